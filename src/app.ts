@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { registerPartnerAuth } from './auth/partner-auth.js';
+import type { AppContext } from './context.js';
+import { catalogRoutes } from './features/catalog/routes.js';
+import { registerErrorHandling } from './http/error-handler.js';
+import { registerOperationsRoutes } from './http/operations.js';
+import { openApiOptions } from './http/openapi.js';
+import { ErrorSchema } from './http/schemas.js';
+import type { App } from './http/types.js';
+
+export const API_PREFIX = '/api/v1';
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+/** Credentials never reach the logs, whichever object carries them. */
+export const REDACT = {
+  paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.rawKey', '*.secretKey', '*.accessToken', '*.token'],
+  censor: '[redacted]',
+};
+
+export interface BuildAppOptions {
+  /** A pino logger to share with the rest of the process; otherwise one is made from the config. */
+  loggerInstance?: FastifyBaseLogger;
+}
+
+/** The one app used by `pxs serve`, the tests and the benchmark. */
+export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<App> {
+  const app = Fastify({
+    ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: { level: ctx.config.logLevel, redact: REDACT } }),
+    bodyLimit: ctx.config.bodyLimitBytes,
+    trustProxy: ctx.config.trustProxy,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  registerErrorHandling(app as unknown as FastifyInstance);
+  app.addSchema(ErrorSchema);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    const labels = { method: request.method, route, status: String(reply.statusCode) };
+    ctx.metrics.httpRequests.inc(labels);
+    ctx.metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
+  });
+
+  await app.register(swagger, openApiOptions());
+  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { deepLinking: true, tryItOutEnabled: true } });
+
+  registerOperationsRoutes(app as unknown as FastifyInstance, {
+    ready: async () => {
+      await ctx.database.ping();
+      if (ctx.redis) await ctx.redis.ping();
+    },
+    metrics: () => ctx.metrics.registry.metrics(),
+    contentType: ctx.metrics.registry.contentType,
+  });
+
+  app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(async (partner) => {
+    registerPartnerAuth(partner as unknown as FastifyInstance, ctx);
+    await partner.register(catalogRoutes(ctx));
+  }, { prefix: `${API_PREFIX}/partner` });
+
+  return app as unknown as App;
+}

@@ -1,0 +1,39 @@
+import type { Database } from '../db/database.js';
+import { recordLastUsed } from './api-key-repository.js';
+
+/**
+ * Keeps api_keys.last_used_at fresh without a write per request: uses are collected in memory and written
+ * in one batch statement every `flushMs` (and at shutdown).
+ */
+export class LastUsedTracker {
+  private pending = new Map<string, Date>();
+  private timer: NodeJS.Timeout;
+  private flushing: Promise<void> = Promise.resolve();
+
+  constructor(private readonly db: Database, flushMs: number, private readonly onError: (err: unknown) => void) {
+    this.timer = setInterval(() => { void this.flush(); }, flushMs);
+    this.timer.unref();
+  }
+
+  touch(keyId: string, at = new Date()): void {
+    this.pending.set(keyId, at);
+  }
+
+  flush(): Promise<void> {
+    if (this.pending.size === 0) return this.flushing;
+    const batch = this.pending;
+    this.pending = new Map();
+    this.flushing = this.flushing
+      .then(() => recordLastUsed(this.db, batch))
+      .catch((err) => {
+        for (const [id, at] of batch) if (!this.pending.has(id)) this.pending.set(id, at);
+        this.onError(err);
+      });
+    return this.flushing;
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    await this.flush();
+  }
+}

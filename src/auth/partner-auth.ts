@@ -1,0 +1,61 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import type { Permission } from '../db/schema.js';
+import { forbidden, unauthorized } from '../http/errors.js';
+import type { KeyPrincipal } from './principal.js';
+import { rateLimitExceeded, setRateLimitHeaders } from './rate-limit-headers.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route is one of the four public endpoints a `pk_` key may call. */
+    publicKeyAllowed?: boolean;
+    /** The permission a secret key's principal needs for this route. */
+    permission?: Permission;
+  }
+  interface FastifyRequest {
+    apiKey: KeyPrincipal;
+  }
+}
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/**
+ * API-key authentication for every route of the scope it is registered in: key check (401), per-key rate
+ * limit counted after authentication (429), then type and permission checks (403). Requests without a valid
+ * key are counted per IP so that guessing keys is slow.
+ */
+export function registerPartnerAuth(app: FastifyInstance, ctx: AppContext): void {
+  app.decorateRequest('apiKey', null as unknown as KeyPrincipal);
+
+  app.addHook('onRequest', async (request, reply) => {
+    const match = BEARER.exec(request.headers.authorization ?? '');
+    if (!match) {
+      await countFailure(ctx, request);
+      throw unauthorized('Missing API key: send Authorization: Bearer <API_KEY>');
+    }
+    const result = await ctx.keys.verify(match[1]);
+    if (!result.ok) {
+      await countFailure(ctx, request);
+      throw unauthorized(result.reason === 'expired' ? 'API key has expired' : 'Invalid or revoked API key');
+    }
+    const principal = result.principal;
+    const decision = await ctx.limits.perKey.consume(principal.keyId);
+    setRateLimitHeaders(reply, decision, 60);
+    if (!decision.allowed) throw rateLimitExceeded(decision);
+    ctx.lastUsed.touch(principal.keyId);
+    request.apiKey = principal;
+
+    const config = request.routeOptions.config;
+    if (principal.keyType === 'public' && !config.publicKeyAllowed) {
+      throw forbidden('A public key may only call the public endpoints');
+    }
+    if (config.permission && !principal.permissions.has(config.permission)) {
+      throw forbidden(`This key lacks the ${config.permission} permission`);
+    }
+  });
+}
+
+async function countFailure(ctx: AppContext, request: FastifyRequest): Promise<void> {
+  const decision = await ctx.limits.perIp.consume(request.ip);
+  if (!decision.allowed) throw rateLimitExceeded(decision);
+}

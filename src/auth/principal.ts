@@ -1,0 +1,47 @@
+import type { ApiKeyType, Permission, StaffRole } from '../db/schema.js';
+
+export const ALL_PERMISSIONS: readonly Permission[] = ['orders:read', 'orders:write', 'clients:read', 'clients:write', 'webhooks:manage'];
+
+/**
+ * Who is calling, and what they may reach. `branchId: null` means every branch (a superadmin);
+ * `exchangeIds: null` means every exchange of the reachable branch(es).
+ */
+export interface Scope {
+  branchId: number | null;
+  exchangeIds: readonly number[] | null;
+}
+
+export interface KeyPrincipal extends Scope {
+  kind: 'apiKey';
+  keyId: string;
+  keyType: ApiKeyType;
+  /** The staff user behind a personal key (also the creator of branch and public keys, but not their principal). */
+  staffUserId: number | null;
+  permissions: ReadonlySet<Permission>;
+}
+
+export interface StaffPrincipal extends Scope {
+  kind: 'staff';
+  staffUserId: number;
+  role: StaffRole;
+  email: string;
+  permissions: ReadonlySet<Permission>;
+}
+
+export type Principal = KeyPrincipal | StaffPrincipal;
+
+export function permissionsFor(role: StaffRole, granted: readonly Permission[]): ReadonlySet<Permission> {
+  return new Set(role === 'operator' ? granted : ALL_PERMISSIONS);
+}
+
+/** The scope of a staff user: a superadmin reaches every branch, an admin its branch, an operator its exchanges. */
+export function staffScope(role: StaffRole, branchId: number | null, exchangeIds: readonly number[]): Scope {
+  if (role === 'superadmin') return { branchId: null, exchangeIds: null };
+  if (role === 'admin') return { branchId, exchangeIds: null };
+  return { branchId, exchangeIds };
+}
+
+/** Catalog data (exchanges, offers, rates) is readable branch-wide, whatever the key's exchange scope. */
+export function branchScope(scope: Scope): Scope {
+  return { branchId: scope.branchId, exchangeIds: null };
+}

@@ -1,0 +1,62 @@
+import pino from 'pino';
+import { buildApp, REDACT } from '../app.js';
+import { loadConfig } from '../config.js';
+import { seedDemo, type DemoCredentials } from '../demo/seed.js';
+import { startRuntime } from '../runtime.js';
+import { startBackground } from './background.js';
+
+export interface ServeOptions { worker: boolean }
+
+/** `pxs serve`: migrate, seed the demo on an empty embedded database, listen, run the worker; close gracefully. */
+export async function serve(options: ServeOptions): Promise<void> {
+  const config = loadConfig();
+  const logger = pino({ level: config.logLevel, redact: REDACT });
+  const log = (level: 'error' | 'warn' | 'info', msg: string, extra?: object) => logger[level](extra ?? {}, msg);
+  const ctx = await startRuntime(config, log);
+
+  if (config.seedDemo && config.env !== 'production') {
+    const demo = await seedDemo(ctx.db);
+    if (demo) printDemo(demo, config.port);
+  }
+
+  const app = await buildApp(ctx, { loggerInstance: logger });
+  const background = await startBackground(ctx, { worker: options.worker });
+  await app.listen({ port: config.port, host: config.host });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down: no new connections, finishing in-flight work');
+    const force = setTimeout(() => { logger.error('shutdown timed out'); process.exit(1); }, 30_000);
+    force.unref();
+    try {
+      await app.close();
+      await background.stop();
+      await ctx.close();
+      logger.info('shutdown complete');
+      process.exit(0);
+    } catch (err) {
+      logger.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+function printDemo(demo: DemoCredentials, port: number): void {
+  const lines = [
+    '',
+    '  Demo data seeded (branch "Demo Branch"). These keys are shown once; keep them:',
+    ...demo.keys.map((k) => `    ${k.type.padEnd(9)} ${k.rawKey}`),
+    '',
+    '  Staff logins (POST /api/v1/auth/login):',
+    ...demo.staff.map((s) => `    ${s.role.padEnd(11)} ${s.email} / ${s.password}`),
+    '',
+    `  Try: curl -H "Authorization: Bearer ${demo.keys[0].rawKey}" http://localhost:${port}/api/v1/partner/public/exchanges`,
+    `  Docs: http://localhost:${port}/docs`,
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}

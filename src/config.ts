@@ -1,0 +1,146 @@
+import { Type, type Static } from 'typebox';
+import { Value } from 'typebox/value';
+
+const Bool = Type.Union([Type.Literal('true'), Type.Literal('false')]);
+
+/** Every setting the service reads. Nothing else in the code reads process.env. */
+const EnvSchema = Type.Object({
+  NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], { default: 'development' }),
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
+  HOST: Type.String({ default: '0.0.0.0' }),
+  DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
+  DATA_DIR: Type.String({ minLength: 1, default: './data' }),
+  REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
+  JWT_SECRET: Type.Optional(Type.String({ minLength: 32 })),
+  JWT_JWKS_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+  JWT_ISSUER: Type.Optional(Type.String({ minLength: 1 })),
+  JWT_AUDIENCE: Type.Optional(Type.String({ minLength: 1 })),
+  JWT_TTL_SECONDS: Type.Integer({ minimum: 60, maximum: 86400, default: 3600 }),
+  RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, default: 60 }),
+  RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: Type.Integer({ minimum: 1, default: 30 }),
+  LOGIN_ATTEMPTS_PER_15_MINUTES: Type.Integer({ minimum: 1, default: 10 }),
+  KEY_CACHE_TTL_MS: Type.Integer({ minimum: 0, maximum: 5000, default: 5000 }),
+  LAST_USED_FLUSH_MS: Type.Integer({ minimum: 100, maximum: 60000, default: 30000 }),
+  WEBHOOK_TIMEOUT_MS: Type.Integer({ minimum: 1, default: 10000 }),
+  WEBHOOK_RETRY_BASE_MS: Type.Integer({ minimum: 1, default: 5000 }),
+  WEBHOOK_MAX_RETRIES: Type.Integer({ minimum: 0, maximum: 20, default: 5 }),
+  WEBHOOK_DEACTIVATE_AFTER: Type.Integer({ minimum: 1, default: 10 }),
+  WEBHOOK_ALLOW_PRIVATE_URLS: Bool,
+  WEBHOOK_LEASE_MS: Type.Integer({ minimum: 1000, default: 30000 }),
+  WEBHOOK_POLL_MS: Type.Integer({ minimum: 10, default: 500 }),
+  WEBHOOK_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 1000, default: 64 }),
+  BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 102400 }),
+  LOG_LEVEL: Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)), { default: 'info' }),
+  SEED_DEMO: Bool,
+  BOOTSTRAP_ADMIN_EMAIL: Type.Optional(Type.String({ format: 'email' })),
+  BOOTSTRAP_ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 12 })),
+  TRUST_PROXY: Bool,
+});
+
+type Env = Static<typeof EnvSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  databaseUrl?: string;
+  dataDir: string;
+  redisUrl?: string;
+  jwt: { secret: string; jwksUrl?: string; issuer?: string; audience?: string; ttlSeconds: number };
+  rateLimit: { perMinute: number; unauthenticatedPerMinute: number; loginPer15Minutes: number };
+  keys: { cacheTtlMs: number; lastUsedFlushMs: number };
+  webhooks: {
+    timeoutMs: number; retryBaseMs: number; maxRetries: number; deactivateAfter: number;
+    allowPrivateUrls: boolean; leaseMs: number; pollMs: number; concurrency: number;
+  };
+  bodyLimitBytes: number;
+  logLevel: Env['LOG_LEVEL'];
+  seedDemo: boolean;
+  bootstrapAdmin?: { email: string; password: string };
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {}
+
+const DEFAULT_BOOLEANS: Record<string, (env: Env['NODE_ENV']) => string> = {
+  WEBHOOK_ALLOW_PRIVATE_URLS: (env) => (env === 'development' ? 'true' : 'false'),
+  SEED_DEMO: (env) => (env === 'production' ? 'false' : 'true'),
+  TRUST_PROXY: () => 'false',
+};
+
+/** Parses and validates the environment once; the message names every bad variable. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const raw: Record<string, unknown> = {};
+  for (const key of Object.keys(EnvSchema.properties)) {
+    const value = source[key];
+    if (value !== undefined && value !== '') raw[key] = value;
+  }
+  const nodeEnv = (raw.NODE_ENV as Env['NODE_ENV']) ?? 'development';
+  for (const [key, fallback] of Object.entries(DEFAULT_BOOLEANS)) raw[key] ??= fallback(nodeEnv);
+
+  const converted = Value.Default(EnvSchema, Value.Convert(EnvSchema, raw));
+  const problems = [...Value.Errors(EnvSchema, converted)].map((e) => {
+    const name = e.instancePath.replace(/^\//, '') || String((e.params as { requiredProperties?: string[] }).requiredProperties?.[0] ?? '');
+    return `${name}: ${e.message}`;
+  });
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration: ${[...new Set(problems)].join('; ')}`);
+  const env = converted as Env;
+
+  if (env.NODE_ENV === 'production') {
+    const missing = (['JWT_SECRET', 'DATABASE_URL'] as const).filter((k) => !env[k]);
+    if (missing.length > 0) throw new ConfigError(`Invalid configuration: ${missing.map((k) => `${k}: required in production`).join('; ')}`);
+  }
+  if ((env.BOOTSTRAP_ADMIN_EMAIL === undefined) !== (env.BOOTSTRAP_ADMIN_PASSWORD === undefined)) {
+    throw new ConfigError('Invalid configuration: BOOTSTRAP_ADMIN_EMAIL and BOOTSTRAP_ADMIN_PASSWORD go together');
+  }
+
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    redisUrl: env.REDIS_URL,
+    jwt: {
+      // Outside production a per-process secret keeps tokens working for the life of the process only.
+      secret: env.JWT_SECRET ?? developmentSecret(),
+      jwksUrl: env.JWT_JWKS_URL,
+      issuer: env.JWT_ISSUER,
+      audience: env.JWT_AUDIENCE,
+      ttlSeconds: env.JWT_TTL_SECONDS,
+    },
+    rateLimit: {
+      perMinute: env.RATE_LIMIT_PER_MINUTE,
+      unauthenticatedPerMinute: env.RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE,
+      loginPer15Minutes: env.LOGIN_ATTEMPTS_PER_15_MINUTES,
+    },
+    keys: { cacheTtlMs: env.KEY_CACHE_TTL_MS, lastUsedFlushMs: env.LAST_USED_FLUSH_MS },
+    webhooks: {
+      timeoutMs: env.WEBHOOK_TIMEOUT_MS,
+      retryBaseMs: env.WEBHOOK_RETRY_BASE_MS,
+      maxRetries: env.WEBHOOK_MAX_RETRIES,
+      deactivateAfter: env.WEBHOOK_DEACTIVATE_AFTER,
+      allowPrivateUrls: env.WEBHOOK_ALLOW_PRIVATE_URLS === 'true',
+      leaseMs: env.WEBHOOK_LEASE_MS,
+      pollMs: env.WEBHOOK_POLL_MS,
+      concurrency: env.WEBHOOK_CONCURRENCY,
+    },
+    bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    logLevel: env.LOG_LEVEL,
+    seedDemo: env.SEED_DEMO === 'true',
+    bootstrapAdmin: env.BOOTSTRAP_ADMIN_EMAIL && env.BOOTSTRAP_ADMIN_PASSWORD
+      ? { email: env.BOOTSTRAP_ADMIN_EMAIL, password: env.BOOTSTRAP_ADMIN_PASSWORD }
+      : undefined,
+    trustProxy: env.TRUST_PROXY === 'true',
+  };
+}
+
+let devSecret: string | undefined;
+function developmentSecret(): string {
+  devSecret ??= randomHex(32);
+  return devSecret;
+}
+
+function randomHex(bytes: number): string {
+  return Buffer.from(crypto.getRandomValues(new Uint8Array(bytes))).toString('hex');
+}

@@ -1,0 +1,60 @@
+import type { Redis } from 'ioredis';
+import { KeyVerifier } from './auth/key-verifier.js';
+import { LastUsedTracker } from './auth/last-used.js';
+import { localBus, redisBus, type InvalidationBus } from './auth/invalidation-bus.js';
+import { RateLimiter } from './auth/rate-limiter.js';
+import type { Config } from './config.js';
+import type { Database, DatabaseHandle } from './db/database.js';
+import { Metrics } from './http/metrics.js';
+import { connectRedis } from './redis.js';
+
+/** The long-lived services of one process, built once and handed to the app, the worker and the CLI. */
+export interface AppContext {
+  config: Config;
+  database: DatabaseHandle;
+  db: Database;
+  redis?: Redis;
+  bus: InvalidationBus;
+  keys: KeyVerifier;
+  lastUsed: LastUsedTracker;
+  limits: { perKey: RateLimiter; perIp: RateLimiter; login: RateLimiter };
+  metrics: Metrics;
+  log: (level: 'error' | 'warn' | 'info', msg: string, extra?: object) => void;
+  close(): Promise<void>;
+}
+
+export async function createContext(config: Config, database: DatabaseHandle, log?: AppContext['log']): Promise<AppContext> {
+  const logger = log ?? (() => undefined);
+  let redis: Redis | undefined;
+  let subscriber: Redis | undefined;
+  let bus: InvalidationBus;
+  if (config.redisUrl) {
+    redis = connectRedis(config.redisUrl, 'main');
+    subscriber = connectRedis(config.redisUrl, 'subscriber');
+    bus = await redisBus(redis, subscriber);
+  } else {
+    bus = localBus();
+  }
+  const lastUsed = new LastUsedTracker(database.db, config.keys.lastUsedFlushMs, (err) => logger('warn', 'lastUsedAt flush failed', { err }));
+  return {
+    config,
+    database,
+    db: database.db,
+    redis,
+    bus,
+    keys: new KeyVerifier(database.db, config.keys.cacheTtlMs, bus),
+    lastUsed,
+    limits: {
+      perKey: new RateLimiter('key', config.rateLimit.perMinute, 60, redis),
+      perIp: new RateLimiter('ip', config.rateLimit.unauthenticatedPerMinute, 60, redis),
+      login: new RateLimiter('login', config.rateLimit.loginPer15Minutes, 15 * 60, redis),
+    },
+    metrics: new Metrics(),
+    log: logger,
+    async close() {
+      await lastUsed.close();
+      await bus.close();
+      await Promise.all([redis?.quit(), subscriber?.quit()].filter(Boolean));
+    },
+  };
+}

@@ -1,0 +1,263 @@
+import type { Kysely } from 'kysely';
+import { runScript } from '../script.js';
+
+/**
+ * The whole data model of the product. Rules that protect data (ranges, enums, uniqueness, references)
+ * live here as constraints so that no code path can bypass them.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await runScript(db, `
+create table branches (
+  id serial primary key,
+  name text not null check (length(trim(name)) between 1 and 200),
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  constraint branches_name_key unique (name)
+);
+
+create table exchanges (
+  id serial primary key,
+  branch_id integer not null references branches(id),
+  name text not null check (length(trim(name)) between 1 and 200),
+  address text not null default '',
+  city text not null default '',
+  phone_number text not null default '',
+  chat_url text not null default '',
+  latitude numeric(9,6) check (latitude between -90 and 90),
+  longitude numeric(9,6) check (longitude between -180 and 180),
+  timezone text not null default 'UTC',
+  is_active boolean not null default true,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  check ((latitude is null) = (longitude is null))
+);
+create index exchanges_branch_idx on exchanges (branch_id, id);
+
+-- ISO day of week: 1 = Monday … 7 = Sunday.
+create table exchange_schedule (
+  exchange_id integer not null references exchanges(id) on delete cascade,
+  day_of_week smallint not null check (day_of_week between 1 and 7),
+  open_time time,
+  close_time time,
+  is_closed boolean not null default false,
+  primary key (exchange_id, day_of_week),
+  check (is_closed or (open_time is not null and close_time is not null))
+);
+
+create table currencies (
+  id serial primary key,
+  code text not null check (code ~ '^[A-Z0-9]{2,10}$'),
+  name text not null check (length(trim(name)) between 1 and 100),
+  kind text not null default 'fiat' check (kind in ('fiat', 'crypto')),
+  decimals smallint not null check (decimals between 0 and 18),
+  image_id uuid,
+  image_path text,
+  is_active boolean not null default true,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  constraint currencies_code_key unique (code),
+  check ((image_id is null) = (image_path is null))
+);
+
+-- rate: units of currency2 given for one unit of currency1; limits are in currency1.
+create table offers (
+  id serial primary key,
+  exchange_id integer not null references exchanges(id),
+  currency1_id integer not null references currencies(id),
+  currency2_id integer not null references currencies(id),
+  rate numeric(38,18) not null check (rate > 0),
+  min_amount numeric(38,18) not null default 0 check (min_amount >= 0),
+  max_amount numeric(38,18) not null check (max_amount > 0),
+  is_active boolean not null default true,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  check (currency1_id <> currency2_id),
+  check (min_amount <= max_amount),
+  constraint offers_pair_key unique (exchange_id, currency1_id, currency2_id)
+);
+create index offers_active_idx on offers (exchange_id, is_active);
+create index offers_currency1_idx on offers (currency1_id);
+create index offers_currency2_idx on offers (currency2_id);
+
+create table payment_methods (
+  id serial primary key,
+  branch_id integer not null references branches(id),
+  exchange_id integer references exchanges(id),
+  currency_id integer references currencies(id),
+  name text not null check (length(trim(name)) between 1 and 100),
+  kind text not null default 'cash' check (kind in ('cash', 'card', 'bank_transfer', 'crypto', 'other')),
+  is_active boolean not null default true,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+create index payment_methods_branch_idx on payment_methods (branch_id);
+
+create table staff_users (
+  id serial primary key,
+  email text not null check (email = lower(email) and length(email) between 3 and 254),
+  password_hash text not null,
+  role text not null check (role in ('superadmin', 'admin', 'operator')),
+  branch_id integer references branches(id),
+  permissions text[] not null default '{}',
+  is_active boolean not null default true,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  constraint staff_users_email_key unique (email),
+  check (role = 'superadmin' or branch_id is not null),
+  check (permissions <@ array['orders:read','orders:write','clients:read','clients:write','webhooks:manage']::text[])
+);
+
+create table staff_user_exchanges (
+  staff_user_id integer not null references staff_users(id) on delete cascade,
+  exchange_id integer not null references exchanges(id) on delete cascade,
+  primary key (staff_user_id, exchange_id)
+);
+create index staff_user_exchanges_exchange_idx on staff_user_exchanges (exchange_id);
+
+-- Only a SHA-256 of the key is stored; the raw key is shown once at creation.
+create table api_keys (
+  id uuid primary key default gen_random_uuid(),
+  name text not null check (length(trim(name)) between 1 and 100),
+  type text not null check (type in ('personal', 'branch', 'public')),
+  key_hash text not null,
+  key_prefix text not null,
+  staff_user_id integer not null references staff_users(id),
+  branch_id integer references branches(id),
+  is_active boolean not null default true,
+  expires_at timestamptz,
+  last_used_at timestamptz,
+  revoked_at timestamptz,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  constraint api_keys_key_hash_key unique (key_hash),
+  check ((type = 'personal') = (branch_id is null)),
+  check (is_active or revoked_at is not null)
+);
+create index api_keys_staff_user_idx on api_keys (staff_user_id, created_at);
+
+create table clients (
+  id serial primary key,
+  branch_id integer not null references branches(id),
+  first_name text not null check (length(first_name) between 1 and 100),
+  last_name text not null check (length(last_name) between 1 and 100),
+  email text not null check (email = lower(email)),
+  phone text not null check (phone ~ '^\\+[0-9]{7,15}$'),
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  constraint clients_branch_email_key unique (branch_id, email)
+);
+
+create table client_exchanges (
+  client_id integer not null references clients(id) on delete cascade,
+  exchange_id integer not null references exchanges(id) on delete cascade,
+  primary key (client_id, exchange_id)
+);
+create index client_exchanges_exchange_idx on client_exchanges (exchange_id);
+
+create table orders (
+  id serial primary key,
+  hashed_id text not null,
+  branch_id integer not null references branches(id),
+  cashbox_id integer not null references exchanges(id),
+  currency1_id integer not null references currencies(id),
+  currency2_id integer not null references currencies(id),
+  client_amount numeric(38,18) not null check (client_amount > 0),
+  exchange_amount numeric(38,18) not null check (exchange_amount > 0),
+  status text not null default 'ORDERINIT'
+    check (status in ('ORDERINIT', 'CLIENTPAYMENTWAIT', 'EXCHANGEPAYMENTWAIT', 'CASHOUT', 'SUCCESS', 'CANCEL')),
+  operation_type text not null check (operation_type in ('offer', 'finop')),
+  offer_id integer references offers(id),
+  rate numeric(38,18),
+  is_reverse boolean,
+  user_id integer references clients(id),
+  payment_method_source_id integer references payment_methods(id),
+  payment_method_dest_id integer references payment_methods(id),
+  comment text check (length(comment) <= 2000),
+  client_comment text check (length(client_comment) <= 2000),
+  user_wallet text check (length(user_wallet) <= 200),
+  tg_nick_name text check (length(tg_nick_name) <= 100),
+  created_by_key_id uuid references api_keys(id),
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  constraint orders_hashed_id_key unique (hashed_id),
+  check (currency1_id <> currency2_id),
+  check ((operation_type = 'offer') = (offer_id is not null))
+);
+create index orders_cashbox_idx on orders (cashbox_id, id);
+create index orders_branch_idx on orders (branch_id, id);
+create index orders_branch_created_idx on orders (branch_id, created_at);
+create index orders_user_idx on orders (user_id) where user_id is not null;
+
+create table order_status_history (
+  id bigserial primary key,
+  order_id integer not null references orders(id) on delete cascade,
+  from_status text,
+  to_status text not null,
+  actor_type text not null check (actor_type in ('api_key', 'staff', 'system')),
+  staff_user_id integer references staff_users(id),
+  api_key_id uuid references api_keys(id),
+  comment text check (length(comment) <= 2000),
+  created_at timestamptz not null default now()
+);
+create index order_status_history_order_idx on order_status_history (order_id, id);
+
+-- A webhook belongs to the principal that created it: a staff user (personal key) or its branch (branch key).
+create table webhooks (
+  id uuid primary key default gen_random_uuid(),
+  branch_id integer not null references branches(id),
+  staff_user_id integer references staff_users(id),
+  created_by_key_id uuid references api_keys(id) on delete set null,
+  url text not null check (length(url) <= 2048),
+  events text[] not null check (cardinality(events) > 0),
+  secret_key text not null,
+  is_active boolean not null default true,
+  fail_count integer not null default 0 check (fail_count >= 0),
+  deactivated_at timestamptz,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  check (events <@ array['order.created','order.status_changed','order.cancelled','offer.updated']::text[])
+);
+create index webhooks_branch_idx on webhooks (branch_id) where is_active;
+create index webhooks_staff_user_idx on webhooks (staff_user_id);
+
+-- The outbox: written in the transaction of the change it reports. body holds the exact bytes that are signed and sent.
+create table webhook_deliveries (
+  id uuid primary key default gen_random_uuid(),
+  webhook_id uuid not null references webhooks(id) on delete cascade,
+  event text not null,
+  body text not null,
+  status text not null default 'pending' check (status in ('pending', 'succeeded', 'failed', 'abandoned')),
+  attempts integer not null default 0,
+  next_attempt_at timestamptz not null default now(),
+  lease_expires_at timestamptz,
+  leased_by text,
+  last_response_status integer,
+  last_error text,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  delivered_at timestamptz
+);
+create index webhook_deliveries_due_idx on webhook_deliveries (next_attempt_at) where status = 'pending';
+create index webhook_deliveries_webhook_idx on webhook_deliveries (webhook_id, created_at);
+
+create table webhook_attempts (
+  id bigserial primary key,
+  delivery_id uuid not null references webhook_deliveries(id) on delete cascade,
+  attempt_number integer not null,
+  started_at timestamptz not null,
+  duration_ms integer not null,
+  response_status integer,
+  response_body text check (length(response_body) <= 1024),
+  error text,
+  created_at timestamptz not null default now()
+);
+create index webhook_attempts_delivery_idx on webhook_attempts (delivery_id, id);
+`);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await runScript(db, `
+drop table webhook_attempts, webhook_deliveries, webhooks, order_status_history, orders, client_exchanges, clients,
+  api_keys, staff_user_exchanges, staff_users, payment_methods, offers, currencies, exchange_schedule, exchanges, branches;
+`);
+}

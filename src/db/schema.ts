@@ -1,0 +1,245 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Decimal values travel as strings between the database and the code; never as JS numbers. */
+export type Decimal = ColumnType<string, string, string>;
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+export type OrderStatus = 'ORDERINIT' | 'CLIENTPAYMENTWAIT' | 'EXCHANGEPAYMENTWAIT' | 'CASHOUT' | 'SUCCESS' | 'CANCEL';
+export type OperationType = 'offer' | 'finop';
+export type StaffRole = 'superadmin' | 'admin' | 'operator';
+export type Permission = 'orders:read' | 'orders:write' | 'clients:read' | 'clients:write' | 'webhooks:manage';
+export type ApiKeyType = 'personal' | 'branch' | 'public';
+export type WebhookEvent = 'order.created' | 'order.status_changed' | 'order.cancelled' | 'offer.updated';
+export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'abandoned';
+
+export interface BranchesTable {
+  id: Generated<number>;
+  name: string;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface ExchangesTable {
+  id: Generated<number>;
+  branch_id: number;
+  name: string;
+  address: Generated<string>;
+  city: Generated<string>;
+  phone_number: Generated<string>;
+  chat_url: Generated<string>;
+  latitude: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  longitude: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  timezone: Generated<string>;
+  is_active: Generated<boolean>;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+}
+
+export interface ExchangeScheduleTable {
+  exchange_id: number;
+  day_of_week: number;
+  open_time: string | null;
+  close_time: string | null;
+  is_closed: Generated<boolean>;
+}
+
+export interface CurrenciesTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  kind: Generated<'fiat' | 'crypto'>;
+  decimals: number;
+  image_id: string | null;
+  image_path: string | null;
+  is_active: Generated<boolean>;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+}
+
+export interface OffersTable {
+  id: Generated<number>;
+  exchange_id: number;
+  currency1_id: number;
+  currency2_id: number;
+  rate: Decimal;
+  min_amount: ColumnType<string, string | undefined, string>;
+  max_amount: Decimal;
+  is_active: Generated<boolean>;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+}
+
+export interface PaymentMethodsTable {
+  id: Generated<number>;
+  branch_id: number;
+  exchange_id: number | null;
+  currency_id: number | null;
+  name: string;
+  kind: Generated<'cash' | 'card' | 'bank_transfer' | 'crypto' | 'other'>;
+  is_active: Generated<boolean>;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+}
+
+export interface StaffUsersTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  role: StaffRole;
+  branch_id: number | null;
+  permissions: ColumnType<Permission[], Permission[] | undefined, Permission[]>;
+  is_active: Generated<boolean>;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+}
+
+export interface StaffUserExchangesTable {
+  staff_user_id: number;
+  exchange_id: number;
+}
+
+export interface ApiKeysTable {
+  id: Generated<string>;
+  name: string;
+  type: ApiKeyType;
+  key_hash: string;
+  key_prefix: string;
+  staff_user_id: number;
+  branch_id: number | null;
+  is_active: Generated<boolean>;
+  expires_at: NullableTimestamp;
+  last_used_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+}
+
+export interface ClientsTable {
+  id: Generated<number>;
+  branch_id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+}
+
+export interface ClientExchangesTable {
+  client_id: number;
+  exchange_id: number;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  hashed_id: string;
+  branch_id: number;
+  cashbox_id: number;
+  currency1_id: number;
+  currency2_id: number;
+  client_amount: Decimal;
+  exchange_amount: Decimal;
+  status: ColumnType<OrderStatus, OrderStatus | undefined, OrderStatus>;
+  operation_type: OperationType;
+  offer_id: number | null;
+  rate: ColumnType<string | null, string | null | undefined, string | null>;
+  is_reverse: boolean | null;
+  user_id: number | null;
+  payment_method_source_id: number | null;
+  payment_method_dest_id: number | null;
+  comment: string | null;
+  client_comment: string | null;
+  user_wallet: string | null;
+  tg_nick_name: string | null;
+  created_by_key_id: string | null;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+}
+
+export interface OrderStatusHistoryTable {
+  id: Generated<string>;
+  order_id: number;
+  from_status: OrderStatus | null;
+  to_status: OrderStatus;
+  actor_type: 'api_key' | 'staff' | 'system';
+  staff_user_id: number | null;
+  api_key_id: string | null;
+  comment: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface WebhooksTable {
+  id: Generated<string>;
+  branch_id: number;
+  staff_user_id: number | null;
+  created_by_key_id: string | null;
+  url: string;
+  events: WebhookEvent[];
+  secret_key: string;
+  is_active: Generated<boolean>;
+  fail_count: Generated<number>;
+  deactivated_at: NullableTimestamp;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+}
+
+export interface WebhookDeliveriesTable {
+  id: Generated<string>;
+  webhook_id: string;
+  event: WebhookEvent;
+  body: string;
+  status: ColumnType<DeliveryStatus, DeliveryStatus | undefined, DeliveryStatus>;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  lease_expires_at: NullableTimestamp;
+  leased_by: string | null;
+  last_response_status: number | null;
+  last_error: string | null;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+  delivered_at: NullableTimestamp;
+}
+
+export interface WebhookAttemptsTable {
+  id: Generated<string>;
+  delivery_id: string;
+  attempt_number: number;
+  started_at: Date | string;
+  duration_ms: number;
+  response_status: number | null;
+  response_body: string | null;
+  error: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface DB {
+  branches: BranchesTable;
+  exchanges: ExchangesTable;
+  exchange_schedule: ExchangeScheduleTable;
+  currencies: CurrenciesTable;
+  offers: OffersTable;
+  payment_methods: PaymentMethodsTable;
+  staff_users: StaffUsersTable;
+  staff_user_exchanges: StaffUserExchangesTable;
+  api_keys: ApiKeysTable;
+  clients: ClientsTable;
+  client_exchanges: ClientExchangesTable;
+  orders: OrdersTable;
+  order_status_history: OrderStatusHistoryTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
+}
+
+export type Order = Selectable<OrdersTable>;
+export type NewOrder = Insertable<OrdersTable>;
+export type OrderUpdate = Updateable<OrdersTable>;
+export type Offer = Selectable<OffersTable>;
+export type Exchange = Selectable<ExchangesTable>;
+export type Currency = Selectable<CurrenciesTable>;
+export type StaffUser = Selectable<StaffUsersTable>;
+export type ApiKeyRow = Selectable<ApiKeysTable>;
+export type Client = Selectable<ClientsTable>;
+export type Webhook = Selectable<WebhooksTable>;
+export type WebhookDelivery = Selectable<WebhookDeliveriesTable>;

@@ -1,0 +1,32 @@
+import { sql, type SelectQueryBuilder, type UpdateQueryBuilder } from 'kysely';
+import type { Scope } from '../auth/principal.js';
+
+/**
+ * The one rule for scope in SQL: rows of the caller's branch (unless it reaches every branch) and, for an
+ * exchange-scoped caller, of its exchanges. Applied inside the query so a forgotten check returns nothing.
+ */
+export function scopeCondition(scope: Scope, columns: { branch: string; exchange?: string }) {
+  const parts = [];
+  if (scope.branchId !== null) parts.push(sql<boolean>`${sql.ref(columns.branch)} = ${scope.branchId}`);
+  if (scope.exchangeIds !== null) {
+    if (!columns.exchange) throw new Error('an exchange-scoped caller needs an exchange column');
+    parts.push(sql<boolean>`${sql.ref(columns.exchange)} = any(${[...scope.exchangeIds]}::int[])`);
+  }
+  return parts.length === 0 ? sql<boolean>`true` : sql<boolean>`(${sql.join(parts, sql` and `)})`;
+}
+
+export function inScope<DB, TB extends keyof DB, O>(
+  qb: SelectQueryBuilder<DB, TB, O>,
+  scope: Scope,
+  columns: { branch: string; exchange?: string },
+): SelectQueryBuilder<DB, TB, O> {
+  return qb.where(scopeCondition(scope, columns));
+}
+
+export function updateInScope<DB, UT extends keyof DB, TB extends keyof DB, O>(
+  qb: UpdateQueryBuilder<DB, UT, TB, O>,
+  scope: Scope,
+  columns: { branch: string; exchange?: string },
+): UpdateQueryBuilder<DB, UT, TB, O> {
+  return qb.where(scopeCondition(scope, columns));
+}

@@ -1,0 +1,57 @@
+import type { QuotedCurrency } from '../pricing/quote.js';
+import type { ScheduleRow } from './repository.js';
+
+/** Database rows → response shapes. Decimal strings are handed to the serializer, which writes JSON numbers. */
+export function publicCurrency(c: { id: number; name: string; code: string; image_id?: string | null; image_path?: string | null; imageId?: string | null; imagePath?: string | null }) {
+  const imageId = c.image_id ?? c.imageId ?? null;
+  const imagePath = c.image_path ?? c.imagePath ?? null;
+  return { id: c.id, name: c.name, ticker: c.code, image: imageId && imagePath ? { id: imageId, path: imagePath } : null };
+}
+
+export function quotedCurrency(c: QuotedCurrency) {
+  return publicCurrency(c);
+}
+
+export function publicExchange(e: {
+  id: number; name: string; is_active: boolean; address: string; phone_number: string; chat_url: string;
+  latitude: string | null; longitude: string | null; schedule: ScheduleRow[];
+}) {
+  return {
+    id: e.id,
+    name: e.name,
+    exchangeActive: e.is_active,
+    contacts: {
+      address: e.address,
+      phoneNumber: e.phone_number,
+      chat: e.chat_url,
+      location: e.latitude !== null && e.longitude !== null ? { latitude: Number(e.latitude), longitude: Number(e.longitude) } : null,
+    },
+    schedule: e.schedule,
+  };
+}
+
+export function exchange(e: { id: number; name: string; address: string; city: string; is_active: boolean; timezone: string; created_at: Date; updated_at: Date; schedule: ScheduleRow[] }) {
+  return {
+    id: e.id, name: e.name, address: e.address, city: e.city, isActive: e.is_active,
+    schedule: { timezone: e.timezone, days: e.schedule },
+    createdAt: e.created_at, updatedAt: e.updated_at,
+  };
+}
+
+export function offer(o: {
+  id: number; exchange_id: number; rate: string; min_amount: string; max_amount: string; is_active: boolean; created_at: Date; updated_at: Date;
+  c1_id: number; c1_code: string; c1_name: string; c2_id: number; c2_code: string; c2_name: string;
+}) {
+  return {
+    id: o.id,
+    currency1: { id: o.c1_id, code: o.c1_code, name: o.c1_name },
+    currency2: { id: o.c2_id, code: o.c2_code, name: o.c2_name },
+    rate: o.rate,
+    minAmount: o.min_amount,
+    maxAmount: o.max_amount,
+    isActive: o.is_active,
+    exchange: { id: o.exchange_id },
+    createdAt: o.created_at,
+    updatedAt: o.updated_at,
+  };
+}

@@ -1,0 +1,104 @@
+import { Type, type Static } from 'typebox';
+import { DateTime, listEnvelope, Money } from '../../http/schemas.js';
+
+const HHMM = Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', description: 'HH:MM, local time of the exchange' });
+
+export const ScheduleDay = Type.Object({
+  dayOfWeek: Type.Integer({ minimum: 1, maximum: 7, description: 'ISO day of week: 1 = Monday … 7 = Sunday' }),
+  openTime: HHMM,
+  closeTime: HHMM,
+  isClosed: Type.Boolean(),
+});
+
+export const Location = Type.Object({ latitude: Type.Number(), longitude: Type.Number() });
+
+export const PublicExchange = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  exchangeActive: Type.Boolean(),
+  contacts: Type.Object({
+    address: Type.String(),
+    phoneNumber: Type.String(),
+    chat: Type.String({ description: 'Link to the exchange\'s chat' }),
+    location: Type.Union([Location, Type.Null()]),
+  }),
+  schedule: Type.Array(ScheduleDay),
+});
+
+export const Exchange = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  address: Type.String(),
+  city: Type.String(),
+  isActive: Type.Boolean(),
+  schedule: Type.Object({
+    timezone: Type.String({ description: 'IANA time zone of the opening hours' }),
+    days: Type.Array(ScheduleDay),
+  }),
+  createdAt: DateTime,
+  updatedAt: DateTime,
+});
+
+export const PublicCurrency = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  ticker: Type.String(),
+  image: Type.Union([Type.Object({ id: Type.String({ format: 'uuid' }), path: Type.String() }), Type.Null()]),
+});
+
+export const PublicRate = Type.Object({
+  offerId: Type.Integer(),
+  exchangeId: Type.Integer(),
+  sourceCurrency: Type.Object({ id: Type.Integer(), ticker: Type.String() }),
+  destCurrency: Type.Object({ id: Type.Integer(), ticker: Type.String() }),
+  rate: Money,
+  minAmount: Money,
+  maxAmount: Money,
+  updatedAt: DateTime,
+});
+
+export const RatesQuery = Type.Object({
+  exchangeId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
+  sourceCurrencyId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
+  destCurrencyId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
+}, { additionalProperties: false });
+
+const CurrencyRef = Type.Object({ id: Type.Integer(), code: Type.String(), name: Type.String() });
+
+export const Offer = Type.Object({
+  id: Type.Integer(),
+  currency1: CurrencyRef,
+  currency2: CurrencyRef,
+  rate: Money,
+  minAmount: Money,
+  maxAmount: Money,
+  isActive: Type.Boolean(),
+  exchange: Type.Object({ id: Type.Integer() }),
+  createdAt: DateTime,
+  updatedAt: DateTime,
+});
+
+export const OfferList = listEnvelope(Offer);
+
+export const EstimateRequest = Type.Object({
+  exchangeId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+  sourceCurrencyId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+  destCurrencyId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+  amount: Type.Number({ exclusiveMinimum: 0, maximum: 1e20, description: 'Amount in the currency named by direction' }),
+  direction: Type.Optional(Type.Union([Type.Literal('source'), Type.Literal('dest')], { default: 'source' })),
+}, { additionalProperties: false });
+
+export const EstimateResult = Type.Object({
+  sourceAmount: Money,
+  destAmount: Money,
+  rate: Money,
+  isReverse: Type.Boolean(),
+  sourceCurrency: PublicCurrency,
+  destCurrency: PublicCurrency,
+  exchangeId: Type.Integer(),
+  offerId: Type.Integer(),
+});
+
+export type PublicExchangeDto = Static<typeof PublicExchange>;
+export type PublicCurrencyDto = Static<typeof PublicCurrency>;
+export type EstimateRequestDto = Static<typeof EstimateRequest>;

@@ -1,0 +1,24 @@
+import { Decimal as DecimalJs } from 'decimal.js';
+
+/**
+ * The decimal type for money. 60 significant digits cover numeric(38,18) with room; intermediate results
+ * of a division are rounded in the same direction as the final rounding so the result is exact.
+ */
+export const Dec = DecimalJs.clone({ precision: 60, rounding: DecimalJs.ROUND_HALF_EVEN, toExpNeg: -40, toExpPos: 40 });
+export type Dec = InstanceType<typeof Dec>;
+
+export const ROUND_DOWN = DecimalJs.ROUND_DOWN;
+export const ROUND_UP = DecimalJs.ROUND_UP;
+
+const DOWN = Dec.clone({ rounding: DecimalJs.ROUND_DOWN });
+const UP = Dec.clone({ rounding: DecimalJs.ROUND_UP });
+
+export function divide(a: Dec, b: Dec, rounding: typeof ROUND_DOWN | typeof ROUND_UP): Dec {
+  const D = rounding === ROUND_UP ? UP : DOWN;
+  return new Dec(new D(a.toString()).div(new D(b.toString())).toString());
+}
+
+/** A decimal string as stored (numeric) without trailing zeros: "1.500000" → "1.5". */
+export function normalize(value: string | Dec): string {
+  return new Dec(value).toFixed();
+}

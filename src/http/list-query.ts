@@ -1,0 +1,101 @@
+import { badRequest } from './errors.js';
+
+export type FilterKind =
+  | { type: 'boolean' }
+  | { type: 'integer' }
+  | { type: 'enum'; values: readonly string[] }
+  | { type: 'dateRange' };
+
+export interface ListSpec {
+  filters: Record<string, FilterKind>;
+  sorts: readonly string[];
+}
+
+export type DateRange = Partial<Record<'gte' | 'gt' | 'lte' | 'lt', Date>>;
+export type FilterValue = boolean | number | string | DateRange;
+
+export interface ListParams {
+  skip: number;
+  limit: number;
+  filter: Record<string, FilterValue>;
+  sort: [string, 'ASC' | 'DESC'][];
+}
+
+const RANGE_OPERATORS = new Set(['gte', 'gt', 'lte', 'lt']);
+
+/** Parses `filter` and `sort` (JSON in the query string) against a whitelist; anything else is a 400 naming it. */
+export function parseListQuery(query: { skip?: number; limit?: number; filter?: string; sort?: string }, spec: ListSpec): ListParams {
+  return {
+    skip: query.skip ?? 0,
+    limit: query.limit ?? 25,
+    filter: query.filter === undefined ? {} : parseFilter(query.filter, spec),
+    sort: query.sort === undefined ? [['id', 'ASC']] : parseSort(query.sort, spec),
+  };
+}
+
+function parseJson(text: string, param: 'filter' | 'sort'): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw badRequest(`${param} must be valid JSON`, { [param]: 'invalidJson' });
+  }
+}
+
+function parseFilter(text: string, spec: ListSpec): Record<string, FilterValue> {
+  const value = parseJson(text, 'filter');
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw badRequest('filter must be a JSON object', { filter: 'invalidType' });
+  }
+  const out: Record<string, FilterValue> = {};
+  for (const [field, raw] of Object.entries(value)) {
+    const kind = spec.filters[field];
+    if (!kind) throw badRequest(`filter field ${field} is not supported; use one of: ${Object.keys(spec.filters).join(', ')}`, { [`filter.${field}`]: 'notAllowed' });
+    out[field] = filterValue(field, kind, raw);
+  }
+  return out;
+}
+
+function filterValue(field: string, kind: FilterKind, raw: unknown): FilterValue {
+  const invalid = (what: string) => badRequest(`filter.${field} must be ${what}`, { [`filter.${field}`]: 'invalidValue' });
+  switch (kind.type) {
+    case 'boolean':
+      if (typeof raw !== 'boolean') throw invalid('a boolean');
+      return raw;
+    case 'integer':
+      if (typeof raw !== 'number' || !Number.isSafeInteger(raw)) throw invalid('an integer');
+      return raw;
+    case 'enum':
+      if (typeof raw !== 'string' || !kind.values.includes(raw)) throw invalid(`one of: ${kind.values.join(', ')}`);
+      return raw;
+    case 'dateRange': {
+      if (typeof raw !== 'object' || raw === null || Array.isArray(raw) || Object.keys(raw).length === 0) {
+        throw invalid('an object with gte, gt, lte or lt');
+      }
+      const range: DateRange = {};
+      for (const [op, v] of Object.entries(raw)) {
+        if (!RANGE_OPERATORS.has(op)) throw invalid('an object with gte, gt, lte or lt');
+        const date = typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v) ? new Date(v) : undefined;
+        if (!date || Number.isNaN(date.getTime())) throw invalid('a range of ISO 8601 date-times');
+        range[op as keyof DateRange] = date;
+      }
+      return range;
+    }
+  }
+}
+
+function parseSort(text: string, spec: ListSpec): [string, 'ASC' | 'DESC'][] {
+  const value = parseJson(text, 'sort');
+  const shape = () => badRequest('sort must be a JSON array of [field, "ASC"|"DESC"] pairs', { sort: 'invalidType' });
+  if (!Array.isArray(value) || value.length === 0 || value.length > spec.sorts.length) throw shape();
+  const seen = new Set<string>();
+  return value.map((pair) => {
+    if (!Array.isArray(pair) || pair.length !== 2 || typeof pair[0] !== 'string' || typeof pair[1] !== 'string') throw shape();
+    const [field, direction] = pair as [string, string];
+    if (!spec.sorts.includes(field)) throw badRequest(`sort field ${field} is not supported; use one of: ${spec.sorts.join(', ')}`, { [`sort.${field}`]: 'notAllowed' });
+    const dir = direction.toUpperCase();
+    if (dir !== 'ASC' && dir !== 'DESC') throw badRequest(`sort direction ${direction} must be ASC or DESC`, { [`sort.${field}`]: 'invalidValue' });
+    if (seen.has(field)) throw badRequest(`sort field ${field} is repeated`, { [`sort.${field}`]: 'duplicate' });
+    seen.add(field);
+    return [field, dir];
+  });
+}

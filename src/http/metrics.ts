@@ -1,0 +1,34 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/** One registry per app instance, so tests and benchmarks can run several apps in one process. */
+export class Metrics {
+  readonly registry = new Registry();
+  readonly httpRequests = new Counter({
+    name: 'pxs_http_requests_total', help: 'HTTP requests by route, method and status',
+    labelNames: ['method', 'route', 'status'] as const, registers: [this.registry],
+  });
+  readonly httpDuration = new Histogram({
+    name: 'pxs_http_request_duration_seconds', help: 'HTTP request latency by route, method and status',
+    labelNames: ['method', 'route', 'status'] as const, registers: [this.registry],
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+  });
+  readonly webhookDeliveries = new Counter({
+    name: 'pxs_webhook_deliveries_total', help: 'Webhook delivery attempts by outcome (success, retry, failed, abandoned)',
+    labelNames: ['outcome'] as const, registers: [this.registry],
+  });
+  readonly webhookAttemptDuration = new Histogram({
+    name: 'pxs_webhook_attempt_duration_seconds', help: 'Duration of one webhook delivery attempt',
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10], registers: [this.registry],
+  });
+  readonly webhookLag = new Histogram({
+    name: 'pxs_webhook_delivery_lag_seconds', help: 'Delay between a delivery attempt being due and being sent',
+    buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60], registers: [this.registry],
+  });
+  readonly webhookQueueDepth = new Gauge({
+    name: 'pxs_webhook_queue_depth', help: 'Pending webhook deliveries (sampled by the worker)', registers: [this.registry],
+  });
+
+  constructor() {
+    collectDefaultMetrics({ register: this.registry, prefix: 'pxs_' });
+  }
+}

@@ -1,0 +1,37 @@
+import type { SwaggerOptions } from '@fastify/swagger';
+
+/** OpenAPI 3.1 generated from the route schemas that also validate requests and serialize responses. */
+export function openApiOptions(): SwaggerOptions {
+  return {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Partner Exchange Service API',
+        version: '1.0.0',
+        description:
+          'REST/JSON API for partners of a network of currency-exchange offices: catalogue reads, exact estimates, ' +
+          'client exchange orders, client accounts and signed webhooks; plus staff API-key management and the back office. ' +
+          'Partner endpoints take `Authorization: Bearer <API_KEY>`; staff endpoints take a staff JWT.',
+      },
+      servers: [{ url: '/' }],
+      tags: [
+        { name: 'public', description: 'Public catalogue endpoints (any key type)' },
+        { name: 'catalog', description: 'Exchanges and offers' },
+        { name: 'orders', description: 'Client exchange orders' },
+        { name: 'clients', description: 'Client accounts' },
+        { name: 'webhooks', description: 'Webhook endpoints and their deliveries' },
+        { name: 'auth', description: 'Staff login' },
+        { name: 'api-keys', description: 'Partner API key management (staff JWT)' },
+        { name: 'admin', description: 'Back office (staff JWT)' },
+        { name: 'operations', description: 'Health, readiness and metrics' },
+      ],
+      components: {
+        securitySchemes: {
+          apiKey: { type: 'http', scheme: 'bearer', description: 'Partner API key: sk_personal_…, sk_branch_… or pk_…' },
+          staffJwt: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Staff access token from POST /api/v1/auth/login' },
+        },
+      },
+    },
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
+  };
+}

@@ -1,0 +1,57 @@
+import { Type, type TSchema } from 'typebox';
+
+/** Shapes shared by every feature. Each feature keeps its own resources in its schemas.ts. */
+export const ErrorSchema = Type.Object(
+  {
+    statusCode: Type.Integer(),
+    message: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())])),
+    error: Type.Optional(Type.String()),
+    errors: Type.Optional(Type.Record(Type.String(), Type.String())),
+    retryAfter: Type.Optional(Type.Integer()),
+  },
+  { $id: 'Error', title: 'Error' },
+);
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'Bad Request: missing or invalid fields',
+  401: 'Unauthorized: missing, invalid, expired or revoked credentials',
+  403: 'Forbidden: valid credentials without the needed permission',
+  404: 'Not Found: the resource does not exist or is outside the caller\'s scope',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity: a business rule refuses the operation',
+  429: 'Too Many Requests: rate limit exceeded',
+};
+
+/** Declares the error responses a route can give, so they are serialized and documented alike. */
+export function errorResponses(...codes: number[]): Record<number, TSchema> {
+  const out: Record<number, TSchema> = {};
+  for (const code of codes) out[code] = Type.Ref('Error', { description: ERROR_DESCRIPTIONS[code] ?? 'Error' });
+  return out;
+}
+
+export const NoContent = Type.Null({ description: 'No Content' });
+
+export const EntityRef = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) }, { additionalProperties: false });
+
+export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
+export const UuidParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
+
+/** Dates leave the database as Date objects; the serializer writes ISO 8601. */
+export const DateTime = Type.Unsafe<Date | string>(Type.String({ format: 'date-time' }));
+/** Exact decimals are kept as strings internally and written as JSON numbers, as the contract says. */
+export const Money = Type.Unsafe<number | string>(Type.Number());
+
+export const ListQuery = Type.Object({
+  skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, default: 0, description: 'Records to skip (default 0)' })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 25, description: 'Records to return, 1–100 (default 25)' })),
+  filter: Type.Optional(Type.String({ maxLength: 2000, description: 'JSON object over the listed filter fields, e.g. {"isActive":true}' })),
+  sort: Type.Optional(Type.String({ maxLength: 500, description: 'JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]])' })),
+});
+
+export const ListMeta = Type.Object({ total: Type.Integer(), skip: Type.Integer(), limit: Type.Integer() });
+
+export function listEnvelope<T extends TSchema>(item: T) {
+  return Type.Object({ data: Type.Array(item), meta: ListMeta });
+}

@@ -1,0 +1,80 @@
+import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
+
+/** Maps a JSON-schema keyword to the code partners see in `errors`. */
+const CODE_BY_KEYWORD: Record<string, string> = {
+  required: 'required',
+  type: 'invalidType',
+  format: 'invalidFormat',
+  pattern: 'invalidFormat',
+  enum: 'invalidValue',
+  const: 'invalidValue',
+  anyOf: 'invalidValue',
+  oneOf: 'invalidValue',
+  minimum: 'tooSmall',
+  exclusiveMinimum: 'tooSmall',
+  maximum: 'tooLarge',
+  exclusiveMaximum: 'tooLarge',
+  minLength: 'tooShort',
+  maxLength: 'tooLong',
+  minItems: 'empty',
+  maxItems: 'tooMany',
+  uniqueItems: 'duplicate',
+  additionalProperties: 'notAllowed',
+  minProperties: 'empty',
+};
+
+const FORMAT_NAMES: Record<string, string> = { uri: 'a URL', email: 'an email address', 'date-time': 'an ISO 8601 date-time', uuid: 'a UUID' };
+
+export interface ValidationProblem {
+  field: string;
+  code: string;
+  message: string;
+}
+
+/** Turns Ajv errors into one readable message per problem, naming the field as the partner wrote it. */
+export function describeValidationErrors(errors: FastifySchemaValidationError[], context: string): ValidationProblem[] {
+  const problems: ValidationProblem[] = [];
+  const seen = new Set<string>();
+  for (const e of errors) {
+    const params = e.params as Record<string, unknown>;
+    const path = e.instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
+    let field = path;
+    if (e.keyword === 'required') field = join(path, String(params.missingProperty));
+    if (e.keyword === 'additionalProperties') field = join(path, String(params.additionalProperty));
+    if (!field) field = context;
+    if (seen.has(field)) continue;
+    seen.add(field);
+    problems.push({ field, code: CODE_BY_KEYWORD[e.keyword] ?? 'invalid', message: sentence(field, e.keyword, params, e.message) });
+  }
+  return problems;
+}
+
+function join(path: string, leaf: string): string {
+  return path ? `${path}.${leaf}` : leaf;
+}
+
+function sentence(field: string, keyword: string, params: Record<string, unknown>, fallback = 'is invalid'): string {
+  switch (keyword) {
+    case 'required': return `${field} is required`;
+    case 'additionalProperties': return `${field} is not allowed`;
+    case 'type': return `${field} must be ${article(String(params.type))}`;
+    case 'format': return `${field} must be ${FORMAT_NAMES[String(params.format)] ?? `a valid ${params.format}`}`;
+    case 'enum': return `${field} must be one of: ${(params.allowedValues as unknown[]).join(', ')}`;
+    case 'minItems': return Number(params.limit) === 1 ? `${field} should not be empty` : `${field} must contain at least ${params.limit} items`;
+    case 'maxItems': return `${field} must contain at most ${params.limit} items`;
+    case 'minLength': return Number(params.limit) === 1 ? `${field} should not be empty` : `${field} must be at least ${params.limit} characters long`;
+    case 'maxLength': return `${field} must be at most ${params.limit} characters long`;
+    case 'minimum': return `${field} must not be less than ${params.limit}`;
+    case 'maximum': return `${field} must not be greater than ${params.limit}`;
+    case 'exclusiveMinimum': return `${field} must be greater than ${params.limit}`;
+    case 'exclusiveMaximum': return `${field} must be less than ${params.limit}`;
+    case 'uniqueItems': return `${field} must not contain duplicates`;
+    case 'minProperties': return `${field} must contain at least one field`;
+    default: return `${field} ${fallback}`;
+  }
+}
+
+function article(type: string): string {
+  const name = type.replace(',', ' or ');
+  return /^[aeiou]/.test(name) ? `an ${name}` : `a ${name}`;
+}

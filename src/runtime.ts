@@ -1,0 +1,25 @@
+import type { Config } from './config.js';
+import { createContext, type AppContext } from './context.js';
+import { openDatabase, type DatabaseHandle } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+
+export type Log = AppContext['log'];
+
+/** Opens the database (migrated to the latest version) and the process's shared services. */
+export async function startRuntime(config: Config, log: Log, options: { poolSize?: number } = {}): Promise<AppContext> {
+  const database: DatabaseHandle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: options.poolSize });
+  try {
+    const applied = await migrateToLatest(database.db);
+    if (applied.length > 0) log('info', 'database migrated', { applied, kind: database.kind });
+    const ctx = await createContext(config, database, log);
+    const close = ctx.close;
+    ctx.close = async () => {
+      await close();
+      await database.close();
+    };
+    return ctx;
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+}
