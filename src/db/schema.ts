@@ -171,7 +171,7 @@ export interface OrderStatusHistoryTable {
 
 export interface WebhooksTable {
   id: Generated<string>;
-  branch_id: number;
+  branch_id: number | null;
   staff_user_id: number | null;
   created_by_key_id: string | null;
   url: string;

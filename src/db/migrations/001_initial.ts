@@ -202,9 +202,10 @@ create table order_status_history (
 create index order_status_history_order_idx on order_status_history (order_id, id);
 
 -- A webhook belongs to the principal that created it: a staff user (personal key) or its branch (branch key).
+-- branch_id is null only for a superadmin's own webhooks, which see every branch.
 create table webhooks (
   id uuid primary key default gen_random_uuid(),
-  branch_id integer not null references branches(id),
+  branch_id integer references branches(id),
   staff_user_id integer references staff_users(id),
   created_by_key_id uuid references api_keys(id) on delete set null,
   url text not null check (length(url) <= 2048),
@@ -215,7 +216,8 @@ create table webhooks (
   deactivated_at timestamptz,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
-  check (events <@ array['order.created','order.status_changed','order.cancelled','offer.updated']::text[])
+  check (events <@ array['order.created','order.status_changed','order.cancelled','offer.updated']::text[]),
+  check (branch_id is not null or staff_user_id is not null)
 );
 create index webhooks_branch_idx on webhooks (branch_id) where is_active;
 create index webhooks_staff_user_idx on webhooks (staff_user_id);
