@@ -4,6 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { registerPartnerAuth } from './auth/partner-auth.js';
+import { registerStaffAuth } from './auth/staff-auth.js';
 import type { AppContext } from './context.js';
 import { catalogRoutes } from './features/catalog/routes.js';
 import { registerErrorHandling } from './http/error-handler.js';
@@ -13,6 +14,17 @@ import { ErrorSchema } from './http/schemas.js';
 import type { App } from './http/types.js';
 
 export const API_PREFIX = '/api/v1';
+
+type Feature = (ctx: AppContext) => (app: App) => Promise<void>;
+
+/** Unauthenticated routes under /api/v1 (staff login). */
+const PUBLIC_FEATURES: Feature[] = [];
+/** Partner routes under /api/v1/partner, behind API-key authentication and the per-key rate limit. */
+const PARTNER_FEATURES: Feature[] = [catalogRoutes];
+/** Staff routes under /api/v1 (API-key management), behind a staff JWT. */
+const STAFF_FEATURES: Feature[] = [];
+/** Back-office routes under /api/v1/admin, behind a staff JWT. */
+const ADMIN_FEATURES: Feature[] = [];
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 /** Credentials never reach the logs, whichever object carries them. */
 export const REDACT = {
@@ -68,10 +80,19 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 
   app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
 
+  for (const feature of PUBLIC_FEATURES) await app.register(feature(ctx), { prefix: API_PREFIX });
   await app.register(async (partner) => {
     registerPartnerAuth(partner as unknown as FastifyInstance, ctx);
-    await partner.register(catalogRoutes(ctx));
+    for (const feature of PARTNER_FEATURES) await partner.register(feature(ctx));
   }, { prefix: `${API_PREFIX}/partner` });
+  await app.register(async (staff) => {
+    registerStaffAuth(staff as unknown as FastifyInstance, ctx, ctx.tokens);
+    for (const feature of STAFF_FEATURES) await staff.register(feature(ctx));
+  }, { prefix: API_PREFIX });
+  await app.register(async (admin) => {
+    registerStaffAuth(admin as unknown as FastifyInstance, ctx, ctx.tokens);
+    for (const feature of ADMIN_FEATURES) await admin.register(feature(ctx));
+  }, { prefix: `${API_PREFIX}/admin` });
 
   return app as unknown as App;
 }

@@ -3,6 +3,7 @@ import { KeyVerifier } from './auth/key-verifier.js';
 import { LastUsedTracker } from './auth/last-used.js';
 import { localBus, redisBus, type InvalidationBus } from './auth/invalidation-bus.js';
 import { RateLimiter } from './auth/rate-limiter.js';
+import { StaffTokens } from './auth/staff-jwt.js';
 import type { Config } from './config.js';
 import type { Database, DatabaseHandle } from './db/database.js';
 import { Metrics } from './http/metrics.js';
@@ -18,6 +19,7 @@ export interface AppContext {
   keys: KeyVerifier;
   lastUsed: LastUsedTracker;
   limits: { perKey: RateLimiter; perIp: RateLimiter; login: RateLimiter };
+  tokens: StaffTokens;
   metrics: Metrics;
   log: (level: 'error' | 'warn' | 'info', msg: string, extra?: object) => void;
   close(): Promise<void>;
@@ -49,6 +51,7 @@ export async function createContext(config: Config, database: DatabaseHandle, lo
       perIp: new RateLimiter('ip', config.rateLimit.unauthenticatedPerMinute, 60, redis),
       login: new RateLimiter('login', config.rateLimit.loginPer15Minutes, 15 * 60, redis),
     },
+    tokens: new StaffTokens(config.jwt),
     metrics: new Metrics(),
     log: logger,
     async close() {

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.js';
+import type { StaffRole } from '../db/schema.js';
+import { forbidden, unauthorized } from '../http/errors.js';
+import { permissionsFor, staffScope, type StaffPrincipal } from './principal.js';
+import { findStaffForAuth } from './staff-repository.js';
+import type { StaffTokens } from './staff-jwt.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Staff roles allowed on the route; every role when absent. */
+    staffRoles?: readonly StaffRole[];
+  }
+  interface FastifyRequest {
+    staff: StaffPrincipal;
+  }
+}
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/**
+ * Staff JWT authentication for every route of the scope it is registered in. The staff user is read on each
+ * request, so a deactivated user or a changed role or exchange list takes effect at once.
+ */
+export function registerStaffAuth(app: FastifyInstance, ctx: AppContext, tokens: StaffTokens): void {
+  app.decorateRequest('staff', null as unknown as StaffPrincipal);
+  app.addHook('onRequest', async (request) => {
+    const match = BEARER.exec(request.headers.authorization ?? '');
+    if (!match) throw unauthorized('Missing access token: send Authorization: Bearer <JWT>');
+    const verified = await tokens.verify(match[1]);
+    if (!verified) throw unauthorized('Invalid or expired access token');
+    const by = /^\d{1,9}$/.test(verified.subject) ? { id: Number(verified.subject) } : verified.external ? { email: verified.subject } : null;
+    const user = by ? await findStaffForAuth(ctx.db, by) : undefined;
+    if (!user || !user.is_active) throw unauthorized('Invalid or expired access token');
+    request.staff = {
+      kind: 'staff',
+      staffUserId: user.id,
+      role: user.role,
+      email: user.email,
+      permissions: permissionsFor(user.role, user.permissions),
+      ...staffScope(user.role, user.branch_id, user.exchange_ids),
+    };
+    const roles = request.routeOptions.config.staffRoles;
+    if (roles && !roles.includes(user.role)) throw forbidden(`This operation needs one of the roles: ${roles.join(', ')}`);
+  });
+}
