@@ -15,6 +15,12 @@ import type { App } from './http/types.js';
 
 export const API_PREFIX = '/api/v1';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: { method: string; url: string; hidden: boolean }[];
+  }
+}
+
 type Feature = (ctx: AppContext) => (app: App) => Promise<void>;
 
 /** Unauthenticated routes under /api/v1 (staff login). */
@@ -52,6 +58,15 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   }).withTypeProvider<TypeBoxTypeProvider>();
+
+  // Every route with its method, so the OpenAPI test can prove the document lists them all.
+  const routes: { method: string; url: string; hidden: boolean }[] = [];
+  app.decorate('routeTable', routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routes.push({ method, url: route.url, hidden: Boolean(route.schema?.hide) || route.url.startsWith('/docs') });
+    }
+  });
 
   registerErrorHandling(app as unknown as FastifyInstance);
   app.addSchema(ErrorSchema);

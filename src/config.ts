@@ -11,6 +11,7 @@ const EnvSchema = Type.Object({
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
   DATA_DIR: Type.String({ minLength: 1, default: './data' }),
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
+  REDIS_KEY_PREFIX: Type.String({ pattern: '^[A-Za-z0-9:_-]{1,50}$', default: 'pxs' }),
   JWT_SECRET: Type.Optional(Type.String({ minLength: 32 })),
   JWT_JWKS_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
   JWT_ISSUER: Type.Optional(Type.String({ minLength: 1 })),
@@ -46,6 +47,8 @@ export interface Config {
   databaseUrl?: string;
   dataDir: string;
   redisUrl?: string;
+  /** Namespace of every Redis key and channel, so several deployments can share one Redis. */
+  redisKeyPrefix: string;
   jwt: { secret: string; jwksUrl?: string; issuer?: string; audience?: string; ttlSeconds: number };
   rateLimit: { perMinute: number; unauthenticatedPerMinute: number; loginPer15Minutes: number };
   keys: { cacheTtlMs: number; lastUsedFlushMs: number };
@@ -101,6 +104,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
     redisUrl: env.REDIS_URL,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX,
     jwt: {
       // Outside production a per-process secret keeps tokens working for the life of the process only.
       secret: env.JWT_SECRET ?? developmentSecret(),

@@ -33,7 +33,7 @@ export async function createContext(config: Config, database: DatabaseHandle, lo
   if (config.redisUrl) {
     redis = connectRedis(config.redisUrl, 'main');
     subscriber = connectRedis(config.redisUrl, 'subscriber');
-    bus = await redisBus(redis, subscriber);
+    bus = await redisBus(redis, subscriber, config.redisKeyPrefix);
   } else {
     bus = localBus();
   }
@@ -47,9 +47,9 @@ export async function createContext(config: Config, database: DatabaseHandle, lo
     keys: new KeyVerifier(database.db, config.keys.cacheTtlMs, bus),
     lastUsed,
     limits: {
-      perKey: new RateLimiter('key', config.rateLimit.perMinute, 60, redis),
-      perIp: new RateLimiter('ip', config.rateLimit.unauthenticatedPerMinute, 60, redis),
-      login: new RateLimiter('login', config.rateLimit.loginPer15Minutes, 15 * 60, redis),
+      perKey: new RateLimiter('key', config.rateLimit.perMinute, 60, redis, config.redisKeyPrefix),
+      perIp: new RateLimiter('ip', config.rateLimit.unauthenticatedPerMinute, 60, redis, config.redisKeyPrefix),
+      login: new RateLimiter('login', config.rateLimit.loginPer15Minutes, 15 * 60, redis, config.redisKeyPrefix),
     },
     tokens: new StaffTokens(config.jwt),
     metrics: new Metrics(),

@@ -8,7 +8,6 @@ export interface InvalidationBus {
   close(): Promise<void>;
 }
 
-const CHANNEL = 'pxs:auth-invalidate';
 
 export function localBus(): InvalidationBus {
   const emitter = new EventEmitter();
@@ -23,7 +22,8 @@ export function localBus(): InvalidationBus {
  * Redis pub/sub. The publisher also applies the message locally before publishing, so the instance that
  * revoked a key refuses it on its very next request even if Redis is slow.
  */
-export async function redisBus(publisher: Redis, subscriber: Redis): Promise<InvalidationBus> {
+export async function redisBus(publisher: Redis, subscriber: Redis, namespace: string): Promise<InvalidationBus> {
+  const CHANNEL = `${namespace}:auth-invalidate`;
   const handlers: ((reason: string) => void)[] = [];
   const deliver = (reason: string) => { for (const h of handlers) h(reason); };
   subscriber.on('message', (channel: string, message: string) => { if (channel === CHANNEL) deliver(message); });

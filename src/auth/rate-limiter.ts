@@ -16,8 +16,8 @@ export interface RateDecision {
 export class RateLimiter {
   private readonly limiter: RateLimiterAbstract;
 
-  constructor(readonly name: string, readonly limit: number, readonly windowSeconds: number, redis?: Redis) {
-    const options = { keyPrefix: `pxs:rl:${name}`, points: limit, duration: windowSeconds };
+  constructor(readonly name: string, readonly limit: number, readonly windowSeconds: number, redis?: Redis, namespace = 'pxs') {
+    const options = { keyPrefix: `${namespace}:rl:${name}`, points: limit, duration: windowSeconds };
     this.limiter = redis ? new RateLimiterRedis({ ...options, storeClient: redis }) : new RateLimiterMemory(options);
   }
 

@@ -1,9 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createContext, type AppContext } from '../../src/context.js';
 import type { App } from '../../src/http/types.js';
 import { openTestDatabase, type TestDatabase } from './database.js';
+
+/** One Redis namespace per test file: files running in parallel never share limits or invalidations. */
+const REDIS_NAMESPACE = `pxstest-${randomBytes(4).toString('hex')}`;
 
 export interface TestServer {
   url: string;
@@ -36,6 +40,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     REDIS_URL: process.env.REDIS_URL,
+    REDIS_KEY_PREFIX: REDIS_NAMESPACE,
     DATABASE_URL: undefined,
     ...options.env,
   });

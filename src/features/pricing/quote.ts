@@ -27,22 +27,40 @@ export interface Quote {
   destCurrency: QuotedCurrency;
 }
 
+export type AmountProblem = 'belowMinimum' | 'aboveMaximum' | 'tooManyDecimals' | 'tooSmall';
+
+/** Why a quote could not be made, as a value, so the estimate and order creation can report it in their own terms. */
+export type QuoteFailure =
+  | { kind: 'sameCurrency' }
+  | { kind: 'notFound'; resource: 'exchange' | 'offer' }
+  | { kind: 'amount'; code: AmountProblem; message: (field: string) => string };
+
+export type QuoteOutcome = { ok: true; quote: Quote } | { ok: false; failure: QuoteFailure };
+
 /**
  * Prices an exchange of `amount` with the active offer of an active exchange in scope (section 4 of the
  * decisions). Used by the estimate endpoint and by order creation, so both give the same figures.
  */
 export async function quote(db: Executor, scope: Scope, req: QuoteRequest): Promise<Quote> {
-  if (req.sourceCurrencyId === req.destCurrencyId) {
-    throw badRequest('destCurrencyId must differ from sourceCurrencyId', { destCurrencyId: 'sameAsSource' });
-  }
+  const outcome = await tryQuote(db, scope, req);
+  if (outcome.ok) return outcome.quote;
+  const f = outcome.failure;
+  if (f.kind === 'sameCurrency') throw badRequest('destCurrencyId must differ from sourceCurrencyId', { destCurrencyId: 'sameAsSource' });
+  if (f.kind === 'notFound') throw notFound(f.resource);
+  throw badRequest(f.message('amount'), { amount: f.code });
+}
+
+export async function tryQuote(db: Executor, scope: Scope, req: QuoteRequest): Promise<QuoteOutcome> {
+  const fail = (failure: QuoteFailure): QuoteOutcome => ({ ok: false, failure });
+  if (req.sourceCurrencyId === req.destCurrencyId) return fail({ kind: 'sameCurrency' });
   const [pricing, currencies] = await Promise.all([
     findPricing(db, scope, req.exchangeId, req.sourceCurrencyId, req.destCurrencyId),
     findCurrencies(db, [req.sourceCurrencyId, req.destCurrencyId]),
   ]);
-  if (!pricing || !pricing.exchange_active) throw notFound('exchange');
+  if (!pricing || !pricing.exchange_active) return fail({ kind: 'notFound', resource: 'exchange' });
   const source = currencies.find((c) => c.id === req.sourceCurrencyId);
   const dest = currencies.find((c) => c.id === req.destCurrencyId);
-  if (pricing.offer_id === null || !source || !dest) throw notFound('offer');
+  if (pricing.offer_id === null || !source || !dest) return fail({ kind: 'notFound', resource: 'offer' });
 
   const isReverse = pricing.currency1_id !== req.sourceCurrencyId;
   const offer = { rate: pricing.rate!, minAmount: pricing.min_amount!, maxAmount: pricing.max_amount! };
@@ -51,23 +69,26 @@ export async function quote(db: Executor, scope: Scope, req: QuoteRequest): Prom
     const currency1 = isReverse ? dest : source;
     const given = req.direction === 'source' ? source : dest;
     const limit = outcome.limit === undefined ? '' : new Dec(outcome.limit).toFixed();
-    const messages = {
-      belowMinimum: `amount is below the minimum of ${limit} ${currency1.code} for this offer`,
-      aboveMaximum: `amount is above the maximum of ${limit} ${currency1.code} for this offer`,
-      tooManyDecimals: `amount has more than ${limit} decimal places, the precision of ${given.code}`,
-      tooSmall: 'amount is too small to be exchanged',
+    const messages: Record<AmountProblem, (field: string) => string> = {
+      belowMinimum: (field) => `${field} is below the minimum of ${limit} ${currency1.code} for this offer`,
+      aboveMaximum: (field) => `${field} is above the maximum of ${limit} ${currency1.code} for this offer`,
+      tooManyDecimals: (field) => `${field} has more than ${limit} decimal places, the precision of ${given.code}`,
+      tooSmall: (field) => `${field} is too small to be exchanged`,
     };
-    throw badRequest(messages[outcome.code], { amount: outcome.code });
+    return fail({ kind: 'amount', code: outcome.code, message: messages[outcome.code] });
   }
   return {
-    exchangeId: pricing.exchange_id,
-    offerId: pricing.offer_id,
-    rate: pricing.rate!,
-    isReverse,
-    sourceAmount: outcome.sourceAmount,
-    destAmount: outcome.destAmount,
-    sourceCurrency: toQuoted(source),
-    destCurrency: toQuoted(dest),
+    ok: true,
+    quote: {
+      exchangeId: pricing.exchange_id,
+      offerId: pricing.offer_id,
+      rate: pricing.rate!,
+      isReverse,
+      sourceAmount: outcome.sourceAmount,
+      destAmount: outcome.destAmount,
+      sourceCurrency: toQuoted(source),
+      destCurrency: toQuoted(dest),
+    },
   };
 }
 

@@ -1,0 +1,58 @@
+import { sql } from 'kysely';
+import { branchScope, type Scope } from '../../auth/principal.js';
+import type { Executor } from '../../db/database.js';
+import { scopeCondition } from '../../db/scope.js';
+
+/**
+ * Clients belong to a branch and are associated with exchanges: a branch-wide caller reaches every client of
+ * its branch, an exchange-scoped one the clients sharing at least one exchange with it.
+ */
+export function clientScopeCondition(scope: Scope, alias: string) {
+  const branch = scopeCondition(branchScope(scope), { branch: `${alias}.branch_id` });
+  if (scope.exchangeIds === null) return branch;
+  return sql<boolean>`(${branch} and exists (
+    select 1 from client_exchanges ce where ce.client_id = ${sql.ref(`${alias}.id`)} and ce.exchange_id = any(${[...scope.exchangeIds]}::int[])))`;
+}
+
+const COLUMNS = ['c.id', 'c.branch_id', 'c.first_name', 'c.last_name', 'c.email', 'c.phone', 'c.created_at', 'c.updated_at'] as const;
+
+export interface ClientFields { first_name: string; last_name: string; email: string; phone: string }
+
+export function insertClient(db: Executor, branchId: number, fields: ClientFields) {
+  return db.insertInto('clients as c')
+    .values({ branch_id: branchId, ...fields, updated_at: sql`now()` })
+    .returning(COLUMNS)
+    .executeTakeFirstOrThrow();
+}
+
+/** Associates a client with every exchange of `scope` (its branch's for a branch-wide caller). Returns how many. */
+export async function associateWithScope(db: Executor, clientId: number, scope: Scope): Promise<number> {
+  const result = await db.insertInto('client_exchanges')
+    .columns(['client_id', 'exchange_id'])
+    .expression((eb) => eb.selectFrom('exchanges as e')
+      .select([sql<number>`${clientId}::int`.as('client_id'), 'e.id'])
+      .where(scopeCondition(scope, { branch: 'e.branch_id', exchange: 'e.id' })))
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0);
+}
+
+export function findClient(db: Executor, scope: Scope, id: number) {
+  return db.selectFrom('clients as c')
+    .select(COLUMNS)
+    .where('c.id', '=', id)
+    .where(clientScopeCondition(scope, 'c'))
+    .executeTakeFirst();
+}
+
+export function updateClient(db: Executor, scope: Scope, id: number, fields: Partial<ClientFields>) {
+  return db.updateTable('clients as c')
+    .set({ ...fields, updated_at: sql`now()` })
+    .where('c.id', '=', id)
+    .where(clientScopeCondition(scope, 'c'))
+    .returning(COLUMNS)
+    .executeTakeFirst();
+}
+
+export async function branchExists(db: Executor, id: number): Promise<boolean> {
+  return (await db.selectFrom('branches').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}

@@ -1,0 +1,61 @@
+import type { Scope } from '../../auth/principal.js';
+import type { Database, Tx } from '../../db/database.js';
+import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import * as repo from './repository.js';
+import type { ClientFields } from './repository.js';
+import { checkClientFields, type ClientInput } from './rules.js';
+import type { CreateClientBody } from './schemas.js';
+
+const EMAIL_KEY = 'clients_branch_email_key';
+
+function validated(input: ClientInput): Partial<ClientFields> {
+  const result = checkClientFields(input);
+  if (!result.ok) {
+    throw badRequest(result.problems.map((p) => p.message), Object.fromEntries(result.problems.map((p) => [p.field, p.code])));
+  }
+  return result.fields;
+}
+
+/**
+ * The scope a new client is created in: the key's branch (a superadmin's key, which reaches every branch,
+ * names one with `branchId`) and the key's exchanges, all of the branch's for a branch-wide key.
+ */
+async function creationScope(tx: Tx, scope: Scope, branchId: number | undefined): Promise<Scope & { branchId: number }> {
+  if (scope.branchId !== null) {
+    if (branchId !== undefined) throw badRequest('branchId is only accepted from a key that reaches every branch', { branchId: 'notAllowed' });
+    return { branchId: scope.branchId, exchangeIds: scope.exchangeIds };
+  }
+  if (branchId === undefined) throw badRequest('branchId is required: this key reaches every branch', { branchId: 'required' });
+  if (!(await repo.branchExists(tx, branchId))) throw badRequest('branchId not found', { branchId: 'notFound' });
+  return { branchId, exchangeIds: null };
+}
+
+export async function createClient(tx: Tx, scope: Scope, body: CreateClientBody) {
+  const fields = validated(body) as ClientFields;
+  const target = await creationScope(tx, scope, body.branchId);
+  const client = await repo.insertClient(tx, target.branchId, fields);
+  // An operator without exchanges could never read the client back; the insert is rolled back with this error.
+  if ((await repo.associateWithScope(tx, client.id, target)) === 0) throw forbidden('This key reaches no exchange to associate the client with');
+  return client;
+}
+
+export async function updateClient(db: Database, scope: Scope, id: number, body: ClientInput) {
+  const row = await repo.updateClient(db, scope, id, validated(body));
+  if (!row) throw notFound('client');
+  return row;
+}
+
+/** Two requests can race past any check for the same email; the unique constraint decides, never as a 500. */
+export async function uniqueEmail<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    const e = err as { code?: string; constraint?: string };
+    if (e.code === '23505' && e.constraint === EMAIL_KEY) throw badRequest('email is already used by another client of this branch', { email: 'alreadyExists' });
+    throw err;
+  }
+}
+
+export function present(c: { id: number; first_name: string; last_name: string; email: string; phone: string; created_at: Date; updated_at: Date }) {
+  return { id: c.id, firstName: c.first_name, lastName: c.last_name, email: c.email, phone: c.phone, createdAt: c.created_at, updatedAt: c.updated_at };
+}

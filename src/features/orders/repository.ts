@@ -1,0 +1,129 @@
+import { sql } from 'kysely';
+import { branchScope, type Scope } from '../../auth/principal.js';
+import type { Executor, Tx } from '../../db/database.js';
+import { applyFilter, applySort } from '../../db/list.js';
+import type { NewOrder, OrderStatus } from '../../db/schema.js';
+import { inScope, scopeCondition, updateInScope } from '../../db/scope.js';
+import type { ListParams } from '../../http/list-query.js';
+import { clientScopeCondition } from '../clients/repository.js';
+
+/** Orders are exchange-scoped: the caller's branch and, for an operator, the exchanges it is assigned to. */
+const SCOPE_COLUMNS = { branch: 'o.branch_id', exchange: 'o.cashbox_id' };
+
+export const ORDER_COLUMNS: Record<string, string> = {
+  id: 'o.id', status: 'o.status', cashboxId: 'o.cashbox_id', userId: 'o.user_id', operationType: 'o.operation_type',
+  createdAt: 'o.created_at', updatedAt: 'o.updated_at', clientAmount: 'o.client_amount', exchangeAmount: 'o.exchange_amount',
+};
+
+function ordersInScope(db: Executor, scope: Scope) {
+  return inScope(db.selectFrom('orders as o'), scope, SCOPE_COLUMNS);
+}
+
+function withCurrencies(db: Executor, scope: Scope) {
+  return ordersInScope(db, scope)
+    .innerJoin('currencies as c1', 'c1.id', 'o.currency1_id')
+    .innerJoin('currencies as c2', 'c2.id', 'o.currency2_id')
+    .selectAll('o')
+    .select(['c1.code as c1_code', 'c2.code as c2_code']);
+}
+
+export type OrderRow = Awaited<ReturnType<typeof findOrder>> & {};
+
+export function findOrder(db: Executor, scope: Scope, id: number) {
+  return withCurrencies(db, scope).where('o.id', '=', id).executeTakeFirst();
+}
+
+/** One page and the total count of all matches (count(*) over()); a page past the end counts separately. */
+export async function listOrders(db: Executor, scope: Scope, params: ListParams) {
+  const q = applyFilter(withCurrencies(db, scope), params.filter, ORDER_COLUMNS).select(sql<number>`count(*) over()`.as('total'));
+  const rows = await applySort(q, params.sort, ORDER_COLUMNS).offset(params.skip).limit(params.limit).execute();
+  if (rows.length > 0 || params.skip === 0) return { rows, total: rows[0]?.total ?? 0 };
+  const count = await applyFilter(ordersInScope(db, scope), params.filter, ORDER_COLUMNS)
+    .select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  return { rows, total: count.n };
+}
+
+export async function insertOrder(tx: Tx, order: NewOrder): Promise<number> {
+  const row = await tx.insertInto('orders').values(order).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Locks the order row for the rest of the transaction, so concurrent moves of one order run one after another. */
+export function lockOrder(tx: Tx, scope: Scope, id: number) {
+  return ordersInScope(tx, scope)
+    .select(['o.id', 'o.status', 'o.branch_id', 'o.cashbox_id'])
+    .where('o.id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Moves only from the status the caller decided on: a second guard beside the row lock. */
+export async function updateStatus(tx: Tx, scope: Scope, id: number, from: OrderStatus, to: OrderStatus): Promise<boolean> {
+  const result = await updateInScope(tx.updateTable('orders as o'), scope, SCOPE_COLUMNS)
+    .set({ status: to, updated_at: sql`now()` })
+    .where('o.id', '=', id)
+    .where('o.status', '=', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export interface HistoryRow {
+  orderId: number;
+  from: OrderStatus | null;
+  to: OrderStatus;
+  actor: { type: 'api_key'; apiKeyId: string; staffUserId: number | null } | { type: 'staff'; staffUserId: number };
+  comment?: string | null;
+}
+
+export async function insertHistory(tx: Tx, h: HistoryRow): Promise<void> {
+  await tx.insertInto('order_status_history').values({
+    order_id: h.orderId,
+    from_status: h.from,
+    to_status: h.to,
+    actor_type: h.actor.type,
+    api_key_id: h.actor.type === 'api_key' ? h.actor.apiKeyId : null,
+    staff_user_id: h.actor.staffUserId,
+    comment: h.comment ?? null,
+  }).execute();
+}
+
+export function listHistory(db: Executor, scope: Scope, orderId: number) {
+  return ordersInScope(db, scope)
+    .innerJoin('order_status_history as h', 'h.order_id', 'o.id')
+    .select(['h.from_status', 'h.to_status', 'h.actor_type', 'h.api_key_id', 'h.staff_user_id', 'h.comment', 'h.created_at'])
+    .where('o.id', '=', orderId)
+    .orderBy('h.id')
+    .execute();
+}
+
+// References of a new order, each looked up within the key's scope.
+
+export function findCashbox(tx: Tx, scope: Scope, id: number) {
+  return inScope(tx.selectFrom('exchanges as e'), scope, { branch: 'e.branch_id', exchange: 'e.id' })
+    .select(['e.id', 'e.branch_id', 'e.is_active'])
+    .where('e.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Currencies are global, not branch data. */
+export function findCurrencies(tx: Tx, ids: number[]) {
+  return tx.selectFrom('currencies').select(['id', 'code', 'decimals', 'is_active']).where('id', 'in', ids).execute();
+}
+
+export function findClientRef(tx: Tx, scope: Scope, id: number) {
+  return tx.selectFrom('clients as c')
+    .select(['c.id', 'c.branch_id'])
+    .where('c.id', '=', id)
+    .where(clientScopeCondition(scope, 'c'))
+    .executeTakeFirst();
+}
+
+/** Payment methods of the key's branch, either branch-wide (no exchange) or of an exchange in scope. */
+export function findPaymentMethods(tx: Tx, scope: Scope, ids: number[]) {
+  const branchWide = sql<boolean>`(pm.exchange_id is null and ${scopeCondition(branchScope(scope), { branch: 'pm.branch_id' })})`;
+  return tx.selectFrom('payment_methods as pm')
+    .select(['pm.id', 'pm.branch_id', 'pm.exchange_id', 'pm.currency_id', 'pm.is_active'])
+    .where('pm.id', 'in', ids)
+    .where(sql<boolean>`(${branchWide} or ${scopeCondition(scope, { branch: 'pm.branch_id', exchange: 'pm.exchange_id' })})`)
+    .execute();
+}

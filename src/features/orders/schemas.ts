@@ -1,0 +1,79 @@
+import { Type, type Static } from 'typebox';
+import { DateTime, EntityRef, listEnvelope, Money } from '../../http/schemas.js';
+import { ORDER_STATUSES } from './transitions.js';
+
+const Status = Type.Union(ORDER_STATUSES.map((s) => Type.Literal(s)), { description: 'Order status' });
+const OperationType = Type.Union([Type.Literal('offer'), Type.Literal('finop')], {
+  description: '`offer`: priced by the cashbox\'s active offer; `finop`: a financial operation priced by the office',
+});
+const Amount = (description: string) => Type.Number({ exclusiveMinimum: 0, maximum: 1e20, description });
+const Text = (maxLength: number, description: string) => Type.String({ maxLength, description });
+
+export const CreateOrderRequest = Type.Object({
+  cashbox: EntityRef,
+  currency1: EntityRef,
+  currency2: EntityRef,
+  operationType: OperationType,
+  clientAmount: Type.Optional(Amount('Amount the client provides, in currency1. For `offer`: give exactly one of the two amounts; for `finop`: both')),
+  exchangeAmount: Type.Optional(Amount('Amount the exchange provides, in currency2. For `offer`: give exactly one of the two amounts; for `finop`: both')),
+  paymentMethodSource: Type.Optional(EntityRef),
+  paymentMethodDest: Type.Optional(EntityRef),
+  user: Type.Optional(EntityRef),
+  comment: Type.Optional(Text(2000, 'Internal note')),
+  clientComment: Type.Optional(Text(2000, 'Client note')),
+  userWallet: Type.Optional(Text(200, 'Client wallet address')),
+  tgNickName: Type.Optional(Text(100, 'Client Telegram nickname')),
+}, { additionalProperties: false });
+
+const CurrencyRef = Type.Object({ id: Type.Integer(), code: Type.String() });
+const Ref = Type.Object({ id: Type.Integer() });
+const NullableRef = Type.Union([Ref, Type.Null()]);
+const NullableText = Type.Union([Type.String(), Type.Null()]);
+
+export const Order = Type.Object({
+  id: Type.Integer(),
+  hashedId: Type.String({ description: 'Random, non-sequential public identifier' }),
+  status: Status,
+  clientAmount: Money,
+  exchangeAmount: Money,
+  currency1: CurrencyRef,
+  currency2: CurrencyRef,
+  cashbox: Ref,
+  user: NullableRef,
+  comment: NullableText,
+  clientComment: NullableText,
+  operationType: OperationType,
+  paymentMethodSource: NullableRef,
+  paymentMethodDest: NullableRef,
+  userWallet: NullableText,
+  tgNickName: NullableText,
+  offer: Type.Union([Ref, Type.Null()], { description: 'The offer that priced the order; null for finop' }),
+  rate: Type.Union([Money, Type.Null()], { description: 'The offer\'s rate as stored when the order was priced; null for finop' }),
+  createdAt: DateTime,
+  updatedAt: DateTime,
+});
+
+export const OrderList = listEnvelope(Order);
+
+export const HistoryEntry = Type.Object({
+  fromStatus: Type.Union([Status, Type.Null()]),
+  toStatus: Status,
+  actor: Type.Object({
+    type: Type.Union([Type.Literal('api_key'), Type.Literal('staff'), Type.Literal('system')]),
+    apiKeyId: Type.Union([Type.String({ format: 'uuid' }), Type.Null()]),
+    staffUserId: Type.Union([Type.Integer(), Type.Null()]),
+  }),
+  comment: NullableText,
+  createdAt: DateTime,
+});
+
+export const OrderDetail = Type.Object({ ...Order.properties, branchId: Type.Integer(), history: Type.Array(HistoryEntry) });
+export const AdminOrder = Type.Object({ ...Order.properties, branchId: Type.Integer() });
+export const AdminOrderList = listEnvelope(AdminOrder);
+
+export const StatusChangeRequest = Type.Object({
+  status: Status,
+  comment: Type.Optional(Text(2000, 'Why the order moved; kept in the status history')),
+}, { additionalProperties: false });
+
+export type CreateOrderBody = Static<typeof CreateOrderRequest>;

@@ -1,0 +1,107 @@
+import { sql } from 'kysely';
+import type { Scope } from '../../auth/principal.js';
+import type { Executor } from '../../db/database.js';
+import { applyFilter, applySort } from '../../db/list.js';
+import { inScope } from '../../db/scope.js';
+import type { Permission, StaffRole } from '../../db/schema.js';
+import type { ListParams } from '../../http/list-query.js';
+
+export const STAFF_COLUMNS: Record<string, string> = {
+  id: 's.id', email: 's.email', role: 's.role', branchId: 's.branch_id', isActive: 's.is_active', createdAt: 's.created_at', updatedAt: 's.updated_at',
+};
+
+const exchangeIds = sql<number[]>`array(select x.exchange_id from staff_user_exchanges x where x.staff_user_id = s.id order by 1)`;
+
+function staffInScope(db: Executor, scope: Scope) {
+  // Superadmins have no branch, so an admin's scope never reaches them.
+  return inScope(db.selectFrom('staff_users as s'), { branchId: scope.branchId, exchangeIds: null }, { branch: 's.branch_id' });
+}
+
+function selectView(q: ReturnType<typeof staffInScope>) {
+  return q.select(['s.id', 's.email', 's.role', 's.branch_id', 's.permissions', 's.is_active', 's.created_at', 's.updated_at'])
+    .select(exchangeIds.as('exchange_ids'));
+}
+
+export type StaffRow = NonNullable<Awaited<ReturnType<typeof findStaff>>>;
+
+export function findStaff(db: Executor, scope: Scope, id: number) {
+  return selectView(staffInScope(db, scope)).where('s.id', '=', id).executeTakeFirst();
+}
+
+/** Locks the row so that two concurrent changes of one user apply one after the other. */
+export function lockStaff(db: Executor, scope: Scope, id: number) {
+  return selectView(staffInScope(db, scope)).where('s.id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function listStaff(db: Executor, scope: Scope, params: ListParams) {
+  const base = () => applyFilter(staffInScope(db, scope), params.filter, STAFF_COLUMNS);
+  const [rows, count] = await Promise.all([
+    applySort(selectView(base()), params.sort, STAFF_COLUMNS).offset(params.skip).limit(params.limit).execute(),
+    base().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: count.n };
+}
+
+export interface StaffValues {
+  email: string;
+  passwordHash: string;
+  role: StaffRole;
+  branchId: number | null;
+  permissions: Permission[];
+}
+
+export async function insertStaff(db: Executor, v: StaffValues): Promise<number> {
+  const row = await db.insertInto('staff_users')
+    .values({ email: v.email, password_hash: v.passwordHash, role: v.role, branch_id: v.branchId, permissions: v.permissions, updated_at: new Date() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export interface StaffChanges {
+  role?: StaffRole;
+  branchId?: number | null;
+  permissions?: Permission[];
+  isActive?: boolean;
+  passwordHash?: string;
+}
+
+export async function updateStaffRow(db: Executor, id: number, c: StaffChanges): Promise<void> {
+  await db.updateTable('staff_users').set({
+    ...(c.role !== undefined && { role: c.role }),
+    ...(c.branchId !== undefined && { branch_id: c.branchId }),
+    ...(c.permissions !== undefined && { permissions: c.permissions }),
+    ...(c.isActive !== undefined && { is_active: c.isActive }),
+    ...(c.passwordHash !== undefined && { password_hash: c.passwordHash }),
+    updated_at: new Date(),
+  }).where('id', '=', id).execute();
+}
+
+export async function replaceExchanges(db: Executor, staffUserId: number, ids: readonly number[]): Promise<void> {
+  await db.deleteFrom('staff_user_exchanges').where('staff_user_id', '=', staffUserId).execute();
+  if (ids.length > 0) await db.insertInto('staff_user_exchanges').values(ids.map((e) => ({ staff_user_id: staffUserId, exchange_id: e }))).execute();
+}
+
+export async function branchExists(db: Executor, id: number): Promise<boolean> {
+  return Boolean(await db.selectFrom('branches').select('id').where('id', '=', id).executeTakeFirst());
+}
+
+/** The ids among `ids` that are not exchanges of the branch. */
+export async function exchangesOutsideBranch(db: Executor, branchId: number, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const found = await db.selectFrom('exchanges').select('id').where('branch_id', '=', branchId).where('id', 'in', [...ids]).execute();
+  const inBranch = new Set(found.map((r) => r.id));
+  return ids.filter((id) => !inBranch.has(id));
+}
+
+/** Active superadmins other than `exceptId`, locked so that two of them cannot demote each other at once. */
+export async function otherActiveSuperadmins(db: Executor, exceptId: number): Promise<number> {
+  const rows = await db.selectFrom('staff_users').select('id')
+    .where('role', '=', 'superadmin').where('is_active', '=', true).where('id', '<>', exceptId)
+    .forUpdate().execute();
+  return rows.length;
+}
+
+export async function anySuperadmin(db: Executor): Promise<boolean> {
+  return Boolean(await db.selectFrom('staff_users').select('id').where('role', '=', 'superadmin').limit(1).executeTakeFirst());
+}

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, startTestServer, type TestServer } from '../helpers/server.js';
+import { createWorld, type World } from '../helpers/world.js';
+
+let server: TestServer;
+let w: World;
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { BODY_LIMIT_BYTES: '2048' } });
+  w = await createWorld(server.db);
+});
+afterAll(() => server?.close());
+
+const estimate = (init: { rawBody?: string; headers?: Record<string, string> }) => call(server, 'POST', '/partner/public/estimate', { key: w.keys.public, ...init });
+
+describe('errors in the contract\'s envelope', () => {
+  it('answers an unknown route with 404', async () => {
+    const res = await call(server, 'GET', '/partner/nothing-here', { key: w.keys.branch });
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ statusCode: 404, error: 'Not Found' });
+    expect((await fetch(`${server.url}/nope`)).status).toBe(404);
+  });
+
+  it('answers a body that is not JSON with 400', async () => {
+    const res = await estimate({ rawBody: '{"exchangeId": 1,', headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ statusCode: 400, message: 'Request body is not valid JSON', error: 'Bad Request' });
+  });
+
+  it('answers another content type with 415', async () => {
+    const res = await estimate({ rawBody: 'amount=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(res.status).toBe(415);
+    expect(res.body).toMatchObject({ statusCode: 415, error: 'Unsupported Media Type' });
+  });
+
+  it('answers a body over BODY_LIMIT_BYTES with 413', async () => {
+    const res = await estimate({ rawBody: JSON.stringify({ pad: 'x'.repeat(4096) }), headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ statusCode: 413, message: 'Request body is too large', error: 'Payload Too Large' });
+  });
+
+  it('answers an empty JSON body with 400, not 500', async () => {
+    const res = await estimate({ rawBody: '', headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(400);
+  });
+
+  it('never shows a stack trace or SQL in a 500', async () => {
+    const broken = await startTestServer({ database: server.database });
+    try {
+      broken.ctx.db.selectFrom = (() => { throw new Error('relation "secret_table" does not exist at /src/x.ts:1'); }) as never;
+      const res = await call(broken, 'GET', '/partner/public/exchanges', { key: w.keys.public });
+      expect(res.status).toBe(500);
+      expect(res.body).toEqual({ statusCode: 500, message: 'Internal server error', error: 'Internal Server Error' });
+      expect(res.text).not.toContain('secret_table');
+    } finally {
+      await broken.close();
+    }
+  });
+});
+
+describe('request ids', () => {
+  it('echoes a well-formed X-Request-Id and makes one otherwise', async () => {
+    const given = await call(server, 'GET', '/partner/public/exchanges', { key: w.keys.public, headers: { 'x-request-id': 'abc-123' } });
+    expect(given.headers.get('x-request-id')).toBe('abc-123');
+    const made = await call(server, 'GET', '/partner/public/exchanges', { key: w.keys.public, headers: { 'x-request-id': 'bad id with spaces' } });
+    expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('operations endpoints', () => {
+  it('serves /health, /ready and /metrics', async () => {
+    expect(await (await fetch(`${server.url}/health`)).json()).toEqual({ status: 'ok' });
+    const ready = await fetch(`${server.url}/ready`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ready' });
+    await call(server, 'GET', '/partner/offers', { key: w.keys.branch });
+    // The request is counted when its response has finished, which may be just after the client has it.
+    let metrics = '';
+    for (let i = 0; i < 50 && !metrics.includes('route="/api/v1/partner/offers"'); i++) {
+      metrics = await (await fetch(`${server.url}/metrics`)).text();
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(metrics).toContain('pxs_http_requests_total{method="GET",route="/api/v1/partner/offers",status="200"}');
+    expect(metrics).toContain('pxs_http_request_duration_seconds_bucket');
+    expect(metrics).toContain('pxs_webhook_queue_depth');
+  });
+
+  it('reports not ready when the database is gone', async () => {
+    const s = await startTestServer();
+    try {
+      await s.database.close();
+      const res = await fetch(`${s.url}/ready`);
+      expect(res.status).toBe(503);
+    } finally {
+      await s.app.close();
+      await s.ctx.close().catch(() => undefined);
+    }
+  });
+});

@@ -1,0 +1,49 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+let server: TestServer;
+let doc: any;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const res = await fetch(`${server.url}/api/v1/openapi.json`);
+  expect(res.status).toBe(200);
+  doc = await res.json();
+});
+afterAll(() => server?.close());
+
+describe('GET /api/v1/openapi.json', () => {
+  it('is a valid OpenAPI 3.1 document, version 1.0.0', async () => {
+    const result = await new Validator().validate(doc);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info.version).toBe('1.0.0');
+  });
+
+  it('describes every route the server has', () => {
+    const documented = new Set<string>();
+    for (const [path, item] of Object.entries<Record<string, unknown>>(doc.paths)) {
+      for (const method of Object.keys(item)) documented.add(`${method.toUpperCase()} ${path}`);
+    }
+    const routes = server.app.routeTable.filter((r) => !r.hidden).map((r) => `${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`);
+    expect(routes.length).toBeGreaterThan(8);
+    for (const route of routes) expect(documented, route).toContain(route);
+  });
+
+  it('declares the error responses and security of partner routes', () => {
+    const estimate = doc.paths['/api/v1/partner/public/estimate'].post;
+    expect(Object.keys(estimate.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '404', '429']));
+    expect(estimate.security).toEqual([{ apiKey: [] }]);
+    expect(doc.components.schemas.Error).toBeDefined();
+  });
+});
+
+describe('/docs', () => {
+  it('renders the documentation page', async () => {
+    const res = await fetch(`${server.url}/docs/`, { redirect: 'follow' });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('swagger');
+  });
+});
