@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { sql } from 'kysely';
 import type { Tx } from '../../db/database.js';
 import type { WebhookEvent } from '../../db/schema.js';
@@ -13,7 +14,21 @@ export interface OutboxEvent {
   occurredAt?: Date;
 }
 
+/** The channel a committed outbox write is announced on (Postgres NOTIFY is delivered only at commit). */
+export const OUTBOX_CHANNEL = 'pxs_webhook_deliveries';
+
 const ORDER_EVENTS = new Set<WebhookEvent>(['order.created', 'order.status_changed', 'order.cancelled']);
+const local = new EventEmitter().setMaxListeners(0);
+
+/**
+ * Workers of this process hear of new deliveries at once instead of at their next poll. The signal fires
+ * before the caller commits: on PGlite the worker's claim queues behind the transaction; on Postgres it may
+ * find nothing, and the NOTIFY sent at commit wakes the worker again.
+ */
+export function onEnqueued(listener: () => void): () => void {
+  local.on('enqueued', listener);
+  return () => local.off('enqueued', listener);
+}
 
 /**
  * The transactional outbox: writes one delivery per subscribed, active webhook whose principal can read the
@@ -24,24 +39,31 @@ const ORDER_EVENTS = new Set<WebhookEvent>(['order.created', 'order.status_chang
 export async function enqueueEvent(tx: Tx, e: OutboxEvent): Promise<number> {
   const body = JSON.stringify({ event: e.event, timestamp: (e.occurredAt ?? new Date()).toISOString(), ...e.envelope, data: e.data });
   const isOrderEvent = ORDER_EVENTS.has(e.event);
-  const result = await sql`
-    insert into webhook_deliveries (webhook_id, event, body, next_attempt_at)
-    select w.id, ${e.event}, ${body}, now()
-    from webhooks w
-    left join staff_users s on s.id = w.staff_user_id
-    where w.is_active
-      and ${e.event} = any(w.events)
-      and (
-        (w.staff_user_id is null and w.branch_id = ${e.branchId})
-        or (s.is_active and (
-          s.role = 'superadmin'
-          or (s.branch_id = ${e.branchId} and (
-            s.role = 'admin'
-            or not ${isOrderEvent}
-            or ('orders:read' = any(s.permissions) and exists (
-              select 1 from staff_user_exchanges x where x.staff_user_id = s.id and x.exchange_id = ${e.exchangeId}))
+  const result = await sql<{ n: number }>`
+    with inserted as (
+      insert into webhook_deliveries (webhook_id, event, body, next_attempt_at)
+      select w.id, ${e.event}, ${body}, now()
+      from webhooks w
+      left join staff_users s on s.id = w.staff_user_id
+      where w.is_active
+        and ${e.event} = any(w.events)
+        and (
+          (w.staff_user_id is null and w.branch_id = ${e.branchId})
+          or (s.is_active and (
+            s.role = 'superadmin'
+            or (s.branch_id = ${e.branchId} and (
+              s.role = 'admin'
+              or not ${isOrderEvent}
+              or ('orders:read' = any(s.permissions) and exists (
+                select 1 from staff_user_exchanges x where x.staff_user_id = s.id and x.exchange_id = ${e.exchangeId}))
+            ))
           ))
-        ))
-      )`.execute(tx);
-  return Number(result.numAffectedRows ?? 0);
+        )
+      returning 1
+    )
+    select count(*)::int as n, (case when count(*) > 0 then pg_notify(${OUTBOX_CHANNEL}, '') end)::text as notified
+    from inserted`.execute(tx);
+  const n = Number(result.rows[0]?.n ?? 0);
+  if (n > 0) local.emit('enqueued');
+  return n;
 }

@@ -1,0 +1,49 @@
+import type { OrderRow } from './repository.js';
+import type * as repo from './repository.js';
+
+const ref = (id: number | null) => (id === null ? null : { id });
+
+/** An order row → the contract's Order. Amounts stay decimal strings until the serializer writes numbers. */
+export function order(o: OrderRow) {
+  return {
+    id: o.id,
+    hashedId: o.hashed_id,
+    status: o.status,
+    clientAmount: o.client_amount,
+    exchangeAmount: o.exchange_amount,
+    currency1: { id: o.currency1_id, code: o.c1_code },
+    currency2: { id: o.currency2_id, code: o.c2_code },
+    cashbox: { id: o.cashbox_id },
+    user: ref(o.user_id),
+    comment: o.comment,
+    clientComment: o.client_comment,
+    operationType: o.operation_type,
+    paymentMethodSource: ref(o.payment_method_source_id),
+    paymentMethodDest: ref(o.payment_method_dest_id),
+    userWallet: o.user_wallet,
+    tgNickName: o.tg_nick_name,
+    offer: ref(o.offer_id),
+    rate: o.rate,
+    createdAt: o.created_at,
+    updatedAt: o.updated_at,
+  };
+}
+
+export function adminOrder(o: OrderRow) {
+  return { ...order(o), branchId: o.branch_id };
+}
+
+type HistoryRow = Awaited<ReturnType<typeof repo.listHistory>>[number];
+
+export function orderDetail(o: OrderRow, history: HistoryRow[]) {
+  return {
+    ...adminOrder(o),
+    history: history.map((h) => ({
+      fromStatus: h.from_status,
+      toStatus: h.to_status,
+      actor: { type: h.actor_type, apiKeyId: h.api_key_id, staffUserId: h.staff_user_id },
+      comment: h.comment,
+      createdAt: h.created_at,
+    })),
+  };
+}

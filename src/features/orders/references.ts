@@ -1,0 +1,58 @@
+import type { Scope } from '../../auth/principal.js';
+import type { Tx } from '../../db/database.js';
+import { badRequest } from '../../http/errors.js';
+import * as repo from './repository.js';
+import type { CreateOrderBody } from './schemas.js';
+
+export interface OrderCurrency { id: number; code: string; decimals: number }
+export interface References { cashbox: { id: number; branchId: number }; currency1: OrderCurrency; currency2: OrderCurrency }
+
+type PaymentMethod = Awaited<ReturnType<typeof repo.findPaymentMethods>>[number];
+
+/**
+ * Checks every reference of a new order within the key's scope and reports all problems at once:
+ * `{<field>: "notFound"}` for a missing or out-of-scope one (a client or payment method must also belong to
+ * the cashbox's branch, and a payment method tied to an exchange to the cashbox itself), "inactive" for a
+ * disabled cashbox, currency or payment method, "currencyMismatch" for a payment method of another currency.
+ */
+export async function resolveReferences(tx: Tx, scope: Scope, body: CreateOrderBody): Promise<References> {
+  const errors: Record<string, string> = {};
+  const messages: string[] = [];
+  const problem = (field: string, code: string, message: string) => { errors[field] = code; messages.push(`${field} ${message}`); };
+  const methodIds = [body.paymentMethodSource?.id, body.paymentMethodDest?.id].filter((id): id is number => id !== undefined);
+
+  const cashbox = await repo.findCashbox(tx, scope, body.cashbox.id);
+  const currencies = await repo.findCurrencies(tx, [body.currency1.id, body.currency2.id]);
+  const user = body.user ? await repo.findClientRef(tx, scope, body.user.id) : undefined;
+  const methods = methodIds.length > 0 ? await repo.findPaymentMethods(tx, scope, methodIds) : [];
+
+  if (!cashbox) problem('cashbox', 'notFound', 'not found');
+  else if (!cashbox.is_active) problem('cashbox', 'inactive', 'is not active');
+  const currency = (field: 'currency1' | 'currency2') => {
+    const c = currencies.find((row) => row.id === body[field].id);
+    if (!c) problem(field, 'notFound', 'not found');
+    else if (!c.is_active) problem(field, 'inactive', 'is not active');
+    return c;
+  };
+  const currency1 = currency('currency1');
+  const currency2 = currency('currency2');
+  if (body.user && (!user || (cashbox && user.branch_id !== cashbox.branch_id))) problem('user', 'notFound', 'not found');
+
+  const method = (field: 'paymentMethodSource' | 'paymentMethodDest', currencyId: number) => {
+    const ref = body[field];
+    if (!ref) return;
+    const m = methods.find((row) => row.id === ref.id);
+    if (!m || (cashbox && !usableAt(m, cashbox))) problem(field, 'notFound', 'not found');
+    else if (!m.is_active) problem(field, 'inactive', 'is not active');
+    else if (m.currency_id !== null && m.currency_id !== currencyId) problem(field, 'currencyMismatch', 'is for another currency');
+  };
+  method('paymentMethodSource', body.currency1.id);
+  method('paymentMethodDest', body.currency2.id);
+
+  if (messages.length > 0 || !cashbox || !currency1 || !currency2) throw badRequest(messages, errors);
+  return { cashbox: { id: cashbox.id, branchId: cashbox.branch_id }, currency1, currency2 };
+}
+
+function usableAt(m: PaymentMethod, cashbox: { id: number; branch_id: number }): boolean {
+  return m.branch_id === cashbox.branch_id && (m.exchange_id === null || m.exchange_id === cashbox.id);
+}

@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import type { KeyPrincipal, Scope } from '../../auth/principal.js';
+import type { Tx } from '../../db/database.js';
+import type { OrderStatus } from '../../db/schema.js';
+import { badRequest, notFound, unprocessable } from '../../http/errors.js';
+import { normalize } from '../pricing/decimal.js';
+import { enqueueEvent } from '../webhooks/outbox.js';
+import { checkAmountsGiven, priceOrder } from './pricing.js';
+import { resolveReferences } from './references.js';
+import * as repo from './repository.js';
+import type { CreateOrderBody } from './schemas.js';
+import { transition, type Mover } from './transitions.js';
+
+export type Actor = repo.HistoryRow['actor'];
+
+export function keyActor(key: KeyPrincipal): Actor {
+  return { type: 'api_key', apiKeyId: key.keyId, staffUserId: key.staffUserId };
+}
+
+/** 96 random bits: a public identifier that reveals neither the order count nor the next id. */
+export function newHashedId(): string {
+  return randomBytes(12).toString('hex');
+}
+
+/**
+ * Creates an order in ORDERINIT with its first history row and its `order.created` event, all in the
+ * caller's transaction. Returns the new order's id.
+ */
+export async function createOrder(tx: Tx, key: KeyPrincipal, body: CreateOrderBody): Promise<number> {
+  checkAmountsGiven(body);
+  if (body.currency1.id === body.currency2.id) throw badRequest('currency2 must differ from currency1', { currency2: 'sameAsSource' });
+  const refs = await resolveReferences(tx, key, body);
+  const priced = await priceOrder(tx, key, body, refs);
+  const id = await repo.insertOrder(tx, {
+    hashed_id: newHashedId(),
+    branch_id: refs.cashbox.branchId,
+    cashbox_id: refs.cashbox.id,
+    currency1_id: refs.currency1.id,
+    currency2_id: refs.currency2.id,
+    client_amount: priced.clientAmount,
+    exchange_amount: priced.exchangeAmount,
+    operation_type: body.operationType,
+    offer_id: priced.offerId,
+    rate: priced.rate,
+    is_reverse: priced.isReverse,
+    user_id: body.user?.id ?? null,
+    payment_method_source_id: body.paymentMethodSource?.id ?? null,
+    payment_method_dest_id: body.paymentMethodDest?.id ?? null,
+    comment: body.comment ?? null,
+    client_comment: body.clientComment ?? null,
+    user_wallet: body.userWallet ?? null,
+    tg_nick_name: body.tgNickName ?? null,
+    created_by_key_id: key.keyId,
+    updated_at: new Date(),
+  });
+  await repo.insertHistory(tx, { orderId: id, from: null, to: 'ORDERINIT', actor: keyActor(key) });
+  await enqueueEvent(tx, {
+    event: 'order.created',
+    branchId: refs.cashbox.branchId,
+    exchangeId: refs.cashbox.id,
+    data: { id, status: 'ORDERINIT', amountSource: normalize(priced.clientAmount), amountDest: normalize(priced.exchangeAmount) },
+  });
+  return id;
+}
+
+export interface Move { id: number; to: OrderStatus; by: Mover; actor: Actor; comment?: string }
+
+/**
+ * Moves an order under a row lock: concurrent moves of one order wait for each other and each judges the
+ * status the previous one left, so only one of two conflicting moves can win. The history row and the
+ * events commit with the move.
+ */
+export async function moveOrder(tx: Tx, scope: Scope, move: Move): Promise<void> {
+  const order = await repo.lockOrder(tx, scope, move.id);
+  if (!order) throw notFound('order');
+  const outcome = transition(order.status, move.to, move.by);
+  if (!outcome.ok) throw unprocessable(outcome.message);
+  if (!(await repo.updateStatus(tx, scope, order.id, order.status, move.to))) throw unprocessable(`Order ${order.id} changed concurrently; retry`);
+  await repo.insertHistory(tx, { orderId: order.id, from: order.status, to: move.to, actor: move.actor, comment: move.comment });
+  const occurredAt = new Date();
+  for (const event of outcome.events) {
+    await enqueueEvent(tx, {
+      event,
+      branchId: order.branch_id,
+      exchangeId: order.cashbox_id,
+      data: { id: order.id, status: move.to },
+      envelope: event === 'order.status_changed' ? { status: move.to } : undefined,
+      occurredAt,
+    });
+  }
+}

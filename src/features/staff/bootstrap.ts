@@ -1,0 +1,26 @@
+import { sql } from 'kysely';
+import { hashPassword } from '../../auth/password.js';
+import type { Config } from '../../config.js';
+import type { Executor } from '../../db/database.js';
+import { anySuperadmin } from './repository.js';
+
+export type BootstrapResult = 'created' | 'superadminExists' | 'emailTaken' | 'notConfigured';
+
+/**
+ * Creates the first superadmin from BOOTSTRAP_ADMIN_EMAIL / BOOTSTRAP_ADMIN_PASSWORD when the database has
+ * none, so a fresh production install can be reached without touching the database. The check and the insert
+ * are one statement, and the email's unique constraint settles two instances starting at once.
+ */
+export async function bootstrapSuperadmin(db: Executor, admin: Config['bootstrapAdmin']): Promise<BootstrapResult> {
+  if (!admin) return 'notConfigured';
+  if (await anySuperadmin(db)) return 'superadminExists';
+  const email = admin.email.toLowerCase();
+  const hash = await hashPassword(admin.password);
+  const result = await sql`
+    insert into staff_users (email, password_hash, role, branch_id, permissions)
+    select ${email}, ${hash}, 'superadmin', null, '{}'
+    where not exists (select 1 from staff_users where role = 'superadmin')
+    on conflict (email) do nothing`.execute(db);
+  if (Number(result.numAffectedRows ?? 0) === 1) return 'created';
+  return (await anySuperadmin(db)) ? 'superadminExists' : 'emailTaken';
+}

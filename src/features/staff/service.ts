@@ -1,0 +1,120 @@
+import { hashPassword } from '../../auth/password.js';
+import type { Scope } from '../../auth/principal.js';
+import type { Database, Executor } from '../../db/database.js';
+import type { Permission, StaffRole } from '../../db/schema.js';
+import { badRequest, fieldNotFound, forbidden, notFound, unprocessable } from '../../http/errors.js';
+import type { ListParams } from '../../http/list-query.js';
+import { uniqueViolation } from '../admin/constraint.js';
+import * as repo from './repository.js';
+import type { CreateStaffInput, UpdateStaffInput } from './schemas.js';
+
+/** Who changes staff: a staff user of the back office, or the CLI (superadmin powers, no account). */
+export interface Actor { staffUserId: number | null; role: StaffRole; branchId: number | null }
+export const SYSTEM_ACTOR: Actor = { staffUserId: null, role: 'superadmin', branchId: null };
+
+/** What the service needs from the process: the database, and the key caches to empty after a change. */
+export interface StaffServices { db: Database; keys: { invalidate(reason: string): Promise<void> } }
+
+const ALL: Scope = { branchId: null, exchangeIds: null };
+const actorScope = (a: Actor): Scope => ({ branchId: a.role === 'superadmin' ? null : a.branchId, exchangeIds: null });
+
+export function staffView(r: repo.StaffRow) {
+  return {
+    id: r.id, email: r.email, role: r.role, branchId: r.branch_id, exchangeIds: r.exchange_ids, permissions: r.permissions,
+    isActive: r.is_active, createdAt: r.created_at, updatedAt: r.updated_at,
+  };
+}
+export type StaffView = ReturnType<typeof staffView>;
+
+export async function listStaffUsers(db: Executor, actor: Actor, params: ListParams) {
+  const { rows, total } = await repo.listStaff(db, actorScope(actor), params);
+  return { data: rows.map(staffView), total };
+}
+
+export async function getStaffUser(db: Executor, actor: Actor, id: number): Promise<StaffView> {
+  const row = await repo.findStaff(db, actorScope(actor), id);
+  if (!row) throw notFound('staff');
+  return staffView(row);
+}
+
+export async function createStaffUser(svc: StaffServices, actor: Actor, input: CreateStaffInput): Promise<StaffView> {
+  if (actor.role === 'operator') throw forbidden();
+  if (input.role === 'superadmin' && actor.role !== 'superadmin') throw forbidden('Only a superadmin can create a superadmin');
+  const branchId = await resolveBranch(svc.db, actor, input.role, input.branchId);
+  const exchangeIds = input.exchangeIds ?? [];
+  await checkExchanges(svc.db, branchId, exchangeIds);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await svc.db.transaction().execute(async (tx) => {
+      const id = await repo.insertStaff(tx, {
+        email: input.email.toLowerCase(), passwordHash, role: input.role, branchId, permissions: (input.permissions ?? []) as Permission[],
+      });
+      await repo.replaceExchanges(tx, id, exchangeIds);
+      return staffView((await repo.findStaff(tx, ALL, id))!);
+    });
+  } catch (err) {
+    if (uniqueViolation(err) === 'staff_users_email_key') throw badRequest('A staff user with this email already exists', { email: 'alreadyExists' });
+    throw err;
+  }
+}
+
+/**
+ * Changes a staff user. Role, branch, exchanges and permissions are read on every request (JWT and personal
+ * keys alike), and the key caches are emptied here and on every instance, so a change applies at once.
+ */
+export async function updateStaffUser(svc: StaffServices, actor: Actor, id: number, patch: UpdateStaffInput): Promise<StaffView> {
+  if (actor.role === 'operator') throw forbidden();
+  if (patch.role === 'superadmin' && actor.role !== 'superadmin') throw forbidden('Only a superadmin can grant the superadmin role');
+  // Hashing is slow on purpose: do it before taking the row lock.
+  const passwordHash = patch.password === undefined ? undefined : await hashPassword(patch.password);
+  const view = await svc.db.transaction().execute(async (tx) => {
+    const current = await repo.lockStaff(tx, actorScope(actor), id);
+    if (!current) throw notFound('staff');
+    const role = patch.role ?? current.role;
+    const deactivates = patch.isActive === false && current.is_active;
+    if (actor.staffUserId === id && (role !== current.role || deactivates)) {
+      throw unprocessable('You cannot change the role of, or deactivate, your own account');
+    }
+    if (current.role === 'superadmin' && current.is_active && (role !== 'superadmin' || deactivates) && (await repo.otherActiveSuperadmins(tx, id)) === 0) {
+      throw unprocessable('The last active superadmin cannot be demoted or deactivated');
+    }
+    const branchId = role === 'superadmin' || patch.branchId !== undefined || current.branch_id === null
+      ? await resolveBranch(tx, actor, role, patch.branchId)
+      : current.branch_id;
+    const branchChanged = branchId !== current.branch_id;
+    // Exchanges belong to a branch: moving a user drops the old ones unless new ones are given.
+    const exchangeIds = patch.exchangeIds ?? (branchChanged ? [] : undefined);
+    if (exchangeIds) await checkExchanges(tx, branchId, exchangeIds);
+    await repo.updateStaffRow(tx, id, {
+      role: patch.role, branchId: branchChanged ? branchId : undefined, permissions: patch.permissions as Permission[] | undefined,
+      isActive: patch.isActive, passwordHash,
+    });
+    if (exchangeIds) await repo.replaceExchanges(tx, id, exchangeIds);
+    return staffView((await repo.findStaff(tx, ALL, id))!);
+  });
+  await svc.keys.invalidate('staff user changed');
+  return view;
+}
+
+/** The branch of a new or moved staff user: none for a superadmin; an admin's own; a superadmin names it. */
+async function resolveBranch(db: Executor, actor: Actor, role: StaffRole, requested: number | undefined): Promise<number | null> {
+  if (role === 'superadmin') {
+    if (requested !== undefined) throw badRequest('branchId is not allowed for a superadmin, who reaches every branch', { branchId: 'notAllowed' });
+    return null;
+  }
+  if (actor.role !== 'superadmin') {
+    // Another branch does not exist as far as an admin can tell.
+    if (requested !== undefined && requested !== actor.branchId) throw fieldNotFound('branchId');
+    return actor.branchId;
+  }
+  if (requested === undefined) throw badRequest(`branchId is required for an ${role}`, { branchId: 'required' });
+  if (!(await repo.branchExists(db, requested))) throw fieldNotFound('branchId');
+  return requested;
+}
+
+async function checkExchanges(db: Executor, branchId: number | null, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  if (branchId === null) throw badRequest('exchangeIds is not allowed for a superadmin, who reaches every exchange', { exchangeIds: 'notAllowed' });
+  const outside = await repo.exchangesOutsideBranch(db, branchId, ids);
+  if (outside.length > 0) throw badRequest(`exchangeIds: ${outside.join(', ')} not found in branch ${branchId}`, { exchangeIds: 'notFound' });
+}

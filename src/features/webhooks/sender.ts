@@ -1,0 +1,114 @@
+import http from 'node:http';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
+import { parseWebhookUrl, resolveTarget, UrlProblem, type ResolvedAddress } from './url-guard.js';
+
+export interface AttemptResult {
+  ok: boolean;
+  startedAt: Date;
+  durationMs: number;
+  status: number | null;
+  /** The first 1 KB of the answer. */
+  body: string | null;
+  error: string | null;
+}
+
+const KEEP_BYTES = 1024;
+/** Past this much answer the connection is dropped: only the first kilobyte is kept anyway. */
+const MAX_READ_BYTES = 64 * 1024;
+
+/**
+ * Sends one attempt: a POST of the exact body, with a deadline covering DNS, connect, answer and body, to an
+ * address checked just before (SSRF) and pinned for the connection. Redirects are never followed.
+ */
+export class Sender {
+  private readonly agents = {
+    'http:': new http.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64 }),
+    'https:': new https.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64 }),
+  };
+
+  constructor(private readonly options: { timeoutMs: number; allowPrivateUrls: boolean }) {}
+
+  async send(rawUrl: string, headers: Record<string, string>, body: string): Promise<AttemptResult> {
+    const startedAt = new Date();
+    const t0 = performance.now();
+    const done = (r: Omit<AttemptResult, 'startedAt' | 'durationMs' | 'ok'>): AttemptResult => ({
+      ...r, ok: r.status !== null && r.status >= 200 && r.status < 300, startedAt, durationMs: Math.round(performance.now() - t0),
+    });
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), this.options.timeoutMs);
+    try {
+      const url = parseWebhookUrl(rawUrl);
+      const targets = this.options.allowPrivateUrls ? undefined : await abortable(resolveTarget(url, false), controller.signal);
+      const answer = await this.request(url, targets, headers, body, controller.signal);
+      const error = answer.status >= 300 && answer.status < 400 ? 'redirect not followed' : null;
+      return done({ status: answer.status, body: answer.body, error });
+    } catch (err) {
+      if (controller.signal.aborted) return done({ status: null, body: null, error: `timeout after ${this.options.timeoutMs} ms` });
+      if (err instanceof UrlProblem) return done({ status: null, body: null, error: `refused: ${err.message}` });
+      const e = err as NodeJS.ErrnoException;
+      return done({ status: null, body: null, error: `${e.code ? `${e.code}: ` : ''}${e.message}`.slice(0, 500) });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  close(): void {
+    this.agents['http:'].destroy();
+    this.agents['https:'].destroy();
+  }
+
+  private request(url: URL, targets: ResolvedAddress[] | undefined, headers: Record<string, string>, body: string, signal: AbortSignal) {
+    return new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const client = url.protocol === 'https:' ? https : http;
+      const req = client.request(url, {
+        method: 'POST',
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        agent: this.agents[url.protocol as 'http:' | 'https:'],
+        lookup: targets ? pinnedLookup(targets) : undefined,
+        signal,
+      }, (res) => {
+        const kept: Buffer[] = [];
+        let keptBytes = 0;
+        let readBytes = 0;
+        const finish = () => resolve({ status: res.statusCode ?? 0, body: cleanText(Buffer.concat(kept)) });
+        res.on('data', (chunk: Buffer) => {
+          readBytes += chunk.length;
+          if (keptBytes < KEEP_BYTES) {
+            kept.push(chunk.subarray(0, KEEP_BYTES - keptBytes));
+            keptBytes += Math.min(chunk.length, KEEP_BYTES - keptBytes);
+          }
+          if (readBytes > MAX_READ_BYTES) {
+            res.destroy();
+            finish();
+          }
+        });
+        res.on('end', finish);
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+  }
+}
+
+/** Connects to the addresses that passed the check, never to a fresh DNS answer. */
+function pinnedLookup(targets: ResolvedAddress[]): LookupFunction {
+  return ((_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+    if (options?.all) callback(null, targets);
+    else callback(null, targets[0].address, targets[0].family);
+  }) as unknown as LookupFunction;
+}
+
+/** The answer as text for the log: at most 1024 characters, without the NUL bytes Postgres text refuses. */
+function cleanText(bytes: Buffer): string {
+  return bytes.toString('utf8').replace(/\u0000/g, '').replace(/\uFFFD$/, '').slice(0, KEEP_BYTES);
+}
+
+function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new Error('aborted'));
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
