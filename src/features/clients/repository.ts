@@ -14,14 +14,15 @@ export function clientScopeCondition(scope: Scope, alias: string) {
     select 1 from client_exchanges ce where ce.client_id = ${sql.ref(`${alias}.id`)} and ce.exchange_id = any(${[...scope.exchangeIds]}::int[])))`;
 }
 
-const COLUMNS = ['c.id', 'c.branch_id', 'c.first_name', 'c.last_name', 'c.email', 'c.phone', 'c.created_at', 'c.updated_at'] as const;
+const FIELDS = ['id', 'branch_id', 'first_name', 'last_name', 'email', 'phone', 'created_at', 'updated_at'] as const;
+const COLUMNS = FIELDS.map((f) => `c.${f}` as const);
 
 export interface ClientFields { first_name: string; last_name: string; email: string; phone: string }
 
 export function insertClient(db: Executor, branchId: number, fields: ClientFields) {
-  return db.insertInto('clients as c')
+  return db.insertInto('clients')
     .values({ branch_id: branchId, ...fields, updated_at: sql`now()` })
-    .returning(COLUMNS)
+    .returning(FIELDS)
     .executeTakeFirstOrThrow();
 }
 

@@ -1,8 +1,10 @@
 import { Type, type Static } from 'typebox';
 import { DateTime, EntityRef, listEnvelope, Money } from '../../http/schemas.js';
-import { ORDER_STATUSES } from './transitions.js';
 
-const Status = Type.Union(ORDER_STATUSES.map((s) => Type.Literal(s)), { description: 'Order status' });
+const Status = Type.Union([
+  Type.Literal('ORDERINIT'), Type.Literal('CLIENTPAYMENTWAIT'), Type.Literal('EXCHANGEPAYMENTWAIT'),
+  Type.Literal('CASHOUT'), Type.Literal('SUCCESS'), Type.Literal('CANCEL'),
+], { description: 'Order status' });
 const OperationType = Type.Union([Type.Literal('offer'), Type.Literal('finop')], {
   description: '`offer`: priced by the cashbox\'s active offer; `finop`: a financial operation priced by the office',
 });

@@ -1,0 +1,36 @@
+import { Type, type Static } from 'typebox';
+import { DateTime } from '../../http/schemas.js';
+
+const KeyType = Type.Enum(['personal', 'branch', 'public'], {
+  description: 'personal: acts as its staff user (any staff); branch: every exchange of a branch; public: read-only public data (both superadmin only)',
+});
+
+export const CreateApiKeyRequest = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 100 }),
+  type: KeyType,
+  branchId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Required for branch and public keys; not allowed for personal keys' })),
+  expiresAt: Type.Optional(Type.String({ format: 'date-time', description: 'ISO 8601; the key stops working then. Must be in the future.' })),
+}, { additionalProperties: false });
+
+const NullableDate = Type.Union([DateTime, Type.Null()]);
+
+export const ApiKey = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  name: Type.String(),
+  type: KeyType,
+  keyPrefix: Type.String({ description: 'First 20 characters of the key, for display' }),
+  branchId: Type.Union([Type.Integer(), Type.Null()], { description: 'The branch of a branch or public key; null for a personal key' }),
+  isActive: Type.Boolean({ description: 'false once revoked; an expired key stays isActive but is refused after expiresAt' }),
+  lastUsedAt: NullableDate,
+  expiresAt: NullableDate,
+  createdAt: DateTime,
+  updatedAt: DateTime,
+});
+
+export const CreatedApiKey = Type.Object({
+  ...ApiKey.properties,
+  rawKey: Type.String({ description: 'The full key: returned once, stored hashed, never retrievable again' }),
+  note: Type.String(),
+});
+
+export type CreateApiKeyInput = Static<typeof CreateApiKeyRequest>;

@@ -1,0 +1,35 @@
+import type { Executor } from '../../db/database.js';
+import type { StaffRole } from '../../db/schema.js';
+import { badRequest, fieldNotFound, forbidden } from '../../http/errors.js';
+import { issueApiKey, RAW_KEY_NOTE } from './issue.js';
+import type { ApiKeyView } from './repository.js';
+import type { CreateApiKeyInput } from './schemas.js';
+
+export function apiKeyView(k: ApiKeyView) {
+  return {
+    id: k.id, name: k.name, type: k.type, keyPrefix: k.key_prefix, branchId: k.branch_id, isActive: k.is_active,
+    lastUsedAt: k.last_used_at, expiresAt: k.expires_at, createdAt: k.created_at, updatedAt: k.updated_at,
+  };
+}
+
+/**
+ * The rules of key creation (partner-api.md, API key management; decisions §9): a personal key for any staff
+ * user, acting as that user; branch and public keys only by a superadmin, for a named existing branch.
+ */
+export async function createApiKey(db: Executor, owner: { staffUserId: number; role: StaffRole }, input: CreateApiKeyInput, now = new Date()) {
+  const name = input.name.trim();
+  if (name.length === 0) throw badRequest('name should not be empty', { name: 'tooShort' });
+  if (input.type !== 'personal' && owner.role !== 'superadmin') throw forbidden(`Only a superadmin can create a ${input.type} key`);
+  if (input.type === 'personal' && input.branchId !== undefined) {
+    throw badRequest('branchId is not allowed for a personal key: it acts with its staff user\'s scope', { branchId: 'notAllowed' });
+  }
+  if (input.type !== 'personal' && input.branchId === undefined) throw badRequest(`branchId is required for a ${input.type} key`, { branchId: 'required' });
+  const expiresAt = input.expiresAt === undefined ? null : new Date(input.expiresAt);
+  if (expiresAt && expiresAt.getTime() <= now.getTime()) throw badRequest('expiresAt must be in the future', { expiresAt: 'inPast' });
+  if (input.branchId !== undefined) {
+    const branch = await db.selectFrom('branches').select('id').where('id', '=', input.branchId).executeTakeFirst();
+    if (!branch) throw fieldNotFound('branchId');
+  }
+  const { key, rawKey } = await issueApiKey(db, { name, type: input.type, staffUserId: owner.staffUserId, branchId: input.branchId ?? null, expiresAt });
+  return { ...apiKeyView(key), rawKey, note: RAW_KEY_NOTE };
+}

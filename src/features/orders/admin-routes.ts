@@ -1,0 +1,61 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.js';
+import type { Permission } from '../../db/schema.js';
+import { forbidden, notFound } from '../../http/errors.js';
+import { parseListQuery } from '../../http/list-query.js';
+import { errorResponses, IdParams, ListQuery } from '../../http/schemas.js';
+import type { App } from '../../http/types.js';
+import * as present from './presenters.js';
+import * as repo from './repository.js';
+import { ORDER_LIST } from './routes.js';
+import { AdminOrderList, OrderDetail, StatusChangeRequest } from './schemas.js';
+import { moveOrder } from './service.js';
+
+const security = [{ staffJwt: [] }];
+const tags = ['admin'];
+const staffRoles = ['superadmin', 'admin', 'operator'] as const;
+
+/** An operator's order rights follow its permissions, like its personal keys'; admins hold them all. */
+function requirePermission(permission: Permission) {
+  return async (request: FastifyRequest) => {
+    if (!request.staff.permissions.has(permission)) throw forbidden(`This staff user lacks the ${permission} permission`);
+  };
+}
+
+/** Back-office orders (decisions section 3): an operator of the order's exchange, an admin of its branch, a superadmin. */
+export function orderAdminRoutes(ctx: AppContext) {
+  return async function routes(app: App) {
+    const detail = async (request: FastifyRequest, id: number) => {
+      const row = await repo.findOrder(ctx.db, request.staff, id);
+      if (!row) throw notFound('order');
+      return present.orderDetail(row, await repo.listHistory(ctx.db, request.staff, id));
+    };
+
+    app.get('/orders', {
+      config: { staffRoles }, preHandler: requirePermission('orders:read'),
+      schema: { tags, summary: 'Orders in the staff user\'s scope, paginated', security, querystring: ListQuery, response: { 200: AdminOrderList, ...errorResponses(400, 401, 403) } },
+    }, async (request) => {
+      const params = parseListQuery(request.query, ORDER_LIST);
+      const { rows, total } = await repo.listOrders(ctx.db, request.staff, params);
+      return { data: rows.map(present.adminOrder), meta: { total, skip: params.skip, limit: params.limit } };
+    });
+
+    app.get('/orders/:id', {
+      config: { staffRoles }, preHandler: requirePermission('orders:read'),
+      schema: { tags, summary: 'One order with its status history', security, params: IdParams, response: { 200: OrderDetail, ...errorResponses(401, 403, 404) } },
+    }, async (request) => detail(request, request.params.id));
+
+    app.post('/orders/:id/status', {
+      config: { staffRoles }, preHandler: requirePermission('orders:write'),
+      schema: {
+        tags, summary: 'Move an order to another status', security, params: IdParams, body: StatusChangeRequest,
+        response: { 200: OrderDetail, ...errorResponses(400, 401, 403, 404, 422) },
+      },
+    }, async (request) => {
+      const { status, comment } = request.body;
+      const move = { id: request.params.id, to: status, by: 'staff' as const, actor: { type: 'staff' as const, staffUserId: request.staff.staffUserId }, comment };
+      await ctx.db.transaction().execute((tx) => moveOrder(tx, request.staff, move));
+      return detail(request, request.params.id);
+    });
+  };
+}

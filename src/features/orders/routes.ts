@@ -1,0 +1,72 @@
+import type { AppContext } from '../../context.js';
+import { notFound } from '../../http/errors.js';
+import { parseListQuery, type ListSpec } from '../../http/list-query.js';
+import { errorResponses, IdParams, ListQuery } from '../../http/schemas.js';
+import type { App } from '../../http/types.js';
+import * as present from './presenters.js';
+import * as repo from './repository.js';
+import { CreateOrderRequest, Order, OrderList } from './schemas.js';
+import { createOrder, keyActor, moveOrder } from './service.js';
+import { ORDER_STATUSES } from './transitions.js';
+
+export const ORDER_LIST: ListSpec = {
+  filters: {
+    status: { type: 'enum', values: ORDER_STATUSES },
+    cashboxId: { type: 'integer' },
+    userId: { type: 'integer' },
+    operationType: { type: 'enum', values: ['offer', 'finop'] },
+    createdAt: { type: 'dateRange' },
+  },
+  sorts: ['id', 'createdAt', 'updatedAt', 'status', 'clientAmount', 'exchangeAmount'],
+};
+
+const security = [{ apiKey: [] }];
+const tags = ['orders'];
+
+/** Partner orders, restricted in every query to the exchanges the key reaches (decisions section 6). */
+export function orderRoutes(ctx: AppContext) {
+  return async function routes(app: App) {
+    const readBack = async (scope: Parameters<typeof repo.findOrder>[1], id: number) => {
+      const row = await repo.findOrder(ctx.db, scope, id);
+      if (!row) throw notFound('order');
+      return present.order(row);
+    };
+
+    app.post('/orders', {
+      config: { permission: 'orders:write' },
+      schema: {
+        tags, summary: 'Create an order (status ORDERINIT)', security, body: CreateOrderRequest,
+        response: { 201: Order, ...errorResponses(400, 401, 403, 429) },
+      },
+    }, async (request, reply) => {
+      const id = await ctx.db.transaction().execute((tx) => createOrder(tx, request.apiKey, request.body));
+      return reply.code(201).send(await readBack(request.apiKey, id));
+    });
+
+    app.get('/orders', {
+      config: { permission: 'orders:read' },
+      schema: { tags, summary: 'Orders in the key\'s scope, paginated', security, querystring: ListQuery, response: { 200: OrderList, ...errorResponses(400, 401, 403, 429) } },
+    }, async (request) => {
+      const params = parseListQuery(request.query, ORDER_LIST);
+      const { rows, total } = await repo.listOrders(ctx.db, request.apiKey, params);
+      return { data: rows.map(present.order), meta: { total, skip: params.skip, limit: params.limit } };
+    });
+
+    app.get('/orders/:id', {
+      config: { permission: 'orders:read' },
+      schema: { tags, summary: 'One order', security, params: IdParams, response: { 200: Order, ...errorResponses(401, 403, 404, 429) } },
+    }, async (request) => readBack(request.apiKey, request.params.id));
+
+    app.post('/orders/:id/cancel', {
+      config: { permission: 'orders:write' },
+      schema: {
+        tags, summary: 'Cancel an order (from ORDERINIT or CLIENTPAYMENTWAIT only)', security, params: IdParams,
+        response: { 200: Order, ...errorResponses(401, 403, 404, 422, 429) },
+      },
+    }, async (request) => {
+      const move = { id: request.params.id, to: 'CANCEL' as const, by: 'partner' as const, actor: keyActor(request.apiKey) };
+      await ctx.db.transaction().execute((tx) => moveOrder(tx, request.apiKey, move));
+      return readBack(request.apiKey, request.params.id);
+    });
+  };
+}
