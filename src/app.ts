@@ -7,6 +7,9 @@ import { registerPartnerAuth } from './auth/partner-auth.js';
 import { registerStaffAuth } from './auth/staff-auth.js';
 import type { AppContext } from './context.js';
 import { catalogRoutes } from './features/catalog/routes.js';
+import { clientRoutes } from './features/clients/routes.js';
+import { orderAdminRoutes } from './features/orders/admin-routes.js';
+import { orderRoutes } from './features/orders/routes.js';
 import { apiKeyRoutes } from './features/api-keys/routes.js';
 import { loginRoutes } from './features/staff/login.js';
 import { registerErrorHandling } from './http/error-handler.js';
@@ -28,11 +31,11 @@ type Feature = (ctx: AppContext) => (app: App) => Promise<void>;
 /** Unauthenticated routes under /api/v1 (staff login). */
 const PUBLIC_FEATURES: Feature[] = [loginRoutes];
 /** Partner routes under /api/v1/partner, behind API-key authentication and the per-key rate limit. */
-const PARTNER_FEATURES: Feature[] = [catalogRoutes];
+const PARTNER_FEATURES: Feature[] = [catalogRoutes, orderRoutes, clientRoutes];
 /** Staff routes under /api/v1 (API-key management), behind a staff JWT. */
 const STAFF_FEATURES: Feature[] = [apiKeyRoutes];
 /** Back-office routes under /api/v1/admin, behind a staff JWT. */
-const ADMIN_FEATURES: Feature[] = [];
+const ADMIN_FEATURES: Feature[] = [orderAdminRoutes];
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 /** Credentials never reach the logs, whichever object carries them. */
 export const REDACT = {

@@ -23,7 +23,7 @@ export function order(o: OrderRow) {
     userWallet: o.user_wallet,
     tgNickName: o.tg_nick_name,
     offer: ref(o.offer_id),
-    rate: o.rate,
+    rate: o.rate ?? undefined,
     createdAt: o.created_at,
     updatedAt: o.updated_at,
   };

@@ -50,7 +50,8 @@ export const Order = Type.Object({
   userWallet: NullableText,
   tgNickName: NullableText,
   offer: Type.Union([Ref, Type.Null()], { description: 'The offer that priced the order; null for finop' }),
-  rate: Type.Union([Money, Type.Null()], { description: 'The offer\'s rate as stored when the order was priced; null for finop' }),
+  // Absent rather than null for finop: a number-or-null cannot serialize an exact decimal string.
+  rate: Type.Optional(Type.Unsafe<number | string>(Type.Number({ description: 'The offer\'s rate as stored when the order was priced; absent for finop' }))),
   createdAt: DateTime,
   updatedAt: DateTime,
 });

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Database } from '../../db/database.js';
+import type { Database, Executor } from '../../db/database.js';
 
 /** A claimed attempt: the delivery, its attempt number, and the webhook's URL and secret as they are now. */
 export interface Claim {
@@ -124,7 +124,7 @@ export function recordOutcomes(db: Database, outcomes: Outcome[], s: Settings): 
 
     const counts = failureCounts(outcomes.filter((o) => recorded.has(o.id)));
     if (counts.length > 0) {
-      const { rows } = await sql<{ id: string }>`
+      const { rows } = await sql<{ id: string; is_active: boolean }>`
         update webhooks w
         set fail_count = case when v.reset then v.n else w.fail_count + v.n end,
             is_active = w.is_active and (case when v.reset then v.n else w.fail_count + v.n end) < ${s.deactivateAfter},
@@ -134,7 +134,7 @@ export function recordOutcomes(db: Database, outcomes: Outcome[], s: Settings): 
         from unnest(${counts.map((c) => c.webhookId)}::uuid[], ${counts.map((c) => c.reset)}::boolean[], ${counts.map((c) => c.n)}::int[]) as v(id, reset, n)
         where w.id = v.id and (v.n > 0 or w.fail_count > 0)
         returning w.id, w.is_active`.execute(tx);
-      const deactivated = rows.filter((r) => !(r as { is_active?: boolean }).is_active).map((r) => r.id);
+      const deactivated = rows.filter((r) => !r.is_active).map((r) => r.id);
       if (deactivated.length > 0) out.abandoned = await abandonPending(tx, deactivated, 'webhook deactivated after consecutive failures');
     }
     return out;
@@ -153,7 +153,7 @@ function failureCounts(outcomes: Outcome[]): { webhookId: string; reset: boolean
 }
 
 /** Pending deliveries of webhooks that no longer take deliveries are abandoned, not sent. */
-export async function abandonPending(db: Database | Parameters<Parameters<Database['transaction']>[0] extends never ? never : never>[0] | any, webhookIds: string[], reason: string): Promise<number> {
+export async function abandonPending(db: Executor, webhookIds: string[], reason: string): Promise<number> {
   const result = await sql`
     update webhook_deliveries
     set status = 'abandoned', lease_expires_at = null, leased_by = null, last_error = ${reason}, updated_at = now()

@@ -1,0 +1,36 @@
+import type { Measured } from './load.js';
+
+export interface Row { label: string; name: string; m: Measured; rssMb: number; ratio?: number; note: string }
+export interface WebhookFigures { deliveriesPerSecond: number; lagP99Ms: number; fanout100Ms?: number; detail?: string }
+
+const TARGETS = { readRatio: 0.7, writeRatio: 0.5, p99Ms: 25, rssMb: 200 };
+
+/** The markdown report: one table of endpoints with ratios to baseline (b), and the webhook figures. */
+export function renderReport(r: { rows: Row[]; webhooks: WebhookFigures; quick: boolean; machine: string; versions: string; date: string; seconds: number }): string {
+  const lines = [
+    `## Benchmark ${r.quick ? '(quick)' : '(full)'} — ${r.date}`,
+    '',
+    `Machine: ${r.machine}. ${r.versions}. Run took ${r.seconds} s.`,
+    '',
+    '| process | endpoint | req/s (max) | p50 ms | p99 ms | p99 ms @ 50% load | peak RSS MB | ratio to (b) | target |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---|',
+  ];
+  for (const row of r.rows) {
+    const target = row.ratio === undefined ? '' : verdict(row);
+    lines.push(`| ${row.label} | ${row.name} | ${Math.round(row.m.max.rps)} | ${row.m.max.p50} | ${row.m.max.p99} | ${row.m.half.p99} | ${row.rssMb} | ${row.ratio === undefined ? '—' : row.ratio.toFixed(2)} | ${target}${row.note ? ` ${row.note}` : ''} |`);
+  }
+  lines.push('', '| webhooks (one worker, local receiver) | value | target |', '|---|---:|---|');
+  lines.push(`| deliveries/s | ${Math.round(r.webhooks.deliveriesPerSecond)} | ≥ 1000 ${r.webhooks.deliveriesPerSecond >= 1000 ? '✅' : '❌'} |`);
+  lines.push(`| delivery lag p99 at half that rate (ms) | ${Math.round(r.webhooks.lagP99Ms)} | < 1000 ${r.webhooks.lagP99Ms < 1000 ? '✅' : '❌'} |`);
+  if (r.webhooks.fanout100Ms !== undefined) lines.push(`| fan-out of one event to 100 webhooks, all delivered (ms) | ${Math.round(r.webhooks.fanout100Ms)} | < 1000 ${r.webhooks.fanout100Ms < 1000 ? '✅' : '❌'} |`);
+  if (r.webhooks.detail) lines.push('', r.webhooks.detail);
+  return lines.join('\n');
+}
+
+function verdict(row: Row): string {
+  const write = row.name.startsWith('POST /partner/orders');
+  const ratioOk = row.ratio! >= (write ? TARGETS.writeRatio : TARGETS.readRatio);
+  const p99Ok = row.m.half.p99 < TARGETS.p99Ms;
+  const rssOk = row.rssMb < TARGETS.rssMb;
+  return `${ratioOk ? '✅' : '❌'} ratio ≥ ${write ? TARGETS.writeRatio : TARGETS.readRatio}, ${p99Ok ? '✅' : '❌'} p99 < ${TARGETS.p99Ms} ms, ${rssOk ? '✅' : '❌'} RSS < ${TARGETS.rssMb} MB`;
+}

@@ -1,0 +1,131 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { openDatabase } from '../src/db/database.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { measure, type Measured, type Target } from './load.js';
+import { startChild, type Child } from './processes.js';
+import { seedBench, type BenchData } from './seed.js';
+import { benchScenarios } from './scenarios.js';
+import { renderReport, type Row } from './report.js';
+import { benchWebhooks } from './webhooks.js';
+
+const quick = process.argv.includes('--quick');
+const SECONDS = quick ? { warmup: 1, max: 3, half: 3 } : { warmup: 3, max: 10, half: 6 };
+const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const here = fileURLToPath(new URL('.', import.meta.url));
+const CLI = join(here, '../src/cli/main.js');
+
+async function admin(sql: string): Promise<string> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    const res = await client.query(sql);
+    return String(res.rows[0] ? Object.values(res.rows[0])[0] : '');
+  } finally {
+    await client.end();
+  }
+}
+
+async function prepareDatabase(url: string | undefined, dataDir: string): Promise<BenchData> {
+  const handle = await openDatabase({ databaseUrl: url, dataDir });
+  try {
+    await migrateToLatest(handle.db);
+    return await seedBench(handle.db);
+  } finally {
+    await handle.close();
+  }
+}
+
+async function run(label: string, child: Child, targets: [string, Target][], rows: Row[], baseline?: Map<string, number>, note = ''): Promise<void> {
+  for (const [name, target] of targets) {
+    process.stderr.write(`  ${label}: ${name} … `);
+    const m: Measured = await measure(child.url, target, SECONDS);
+    process.stderr.write(`${Math.round(m.max.rps)} req/s, p99@50% ${m.half.p99} ms\n`);
+    if (m.max.errors > 0 || m.max.non2xx > 0) process.stderr.write(`    (${m.max.errors} errors, ${m.max.non2xx} non-2xx)\n`);
+    rows.push({ label, name, m, rssMb: child.peakRssMb(), ratio: baseline?.get(name) ? m.max.rps / baseline.get(name)! : undefined, note });
+  }
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const dbName = `pxs_bench_${Date.now()}`;
+  await admin(`create database ${dbName}`);
+  const u = new URL(ADMIN_URL);
+  u.pathname = `/${dbName}`;
+  const DATABASE_URL = u.toString();
+  const pgliteDir = mkdtempSync(join(tmpdir(), 'pxs-bench-'));
+  const children: Child[] = [];
+  const rows: Row[] = [];
+  try {
+    const data = await prepareDatabase(DATABASE_URL, 'memory://');
+    const embedded = await prepareDatabase(undefined, pgliteDir);
+    const scenarios = benchScenarios(data);
+    const common = { NODE_ENV: 'production', LOG_LEVEL: 'warn', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-000', RATE_LIMIT_PER_MINUTE: '1000000000', SEED_DEMO: 'false' };
+
+    process.stderr.write(`bench (${quick ? 'quick' : 'full'}): PostgreSQL database ${dbName}\n`);
+    const bare = await startChild(join(here, 'baseline-http.js'), [], {});
+    children.push(bare);
+    await run('baseline (a) node:http', bare, [['fixed JSON', { method: 'GET', path: '/' }]], rows);
+    await bare.stop();
+
+    const stack = await startChild(join(here, 'baseline-fastify.js'), [], { DATABASE_URL, BENCH_BRANCH_ID: String(data.branchId), BENCH_EXCHANGE_ID: String(data.exchangeId) });
+    children.push(stack);
+    const baselineRows: Row[] = [];
+    await run('baseline (b) Fastify + SQL', stack, scenarios.map((s) => [s.name, s.baseline]), baselineRows);
+    await stack.stop();
+    rows.push(...baselineRows);
+    const baseline = new Map(baselineRows.map((r) => [r.name, r.m.max.rps]));
+
+    const api = await startChild(CLI, ['serve', '--no-worker'], { ...common, DATABASE_URL });
+    children.push(api);
+    await run('service (PostgreSQL)', api, scenarios.map((s) => [s.name, s.api]), rows, baseline);
+    await api.stop();
+
+    const apiRedis = await startChild(CLI, ['serve', '--no-worker'], { ...common, DATABASE_URL, REDIS_URL, REDIS_KEY_PREFIX: `bench-${Date.now()}` });
+    children.push(apiRedis);
+    await run('service (PostgreSQL + Redis limiter)', apiRedis, scenarios.filter((s) => s.name === 'GET /partner/offers?limit=20').map((s) => [s.name, s.api]), rows, baseline);
+    await apiRedis.stop();
+
+    const embeddedScenarios = benchScenarios(embedded).filter((s) => s.read);
+    const apiLite = await startChild(CLI, ['serve', '--no-worker'], { ...common, NODE_ENV: 'development', DATA_DIR: pgliteDir });
+    children.push(apiLite);
+    await run('service (embedded PGlite)', apiLite, embeddedScenarios.map((s) => [s.name, s.api]), rows, undefined, 'no ratio: baseline (b) runs on PostgreSQL');
+    await apiLite.stop();
+
+    process.stderr.write('  webhooks …\n');
+    const webhooks = await benchWebhooks({ databaseUrl: DATABASE_URL, quick });
+
+    const report = renderReport({
+      rows,
+      webhooks,
+      quick,
+      machine: `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB`,
+      versions: `Node.js ${process.version}, ${await admin('select version()')}`,
+      date: new Date().toISOString(),
+      seconds: Math.round((Date.now() - started) / 1000),
+    });
+    process.stdout.write(`${report}\n`);
+    writeResults(join(here, '../../docs/benchmarks.md'), report);
+  } finally {
+    await Promise.all(children.map((c) => c.stop()));
+    rmSync(pgliteDir, { recursive: true, force: true });
+    await admin(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
+  }
+}
+
+const START = '<!-- bench:results:start -->';
+const END = '<!-- bench:results:end -->';
+
+/** Replaces the generated section of docs/benchmarks.md, keeping the hand-written analysis around it. */
+function writeResults(path: string, report: string): void {
+  const doc = existsSync(path) ? readFileSync(path, 'utf8') : `# Benchmarks\n\n${START}\n${END}\n`;
+  const [head, rest] = doc.includes(START) ? doc.split(START) : [`${doc}\n`, `\n${END}\n`];
+  const tail = rest.includes(END) ? rest.slice(rest.indexOf(END) + END.length) : '\n';
+  writeFileSync(path, `${head}${START}\n${report}\n${END}${tail}`);
+}
+
+await main();

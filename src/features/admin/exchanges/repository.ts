@@ -1,0 +1,90 @@
+import { sql } from 'kysely';
+import type { Scope } from '../../../auth/principal.js';
+import type { Executor } from '../../../db/database.js';
+import { applyFilter, applySort } from '../../../db/list.js';
+import { inScope } from '../../../db/scope.js';
+import type { ListParams } from '../../../http/list-query.js';
+
+export const EXCHANGE_COLUMNS: Record<string, string> = {
+  id: 'e.id', branchId: 'e.branch_id', name: 'e.name', city: 'e.city', isActive: 'e.is_active', createdAt: 'e.created_at', updatedAt: 'e.updated_at',
+};
+
+export interface ScheduleDay { dayOfWeek: number; openTime: string | null; closeTime: string | null; isClosed: boolean }
+
+const schedule = sql<ScheduleDay[]>`coalesce((
+  select json_agg(json_build_object(
+    'dayOfWeek', s.day_of_week, 'openTime', to_char(s.open_time, 'HH24:MI'), 'closeTime', to_char(s.close_time, 'HH24:MI'), 'isClosed', s.is_closed
+  ) order by s.day_of_week)
+  from exchange_schedule s where s.exchange_id = e.id), '[]'::json)`;
+
+function inBackOffice(db: Executor, scope: Scope) {
+  return inScope(db.selectFrom('exchanges as e'), scope, { branch: 'e.branch_id' });
+}
+
+function selectView(q: ReturnType<typeof inBackOffice>) {
+  return q.select(['e.id', 'e.branch_id', 'e.name', 'e.address', 'e.city', 'e.phone_number', 'e.chat_url', 'e.latitude', 'e.longitude',
+    'e.timezone', 'e.is_active', 'e.created_at', 'e.updated_at']).select(schedule.as('schedule'));
+}
+
+export type ExchangeRow = NonNullable<Awaited<ReturnType<typeof findExchange>>>;
+
+export function findExchange(db: Executor, scope: Scope, id: number) {
+  return selectView(inBackOffice(db, scope)).where('e.id', '=', id).executeTakeFirst();
+}
+
+export async function exchangeInScope(db: Executor, scope: Scope, id: number, lock = false) {
+  let q = inBackOffice(db, scope).select(['e.id', 'e.branch_id']).where('e.id', '=', id);
+  if (lock) q = q.forUpdate();
+  return q.executeTakeFirst();
+}
+
+export async function listExchanges(db: Executor, scope: Scope, params: ListParams) {
+  const base = () => applyFilter(inBackOffice(db, scope), params.filter, EXCHANGE_COLUMNS);
+  const [rows, count] = await Promise.all([
+    applySort(selectView(base()), params.sort, EXCHANGE_COLUMNS).offset(params.skip).limit(params.limit).execute(),
+    base().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: count.n };
+}
+
+export interface ExchangeValues {
+  name?: string;
+  address?: string;
+  city?: string;
+  phoneNumber?: string;
+  chatUrl?: string;
+  location?: { latitude: number; longitude: number } | null;
+  timezone?: string;
+  isActive?: boolean;
+}
+
+function columns(v: ExchangeValues) {
+  return {
+    ...(v.name !== undefined && { name: v.name }),
+    ...(v.address !== undefined && { address: v.address }),
+    ...(v.city !== undefined && { city: v.city }),
+    ...(v.phoneNumber !== undefined && { phone_number: v.phoneNumber }),
+    ...(v.chatUrl !== undefined && { chat_url: v.chatUrl }),
+    ...(v.location !== undefined && { latitude: v.location?.latitude ?? null, longitude: v.location?.longitude ?? null }),
+    ...(v.timezone !== undefined && { timezone: v.timezone }),
+    ...(v.isActive !== undefined && { is_active: v.isActive }),
+    updated_at: new Date(),
+  };
+}
+
+export async function insertExchange(db: Executor, branchId: number, v: ExchangeValues & { name: string }): Promise<number> {
+  const row = await db.insertInto('exchanges').values({ branch_id: branchId, ...columns(v), name: v.name }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateExchange(db: Executor, id: number, v: ExchangeValues): Promise<void> {
+  await db.updateTable('exchanges').set(columns(v)).where('id', '=', id).execute();
+}
+
+export async function replaceSchedule(db: Executor, exchangeId: number, days: ScheduleDay[]): Promise<void> {
+  await db.deleteFrom('exchange_schedule').where('exchange_id', '=', exchangeId).execute();
+  if (days.length === 0) return;
+  await db.insertInto('exchange_schedule').values(days.map((d) => ({
+    exchange_id: exchangeId, day_of_week: d.dayOfWeek, open_time: d.openTime, close_time: d.closeTime, is_closed: d.isClosed,
+  }))).execute();
+}

@@ -1,0 +1,74 @@
+import { Type } from 'typebox';
+import type { WebhookEvent } from '../../db/schema.js';
+import { DateTime, listEnvelope } from '../../http/schemas.js';
+
+export const WEBHOOK_EVENTS: readonly WebhookEvent[] = ['order.created', 'order.status_changed', 'order.cancelled', 'offer.updated'];
+export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed', 'abandoned'] as const;
+
+const EventName = Type.Unsafe<WebhookEvent>({ type: 'string', enum: [...WEBHOOK_EVENTS] });
+// The URL's rules (http/https, no credentials, no internal address) are checked in code, with the contract's message.
+const Url = Type.String({ minLength: 1, maxLength: 2048, description: 'http or https URL that receives the deliveries' });
+const Events = Type.Array(EventName, { minItems: 1, maxItems: WEBHOOK_EVENTS.length, uniqueItems: true, description: 'Events to receive' });
+
+export const CreateWebhook = Type.Object({ url: Url, events: Events }, { additionalProperties: false });
+export const UpdateWebhook = Type.Object({ url: Type.Optional(Url), events: Type.Optional(Events) }, { additionalProperties: false, minProperties: 1 });
+
+const webhookFields = {
+  id: Type.String({ format: 'uuid' }),
+  url: Type.String(),
+  events: Type.Array(EventName),
+  isActive: Type.Boolean(),
+  failCount: Type.Integer({ description: 'Consecutive failed attempts; 0 after any success' }),
+  createdAt: DateTime,
+  updatedAt: DateTime,
+};
+
+export const Webhook = Type.Object(webhookFields);
+
+export const WebhookWithSecret = Type.Object({
+  ...webhookFields,
+  secretKey: Type.String({ description: 'HMAC-SHA256 signing secret (64 hex characters); shown only in this response' }),
+  note: Type.String(),
+});
+
+export const AdminWebhook = Type.Object({
+  ...webhookFields,
+  branchId: Type.Union([Type.Integer(), Type.Null()]),
+  staffUserId: Type.Union([Type.Integer(), Type.Null()], { description: 'Owner of a personal key\'s webhook; null for a branch key\'s' }),
+  deactivatedAt: Type.Union([DateTime, Type.Null()]),
+});
+
+export const WebhookList = listEnvelope(Webhook);
+export const AdminWebhookList = listEnvelope(AdminWebhook);
+
+const deliveryFields = {
+  id: Type.String({ format: 'uuid', description: 'Also the X-Webhook-Delivery and webhook-id header of every attempt' }),
+  event: EventName,
+  status: Type.Unsafe<(typeof DELIVERY_STATUSES)[number]>({ type: 'string', enum: [...DELIVERY_STATUSES] }),
+  attempts: Type.Integer(),
+  lastResponseStatus: Type.Union([Type.Integer(), Type.Null()]),
+  lastError: Type.Union([Type.String(), Type.Null()]),
+  nextAttemptAt: Type.Union([DateTime, Type.Null()], { description: 'When the next attempt is due; null unless pending' }),
+  deliveredAt: Type.Union([DateTime, Type.Null()]),
+  createdAt: DateTime,
+  updatedAt: DateTime,
+};
+
+export const Delivery = Type.Object(deliveryFields);
+export const DeliveryList = listEnvelope(Delivery);
+
+export const DeliveryDetail = Type.Object({
+  ...deliveryFields,
+  payload: Type.Record(Type.String(), Type.Unknown(), { description: 'The envelope exactly as sent, parsed' }),
+  attemptLog: Type.Array(Type.Object({
+    attempt: Type.Integer(),
+    startedAt: DateTime,
+    durationMs: Type.Integer(),
+    responseStatus: Type.Union([Type.Integer(), Type.Null()]),
+    responseBody: Type.Union([Type.String({ description: 'First 1 KB of the answer' }), Type.Null()]),
+    error: Type.Union([Type.String(), Type.Null()]),
+  })),
+});
+
+export const WebhookParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
+export const DeliveryParams = Type.Object({ id: Type.String({ format: 'uuid' }), deliveryId: Type.String({ format: 'uuid' }) });
