@@ -11,8 +11,12 @@ import { clientRoutes } from './features/clients/routes.js';
 import { orderAdminRoutes } from './features/orders/admin-routes.js';
 import { orderRoutes } from './features/orders/routes.js';
 import { apiKeyRoutes } from './features/api-keys/routes.js';
+import { backOfficeRoutes } from './features/admin/routes.js';
 import { loginRoutes } from './features/staff/login.js';
+import { webhookAdminRoutes } from './features/webhooks/admin-routes.js';
+import { webhookRoutes } from './features/webhooks/routes.js';
 import { registerErrorHandling } from './http/error-handler.js';
+import { validatorCompiler } from './http/validators.js';
 import { registerOperationsRoutes } from './http/operations.js';
 import { openApiOptions } from './http/openapi.js';
 import { ErrorSchema } from './http/schemas.js';
@@ -31,11 +35,11 @@ type Feature = (ctx: AppContext) => (app: App) => Promise<void>;
 /** Unauthenticated routes under /api/v1 (staff login). */
 const PUBLIC_FEATURES: Feature[] = [loginRoutes];
 /** Partner routes under /api/v1/partner, behind API-key authentication and the per-key rate limit. */
-const PARTNER_FEATURES: Feature[] = [catalogRoutes, orderRoutes, clientRoutes];
+const PARTNER_FEATURES: Feature[] = [catalogRoutes, orderRoutes, clientRoutes, webhookRoutes];
 /** Staff routes under /api/v1 (API-key management), behind a staff JWT. */
 const STAFF_FEATURES: Feature[] = [apiKeyRoutes];
 /** Back-office routes under /api/v1/admin, behind a staff JWT. */
-const ADMIN_FEATURES: Feature[] = [orderAdminRoutes];
+const ADMIN_FEATURES: Feature[] = [orderAdminRoutes, backOfficeRoutes, webhookAdminRoutes];
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 /** Credentials never reach the logs, whichever object carries them. */
 export const REDACT = {
@@ -59,7 +63,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
-    ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
+    ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true, allowUnionTypes: true } },
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -73,6 +77,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     }
   });
 
+  app.setValidatorCompiler(validatorCompiler());
   registerErrorHandling(app as unknown as FastifyInstance);
   app.addSchema(ErrorSchema);
 

@@ -4,6 +4,9 @@ import { seedDemo } from '../demo/seed.js';
 import { startRuntime } from '../runtime.js';
 import { CliError, EXIT, print } from './output.js';
 import { serve } from './serve.js';
+import { keysCommand } from './keys.js';
+import { staffCommand } from './staff.js';
+import { runWorker } from './worker.js';
 
 interface Command {
   summary: string;
@@ -20,6 +23,11 @@ export const commands: Record<string, Command> = {
     usage: 'pxs serve [--no-worker]',
     options: { 'no-worker': { type: 'boolean' } },
     run: (values) => serve({ worker: !values['no-worker'] }),
+  },
+  worker: {
+    summary: 'Run only the webhook delivery worker (any number may run against one PostgreSQL)',
+    usage: 'pxs worker',
+    run: () => runWorker(),
   },
   migrate: {
     summary: 'Apply pending database migrations',
@@ -52,6 +60,8 @@ export const commands: Record<string, Command> = {
       }
     },
   },
+  staff: staffCommand,
+  keys: keysCommand,
 };
 
 function help(): string {

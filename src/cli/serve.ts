@@ -2,6 +2,7 @@ import pino from 'pino';
 import { buildApp, REDACT } from '../app.js';
 import { loadConfig } from '../config.js';
 import { seedDemo, type DemoCredentials } from '../demo/seed.js';
+import { bootstrapSuperadmin } from '../features/staff/bootstrap.js';
 import { startRuntime } from '../runtime.js';
 import { startBackground } from './background.js';
 
@@ -13,6 +14,10 @@ export async function serve(options: ServeOptions): Promise<void> {
   const logger = pino({ level: config.logLevel, redact: REDACT });
   const log = (level: 'error' | 'warn' | 'info', msg: string, extra?: object) => logger[level](extra ?? {}, msg);
   const ctx = await startRuntime(config, log);
+
+  const bootstrap = await bootstrapSuperadmin(ctx.db, config.bootstrapAdmin);
+  if (bootstrap === 'created') log('info', 'bootstrap superadmin created', { email: config.bootstrapAdmin?.email });
+  if (bootstrap === 'emailTaken') log('warn', 'BOOTSTRAP_ADMIN_EMAIL belongs to a staff user who is not a superadmin; no superadmin was created');
 
   if (config.seedDemo && config.env !== 'production') {
     const demo = await seedDemo(ctx.db);

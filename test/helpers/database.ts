@@ -27,6 +27,9 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     url,
     close: async () => {
       await handle.close();
+      // pg's pool.end() resolves before its sockets close; a forced drop would then kill them mid-goodbye
+      // (FATAL 57P01 surfacing as an unhandled error), so wait for the sessions to leave first.
+      await waitForSessionsToEnd(adminUrl, name);
       await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
     },
   };
@@ -43,6 +46,20 @@ async function adminQuery(url: string, text: string): Promise<void> {
   await client.connect();
   try {
     await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+async function waitForSessionsToEnd(url: string, database: string, timeoutMs = 2000): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (const deadline = Date.now() + timeoutMs; Date.now() < deadline;) {
+      const { rows } = await client.query('select count(*)::int as n from pg_stat_activity where datname = $1', [database]);
+      if (rows[0].n === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
   } finally {
     await client.end();
   }

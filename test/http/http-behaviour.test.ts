@@ -39,6 +39,14 @@ describe('errors in the contract\'s envelope', () => {
     expect(res.body).toEqual({ statusCode: 413, message: 'Request body is too large', error: 'Payload Too Large' });
   });
 
+  it('does not coerce JSON body types (query strings are coerced, bodies are not)', async () => {
+    const res = await call(server, 'POST', '/partner/public/estimate', {
+      key: w.keys.public, body: { exchangeId: String(w.exchanges.A), sourceCurrencyId: w.currencies.USD, destCurrencyId: w.currencies.EUR, amount: '100' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual({ exchangeId: 'invalidType', amount: 'invalidType' });
+  });
+
   it('answers an empty JSON body with 400, not 500', async () => {
     const res = await estimate({ rawBody: '', headers: { 'content-type': 'application/json' } });
     expect(res.status).toBe(400);

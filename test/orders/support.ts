@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../src/db/database.js';
-import type { WebhookEvent } from '../../src/db/schema.js';
+import type { OrderStatus, WebhookEvent } from '../../src/db/schema.js';
 import { call, type TestServer } from '../helpers/server.js';
 import type { World } from '../helpers/world.js';
 
@@ -48,4 +48,28 @@ export async function recordedEvents(db: Database, webhookId: string, orderId?: 
     .execute();
   const events = rows.map((r) => ({ event: r.event, body: JSON.parse(r.body) }));
   return orderId === undefined ? events : events.filter((e) => e.body.data?.id === orderId);
+}
+
+/** The staff moves that bring a new order to each status. */
+export const PATH_TO: Record<OrderStatus, OrderStatus[]> = {
+  ORDERINIT: [],
+  CLIENTPAYMENTWAIT: ['CLIENTPAYMENTWAIT'],
+  EXCHANGEPAYMENTWAIT: ['CLIENTPAYMENTWAIT', 'EXCHANGEPAYMENTWAIT'],
+  CASHOUT: ['CLIENTPAYMENTWAIT', 'EXCHANGEPAYMENTWAIT', 'CASHOUT'],
+  SUCCESS: ['CLIENTPAYMENTWAIT', 'EXCHANGEPAYMENTWAIT', 'SUCCESS'],
+  CANCEL: ['CANCEL'],
+};
+
+/** A new order at exchange A (made by the branch key), moved by `token`'s staff user to `status`. */
+export async function orderIn(server: TestServer, world: World, token: string, status: OrderStatus): Promise<number> {
+  const { id } = await placeOrder(server, world.keys.branch, orderBody(world));
+  for (const step of PATH_TO[status]) {
+    const res = await call(server, 'POST', `/admin/orders/${id}/status`, { token, body: { status: step } });
+    if (res.status !== 200) throw new Error(`setup move to ${step} failed: ${res.text}`);
+  }
+  return id;
+}
+
+export async function historyCount(db: Database, orderId: number): Promise<number> {
+  return (await db.selectFrom('order_status_history').select('id').where('order_id', '=', orderId).execute()).length;
 }

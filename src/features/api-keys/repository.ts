@@ -37,3 +37,10 @@ export function revokeApiKey(db: Executor, id: string, ownerId: number | null) {
 }
 
 export type ApiKeyView = Awaited<ReturnType<typeof insertApiKey>>;
+
+/** Every key, or one staff user's, for the command line; never the hash. */
+export function listAllApiKeys(db: Executor, staffUserId?: number) {
+  let q = db.selectFrom('api_keys').select(PUBLIC_COLUMNS);
+  if (staffUserId !== undefined) q = q.where('staff_user_id', '=', staffUserId);
+  return q.orderBy('created_at').orderBy('id').execute();
+}

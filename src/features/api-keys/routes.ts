@@ -37,7 +37,7 @@ export function apiKeyRoutes(ctx: AppContext) {
       const revoked = await revokeApiKey(ctx.db, request.params.id, staff.role === 'superadmin' ? null : staff.staffUserId);
       if (!revoked) throw notFound('apiKey');
       await ctx.keys.invalidate('api key revoked');
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     });
   };
 }

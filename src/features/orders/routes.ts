@@ -1,3 +1,4 @@
+import type { Scope } from '../../auth/principal.js';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
 import { parseListQuery, type ListSpec } from '../../http/list-query.js';
@@ -26,7 +27,7 @@ const tags = ['orders'];
 /** Partner orders, restricted in every query to the exchanges the key reaches (decisions section 6). */
 export function orderRoutes(ctx: AppContext) {
   return async function routes(app: App) {
-    const readBack = async (scope: Parameters<typeof repo.findOrder>[1], id: number) => {
+    const readBack = async (scope: Scope, id: number) => {
       const row = await repo.findOrder(ctx.db, scope, id);
       if (!row) throw notFound('order');
       return present.order(row);

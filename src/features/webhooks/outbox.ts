@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { sql } from 'kysely';
-import type { Tx } from '../../db/database.js';
+import type { Executor, Tx } from '../../db/database.js';
 import type { WebhookEvent } from '../../db/schema.js';
 
 export interface OutboxEvent {
@@ -66,4 +66,10 @@ export async function enqueueEvent(tx: Tx, e: OutboxEvent): Promise<number> {
   const n = Number(result.rows[0]?.n ?? 0);
   if (n > 0) local.emit('enqueued');
   return n;
+}
+
+/** Announces deliveries made due outside the outbox (a manual retry), to this process's and other workers. */
+export async function announceDeliveries(db: Executor): Promise<void> {
+  await sql`select pg_notify(${OUTBOX_CHANNEL}, '')`.execute(db);
+  local.emit('enqueued');
 }

@@ -2,6 +2,7 @@ import type { KeyPrincipal, StaffPrincipal } from '../../auth/principal.js';
 import type { AppContext } from '../../context.js';
 import type { WebhookEvent } from '../../db/schema.js';
 import { badRequest, notFound, unprocessable } from '../../http/errors.js';
+import { announceDeliveries } from './outbox.js';
 import * as repo from './repository.js';
 import { newSecret } from './signing.js';
 import { checkWebhookUrl, UrlProblem } from './url-guard.js';
@@ -69,7 +70,10 @@ export async function retryDelivery(ctx: AppContext, v: repo.Visibility, id: str
   if (!current) throw notFound('delivery');
   if (!hook.is_active) throw unprocessable('Webhook is inactive: reactivate it before retrying its deliveries');
   // A delivery whose attempt is in flight right now is left as it is: that attempt is the retry.
-  return (await repo.requeueDelivery(ctx.db, v, id, deliveryId)) ?? current.delivery;
+  const requeued = await repo.requeueDelivery(ctx.db, v, id, deliveryId);
+  if (!requeued) return current.delivery;
+  await announceDeliveries(ctx.db);
+  return requeued;
 }
 
 function found<T>(row: T | undefined): T {

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/database.js';
 
 export const LEASE_LOST = 'no outcome recorded: the worker making this attempt stopped or stalled past its lease';
@@ -45,4 +46,13 @@ export async function sweep(db: Database, maxAttempts: number): Promise<{ releas
 export async function queueDepth(db: Database): Promise<number> {
   const { rows } = await sql<{ n: number }>`select count(*)::int as n from webhook_deliveries where status = 'pending'`.execute(db);
   return Number(rows[0]?.n ?? 0);
+}
+
+/** One sweep with its metrics (abandoned and failed deliveries, queue depth); returns how many became due again. */
+export async function sweepAndMeasure(ctx: AppContext, maxAttempts: number): Promise<number> {
+  const r = await sweep(ctx.db, maxAttempts);
+  if (r.abandoned) ctx.metrics.webhookDeliveries.inc({ outcome: 'abandoned' }, r.abandoned);
+  if (r.failed) ctx.metrics.webhookDeliveries.inc({ outcome: 'failed' }, r.failed);
+  ctx.metrics.webhookQueueDepth.set(await queueDepth(ctx.db));
+  return r.released;
 }

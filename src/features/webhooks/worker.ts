@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import pg from 'pg';
 import type { Config } from '../../config.js';
 import type { AppContext } from '../../context.js';
-import { OUTBOX_CHANNEL, onEnqueued } from './outbox.js';
-import { claimDue, recordOutcomes, type Claim, type Outcome, type Recorded } from './queue.js';
+import { listenForDeliveries } from './listen.js';
+import { onEnqueued } from './outbox.js';
+import { claimDue, type Claim } from './claim.js';
+import { countRecorded, recordOutcomes, type Outcome } from './record.js';
 import { Sender } from './sender.js';
 import { deliveryHeaders } from './signing.js';
-import { queueDepth, sweep } from './sweep.js';
+import { sweepAndMeasure } from './sweep.js';
 
 export interface WorkerOptions {
   id?: string;
@@ -52,7 +53,7 @@ class Worker implements WebhookWorker {
   private sweeping = false;
   private readonly sweepTimer: NodeJS.Timeout;
   private readonly unsubscribe: () => void;
-  private listener?: pg.Client;
+  private readonly listener?: { close(): Promise<void> };
   private readonly loopDone: Promise<void>;
   private stopped?: Promise<void>;
 
@@ -66,7 +67,7 @@ class Worker implements WebhookWorker {
     this.sender = new Sender({ timeoutMs: this.s.timeoutMs, allowPrivateUrls: this.s.allowPrivateUrls });
     this.unsubscribe = onEnqueued(() => this.wake());
     const listenUrl = options.listenUrl === undefined ? (ctx.database.kind === 'postgres' ? ctx.config.databaseUrl : undefined) : options.listenUrl;
-    if (listenUrl) void this.listen(listenUrl);
+    if (listenUrl) this.listener = listenForDeliveries(listenUrl, () => this.wake(), ctx.log);
     this.sweepTimer = setInterval(() => void this.sweepOnce(), Math.min(5000, Math.max(250, this.leaseMs / 2)));
     this.sweepTimer.unref();
     void this.sweepOnce();
@@ -89,7 +90,7 @@ class Worker implements WebhookWorker {
       await this.loopDone;
       if (this.active > 0) await new Promise<void>((resolve) => this.drainedWaiters.push(resolve));
       this.sender.close();
-      await this.listener?.end().catch(() => undefined);
+      await this.listener?.close();
     })();
     return this.stopped;
   }
@@ -155,9 +156,11 @@ class Worker implements WebhookWorker {
     while (this.finished.length > 0) {
       const batch = this.finished.splice(0, FLUSH_BATCH);
       try {
-        this.count(await recordOutcomes(this.ctx.db, batch, {
+        const r = await recordOutcomes(this.ctx.db, batch, {
           workerId: this.id, maxAttempts: this.maxAttempts, retryBaseMs: this.s.retryBaseMs, deactivateAfter: this.s.deactivateAfter,
-        }));
+        });
+        countRecorded(this.ctx.metrics, r);
+        if (r.nextDue) this.dues.push(r.nextDue.getTime());
       } catch (err) {
         failures += 1;
         this.ctx.log('error', 'recording webhook attempts failed', { err });
@@ -170,15 +173,6 @@ class Worker implements WebhookWorker {
       }
       this.release(batch);
     }
-  }
-
-  private count(r: Recorded): void {
-    const m = this.ctx.metrics.webhookDeliveries;
-    if (r.succeeded) m.inc({ outcome: 'success' }, r.succeeded);
-    if (r.retried) m.inc({ outcome: 'retry' }, r.retried);
-    if (r.failed) m.inc({ outcome: 'failed' }, r.failed);
-    if (r.abandoned) m.inc({ outcome: 'abandoned' }, r.abandoned);
-    if (r.nextDue) this.dues.push(r.nextDue.getTime());
   }
 
   private release(batch: Outcome[]): void {
@@ -196,37 +190,11 @@ class Worker implements WebhookWorker {
     if (this.sweeping || !this.running) return;
     this.sweeping = true;
     try {
-      const r = await sweep(this.ctx.db, this.maxAttempts);
-      if (r.abandoned) this.ctx.metrics.webhookDeliveries.inc({ outcome: 'abandoned' }, r.abandoned);
-      if (r.failed) this.ctx.metrics.webhookDeliveries.inc({ outcome: 'failed' }, r.failed);
-      if (r.released) this.wake();
-      this.ctx.metrics.webhookQueueDepth.set(await queueDepth(this.ctx.db));
+      if (await sweepAndMeasure(this.ctx, this.maxAttempts)) this.wake();
     } catch (err) {
       if (this.running) this.ctx.log('warn', 'webhook sweep failed', { err });
     } finally {
       this.sweeping = false;
-    }
-  }
-
-  /** Postgres NOTIFY reaches this worker when another connection or process commits new deliveries. */
-  private async listen(url: string): Promise<void> {
-    if (!this.running) return;
-    const client = new pg.Client({ connectionString: url, application_name: 'pxs-webhook-listener' });
-    const retry = () => {
-      if (this.listener !== client) return;
-      this.listener = undefined;
-      void client.end().catch(() => undefined);
-      if (this.running) setTimeout(() => void this.listen(url), 1000).unref();
-    };
-    this.listener = client;
-    client.on('notification', () => this.wake());
-    client.on('error', (err) => { this.ctx.log('warn', 'webhook listener lost its connection', { err }); retry(); });
-    try {
-      await client.connect();
-      await client.query(`listen ${OUTBOX_CHANNEL}`);
-    } catch (err) {
-      this.ctx.log('warn', 'webhook listener could not connect; polling only', { err });
-      retry();
     }
   }
 }

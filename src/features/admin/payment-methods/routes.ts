@@ -4,13 +4,12 @@ import type { AppContext } from '../../../context.js';
 import type { Database } from '../../../db/database.js';
 import { applyFilter, applySort } from '../../../db/list.js';
 import { inScope } from '../../../db/scope.js';
-import type { PaymentMethodsTable } from '../../../db/schema.js';
 import { fieldNotFound } from '../../../http/errors.js';
 import { parseListQuery, type ListParams, type ListSpec } from '../../../http/list-query.js';
 import { errorResponses, ListQuery } from '../../../http/schemas.js';
 import type { App } from '../../../http/types.js';
 import { adminScope, BRANCH_ADMINS, page, security, targetBranch } from '../common.js';
-import { CreatePaymentMethodRequest, PaymentMethod, PaymentMethodList, PAYMENT_METHOD_KINDS, type CreatePaymentMethodInput } from './schemas.js';
+import { CreatePaymentMethodRequest, PaymentMethod, PaymentMethodList, PAYMENT_METHOD_KINDS, type CreatePaymentMethodInput, type PaymentMethodKind } from './schemas.js';
 
 const COLUMNS: Record<string, string> = {
   id: 'p.id', name: 'p.name', kind: 'p.kind', exchangeId: 'p.exchange_id', currencyId: 'p.currency_id', isActive: 'p.is_active',
@@ -37,7 +36,7 @@ async function create(db: Database, scope: Scope, input: CreatePaymentMethodInpu
     if (!currency) throw fieldNotFound('currencyId');
   }
   return db.insertInto('payment_methods').values({
-    branch_id: branchId, name: input.name.trim(), kind: (input.kind ?? 'cash') as PaymentMethodsTable['kind']['__insert__'],
+    branch_id: branchId, name: input.name.trim(), kind: (input.kind ?? 'cash') as PaymentMethodKind,
     exchange_id: input.exchangeId ?? null, currency_id: input.currencyId ?? null, is_active: input.isActive ?? true, updated_at: new Date(),
   }).returningAll().executeTakeFirstOrThrow();
 }

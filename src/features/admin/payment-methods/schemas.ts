@@ -1,13 +1,13 @@
 import { Type, type Static } from 'typebox';
 import { DateTime, listEnvelope } from '../../../http/schemas.js';
 
-const KINDS = ['cash', 'card', 'bank_transfer', 'crypto', 'other'];
+const KINDS = ['cash', 'card', 'bank_transfer', 'crypto', 'other'] as const;
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 
 export const CreatePaymentMethodRequest = Type.Object({
   branchId: Type.Optional({ ...Id, description: 'Required for a superadmin; an admin\'s own branch otherwise' }),
   name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
-  kind: Type.Optional(Type.Enum(KINDS, { default: 'cash' })),
+  kind: Type.Optional(Type.Enum([...KINDS], { default: 'cash' })),
   exchangeId: Type.Optional({ ...Id, description: 'Only at this exchange office; every office of the branch when left out' }),
   currencyId: Type.Optional({ ...Id, description: 'Only for this currency; any currency when left out' }),
   isActive: Type.Optional(Type.Boolean({ default: true })),
@@ -26,5 +26,6 @@ export const PaymentMethod = Type.Object({
 });
 
 export const PaymentMethodList = listEnvelope(PaymentMethod);
-export const PAYMENT_METHOD_KINDS = KINDS;
+export const PAYMENT_METHOD_KINDS: readonly string[] = KINDS;
+export type PaymentMethodKind = (typeof KINDS)[number];
 export type CreatePaymentMethodInput = Static<typeof CreatePaymentMethodRequest>;

@@ -1,53 +1,6 @@
 import { sql } from 'kysely';
 import type { Database, Executor } from '../../db/database.js';
-
-/** A claimed attempt: the delivery, its attempt number, and the webhook's URL and secret as they are now. */
-export interface Claim {
-  id: string;
-  webhookId: string;
-  event: string;
-  body: string;
-  attempt: number;
-  dueAt: Date;
-  url: string;
-  secret: string;
-}
-
-export interface ClaimRequest { workerId: string; limit: number; leaseMs: number; perWebhook: number; exclude: string[] }
-
-/**
- * Claims due deliveries of active webhooks with a lease, in one short statement: rows another worker is
- * claiming are skipped, not waited for, and no transaction stays open during the HTTP call. At most
- * `perWebhook` per webhook, and none of the webhooks in `exclude`, so a slow receiver cannot take every slot.
- */
-export async function claimDue(db: Database, r: ClaimRequest): Promise<Claim[]> {
-  const { rows } = await sql<Claim>`
-    update webhook_deliveries d
-    set lease_expires_at = now() + ${r.leaseMs}::int * interval '1 millisecond', leased_by = ${r.workerId},
-        attempts = d.attempts + 1, updated_at = now()
-    from webhooks w
-    where w.id = d.webhook_id and d.id in (
-      select ranked.id from (
-        select due.id, due.next_attempt_at, row_number() over (partition by due.webhook_id order by due.next_attempt_at) as rn
-        from (
-          select q.id, q.webhook_id, q.next_attempt_at
-          from webhook_deliveries q
-          join webhooks qw on qw.id = q.webhook_id and qw.is_active
-          where q.status = 'pending' and q.next_attempt_at <= now() and q.lease_expires_at is null
-            and q.webhook_id <> all(${r.exclude}::uuid[])
-          order by q.next_attempt_at
-          limit ${r.limit * 4}
-          for update of q skip locked
-        ) due
-      ) ranked
-      where ranked.rn <= ${r.perWebhook}
-      order by ranked.next_attempt_at
-      limit ${r.limit}
-    )
-    returning d.id, d.webhook_id as "webhookId", d.event, d.body, d.attempts as attempt, d.next_attempt_at as "dueAt",
-      w.url, w.secret_key as secret`.execute(db);
-  return rows.map((row) => ({ ...row, dueAt: new Date(row.dueAt) }));
-}
+import type { Metrics } from '../../http/metrics.js';
 
 export interface Outcome {
   id: string;
@@ -159,4 +112,13 @@ export async function abandonPending(db: Executor, webhookIds: string[], reason:
     set status = 'abandoned', lease_expires_at = null, leased_by = null, last_error = ${reason}, updated_at = now()
     where webhook_id = any(${webhookIds}::uuid[]) and status = 'pending'`.execute(db);
   return Number(result.numAffectedRows ?? 0);
+}
+
+/** Deliveries by outcome of their attempt: success, retry (another attempt is due), failed (no more), abandoned. */
+export function countRecorded(metrics: Metrics, r: Recorded): void {
+  const m = metrics.webhookDeliveries;
+  if (r.succeeded) m.inc({ outcome: 'success' }, r.succeeded);
+  if (r.retried) m.inc({ outcome: 'retry' }, r.retried);
+  if (r.failed) m.inc({ outcome: 'failed' }, r.failed);
+  if (r.abandoned) m.inc({ outcome: 'abandoned' }, r.abandoned);
 }

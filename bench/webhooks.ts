@@ -1,0 +1,171 @@
+import { spawn } from 'node:child_process';
+import { loadConfig } from '../src/config.js';
+import { createContext, type AppContext } from '../src/context.js';
+import { openDatabase, type Database } from '../src/db/database.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { enqueueEvent } from '../src/features/webhooks/outbox.js';
+import { startWorker } from '../src/features/webhooks/worker.js';
+
+export interface WebhookBenchOptions { databaseUrl: string; quick?: boolean }
+export interface WebhookBenchFigures { deliveriesPerSecond: number; lagP99Ms: number; fanout100Ms: number; detail: string }
+
+/**
+ * The receiver runs in a process of its own, as a partner's would, so it does not share the worker's event loop.
+ * It answers 200 at once, and records each envelope's lag from its timestamp to its arrival; GET /stats reads them.
+ */
+const RECEIVER = `
+const http = require('node:http');
+let count = 0, lags = [], recording = false;
+const server = http.createServer((req, res) => {
+  if (req.method === 'GET') {
+    const out = JSON.stringify({ count, lags });
+    if (req.url === '/stats?record=1') { recording = true; lags = []; }
+    if (req.url === '/stats?record=0') recording = false;
+    return res.end(out);
+  }
+  const chunks = [];
+  req.on('data', (c) => chunks.push(c));
+  req.on('end', () => {
+    count += 1;
+    if (recording) lags.push(Date.now() - Date.parse(JSON.parse(Buffer.concat(chunks).toString()).timestamp));
+    res.writeHead(200).end('ok');
+  });
+});
+server.keepAliveTimeout = 30000;
+server.listen(0, '127.0.0.1', () => process.stdout.write(server.address().port + '\\n'));
+`;
+
+interface Receiver { url: string; stats(query?: string): Promise<{ count: number; lags: number[] }>; close(): void }
+
+async function startReceiver(): Promise<Receiver> {
+  const child = spawn(process.execPath, ['-e', RECEIVER], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout.once('data', (d: Buffer) => resolve(Number(d.toString().trim())));
+    child.once('exit', () => reject(new Error('webhook bench receiver exited')));
+  });
+  const base = `http://127.0.0.1:${port}`;
+  return {
+    url: `${base}/hook`,
+    stats: async (query = '') => (await fetch(`${base}/stats${query}`)).json() as Promise<{ count: number; lags: number[] }>,
+    close: () => child.kill(),
+  };
+}
+
+async function branchWithExchange(db: Database, name: string) {
+  const branch = await db.insertInto('branches').values({ name }).returning('id').executeTakeFirstOrThrow();
+  const exchange = await db.insertInto('exchanges').values({ branch_id: branch.id, name: `${name} exchange`, updated_at: new Date() }).returning('id').executeTakeFirstOrThrow();
+  return { branchId: branch.id, exchangeId: exchange.id };
+}
+
+async function addWebhooks(db: Database, branchId: number, url: string, n: number) {
+  await db.insertInto('webhooks').values(Array.from({ length: n }, (_, i) => ({
+    branch_id: branchId, url: `${url}?n=${i}`, events: ['order.created' as const], secret_key: 'b'.repeat(64), updated_at: new Date(),
+  }))).execute();
+}
+
+/** Enqueues `count` events in transactions of `perTx`, as order creations would. */
+async function produce(db: Database, at: { branchId: number; exchangeId: number }, count: number, perTx: number, first = 0) {
+  for (let i = 0; i < count; i += perTx) {
+    await db.transaction().execute(async (tx) => {
+      for (let j = i; j < Math.min(count, i + perTx); j++) {
+        await enqueueEvent(tx, { event: 'order.created', ...at, data: { id: first + j, status: 'ORDERINIT', amountSource: '100', amountDest: '92.15' } });
+      }
+    });
+  }
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('webhook bench: deliveries did not arrive in time');
+    await wait(10);
+  }
+}
+
+/**
+ * Webhook delivery with one worker against the given PostgreSQL database: (1) a backlog of events drained to a
+ * local receiver, deliveries/s until every outcome is recorded; (2) events produced at half that rate, lag p99
+ * from the event's timestamp to its arrival; (3) one event fanned out to 100 webhooks, time until all arrive.
+ */
+export async function benchWebhooks(options: WebhookBenchOptions): Promise<WebhookBenchFigures> {
+  const handle = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: 'memory://', poolSize: 10 });
+  await migrateToLatest(handle.db);
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: options.databaseUrl, WEBHOOK_ALLOW_PRIVATE_URLS: 'true', SEED_DEMO: 'false' });
+  const ctx: AppContext = await createContext(config, handle);
+  const db = handle.db;
+  const stamp = Date.now();
+  const rx = await startReceiver();
+  const received = async () => (await rx.stats()).count;
+  const worker = () => startWorker(ctx, { id: `bench-${stamp}`, listenUrl: options.databaseUrl });
+  try {
+    // (1) Throughput: the backlog is written first, then one worker drains it.
+    const backlog = options.quick ? 2000 : 6000;
+    const one = await branchWithExchange(db, `Webhook bench ${stamp}`);
+    await addWebhooks(db, one.branchId, rx.url, 1);
+    await produce(db, one, backlog, 100);
+    const succeeded = async () => Number((await db.selectFrom('webhook_deliveries').select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'succeeded').executeTakeFirstOrThrow()).n);
+    const before = await succeeded();
+    const t0 = performance.now();
+    let w = worker();
+    while ((await succeeded()) - before < backlog) await wait(20);
+    const drainSeconds = (performance.now() - t0) / 1000;
+    const rate = backlog / drainSeconds;
+
+    // (2) Lag at half that rate: events written every 20 ms in small transactions, as they would arrive.
+    const seconds = options.quick ? 3 : 6;
+    const target = Math.max(1, Math.floor((rate / 2) * seconds));
+    const perTick = Math.max(1, Math.round((rate / 2) * 0.02));
+    await rx.stats('?record=1');
+    const start = await received();
+    const begin = Date.now();
+    let sent = 0;
+    const inflight: Promise<void>[] = [];
+    while (sent < target) {
+      const due = Math.min(target, Math.floor(((Date.now() - begin) / 1000) * (rate / 2)) + perTick);
+      if (due > sent) {
+        inflight.push(produce(db, one, due - sent, perTick, backlog + sent));
+        sent = due;
+      }
+      await wait(20);
+    }
+    await Promise.all(inflight);
+    await until(async () => (await received()) - start >= target, 30_000);
+    const { lags } = await rx.stats('?record=0');
+    const lagP99Ms = percentile(lags, 99);
+    const lagP50Ms = percentile(lags, 50);
+
+    // (3) Fan-out: one event to 100 webhooks of another branch.
+    const many = await branchWithExchange(db, `Webhook fan-out ${stamp}`);
+    await addWebhooks(db, many.branchId, rx.url, 100);
+    await w.stop();
+    w = worker();
+    await wait(200);
+    const fanStart = await received();
+    const f0 = performance.now();
+    await produce(db, many, 1, 1);
+    await until(async () => (await received()) - fanStart >= 100, 30_000);
+    const fanout100Ms = performance.now() - f0;
+    await w.stop();
+
+    return {
+      deliveriesPerSecond: rate,
+      lagP99Ms,
+      fanout100Ms,
+      detail: `Webhooks: a backlog of ${backlog} deliveries drained in ${drainSeconds.toFixed(2)} s by one worker (concurrency ${config.webhooks.concurrency}); `
+        + `then ${target} events over ${seconds} s at ${Math.round(rate / 2)}/s: lag from the event to its arrival p50 ${Math.round(lagP50Ms)} ms, p99 ${Math.round(lagP99Ms)} ms.`,
+    };
+  } finally {
+    rx.close();
+    await ctx.close();
+    await handle.close();
+    // pg acknowledges the pool's end before its sockets close; let them close before the caller drops the database.
+    await wait(200);
+  }
+}

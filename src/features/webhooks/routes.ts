@@ -1,0 +1,101 @@
+import type { AppContext } from '../../context.js';
+import { notFound } from '../../http/errors.js';
+import { parseListQuery, type ListSpec } from '../../http/list-query.js';
+import { errorResponses, ListQuery, NoContent } from '../../http/schemas.js';
+import type { App } from '../../http/types.js';
+import * as present from './presenters.js';
+import * as repo from './repository.js';
+import { CreateWebhook, Delivery, DeliveryDetail, DeliveryList, DeliveryParams, UpdateWebhook, Webhook, WebhookList, WebhookParams, WebhookWithSecret, DELIVERY_STATUSES, WEBHOOK_EVENTS } from './schemas.js';
+import * as service from './service.js';
+
+export const WEBHOOK_LIST: ListSpec = {
+  filters: { isActive: { type: 'boolean' } },
+  sorts: ['id', 'url', 'isActive', 'failCount', 'createdAt', 'updatedAt'],
+};
+export const DELIVERY_LIST: ListSpec = {
+  filters: { status: { type: 'enum', values: DELIVERY_STATUSES }, event: { type: 'enum', values: WEBHOOK_EVENTS }, createdAt: { type: 'dateRange' } },
+  sorts: ['id', 'status', 'event', 'attempts', 'createdAt', 'updatedAt'],
+};
+/** Webhooks list oldest first; the delivery log newest first, as a log is read. */
+export const listParams = (query: { sort?: string }, spec: ListSpec, sort: string) => parseListQuery({ ...query, sort: query.sort ?? sort }, spec);
+export const OLDEST_FIRST = '[["createdAt","ASC"]]';
+export const NEWEST_FIRST = '[["createdAt","DESC"]]';
+
+const security = [{ apiKey: [] }];
+const tags = ['webhooks'];
+const config = { permission: 'webhooks:manage' as const };
+
+/** Partner webhook registry: each route reaches only the webhooks of the calling key's principal. */
+export function webhookRoutes(ctx: AppContext) {
+  return async function routes(app: App) {
+    app.post('/webhooks', {
+      config,
+      schema: { tags, summary: 'Register a webhook (the secret is returned once)', security, body: CreateWebhook, response: { 201: WebhookWithSecret, ...errorResponses(400, 401, 403, 429) } },
+    }, async (request, reply) => reply.code(201).send(present.webhookWithSecret(await service.createWebhook(ctx, request.apiKey, request.body))));
+
+    app.get('/webhooks', {
+      config,
+      schema: { tags, summary: 'Webhooks of the key\'s principal', security, querystring: ListQuery, response: { 200: WebhookList, ...errorResponses(400, 401, 403, 429) } },
+    }, async (request) => {
+      const params = listParams(request.query, WEBHOOK_LIST, OLDEST_FIRST);
+      const { rows, total } = await repo.listWebhooks(ctx.db, service.keyVisibility(request.apiKey), params);
+      return { data: rows.map(present.webhook), meta: { total, skip: params.skip, limit: params.limit } };
+    });
+
+    app.get('/webhooks/:id', {
+      config,
+      schema: { tags, summary: 'One webhook', security, params: WebhookParams, response: { 200: Webhook, ...errorResponses(400, 401, 403, 404, 429) } },
+    }, async (request) => present.webhook(await service.getWebhook(ctx, service.keyVisibility(request.apiKey), request.params.id)));
+
+    app.patch('/webhooks/:id', {
+      config,
+      schema: { tags, summary: 'Change a webhook\'s url or events', security, params: WebhookParams, body: UpdateWebhook, response: { 200: Webhook, ...errorResponses(400, 401, 403, 404, 429) } },
+    }, async (request) => present.webhook(await service.updateWebhook(ctx, service.keyVisibility(request.apiKey), request.params.id, request.body)));
+
+    app.delete('/webhooks/:id', {
+      config,
+      schema: { tags, summary: 'Remove a webhook; its pending deliveries are abandoned', security, params: WebhookParams, response: { 204: NoContent, ...errorResponses(400, 401, 403, 404, 429) } },
+    }, async (request, reply) => {
+      await service.deleteWebhook(ctx, service.keyVisibility(request.apiKey), request.params.id);
+      return reply.code(204).send(null);
+    });
+
+    app.post('/webhooks/:id/reactivate', {
+      config,
+      schema: { tags, summary: 'Make a webhook active again (failCount 0)', security, params: WebhookParams, response: { 200: Webhook, ...errorResponses(400, 401, 403, 404, 429) } },
+    }, async (request) => present.webhook(await service.reactivateWebhook(ctx, service.keyVisibility(request.apiKey), request.params.id)));
+
+    app.post('/webhooks/:id/rotate-secret', {
+      config,
+      schema: { tags, summary: 'Replace the signing secret (the new one is returned once)', security, params: WebhookParams, response: { 200: WebhookWithSecret, ...errorResponses(400, 401, 403, 404, 429) } },
+    }, async (request) => present.webhookWithSecret(await service.rotateSecret(ctx, service.keyVisibility(request.apiKey), request.params.id)));
+
+    app.get('/webhooks/:id/deliveries', {
+      config,
+      schema: { tags, summary: 'Delivery log of a webhook, newest first', security, params: WebhookParams, querystring: ListQuery, response: { 200: DeliveryList, ...errorResponses(400, 401, 403, 404, 429) } },
+    }, async (request) => deliveryPage(ctx, service.keyVisibility(request.apiKey), request.params.id, request.query));
+
+    app.get('/webhooks/:id/deliveries/:deliveryId', {
+      config,
+      schema: { tags, summary: 'One delivery with its payload and every attempt', security, params: DeliveryParams, response: { 200: DeliveryDetail, ...errorResponses(400, 401, 403, 404, 429) } },
+    }, async (request) => {
+      const found = await repo.findDelivery(ctx.db, service.keyVisibility(request.apiKey), request.params.id, request.params.deliveryId);
+      if (!found) throw notFound('delivery');
+      return present.deliveryDetail(found.delivery, found.attempts);
+    });
+
+    app.post('/webhooks/:id/deliveries/:deliveryId/retry', {
+      config,
+      schema: { tags, summary: 'Attempt a delivery again now', security, params: DeliveryParams, response: { 202: Delivery, ...errorResponses(400, 401, 403, 404, 422, 429) } },
+    }, async (request, reply) => reply.code(202).send(present.delivery(
+      await service.retryDelivery(ctx, service.keyVisibility(request.apiKey), request.params.id, request.params.deliveryId))));
+  };
+}
+
+/** The delivery log of one visible webhook; 404 when the webhook is not visible, even if it has no deliveries. */
+export async function deliveryPage(ctx: AppContext, v: repo.Visibility, id: string, query: { skip?: number; limit?: number; filter?: string; sort?: string }) {
+  await service.getWebhook(ctx, v, id);
+  const params = listParams(query, DELIVERY_LIST, NEWEST_FIRST);
+  const { rows, total } = await repo.listDeliveries(ctx.db, v, id, params);
+  return { data: rows.map(present.delivery), meta: { total, skip: params.skip, limit: params.limit } };
+}

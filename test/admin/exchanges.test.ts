@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, startTestServer, type TestServer } from '../helpers/server.js';
+import { staffTokens, type StaffName } from '../helpers/staff.js';
+import { createWorld, type World } from '../helpers/world.js';
+
+let server: TestServer;
+let world: World;
+let tokens: Record<StaffName, string>;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  world = await createWorld(server.db);
+  tokens = await staffTokens(server, world);
+});
+afterAll(() => server?.close());
+
+const admin = (method: string, path: string, body?: unknown, who: StaffName = 'admin1') => call(server, method, path, { token: tokens[who], body });
+
+const WEEK = [
+  { dayOfWeek: 1, openTime: '09:00', closeTime: '18:00' },
+  { dayOfWeek: 6, openTime: '10:00', closeTime: '14:30', isClosed: false },
+  { dayOfWeek: 7, isClosed: true },
+];
+
+describe('POST /admin/exchanges', () => {
+  it('creates an exchange in the admin\'s branch that partners see at once', async () => {
+    const res = await admin('POST', '/admin/exchanges', {
+      name: 'Harbour Desk', address: '9 Pier', city: 'Porto', contacts: { phoneNumber: '+351220000009', chat: 'https://t.me/harbour' },
+      location: { latitude: 41.14, longitude: -8.61 }, timezone: 'Europe/Lisbon', schedule: WEEK,
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      id: expect.any(Number), branchId: world.branches.b1, name: 'Harbour Desk', address: '9 Pier', city: 'Porto',
+      contacts: { phoneNumber: '+351220000009', chat: 'https://t.me/harbour' }, location: { latitude: 41.14, longitude: -8.61 },
+      timezone: 'Europe/Lisbon', isActive: true, createdAt: expect.any(String), updatedAt: expect.any(String),
+      schedule: [
+        { dayOfWeek: 1, openTime: '09:00', closeTime: '18:00', isClosed: false },
+        { dayOfWeek: 6, openTime: '10:00', closeTime: '14:30', isClosed: false },
+        { dayOfWeek: 7, openTime: null, closeTime: null, isClosed: true },
+      ],
+    });
+    const partner = await call(server, 'GET', '/partner/public/exchanges', { key: world.keys.public });
+    const seen = partner.body.find((e: { id: number }) => e.id === res.body.id);
+    expect(seen).toMatchObject({ name: 'Harbour Desk', exchangeActive: true, contacts: { address: '9 Pier', chat: 'https://t.me/harbour' } });
+    expect(seen.schedule).toHaveLength(3);
+    const other = await call(server, 'GET', '/partner/public/exchanges', { key: world.keys.otherPublic });
+    expect(other.body.map((e: { id: number }) => e.id)).not.toContain(res.body.id);
+  });
+
+  it('needs a branch from a superadmin, and an existing one', async () => {
+    expect((await admin('POST', '/admin/exchanges', { name: 'X' }, 'superadmin')).body.errors).toEqual({ branchId: 'required' });
+    expect((await admin('POST', '/admin/exchanges', { name: 'X', branchId: 999999 }, 'superadmin')).body.errors).toEqual({ branchId: 'notFound' });
+    const ok = await admin('POST', '/admin/exchanges', { name: 'Gamma 2', branchId: world.branches.b2 }, 'superadmin');
+    expect(ok.status).toBe(201);
+    expect(ok.body).toMatchObject({ branchId: world.branches.b2, address: '', city: '', location: null, timezone: 'UTC', schedule: [] });
+  });
+
+  it.each([
+    ['a blank name', { name: '  ' }, 'name'],
+    ['an unknown time zone', { name: 'X', timezone: 'Mars/Olympus' }, 'timezone'],
+    ['an open day without hours', { name: 'X', schedule: [{ dayOfWeek: 2, openTime: '09:00' }] }, 'schedule.0.closeTime'],
+    ['a day given twice', { name: 'X', schedule: [{ dayOfWeek: 2, isClosed: true }, { dayOfWeek: 2, isClosed: true }] }, 'schedule.1.dayOfWeek'],
+    ['a bad time', { name: 'X', schedule: [{ dayOfWeek: 2, openTime: '25:00', closeTime: '26:00' }] }, 'schedule.0.openTime'],
+    ['a day out of range', { name: 'X', schedule: [{ dayOfWeek: 8, isClosed: true }] }, 'schedule.0.dayOfWeek'],
+    ['half a location', { name: 'X', location: { latitude: 10 } }, 'location'],
+    ['a chat that is not a link', { name: 'X', contacts: { chat: 'javascript:alert(1)' } }, 'contacts.chat'],
+  ])('refuses %s with 400', async (_name, body, field) => {
+    const res = await admin('POST', '/admin/exchanges', body);
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.errors).some((k) => k.startsWith(field))).toBe(true);
+  });
+});
+
+describe('GET /admin/exchanges', () => {
+  it('lists the exchanges of the caller\'s branch, active or not, paginated', async () => {
+    const res = await admin('GET', '/admin/exchanges');
+    expect(res.status).toBe(200);
+    const ids = res.body.data.map((e: { id: number }) => e.id);
+    expect(ids).toEqual(expect.arrayContaining([world.exchanges.A, world.exchanges.B, world.exchanges.X]));
+    expect(ids).not.toContain(world.exchanges.C);
+    expect(res.body.meta).toEqual({ total: ids.length, skip: 0, limit: 25 });
+  });
+
+  it('filters and sorts', async () => {
+    const inactive = await call(server, 'GET', '/admin/exchanges', { token: tokens.admin1, query: { filter: '{"isActive":false}' } });
+    expect(inactive.body.data.map((e: { id: number }) => e.id)).toEqual([world.exchanges.X]);
+    const all = await call(server, 'GET', '/admin/exchanges', { token: tokens.superadmin, query: { filter: JSON.stringify({ branchId: world.branches.b2 }), sort: '[["id","DESC"]]' } });
+    expect(all.body.data[all.body.data.length - 1].id).toBe(world.exchanges.C);
+    const bad = await call(server, 'GET', '/admin/exchanges', { token: tokens.admin1, query: { filter: '{"owner":1}' } });
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('PATCH /admin/exchanges/{id}', () => {
+  it('changes only the given fields; a schedule replaces the week; deactivation shows to partners', async () => {
+    const res = await admin('PATCH', `/admin/exchanges/${world.exchanges.A}`, { city: 'Alpha Prime', schedule: [{ dayOfWeek: 3, openTime: '08:00', closeTime: '20:00' }], location: null, isActive: false });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ name: 'Exchange A', address: '1 A Street', city: 'Alpha Prime', location: null, isActive: false, contacts: { phoneNumber: '+10000000001' } });
+    expect(res.body.schedule).toEqual([{ dayOfWeek: 3, openTime: '08:00', closeTime: '20:00', isClosed: false }]);
+    const partner = await call(server, 'GET', `/partner/exchanges/${world.exchanges.A}`, { key: world.keys.branch });
+    expect(partner.body).toMatchObject({ city: 'Alpha Prime', isActive: false });
+    expect((await admin('GET', `/admin/exchanges/${world.exchanges.A}`)).body).toEqual(res.body);
+  });
+
+  it('refuses an empty change and answers 404 outside the branch', async () => {
+    expect((await admin('PATCH', `/admin/exchanges/${world.exchanges.B}`, {})).status).toBe(400);
+    expect((await admin('PATCH', `/admin/exchanges/${world.exchanges.C}`, { name: 'Mine now' })).body).toEqual({ statusCode: 404, error: 'Not Found', errors: { exchange: 'notFound' } });
+  });
+});

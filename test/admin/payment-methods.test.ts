@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, startTestServer, type TestServer } from '../helpers/server.js';
+import { staffTokens, type StaffName } from '../helpers/staff.js';
+import { createWorld, type World } from '../helpers/world.js';
+
+let server: TestServer;
+let world: World;
+let tokens: Record<StaffName, string>;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  world = await createWorld(server.db);
+  tokens = await staffTokens(server, world);
+});
+afterAll(() => server?.close());
+
+const admin = (method: string, path: string, body?: unknown, who: StaffName = 'admin1') => call(server, method, path, { token: tokens[who], body });
+
+describe('payment methods', () => {
+  it('creates a method of the admin\'s branch, optionally bound to an exchange and a currency', async () => {
+    const res = await admin('POST', '/admin/payment-methods', { name: 'SEPA', kind: 'bank_transfer', exchangeId: world.exchanges.A, currencyId: world.currencies.EUR });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      id: expect.any(Number), branchId: world.branches.b1, name: 'SEPA', kind: 'bank_transfer', exchangeId: world.exchanges.A,
+      currencyId: world.currencies.EUR, isActive: true, createdAt: expect.any(String), updatedAt: expect.any(String),
+    });
+    const plain = await admin('POST', '/admin/payment-methods', { name: 'Cash at any desk' });
+    expect(plain.body).toMatchObject({ kind: 'cash', exchangeId: null, currencyId: null });
+  });
+
+  it.each<[string, Record<string, unknown>, Record<string, string>]>([
+    ['an exchange of another branch', { name: 'x', exchangeId: -1 }, { exchangeId: 'notFound' }],
+    ['an unknown currency', { name: 'x', currencyId: 999999 }, { currencyId: 'notFound' }],
+    ['an unknown kind', { name: 'x', kind: 'barter' }, { kind: 'invalidValue' }],
+    ['no name', { kind: 'cash' }, { name: 'required' }],
+  ])('refuses %s with 400', async (_name, body, errors) => {
+    const res = await admin('POST', '/admin/payment-methods', { ...body, ...(body.exchangeId === -1 && { exchangeId: world.exchanges.C }) });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual(errors);
+  });
+
+  it('needs a branch from a superadmin, and checks the exchange belongs to it', async () => {
+    expect((await admin('POST', '/admin/payment-methods', { name: 'x' }, 'superadmin')).body.errors).toEqual({ branchId: 'required' });
+    const wrong = await admin('POST', '/admin/payment-methods', { name: 'x', branchId: world.branches.b2, exchangeId: world.exchanges.A }, 'superadmin');
+    expect(wrong.body.errors).toEqual({ exchangeId: 'notFound' });
+    const ok = await admin('POST', '/admin/payment-methods', { name: 'Card at C', kind: 'card', branchId: world.branches.b2, exchangeId: world.exchanges.C }, 'superadmin');
+    expect(ok.status).toBe(201);
+  });
+
+  it('lists the branch\'s methods only, with filters', async () => {
+    const mine = await admin('GET', '/admin/payment-methods');
+    const ids = mine.body.data.map((p: { id: number }) => p.id);
+    expect(ids).toEqual(expect.arrayContaining([world.paymentMethods.cash1, world.paymentMethods.cardA, world.paymentMethods.cardB]));
+    expect(ids).not.toContain(world.paymentMethods.cashC);
+    expect(mine.body.data.every((p: { branchId: number }) => p.branchId === world.branches.b1)).toBe(true);
+    const cards = await call(server, 'GET', '/admin/payment-methods', { token: tokens.admin2, query: { filter: '{"kind":"card"}' } });
+    expect(cards.body.data.map((p: { name: string }) => p.name)).toEqual(['Card at C']);
+  });
+});

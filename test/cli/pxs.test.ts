@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/db/database.js';
+import { call, startTestServer } from '../helpers/server.js';
+import { cliDatabase, runPxs, type CliDatabase } from './run.js';
+
+/** The `pxs` staff and keys commands, run as real processes against a real database. */
+let cli: CliDatabase;
+beforeAll(async () => { cli = await cliDatabase(); });
+afterAll(() => cli?.close());
+
+const pxs = (args: string[], options: { input?: string } = {}) => runPxs(args, cli.env, options.input);
+
+describe('pxs against a database', () => {
+  const PASSWORD = 'cli-password-123';
+
+  it('migrates and seeds the demo', async () => {
+    const migrate = await pxs(['migrate', '--json']);
+    expect(migrate.code).toBe(0);
+    expect(migrate.json).toEqual({ migrated: true });
+    const seed = await pxs(['seed', '--demo', '--json']);
+    expect(seed.code).toBe(0);
+    expect(seed.json.staff.map((s: { email: string }) => s.email)).toContain('superadmin@demo.local');
+  });
+
+  let operatorId: number;
+  it('creates a staff user, reading the password from stdin', async () => {
+    const res = await pxs(['staff', 'create', '--email', 'Ops@CLI.test', '--password-stdin', '--role', 'operator', '--branch', '1', '--exchanges', '1,2', '--permissions', 'orders:read,clients:read', '--json'], { input: `${PASSWORD}\n` });
+    expect(res.code).toBe(0);
+    expect(res.json).toMatchObject({ email: 'ops@cli.test', role: 'operator', branchId: 1, exchangeIds: [1, 2], permissions: ['orders:read', 'clients:read'], isActive: true });
+    operatorId = res.json.id;
+  });
+
+  it('refuses bad staff input with clear messages and exit codes', async () => {
+    const again = await pxs(['staff', 'create', '--email', 'ops@cli.test', '--password', PASSWORD, '--role', 'operator', '--branch', '1']);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('A staff user with this email already exists');
+    const role = await pxs(['staff', 'create', '--email', 'x@cli.test', '--password', PASSWORD, '--role', 'wizard', '--branch', '1']);
+    expect(role.code).toBe(2);
+    expect(role.stderr).toContain('role');
+    const exchange = await pxs(['staff', 'create', '--email', 'y@cli.test', '--password', PASSWORD, '--role', 'operator', '--branch', '2', '--exchanges', '1']);
+    expect(exchange.code).toBe(2);
+    expect(exchange.stderr).toContain('exchangeIds: notFound');
+  });
+
+  it('lists staff', async () => {
+    const res = await pxs(['staff', 'list', '--role', 'operator', '--json']);
+    expect(res.code).toBe(0);
+    expect(res.json.map((s: { email: string }) => s.email).sort()).toEqual(['operator@demo.local', 'ops@cli.test']);
+    const text = await pxs(['staff', 'list']);
+    expect(text.stdout).toContain('superadmin@demo.local');
+  });
+
+  const made: Record<string, { id: string; rawKey: string }> = {};
+  it('creates keys under the API\'s rules', async () => {
+    const personal = await pxs(['keys', 'create', '--owner', 'ops@cli.test', '--name', 'ops tool', '--type', 'personal', '--json']);
+    expect(personal.code).toBe(0);
+    expect(personal.json).toMatchObject({ type: 'personal', rawKey: expect.stringMatching(/^sk_personal_/), note: expect.any(String) });
+    const branch = await pxs(['keys', 'create', '--owner', 'superadmin@demo.local', '--name', 'partner', '--type', 'branch', '--branch', '1', '--expires', '2099-01-01T00:00:00Z', '--json']);
+    expect(branch.code).toBe(0);
+    expect(branch.json).toMatchObject({ type: 'branch', branchId: 1, expiresAt: '2099-01-01T00:00:00.000Z' });
+    made.personal = personal.json;
+    made.branch = branch.json;
+    const refused = await pxs(['keys', 'create', '--owner', String(operatorId), '--name', 'x', '--type', 'branch', '--branch', '1']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('Only a superadmin can create a branch key');
+  });
+
+  it('lists keys without their raw value', async () => {
+    const res = await pxs(['keys', 'list', '--owner', 'ops@cli.test', '--json']);
+    expect(res.code).toBe(0);
+    expect(res.json).toHaveLength(1);
+    expect(res.json[0]).toMatchObject({ id: made.personal.id, keyPrefix: made.personal.rawKey.slice(0, 20), ownerId: operatorId, isActive: true });
+    expect(res.stdout).not.toContain(made.personal.rawKey);
+  });
+
+  it('revokes a key and deactivates a staff user', async () => {
+    const revoked = await pxs(['keys', 'revoke', made.branch.id, '--json']);
+    expect(revoked.code).toBe(0);
+    expect(revoked.json).toEqual({ id: made.branch.id, revoked: true });
+    expect((await pxs(['keys', 'revoke', '00000000-0000-4000-8000-000000000000'])).code).toBe(1);
+    const off = await pxs(['staff', 'deactivate', 'ops@cli.test', '--json']);
+    expect(off.code).toBe(0);
+    expect(off.json).toMatchObject({ email: 'ops@cli.test', isActive: false });
+    expect((await pxs(['staff', 'deactivate', 'nobody@cli.test'])).code).toBe(1);
+  });
+
+  it('leaves the API seeing what the CLI did', async () => {
+    const database = cli.pg ?? { ...(await openDatabase({ dataDir: cli.dataDir })), url: undefined };
+    const server = await startTestServer({ database });
+    try {
+      const list = (key: string) => call(server, 'GET', '/partner/offers', { key });
+      expect((await list(made.branch.rawKey)).body.message).toBe('Invalid or revoked API key');
+      expect((await list(made.personal.rawKey)).status).toBe(401);
+      const login = await call(server, 'POST', '/auth/login', { body: { email: 'ops@cli.test', password: PASSWORD } });
+      expect(login.status).toBe(401);
+    } finally {
+      await server.close();
+      if (!cli.pg) await database.close();
+    }
+  });
+});

@@ -1,0 +1,31 @@
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+
+/** `pxs` help and usage errors: answered before any database is opened. */
+function pxs(args: string[]) {
+  const res = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'test', DATA_DIR: 'memory://' }, encoding: 'utf8', timeout: 60_000,
+  });
+  return { code: res.status, stdout: res.stdout, stderr: res.stderr };
+}
+
+describe('pxs without a database', () => {
+  it('prints help with every command, and each command its usage', () => {
+    const help = pxs(['--help']);
+    expect(help.code).toBe(0);
+    for (const command of ['serve', 'migrate', 'seed', 'staff', 'keys']) expect(help.stdout).toContain(command);
+    const staff = pxs(['staff', 'create', '--help']);
+    expect(staff.code).toBe(0);
+    expect(staff.stdout).toContain('pxs staff create --email');
+  });
+
+  it('exits 2 on usage errors, with a message on stderr', () => {
+    const cases = [['staff', 'promote'], ['keys', 'create', '--bogus'], ['staff', 'create', '--email', 'a@b.test', '--role', 'admin']];
+    for (const args of cases) {
+      const res = pxs(args);
+      expect({ args, code: res.code }).toEqual({ args, code: 2 });
+      expect(res.stderr).toMatch(/pxs/);
+      expect(res.stdout).toBe('');
+    }
+  });
+});

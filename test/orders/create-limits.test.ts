@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, startTestServer, type TestServer } from '../helpers/server.js';
+import { createWorld, type World } from '../helpers/world.js';
+import { orderBody } from './support.js';
+
+let server: TestServer;
+let world: World;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  world = await createWorld(server.db);
+});
+afterAll(() => server?.close());
+
+describe('POST /partner/orders: limits of the offer', () => {
+  const refused = async (overrides: Record<string, unknown>) => call(server, 'POST', '/partner/orders', { key: world.keys.branch, body: orderBody(world, overrides) });
+
+  it('accepts the limits themselves', async () => {
+    expect((await refused({ clientAmount: 10 })).status).toBe(201);
+    expect((await refused({ clientAmount: 10000 })).status).toBe(201);
+  });
+
+  it.each([
+    [{ clientAmount: 9.99 }, 'clientAmount', 'belowMinimum', 'clientAmount is below the minimum of 10 USD for this offer'],
+    [{ clientAmount: 10000.01 }, 'clientAmount', 'aboveMaximum', 'clientAmount is above the maximum of 10000 USD for this offer'],
+    // 9.2 EUR ÷ 0.9215 = 9.98372… → 9.99 USD, under the 10 USD minimum
+    [{ clientAmount: undefined, exchangeAmount: 9.2 }, 'exchangeAmount', 'belowMinimum', 'exchangeAmount is below the minimum of 10 USD for this offer'],
+    // reverse (EUR→USD): the USD side is the exchange amount
+    [{ currency1: { id: 0 }, clientAmount: undefined, exchangeAmount: 10000.01 }, 'exchangeAmount', 'aboveMaximum', 'exchangeAmount is above the maximum of 10000 USD for this offer'],
+    [{ clientAmount: 10.001 }, 'clientAmount', 'tooManyDecimals', 'clientAmount has more than 2 decimal places, the precision of USD'],
+    [{ clientAmount: undefined, exchangeAmount: 50.123 }, 'exchangeAmount', 'tooManyDecimals', 'exchangeAmount has more than 2 decimal places, the precision of EUR'],
+  ])('%o → 400 %s: %s', async (overrides, field, code, message) => {
+    const o = { ...overrides } as Record<string, unknown>;
+    if ((o.currency1 as { id: number } | undefined)?.id === 0) Object.assign(o, { currency1: { id: world.currencies.EUR }, currency2: { id: world.currencies.USD } });
+    const res = await refused(o);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ statusCode: 400, message, error: 'Bad Request', errors: { [field]: code } });
+  });
+
+  it('refuses a pair without an active offer at the cashbox', async () => {
+    const res = await refused({ currency2: { id: world.currencies.JPY } });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual({ offer: 'notFound' });
+  });
+
+  it('writes nothing for a refused order', async () => {
+    const before = await server.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    await refused({ clientAmount: 1 });
+    const after = await server.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+});

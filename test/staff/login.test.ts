@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, startTestServer, type TestServer } from '../helpers/server.js';
+import { createWorld, STAFF_PASSWORD, type World } from '../helpers/world.js';
+
+const SECRET = 'test-secret-test-secret-test-secret-0123456789';
+let server: TestServer;
+let world: World;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  world = await createWorld(server.db);
+});
+afterAll(() => server?.close());
+
+const login = (email: string, password: string, headers?: Record<string, string>) =>
+  call(server, 'POST', '/auth/login', { body: { email, password }, headers });
+
+describe('POST /auth/login', () => {
+  it('returns a bearer token that opens the staff API', async () => {
+    const res = await login(world.staff.admin1.email, STAFF_PASSWORD);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ accessToken: expect.any(String), tokenType: 'Bearer', expiresIn: 3600 });
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const keys = await call(server, 'GET', '/api-keys', { token: res.body.accessToken });
+    expect(keys.status).toBe(200);
+  });
+
+  it('matches the email case-insensitively', async () => {
+    const res = await login('  Admin1@TEST.local ', STAFF_PASSWORD);
+    expect(res.status).toBe(200);
+  });
+
+  it('gives the same 401 for an unknown email, a wrong password and an inactive user', async () => {
+    await server.db.insertInto('staff_users').values({
+      email: 'gone@test.local', password_hash: (await server.db.selectFrom('staff_users').select('password_hash').where('id', '=', world.staff.admin1.id).executeTakeFirstOrThrow()).password_hash,
+      role: 'admin', branch_id: world.branches.b1, is_active: false, updated_at: new Date(),
+    }).execute();
+    const expected = { statusCode: 401, message: 'Invalid credentials', error: 'Unauthorized' };
+    for (const [email, password] of [['nobody@test.local', STAFF_PASSWORD], [world.staff.admin1.email, 'wrong-password-123'], ['gone@test.local', STAFF_PASSWORD]]) {
+      const res = await login(email, password);
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual(expected);
+    }
+  });
+
+  it('validates the body', async () => {
+    const res = await call(server, 'POST', '/auth/login', { body: { email: world.staff.admin1.email } });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual({ password: 'required' });
+  });
+});
+
+describe('staff tokens', () => {
+  const sign = (claims: { sub?: string; iss?: string; aud?: string; exp?: number }, secret = SECRET) => {
+    let jwt = new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setSubject(claims.sub ?? String(world.staff.superadmin.id))
+      .setIssuer(claims.iss ?? 'pxs').setAudience(claims.aud ?? 'pxs-staff');
+    jwt = jwt.setExpirationTime(claims.exp ?? Math.floor(Date.now() / 1000) + 600);
+    return jwt.sign(new TextEncoder().encode(secret));
+  };
+  const b64 = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url');
+
+  it('accepts a token signed with JWT_SECRET for the service', async () => {
+    expect((await call(server, 'GET', '/api-keys', { token: await sign({}) })).status).toBe(200);
+  });
+
+  it.each([
+    ['expired', () => sign({ exp: Math.floor(Date.now() / 1000) - 60 })],
+    ['forged (another secret)', () => sign({}, 'another-secret-another-secret-another-secret')],
+    ['wrong issuer', () => sign({ iss: 'someone-else' })],
+    ['wrong audience', () => sign({ aud: 'another-service' })],
+    ['alg: none', async () => `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: String(world.staff.superadmin.id), iss: 'pxs', aud: 'pxs-staff', exp: Math.floor(Date.now() / 1000) + 600 })}.`],
+    ['of a user that does not exist', () => sign({ sub: '999999' })],
+    ['garbage', async () => 'not-a-jwt'],
+    ['an API key', async () => world.keys.branch],
+  ])('refuses a token that is %s with 401', async (_name, make) => {
+    const res = await call(server, 'GET', '/api-keys', { token: await make() });
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({ statusCode: 401, message: 'Invalid or expired access token' });
+  });
+
+  it('refuses a request without a token', async () => {
+    const res = await call(server, 'GET', '/api-keys');
+    expect(res.status).toBe(401);
+  });
+
+  it('stops accepting the token of a deactivated user on its next request', async () => {
+    const token = await sign({ sub: String(world.staff.operatorB.id) });
+    expect((await call(server, 'GET', '/api-keys', { token })).status).toBe(200);
+    await server.db.updateTable('staff_users').set({ is_active: false }).where('id', '=', world.staff.operatorB.id).execute();
+    expect((await call(server, 'GET', '/api-keys', { token })).status).toBe(401);
+    await server.db.updateTable('staff_users').set({ is_active: true }).where('id', '=', world.staff.operatorB.id).execute();
+  });
+});
+
+describe('login throttling', () => {
+  let limited: TestServer;
+  beforeAll(async () => {
+    limited = await startTestServer({ env: { LOGIN_ATTEMPTS_PER_15_MINUTES: '3', TRUST_PROXY: 'true' }, database: server.database });
+  });
+  afterAll(() => limited?.close());
+
+  // Each test uses its own client address and account, so the budgets of one test never reach another.
+  const ip = () => `10.${randomBytes(3).join('.')}`;
+  const attempt = (email: string, password: string, from: string) =>
+    call(limited, 'POST', '/auth/login', { body: { email, password }, headers: { 'x-forwarded-for': from } });
+
+  it('limits the attempts on one email, from any address, with 429 and Retry-After', async () => {
+    const email = world.staff.operatorA.email;
+    for (let i = 0; i < 3; i++) expect((await attempt(email, 'wrong-password-123', ip())).status).toBe(401);
+    const res = await attempt(email, STAFF_PASSWORD, ip());
+    expect(res.status).toBe(429);
+    expect(res.body).toMatchObject({ statusCode: 429, message: 'Rate limit exceeded', retryAfter: expect.any(Number) });
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+  });
+
+  it('limits the attempts from one address across emails', async () => {
+    const from = ip();
+    for (const email of ['a@x.test', 'b@x.test', 'c@x.test']) expect((await attempt(email, 'wrong-password-123', from)).status).toBe(401);
+    expect((await attempt(world.staff.readOnlyA.email, STAFF_PASSWORD, from)).status).toBe(429);
+    expect((await attempt(world.staff.readOnlyA.email, STAFF_PASSWORD, ip())).status).toBe(200);
+  });
+
+  it('clears an email\'s count on success, so typos do not lock its owner out', async () => {
+    const email = world.staff.admin2.email;
+    for (let round = 0; round < 3; round++) {
+      expect((await attempt(email, 'wrong-password-123', ip())).status).toBe(401);
+      expect((await attempt(email, 'wrong-password-456', ip())).status).toBe(401);
+      expect((await attempt(email, STAFF_PASSWORD, ip())).status).toBe(200);
+    }
+  });
+});

@@ -1,0 +1,176 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { verify as octokitVerify } from '@octokit/webhooks-methods';
+import { Webhook as StandardWebhook } from 'standardwebhooks';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { enqueueEvent } from '../../src/features/webhooks/outbox.js';
+import type { WebhookWorker } from '../../src/features/webhooks/worker.js';
+import { call, startTestServer, type TestServer } from '../helpers/server.js';
+import { createWorld, type World } from '../helpers/world.js';
+import { deliveries, emit, eventually, register, sleep, startReceiver, worker, type Receiver } from './support.js';
+
+let server: TestServer;
+let world: World;
+let receiver: Receiver;
+let running: WebhookWorker | undefined;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  world = await createWorld(server.db);
+});
+afterEach(async () => {
+  await running?.stop();
+  running = undefined;
+  await receiver?.close();
+  await server.db.deleteFrom('webhooks').execute();
+});
+afterAll(() => server?.close());
+
+/** Independent check of the contract's header: HMAC-SHA256 over the raw bytes, compared in constant time. */
+function contractSignatureValid(secret: string, rawBody: string, header: string | undefined): boolean {
+  const expected = Buffer.from(`sha256=${createHmac('sha256', secret).update(Buffer.from(rawBody, 'utf8')).digest('hex')}`);
+  const given = Buffer.from(header ?? '');
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+describe('a delivery', () => {
+  it('carries the envelope, the contract headers and both signatures, verifiable by independent code and libraries', async () => {
+    receiver = await startReceiver();
+    const hook = await register(server, world.keys.branch, receiver.url);
+    expect(hook.secretKey).toMatch(/^[0-9a-f]{64}$/);
+    const occurredAt = new Date('2024-05-01T12:00:00.000Z');
+    await emit(server, { branchId: world.branches.b1, exchangeId: world.exchanges.A, occurredAt,
+      data: { id: 7, status: 'ORDERINIT', amountSource: '100', amountDest: '92.15', note: 'ünïcødé ✓ "quoted"' } });
+    running = worker(server);
+    const [r] = await receiver.waitFor(1);
+    const [row] = await deliveries(server, hook.id);
+
+    expect(JSON.parse(r.body)).toEqual({
+      event: 'order.created', timestamp: '2024-05-01T12:00:00.000Z',
+      data: { id: 7, status: 'ORDERINIT', amountSource: '100', amountDest: '92.15', note: 'ünïcødé ✓ "quoted"' },
+    });
+    expect(r.body).toBe(row.body);
+    expect(r.headers['content-type']).toBe('application/json');
+    expect(r.headers['x-webhook-event']).toBe('order.created');
+    expect(r.headers['x-webhook-delivery']).toBe(row.id);
+    expect(r.headers['webhook-id']).toBe(row.id);
+    expect(Math.abs(Number(r.headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(10);
+
+    expect(contractSignatureValid(hook.secretKey, r.body, r.headers['x-webhook-signature'] as string)).toBe(true);
+    expect(contractSignatureValid('0'.repeat(64), r.body, r.headers['x-webhook-signature'] as string)).toBe(false);
+    expect(await octokitVerify(hook.secretKey, r.body, r.headers['x-webhook-signature'] as string)).toBe(true);
+    expect(await octokitVerify(hook.secretKey, `${r.body} `, r.headers['x-webhook-signature'] as string)).toBe(false);
+
+    const standard = new StandardWebhook(Buffer.from(hook.secretKey, 'utf8').toString('base64'));
+    const headers = r.headers as Record<string, string>;
+    expect(standard.verify(r.body, headers)).toEqual(JSON.parse(r.body));
+    expect(() => standard.verify(r.body, { ...headers, 'webhook-id': 'another-id' })).toThrow();
+    const old = String(Math.floor(Date.now() / 1000) - 3600);
+    expect(() => standard.verify(r.body, { ...headers, 'webhook-timestamp': old })).toThrow();
+
+    await eventually(async () => (await deliveries(server, hook.id))[0].status === 'succeeded');
+  });
+
+  it('is logged with every attempt: status, duration and the first 1 KB of the answer', async () => {
+    receiver = await startReceiver((_, i) => (i === 0 ? { status: 503, body: 'x'.repeat(3000) } : { status: 204 }));
+    const hook = await register(server, world.keys.branch, receiver.url, ['offer.updated']);
+    await emit(server, { event: 'offer.updated', branchId: world.branches.b1, exchangeId: world.exchanges.A, data: { id: 1 } });
+    running = worker(server, { retryBaseMs: 50 });
+    const got = await receiver.waitFor(2);
+    expect(got[1].headers['x-webhook-delivery']).toBe(got[0].headers['x-webhook-delivery']);
+    const id = got[0].headers['x-webhook-delivery'] as string;
+    const detail = await eventually(async () => {
+      const res = await call(server, 'GET', `/partner/webhooks/${hook.id}/deliveries/${id}`, { key: world.keys.branch });
+      return res.body.status === 'succeeded' && res.body.attemptLog.length === 2 && res;
+    });
+    expect(detail.status).toBe(200);
+    expect(detail.body).toMatchObject({ id, event: 'offer.updated', status: 'succeeded', attempts: 2, lastResponseStatus: 204, lastError: null, nextAttemptAt: null });
+    expect(detail.body.payload).toMatchObject({ event: 'offer.updated', data: { id: 1 } });
+    const [first, second] = detail.body.attemptLog;
+    expect(first).toMatchObject({ attempt: 1, responseStatus: 503, error: null });
+    expect(first.responseBody).toBe('x'.repeat(1024));
+    expect(first.durationMs).toBeGreaterThanOrEqual(0);
+    expect(second).toMatchObject({ attempt: 2, responseStatus: 204, responseBody: '', error: null });
+
+    const log = await call(server, 'GET', `/partner/webhooks/${hook.id}/deliveries`, { key: world.keys.branch });
+    expect(log.status).toBe(200);
+    expect(log.body.meta).toEqual({ total: 1, skip: 0, limit: 25 });
+    expect(log.body.data[0]).toMatchObject({ id, status: 'succeeded', attempts: 2, lastResponseStatus: 204 });
+  });
+
+  it('is signed with the new secret after a rotation, under the same delivery id', async () => {
+    receiver = await startReceiver((_, i) => ({ status: i === 0 ? 500 : 200 }));
+    const hook = await register(server, world.keys.branch, receiver.url, ['order.created']);
+    await emit(server, { branchId: world.branches.b1, exchangeId: world.exchanges.A });
+    running = worker(server, { retryBaseMs: 1500 });
+    const [first] = await receiver.waitFor(1);
+    const rotated = await call(server, 'POST', `/partner/webhooks/${hook.id}/rotate-secret`, { key: world.keys.branch });
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.secretKey).toMatch(/^[0-9a-f]{64}$/);
+    expect(rotated.body.secretKey).not.toBe(hook.secretKey);
+    expect(rotated.body.note).toContain('shown only once');
+    const [, second] = await receiver.waitFor(2);
+    expect(second.headers['x-webhook-delivery']).toBe(first.headers['x-webhook-delivery']);
+    expect(contractSignatureValid(hook.secretKey, first.body, first.headers['x-webhook-signature'] as string)).toBe(true);
+    expect(contractSignatureValid(rotated.body.secretKey, second.body, second.headers['x-webhook-signature'] as string)).toBe(true);
+    expect(contractSignatureValid(hook.secretKey, second.body, second.headers['x-webhook-signature'] as string)).toBe(false);
+  });
+
+  it('is never written for a change whose transaction rolls back', async () => {
+    receiver = await startReceiver();
+    const hook = await register(server, world.keys.branch, receiver.url, ['order.created']);
+    running = worker(server);
+    await expect(server.db.transaction().execute(async (tx) => {
+      const written = await enqueueEvent(tx, { event: 'order.created', branchId: world.branches.b1, exchangeId: world.exchanges.A, data: { id: 99 } });
+      expect(written).toBe(1);
+      expect(await tx.selectFrom('webhook_deliveries').select('id').where('webhook_id', '=', hook.id).execute()).toHaveLength(1);
+      throw new Error('the order change failed');
+    })).rejects.toThrow('the order change failed');
+    await sleep(600);
+    expect(await deliveries(server, hook.id)).toEqual([]);
+    expect(receiver.received).toEqual([]);
+  });
+
+  it('of a deleted webhook is abandoned, never sent', async () => {
+    receiver = await startReceiver(() => ({ status: 500 }));
+    const hook = await register(server, world.keys.branch, receiver.url, ['order.created']);
+    running = worker(server, { retryBaseMs: 400 });
+    await emit(server, { branchId: world.branches.b1, exchangeId: world.exchanges.A });
+    await receiver.waitFor(1);
+    await eventually(async () => (await deliveries(server, hook.id))[0]?.status === 'pending' && (await deliveries(server, hook.id))[0].leased_by === null);
+    await running.stop();
+    await emit(server, { branchId: world.branches.b1, exchangeId: world.exchanges.A });
+    expect((await deliveries(server, hook.id)).map((d) => d.status)).toEqual(['pending', 'pending']);
+
+    const res = await call(server, 'DELETE', `/partner/webhooks/${hook.id}`, { key: world.keys.branch });
+    expect(res.status).toBe(204);
+    expect(res.text).toBe('');
+    running = worker(server, { retryBaseMs: 400 });
+    await sleep(1000);
+    expect(receiver.received).toHaveLength(1);
+    expect(await deliveries(server, hook.id)).toEqual([]);
+  });
+
+  it('can be retried by hand after it failed, once more, under the same id', async () => {
+    let healthy = false;
+    receiver = await startReceiver(() => ({ status: healthy ? 200 : 500 }));
+    const hook = await register(server, world.keys.branch, receiver.url, ['order.created']);
+    running = worker(server, { maxRetries: 0 });
+    await emit(server, { branchId: world.branches.b1, exchangeId: world.exchanges.A });
+    const [first] = await receiver.waitFor(1);
+    const id = first.headers['x-webhook-delivery'] as string;
+    await eventually(async () => (await deliveries(server, hook.id))[0].status === 'failed');
+    healthy = true;
+    const res = await call(server, 'POST', `/partner/webhooks/${hook.id}/deliveries/${id}/retry`, { key: world.keys.branch });
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({ id, status: 'pending', attempts: 1 });
+    const [, second] = await receiver.waitFor(2);
+    expect(second.headers['x-webhook-delivery']).toBe(id);
+    await eventually(async () => (await deliveries(server, hook.id))[0].status === 'succeeded');
+
+    const other = await call(server, 'POST', `/partner/webhooks/${hook.id}/deliveries/00000000-0000-4000-8000-000000000000/retry`, { key: world.keys.branch });
+    expect(other.status).toBe(404);
+    expect(other.body).toEqual({ statusCode: 404, error: 'Not Found', errors: { delivery: 'notFound' } });
+    const foreign = await call(server, 'POST', `/partner/webhooks/${hook.id}/deliveries/${id}/retry`, { key: world.keys.otherBranch });
+    expect(foreign.status).toBe(404);
+  });
+});
