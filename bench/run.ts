@@ -72,7 +72,7 @@ async function main(): Promise<void> {
     await run('baseline (a) node:http', bare, [['fixed JSON', { method: 'GET', path: '/' }]], rows);
     await bare.stop();
 
-    const stack = await startChild(join(here, 'baseline-fastify.js'), [], { DATABASE_URL, BENCH_BRANCH_ID: String(data.branchId), BENCH_EXCHANGE_ID: String(data.exchangeId) });
+    const stack = await startChild(join(here, 'baseline-fastify.js'), [], { DATABASE_URL, BENCH_BRANCH_ID: String(data.branchId), BENCH_KEY_ID: data.branchKeyId });
     children.push(stack);
     const baselineRows: Row[] = [];
     await run('baseline (b) Fastify + SQL', stack, scenarios.map((s) => [s.name, s.baseline]), baselineRows);

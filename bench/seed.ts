@@ -8,6 +8,7 @@ export interface BenchData {
   exchangeId: number;
   currencies: Record<string, number>;
   keys: { branch: string; public: string };
+  branchKeyId: string;
 }
 
 /** A realistic branch: 4 exchanges with schedules, 12 currencies, 120 offers, a client; a branch and a public key. */
@@ -40,5 +41,5 @@ export async function seedBench(db: Database): Promise<BenchData> {
   const staff = await db.insertInto('staff_users').values({ email: 'bench@bench.local', password_hash: 'x', role: 'superadmin', updated_at: now }).returning('id').executeTakeFirstOrThrow();
   const branchKey = await issueApiKey(db, { name: 'bench branch', type: 'branch', staffUserId: staff.id, branchId: branch.id });
   const publicKey = await issueApiKey(db, { name: 'bench public', type: 'public', staffUserId: staff.id, branchId: branch.id });
-  return { branchId: branch.id, exchangeId: exchanges[0].id, currencies: byCode, keys: { branch: branchKey.rawKey, public: publicKey.rawKey } };
+  return { branchId: branch.id, exchangeId: exchanges[0].id, currencies: byCode, keys: { branch: branchKey.rawKey, public: publicKey.rawKey }, branchKeyId: branchKey.key.id };
 }
