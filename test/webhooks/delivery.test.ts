@@ -173,4 +173,31 @@ describe('a delivery', () => {
     const foreign = await call(server, 'POST', `/partner/webhooks/${hook.id}/deliveries/${id}/retry`, { key: world.keys.otherBranch });
     expect(foreign.status).toBe(404);
   });
+
+  it('of a slow receiver does not hold back the other webhooks', async () => {
+    receiver = await startReceiver((r) => (r.headers['x-webhook-event'] === 'offer.updated' ? 'hang' : { status: 200 }));
+    await register(server, world.keys.branch, receiver.url, ['offer.updated']);
+    const fast = await register(server, world.keys.branch, receiver.url, ['order.created']);
+    for (let i = 0; i < 20; i++) await emit(server, { event: 'offer.updated', branchId: world.branches.b1, exchangeId: world.exchanges.A, data: { id: i } });
+    for (let i = 0; i < 5; i++) await emit(server, { branchId: world.branches.b1, exchangeId: world.exchanges.A });
+    running = worker(server, { concurrency: 8, timeoutMs: 5000 });
+    await eventually(async () => (await deliveries(server, fast.id)).every((d) => d.status === 'succeeded'), 3000);
+    // The slow webhook holds at most half of the worker's slots.
+    const slow = () => receiver.received.filter((r) => r.headers['x-webhook-event'] === 'offer.updated').length;
+    await eventually(async () => slow() === 4);
+    await sleep(200);
+    expect(slow()).toBe(4);
+    await receiver.close();
+  });
+
+  it('in flight is finished and recorded when the worker stops', async () => {
+    receiver = await startReceiver(() => ({ status: 200, delayMs: 400 }));
+    const hook = await register(server, world.keys.branch, receiver.url, ['order.created']);
+    running = worker(server);
+    await emit(server, { branchId: world.branches.b1, exchangeId: world.exchanges.A });
+    await receiver.waitFor(1);
+    await running.stop();
+    const [d] = await deliveries(server, hook.id);
+    expect(d).toMatchObject({ status: 'succeeded', attempts: 1, leased_by: null, lease_expires_at: null });
+  });
 });

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { ApiKeyType } from '../../db/schema.js';
 
@@ -30,7 +31,8 @@ export function listApiKeysOfStaff(db: Executor, staffUserId: number) {
 /** Revokes a key; `ownerId` limits it to the owner's keys (null: any key, for a superadmin). */
 export function revokeApiKey(db: Executor, id: string, ownerId: number | null) {
   let q = db.updateTable('api_keys')
-    .set({ is_active: false, revoked_at: new Date(), updated_at: new Date() })
+    // Revoking again keeps the time of the first revocation.
+    .set({ is_active: false, revoked_at: sql<Date>`coalesce(revoked_at, now())`, updated_at: new Date() })
     .where('id', '=', id);
   if (ownerId !== null) q = q.where('staff_user_id', '=', ownerId);
   return q.returning(['id']).executeTakeFirst();

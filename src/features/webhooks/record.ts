@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Database, Executor } from '../../db/database.js';
 import type { Metrics } from '../../http/metrics.js';
+import { recordSuccesses } from './record-success.js';
 
 export interface Outcome {
   id: string;
@@ -24,6 +25,7 @@ export interface Recorded { succeeded: number; retried: number; failed: number; 
  * webhooks' consecutive-failure counts, and the deactivation that abandons the webhook's pending deliveries.
  */
 export function recordOutcomes(db: Database, outcomes: Outcome[], s: Settings): Promise<Recorded> {
+  if (outcomes.every((o) => o.ok)) return recordSuccesses(db, outcomes, s.workerId);
   return db.transaction().execute(async (tx) => {
     const ok = outcomes.filter((o) => o.ok);
     const bad = outcomes.filter((o) => !o.ok);

@@ -15,7 +15,7 @@ const view = (c: repo.CurrencyRow) => ({
   image: c.image_id && c.image_path ? { id: c.image_id, path: c.image_path } : null, createdAt: c.created_at, updatedAt: c.updated_at,
 });
 
-/** The duplicate ticker of a create or change that lost a race, or failed a check, is a 400. */
+/** A taken ticker is a 400, found by the constraint itself so that two concurrent writes cannot both pass. */
 async function uniqueTicker<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();

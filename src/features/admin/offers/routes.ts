@@ -1,4 +1,3 @@
-import { branchScope } from '../../../auth/principal.js';
 import type { AppContext } from '../../../context.js';
 import { parseListQuery, type ListSpec } from '../../../http/list-query.js';
 import { errorResponses, IdParams, ListQuery } from '../../../http/schemas.js';
@@ -32,7 +31,7 @@ export function offerRoutes(ctx: AppContext) {
     }, async (request) => {
       const params = parseListQuery(request.query, LIST);
       // The partner listing's query, over the caller's back office (branch-wide, or every branch).
-      const { rows, total } = await listOffers(ctx.db, branchScope(request.staff), params);
+      const { rows, total } = await listOffers(ctx.db, adminScope(request.staff), params);
       return page(rows.map(present.offer), total, params);
     });
 

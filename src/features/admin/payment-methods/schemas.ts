@@ -2,14 +2,14 @@ import { Type, type Static } from 'typebox';
 import { DateTime, listEnvelope } from '../../../http/schemas.js';
 
 const KINDS = ['cash', 'card', 'bank_transfer', 'crypto', 'other'] as const;
-const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
+const Id = (description: string) => Type.Integer({ minimum: 1, maximum: 2147483647, description });
 
 export const CreatePaymentMethodRequest = Type.Object({
-  branchId: Type.Optional({ ...Id, description: 'Required for a superadmin; an admin\'s own branch otherwise' }),
+  branchId: Type.Optional(Id('Required for a superadmin; an admin\'s own branch otherwise')),
   name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
   kind: Type.Optional(Type.Enum([...KINDS], { default: 'cash' })),
-  exchangeId: Type.Optional({ ...Id, description: 'Only at this exchange office; every office of the branch when left out' }),
-  currencyId: Type.Optional({ ...Id, description: 'Only for this currency; any currency when left out' }),
+  exchangeId: Type.Optional(Id('Only at this exchange office; every office of the branch when left out')),
+  currencyId: Type.Optional(Id('Only for this currency; any currency when left out')),
   isActive: Type.Optional(Type.Boolean({ default: true })),
 }, { additionalProperties: false });
 
