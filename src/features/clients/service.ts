@@ -5,6 +5,7 @@ import * as repo from './repository.js';
 import type { ClientFields } from './repository.js';
 import { checkClientFields, type ClientInput } from './rules.js';
 import type { CreateClientBody } from './schemas.js';
+import { uniqueViolation } from '../../db/errors.js';
 
 const EMAIL_KEY = 'clients_branch_email_key';
 
@@ -50,8 +51,7 @@ export async function uniqueEmail<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    const e = err as { code?: string; constraint?: string };
-    if (e.code === '23505' && e.constraint === EMAIL_KEY) throw badRequest('email is already used by another client of this branch', { email: 'alreadyExists' });
+    if (uniqueViolation(err) === EMAIL_KEY) throw badRequest('email is already used by another client of this branch', { email: 'alreadyExists' });
     throw err;
   }
 }

@@ -4,7 +4,7 @@ import type { Database, Executor } from '../../db/database.js';
 import type { Permission, StaffRole } from '../../db/schema.js';
 import { badRequest, fieldNotFound, forbidden, notFound, unprocessable } from '../../http/errors.js';
 import type { ListParams } from '../../http/list-query.js';
-import { uniqueViolation } from '../admin/constraint.js';
+import { uniqueViolation } from '../../db/errors.js';
 import * as repo from './repository.js';
 import type { CreateStaffInput, UpdateStaffInput } from './schemas.js';
 

@@ -5,7 +5,7 @@ import { badRequest } from '../../../http/errors.js';
 import { parseListQuery, type ListSpec } from '../../../http/list-query.js';
 import { errorResponses, ListQuery } from '../../../http/schemas.js';
 import type { App } from '../../../http/types.js';
-import { uniqueViolation } from '../constraint.js';
+import { uniqueViolation } from '../../../db/errors.js';
 import { page, security, SUPERADMIN_ONLY } from '../common.js';
 import { Branch, BranchList, CreateBranchRequest } from './schemas.js';
 

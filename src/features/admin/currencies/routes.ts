@@ -3,7 +3,7 @@ import { badRequest, notFound } from '../../../http/errors.js';
 import { parseListQuery, type ListSpec } from '../../../http/list-query.js';
 import { errorResponses, IdParams, ListQuery } from '../../../http/schemas.js';
 import type { App } from '../../../http/types.js';
-import { uniqueViolation } from '../constraint.js';
+import { uniqueViolation } from '../../../db/errors.js';
 import { BRANCH_ADMINS, page, security, SUPERADMIN_ONLY } from '../common.js';
 import * as repo from './repository.js';
 import { AdminCurrency, AdminCurrencyList, CreateCurrencyRequest, UpdateCurrencyRequest } from './schemas.js';

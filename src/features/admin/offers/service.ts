@@ -4,7 +4,7 @@ import { badRequest, fieldNotFound, notFound } from '../../../http/errors.js';
 import * as present from '../../catalog/presenters.js';
 import { normalize } from '../../pricing/decimal.js';
 import { enqueueEvent } from '../../webhooks/outbox.js';
-import { uniqueViolation } from '../constraint.js';
+import { uniqueViolation } from '../../../db/errors.js';
 import { exchangeInScope } from '../exchanges/repository.js';
 import { checkAmounts, decimalInput } from './amounts.js';
 import * as repo from './repository.js';
