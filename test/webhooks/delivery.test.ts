@@ -40,7 +40,7 @@ describe('a delivery', () => {
     const occurredAt = new Date('2024-05-01T12:00:00.000Z');
     await emit(server, { branchId: world.branches.b1, exchangeId: world.exchanges.A, occurredAt,
       data: { id: 7, status: 'ORDERINIT', amountSource: '100', amountDest: '92.15', note: 'ünïcødé ✓ "quoted"' } });
-    running = worker(server);
+    running = await worker(server);
     const [r] = await receiver.waitFor(1);
     const [row] = await deliveries(server, hook.id);
 
@@ -74,7 +74,7 @@ describe('a delivery', () => {
     receiver = await startReceiver((_, i) => (i === 0 ? { status: 503, body: 'x'.repeat(3000) } : { status: 204 }));
     const hook = await register(server, world.keys.branch, receiver.url, ['offer.updated']);
     await emit(server, { event: 'offer.updated', branchId: world.branches.b1, exchangeId: world.exchanges.A, data: { id: 1 } });
-    running = worker(server, { retryBaseMs: 50 });
+    running = await worker(server, { retryBaseMs: 50 });
     const got = await receiver.waitFor(2);
     expect(got[1].headers['x-webhook-delivery']).toBe(got[0].headers['x-webhook-delivery']);
     const id = got[0].headers['x-webhook-delivery'] as string;
@@ -101,7 +101,7 @@ describe('a delivery', () => {
     receiver = await startReceiver((_, i) => ({ status: i === 0 ? 500 : 200 }));
     const hook = await register(server, world.keys.branch, receiver.url, ['order.created']);
     await emit(server, { branchId: world.branches.b1, exchangeId: world.exchanges.A });
-    running = worker(server, { retryBaseMs: 1500 });
+    running = await worker(server, { retryBaseMs: 1500 });
     const [first] = await receiver.waitFor(1);
     const rotated = await call(server, 'POST', `/partner/webhooks/${hook.id}/rotate-secret`, { key: world.keys.branch });
     expect(rotated.status).toBe(200);
@@ -118,7 +118,7 @@ describe('a delivery', () => {
   it('is never written for a change whose transaction rolls back', async () => {
     receiver = await startReceiver();
     const hook = await register(server, world.keys.branch, receiver.url, ['order.created']);
-    running = worker(server);
+    running = await worker(server);
     await expect(server.db.transaction().execute(async (tx) => {
       const written = await enqueueEvent(tx, { event: 'order.created', branchId: world.branches.b1, exchangeId: world.exchanges.A, data: { id: 99 } });
       expect(written).toBe(1);
@@ -133,7 +133,7 @@ describe('a delivery', () => {
   it('of a deleted webhook is abandoned, never sent', async () => {
     receiver = await startReceiver(() => ({ status: 500 }));
     const hook = await register(server, world.keys.branch, receiver.url, ['order.created']);
-    running = worker(server, { retryBaseMs: 400 });
+    running = await worker(server, { retryBaseMs: 400 });
     await emit(server, { branchId: world.branches.b1, exchangeId: world.exchanges.A });
     await receiver.waitFor(1);
     await eventually(async () => (await deliveries(server, hook.id))[0]?.status === 'pending' && (await deliveries(server, hook.id))[0].leased_by === null);
@@ -144,7 +144,7 @@ describe('a delivery', () => {
     const res = await call(server, 'DELETE', `/partner/webhooks/${hook.id}`, { key: world.keys.branch });
     expect(res.status).toBe(204);
     expect(res.text).toBe('');
-    running = worker(server, { retryBaseMs: 400 });
+    running = await worker(server, { retryBaseMs: 400 });
     await sleep(1000);
     expect(receiver.received).toHaveLength(1);
     expect(await deliveries(server, hook.id)).toEqual([]);
@@ -154,7 +154,7 @@ describe('a delivery', () => {
     let healthy = false;
     receiver = await startReceiver(() => ({ status: healthy ? 200 : 500 }));
     const hook = await register(server, world.keys.branch, receiver.url, ['order.created']);
-    running = worker(server, { maxRetries: 0 });
+    running = await worker(server, { maxRetries: 0 });
     await emit(server, { branchId: world.branches.b1, exchangeId: world.exchanges.A });
     const [first] = await receiver.waitFor(1);
     const id = first.headers['x-webhook-delivery'] as string;
@@ -180,7 +180,7 @@ describe('a delivery', () => {
     const fast = await register(server, world.keys.branch, receiver.url, ['order.created']);
     for (let i = 0; i < 20; i++) await emit(server, { event: 'offer.updated', branchId: world.branches.b1, exchangeId: world.exchanges.A, data: { id: i } });
     for (let i = 0; i < 5; i++) await emit(server, { branchId: world.branches.b1, exchangeId: world.exchanges.A });
-    running = worker(server, { concurrency: 8, timeoutMs: 5000 });
+    running = await worker(server, { concurrency: 8, timeoutMs: 5000 });
     await eventually(async () => (await deliveries(server, fast.id)).every((d) => d.status === 'succeeded'), 3000);
     // The slow webhook holds at most half of the worker's slots.
     const slow = () => receiver.received.filter((r) => r.headers['x-webhook-event'] === 'offer.updated').length;
@@ -193,7 +193,7 @@ describe('a delivery', () => {
   it('in flight is finished and recorded when the worker stops', async () => {
     receiver = await startReceiver(() => ({ status: 200, delayMs: 400 }));
     const hook = await register(server, world.keys.branch, receiver.url, ['order.created']);
-    running = worker(server);
+    running = await worker(server);
     await emit(server, { branchId: world.branches.b1, exchangeId: world.exchanges.A });
     await receiver.waitFor(1);
     await running.stop();

@@ -15,7 +15,7 @@ beforeAll(async () => {
   world = await createWorld(server.db);
   receiver = await startReceiver();
   secret = (await register(server, world.keys.branch, receiver.url)).secretKey;
-  running = worker(server);
+  running = await worker(server);
 });
 afterAll(async () => {
   await running?.stop();

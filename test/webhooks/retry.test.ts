@@ -29,7 +29,7 @@ describe('retries', () => {
     const base = 150;
     receiver = await startReceiver(() => ({ status: 500, body: 'down' }));
     const hook = await register(server, world.keys.branch, receiver.url, ['order.created']);
-    running = worker(server, { retryBaseMs: base });
+    running = await worker(server, { retryBaseMs: base });
     await orderEvent();
     const got = await receiver.waitFor(6, 15_000);
     const gaps = got.slice(1).map((r, i) => r.at - got[i].at);
@@ -62,7 +62,7 @@ describe('retries', () => {
   it('happen when the receiver does not answer within the timeout', async () => {
     receiver = await startReceiver(() => 'hang');
     const hook = await register(server, world.keys.branch, receiver.url, ['order.created']);
-    running = worker(server, { timeoutMs: 300, retryBaseMs: 50, maxRetries: 1 });
+    running = await worker(server, { timeoutMs: 300, retryBaseMs: 50, maxRetries: 1 });
     await orderEvent();
     await receiver.waitFor(2, 5000);
     const [d] = await eventually(async () => {
@@ -79,7 +79,7 @@ describe('retries', () => {
     const target = await startReceiver();
     receiver = await startReceiver(() => ({ status: 302, headers: { location: target.url } }));
     const hook = await register(server, world.keys.branch, receiver.url, ['order.created']);
-    running = worker(server, { maxRetries: 0 });
+    running = await worker(server, { maxRetries: 0 });
     await orderEvent();
     await receiver.waitFor(1);
     const [d] = await eventually(async () => {
@@ -96,7 +96,7 @@ describe('deactivation', () => {
   it('comes after exactly WEBHOOK_DEACTIVATE_AFTER consecutive failed attempts; nothing is sent afterwards', async () => {
     receiver = await startReceiver(() => ({ status: 500 }));
     const hook = await register(server, world.keys.branch, receiver.url, ['order.created']);
-    running = worker(server, { retryBaseMs: 30, deactivateAfter: 3 });
+    running = await worker(server, { retryBaseMs: 30, deactivateAfter: 3 });
     await orderEvent();
     await receiver.waitFor(3);
     const [d] = await eventually(async () => {
@@ -125,7 +125,7 @@ describe('deactivation', () => {
   it('counts consecutive failures only: a success resets failCount', async () => {
     receiver = await startReceiver((_, i) => ({ status: i < 2 ? 500 : 200 }));
     const hook = await register(server, world.keys.branch, receiver.url, ['order.created']);
-    running = worker(server, { retryBaseMs: 30, deactivateAfter: 3 });
+    running = await worker(server, { retryBaseMs: 30, deactivateAfter: 3 });
     await orderEvent();
     await receiver.waitFor(3);
     await eventually(async () => (await deliveries(server, hook.id))[0].status === 'succeeded');

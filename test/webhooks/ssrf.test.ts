@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isInternalAddress, parseWebhookUrl, UrlProblem } from '../../src/features/webhooks/url-guard.js';
 import { call, startTestServer, type TestServer } from '../helpers/server.js';
 import { createWorld, type World } from '../helpers/world.js';
@@ -11,6 +11,9 @@ beforeAll(async () => {
   server = await startTestServer({ env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'false' } });
   world = await createWorld(server.db);
 });
+// Registration never connects anywhere; still, no webhook outlives its test, so the one test that runs a worker
+// can only ever reach the local receiver.
+beforeEach(() => server.db.deleteFrom('webhooks').execute());
 afterAll(() => server?.close());
 
 const create = (url: unknown, events: unknown = ['order.created']) =>
@@ -64,13 +67,14 @@ describe('registration when private URLs are not allowed', () => {
   });
 
   it('refuses a URL that resolves to loopback at delivery time, without connecting', async () => {
+    expect(await server.db.selectFrom('webhooks').select('id').execute()).toEqual([]);
     const receiver = await startReceiver();
     // Registered while the name was public, say; it now resolves to this machine.
     const row = await server.db.insertInto('webhooks').values({
       branch_id: world.branches.b1, url: receiver.url.replace('127.0.0.1', 'localhost'), events: ['order.created'],
       secret_key: 'f'.repeat(64), updated_at: new Date(),
     }).returning('id').executeTakeFirstOrThrow();
-    const running = worker(server, { maxRetries: 0 });
+    const running = await worker(server, { maxRetries: 0 });
     try {
       await emit(server, { branchId: world.branches.b1, exchangeId: world.exchanges.A });
       const [d] = await eventually(async () => {

@@ -73,8 +73,14 @@ export function emit(server: TestServer, e: Partial<OutboxEvent> & { branchId: n
   }));
 }
 
-/** A worker on the test server's database, fast-polling, listening on Postgres when the suite runs there. */
-export function worker(server: TestServer, settings: WorkerOptions['settings'] = {}, id?: string) {
+/**
+ * A worker on the test server's database, fast-polling, listening on Postgres when the suite runs there. Tests
+ * send traffic only to this machine, so a webhook pointing anywhere else fails the test before any attempt.
+ */
+export async function worker(server: TestServer, settings: WorkerOptions['settings'] = {}, id?: string) {
+  const hooks = await server.db.selectFrom('webhooks').select('url').execute();
+  const remote = hooks.filter((h) => !['127.0.0.1', 'localhost'].includes(new URL(h.url).hostname));
+  if (remote.length > 0) throw new Error(`a test worker would call ${remote.map((h) => h.url).join(', ')}`);
   return startWorker(server.ctx, { id, listenUrl: server.database.url ?? null, settings: { pollMs: 100, ...settings } });
 }
 
