@@ -36,3 +36,24 @@ export function applySort<DB, TB extends keyof DB, O>(
   if (!sort.some(([field]) => field === 'id')) out = out.orderBy(sql.ref(columns.id), 'asc');
   return out;
 }
+
+export interface Page<Row> { rows: Row[]; total: number }
+
+/**
+ * One page of a filtered list and the total of all its matches. The page comes from an index-ordered
+ * `limit`; the total from a plain count(*), skipped when the page itself shows it (a short page). A
+ * `count(*) over()` would instead join and sort every match to return twenty.
+ */
+export async function fetchPage<DB, TB extends keyof DB, O, Row>(
+  base: () => SelectQueryBuilder<DB, TB, O>,
+  params: ListParams,
+  columns: Record<string, string>,
+  // The page may join more tables than the count needs.
+  select: (qb: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<any, any, Row>,
+): Promise<Page<Row>> {
+  const filtered = () => applyFilter(base(), params.filter, columns);
+  const rows = (await applySort(select(filtered()), params.sort, columns).offset(params.skip).limit(params.limit).execute()) as Row[];
+  if (rows.length < params.limit && (rows.length > 0 || params.skip === 0)) return { rows, total: params.skip + rows.length };
+  const count = await filtered().select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
+  return { rows, total: Number((count as unknown as { total: number }).total) };
+}

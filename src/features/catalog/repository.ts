@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Scope } from '../../auth/principal.js';
 import type { Executor } from '../../db/database.js';
-import { applyFilter, applySort } from '../../db/list.js';
+import { fetchPage } from '../../db/list.js';
 import { inScope } from '../../db/scope.js';
 import type { ListParams } from '../../http/list-query.js';
 
@@ -78,21 +78,12 @@ function offersInScope(db: Executor, scope: Scope) {
   return inScope(db.selectFrom('offers as o').innerJoin('exchanges as e', 'e.id', 'o.exchange_id'), scope, { branch: 'e.branch_id', exchange: 'e.id' });
 }
 
-/** One page and the total count of all matches, in one round trip (count(*) over()). */
-export async function listOffers(db: Executor, scope: Scope, params: ListParams) {
-  let q = applyFilter(offersInScope(db, scope), params.filter, OFFER_COLUMNS)
+export function listOffers(db: Executor, scope: Scope, params: ListParams) {
+  return fetchPage(() => offersInScope(db, scope), params, OFFER_COLUMNS, (qb) => qb
     .innerJoin('currencies as c1', 'c1.id', 'o.currency1_id')
     .innerJoin('currencies as c2', 'c2.id', 'o.currency2_id')
     .select(['o.id', 'o.exchange_id', 'o.rate', 'o.min_amount', 'o.max_amount', 'o.is_active', 'o.created_at', 'o.updated_at',
-      'c1.id as c1_id', 'c1.code as c1_code', 'c1.name as c1_name', 'c2.id as c2_id', 'c2.code as c2_code', 'c2.name as c2_name'])
-    .select(sql<number>`count(*) over()`.as('total'));
-  q = applySort(q, params.sort, OFFER_COLUMNS).offset(params.skip).limit(params.limit);
-  const rows = await q.execute();
-  if (rows.length > 0 || params.skip === 0) return { rows, total: rows[0]?.total ?? 0 };
-  // A page past the end still reports how many records match.
-  const count = await applyFilter(offersInScope(db, scope), params.filter, OFFER_COLUMNS)
-    .select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
-  return { rows, total: count.n };
+      'c1.id as c1_id', 'c1.code as c1_code', 'c1.name as c1_name', 'c2.id as c2_id', 'c2.code as c2_code', 'c2.name as c2_name']));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { branchScope, type Scope } from '../../auth/principal.js';
 import type { Executor, Tx } from '../../db/database.js';
-import { applyFilter, applySort } from '../../db/list.js';
+import { fetchPage } from '../../db/list.js';
 import type { NewOrder, OrderStatus } from '../../db/schema.js';
 import { inScope, scopeCondition, updateInScope } from '../../db/scope.js';
 import type { ListParams } from '../../http/list-query.js';
@@ -33,14 +33,12 @@ export function findOrder(db: Executor, scope: Scope, id: number) {
   return withCurrencies(db, scope).where('o.id', '=', id).executeTakeFirst();
 }
 
-/** One page and the total count of all matches (count(*) over()); a page past the end counts separately. */
-export async function listOrders(db: Executor, scope: Scope, params: ListParams) {
-  const q = applyFilter(withCurrencies(db, scope), params.filter, ORDER_COLUMNS).select(sql<number>`count(*) over()`.as('total'));
-  const rows = await applySort(q, params.sort, ORDER_COLUMNS).offset(params.skip).limit(params.limit).execute();
-  if (rows.length > 0 || params.skip === 0) return { rows, total: rows[0]?.total ?? 0 };
-  const count = await applyFilter(ordersInScope(db, scope), params.filter, ORDER_COLUMNS)
-    .select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
-  return { rows, total: count.n };
+export function listOrders(db: Executor, scope: Scope, params: ListParams) {
+  return fetchPage(() => ordersInScope(db, scope), params, ORDER_COLUMNS, (qb) => qb
+    .innerJoin('currencies as c1', 'c1.id', 'o.currency1_id')
+    .innerJoin('currencies as c2', 'c2.id', 'o.currency2_id')
+    .selectAll('o')
+    .select(['c1.code as c1_code', 'c2.code as c2_code']));
 }
 
 export async function insertOrder(tx: Tx, order: NewOrder): Promise<number> {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Scope } from '../../auth/principal.js';
 import type { Executor } from '../../db/database.js';
-import { applyFilter, applySort } from '../../db/list.js';
+import { fetchPage } from '../../db/list.js';
 import { inScope } from '../../db/scope.js';
 import type { Permission, StaffRole } from '../../db/schema.js';
 import type { ListParams } from '../../http/list-query.js';
@@ -33,13 +33,8 @@ export function lockStaff(db: Executor, scope: Scope, id: number) {
   return selectView(staffInScope(db, scope)).where('s.id', '=', id).forUpdate().executeTakeFirst();
 }
 
-export async function listStaff(db: Executor, scope: Scope, params: ListParams) {
-  const base = () => applyFilter(staffInScope(db, scope), params.filter, STAFF_COLUMNS);
-  const [rows, count] = await Promise.all([
-    applySort(selectView(base()), params.sort, STAFF_COLUMNS).offset(params.skip).limit(params.limit).execute(),
-    base().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: count.n };
+export function listStaff(db: Executor, scope: Scope, params: ListParams) {
+  return fetchPage(() => staffInScope(db, scope), params, STAFF_COLUMNS, selectView);
 }
 
 export interface StaffValues {

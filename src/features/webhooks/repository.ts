@@ -1,7 +1,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { WebhookEvent } from '../../db/schema.js';
-import { applyFilter, applySort } from '../../db/list.js';
+import { fetchPage } from '../../db/list.js';
 import type { ListParams } from '../../http/list-query.js';
 
 /** Whose webhooks a caller reaches: a personal key its user's, a branch key or an admin its branch's, a superadmin all. */
@@ -19,13 +19,8 @@ export const WEBHOOK_COLUMNS: Record<string, string> = {
   branchId: 'w.branch_id', staffUserId: 'w.staff_user_id',
 };
 
-export async function listWebhooks(db: Executor, v: Visibility, params: ListParams) {
-  const base = () => applyFilter(db.selectFrom('webhooks as w').where(visibleTo(v)), params.filter, WEBHOOK_COLUMNS);
-  const rows = await applySort(base().selectAll('w').select(sql<number>`count(*) over()`.as('total')), params.sort, WEBHOOK_COLUMNS)
-    .offset(params.skip).limit(params.limit).execute();
-  if (rows.length > 0 || params.skip === 0) return { rows, total: rows[0]?.total ?? 0 };
-  const count = await base().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
-  return { rows, total: count.n };
+export function listWebhooks(db: Executor, v: Visibility, params: ListParams) {
+  return fetchPage(() => db.selectFrom('webhooks as w').where(visibleTo(v)), params, WEBHOOK_COLUMNS, (qb) => qb.selectAll('w'));
 }
 
 export function findWebhook(db: Executor, v: Visibility, id: string) {
@@ -84,13 +79,8 @@ function deliveriesOf(db: Executor, v: Visibility, webhookId: string) {
     .where(visibleTo(v)).where('d.webhook_id', '=', webhookId);
 }
 
-export async function listDeliveries(db: Executor, v: Visibility, webhookId: string, params: ListParams) {
-  const base = () => applyFilter(deliveriesOf(db, v, webhookId), params.filter, DELIVERY_COLUMNS);
-  const rows = await applySort(base().select(deliveryColumns).select(sql<number>`count(*) over()`.as('total')), params.sort, DELIVERY_COLUMNS)
-    .offset(params.skip).limit(params.limit).execute();
-  if (rows.length > 0 || params.skip === 0) return { rows, total: rows[0]?.total ?? 0 };
-  const count = await base().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
-  return { rows, total: count.n };
+export function listDeliveries(db: Executor, v: Visibility, webhookId: string, params: ListParams) {
+  return fetchPage(() => deliveriesOf(db, v, webhookId), params, DELIVERY_COLUMNS, (qb) => qb.select(deliveryColumns));
 }
 
 export async function findDelivery(db: Executor, v: Visibility, webhookId: string, deliveryId: string) {

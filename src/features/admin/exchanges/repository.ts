@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Scope } from '../../../auth/principal.js';
 import type { Executor } from '../../../db/database.js';
-import { applyFilter, applySort } from '../../../db/list.js';
+import { fetchPage } from '../../../db/list.js';
 import { inScope } from '../../../db/scope.js';
 import type { ListParams } from '../../../http/list-query.js';
 
@@ -38,13 +38,8 @@ export async function exchangeInScope(db: Executor, scope: Scope, id: number, lo
   return q.executeTakeFirst();
 }
 
-export async function listExchanges(db: Executor, scope: Scope, params: ListParams) {
-  const base = () => applyFilter(inBackOffice(db, scope), params.filter, EXCHANGE_COLUMNS);
-  const [rows, count] = await Promise.all([
-    applySort(selectView(base()), params.sort, EXCHANGE_COLUMNS).offset(params.skip).limit(params.limit).execute(),
-    base().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: count.n };
+export function listExchanges(db: Executor, scope: Scope, params: ListParams) {
+  return fetchPage(() => inBackOffice(db, scope), params, EXCHANGE_COLUMNS, selectView);
 }
 
 export interface ExchangeValues {

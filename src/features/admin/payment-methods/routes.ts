@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Scope } from '../../../auth/principal.js';
 import type { AppContext } from '../../../context.js';
 import type { Database } from '../../../db/database.js';
-import { applyFilter, applySort } from '../../../db/list.js';
+import { fetchPage } from '../../../db/list.js';
 import { inScope } from '../../../db/scope.js';
 import { fieldNotFound } from '../../../http/errors.js';
 import { parseListQuery, type ListParams, type ListSpec } from '../../../http/list-query.js';
@@ -41,13 +41,8 @@ async function create(db: Database, scope: Scope, input: CreatePaymentMethodInpu
   }).returningAll().executeTakeFirstOrThrow();
 }
 
-async function list(db: Database, scope: Scope, params: ListParams) {
-  const base = () => applyFilter(inScope(db.selectFrom('payment_methods as p'), scope, { branch: 'p.branch_id' }), params.filter, COLUMNS);
-  const [rows, count] = await Promise.all([
-    applySort(base().selectAll('p'), params.sort, COLUMNS).offset(params.skip).limit(params.limit).execute(),
-    base().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: count.n };
+function list(db: Database, scope: Scope, params: ListParams) {
+  return fetchPage(() => inScope(db.selectFrom('payment_methods as p'), scope, { branch: 'p.branch_id' }), params, COLUMNS, (qb) => qb.selectAll('p'));
 }
 
 /** Payment methods a branch offers its clients (orders refer to them as paymentMethodSource / paymentMethodDest). */
