@@ -1,3 +1,4 @@
+import { Agent, request } from 'node:http';
 import autocannon from 'autocannon';
 
 export interface Target {
@@ -44,11 +45,54 @@ export interface Measured {
   half: LoadResult;
 }
 
-/** Warm up, find the maximum throughput, then measure latency at half of it. */
+/** Warm up, find the maximum throughput with autocannon, then measure latency at a steady half of it. */
 export async function measure(url: string, target: Target, seconds: { warmup: number; max: number; half: number }, connections = 32): Promise<Measured> {
   await load(url, target, { connections, seconds: seconds.warmup });
   const max = await load(url, target, { connections, seconds: seconds.max });
-  const rate = Math.max(1, Math.floor(max.rps / 2));
-  const half = await load(url, target, { connections: Math.min(connections, 16), seconds: seconds.half, rate });
+  const half = await paced(url, target, Math.max(1, Math.floor(max.rps / 2)), seconds.half);
   return { max, half };
+}
+
+/**
+ * An open-loop load at an even `rate`: request i is sent at start + i/rate whatever the answers, and its
+ * latency counts from that moment (no coordinated omission). autocannon's own rate option sends each second's
+ * budget back to back at the start of the second (lib/httpClient.js), which measures a burst at full speed,
+ * not latency at half load.
+ */
+export async function paced(url: string, target: Target, rate: number, seconds: number): Promise<LoadResult> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+  const headers = { ...target.headers, ...(target.body ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(target.body)) } : {}) };
+  const latencies: number[] = [];
+  let errors = 0;
+  let non2xx = 0;
+  const total = Math.floor(rate * seconds);
+  const start = performance.now();
+  const inFlight: Promise<void>[] = [];
+  const send = (due: number) => new Promise<void>((resolve) => {
+    const req = request(url + target.path, { method: target.method, headers, agent }, (res) => {
+      res.resume();
+      res.on('end', () => {
+        latencies.push(performance.now() - due);
+        if (res.statusCode! < 200 || res.statusCode! >= 300) non2xx++;
+        resolve();
+      });
+    });
+    req.on('error', () => { errors++; resolve(); });
+    req.end(target.body);
+  });
+  let sent = 0;
+  while (sent < total) {
+    const now = performance.now();
+    while (sent < total && start + (sent * 1000) / rate <= now) inFlight.push(send(start + (sent++ * 1000) / rate));
+    await new Promise((r) => setTimeout(r, 1));
+  }
+  await Promise.all(inFlight);
+  agent.destroy();
+  if (process.env.BENCH_DEBUG) {
+    const q = latencies.length / 4;
+    for (let i = 0; i < 4; i++) { const part = latencies.slice(i * q, (i + 1) * q).sort((a, b) => a - b); process.stderr.write(`quarter ${i}: p50 ${Math.round(part[Math.floor(part.length / 2)])} p99 ${Math.round(part[Math.floor(part.length * 0.99)])}\n`); }
+  }
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
+  return { rps: latencies.length / seconds, p50: at(0.5), p99: at(0.99), errors, non2xx };
 }

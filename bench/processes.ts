@@ -22,9 +22,9 @@ export async function freePort(): Promise<number> {
 }
 
 /** Starts a Node script as a child process on a free port and waits until GET /health answers. */
-export async function startChild(script: string, args: string[], env: Record<string, string>): Promise<Child> {
+export async function startChild(script: string, args: string[], env: Record<string, string>, nodeArgs: string[] = []): Promise<Child> {
   const port = await freePort();
-  const child = spawn(process.execPath, [script, ...args], {
+  const child = spawn(process.execPath, [...nodeArgs, script, ...args], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

@@ -3,21 +3,22 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { openDatabase } from '../src/db/database.js';
+import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { measure, type Measured, type Target } from './load.js';
 import { startChild, type Child } from './processes.js';
-import { seedBench, type BenchData } from './seed.js';
+import { removeBenchOrders, seedBench, type BenchData } from './seed.js';
 import { benchScenarios } from './scenarios.js';
 import { renderReport, type Row } from './report.js';
 import { benchWebhooks } from './webhooks.js';
 
 const quick = process.argv.includes('--quick');
-const SECONDS = quick ? { warmup: 1, max: 3, half: 3 } : { warmup: 3, max: 10, half: 6 };
+const SECONDS = quick ? { warmup: 1, max: 2, half: 2 } : { warmup: 3, max: 10, half: 6 };
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const here = fileURLToPath(new URL('.', import.meta.url));
-const CLI = join(here, '../src/cli/main.js');
+// The production entry point, with its V8 settings.
+const CLI = join(here, '../../bin/pxs.js');
 
 async function admin(sql: string): Promise<string> {
   const client = new pg.Client({ connectionString: ADMIN_URL });
@@ -40,13 +41,16 @@ async function prepareDatabase(url: string | undefined, dataDir: string): Promis
   }
 }
 
-async function run(label: string, child: Child, targets: [string, Target][], rows: Row[], baseline?: Map<string, number>, note = ''): Promise<void> {
-  for (const [name, target] of targets) {
+let cleanup: () => Promise<void> = async () => undefined;
+
+async function run(label: string, child: Child, targets: [string, Target, boolean?][], rows: Row[], baseline?: Map<string, number>, note = ''): Promise<void> {
+  for (const [name, target, writes] of targets) {
     process.stderr.write(`  ${label}: ${name} … `);
     const m: Measured = await measure(child.url, target, SECONDS);
     process.stderr.write(`${Math.round(m.max.rps)} req/s, p99@50% ${m.half.p99} ms\n`);
     if (m.max.errors > 0 || m.max.non2xx > 0) process.stderr.write(`    (${m.max.errors} errors, ${m.max.non2xx} non-2xx)\n`);
     rows.push({ label, name, m, rssMb: child.peakRssMb(), ratio: baseline?.get(name) ? m.max.rps / baseline.get(name)! : undefined, note });
+    if (writes) await cleanup();
   }
 }
 
@@ -60,10 +64,14 @@ async function main(): Promise<void> {
   const pgliteDir = mkdtempSync(join(tmpdir(), 'pxs-bench-'));
   const children: Child[] = [];
   const rows: Row[] = [];
+  let handle: DatabaseHandle | undefined;
   try {
     const data = await prepareDatabase(DATABASE_URL, 'memory://');
     const embedded = await prepareDatabase(undefined, pgliteDir);
     const scenarios = benchScenarios(data);
+    handle = await openDatabase({ databaseUrl: DATABASE_URL, dataDir: 'memory://' });
+    const db = handle.db;
+    cleanup = () => removeBenchOrders(db);
     const common = { NODE_ENV: 'production', LOG_LEVEL: 'warn', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-000', RATE_LIMIT_PER_MINUTE: '1000000000', SEED_DEMO: 'false' };
 
     process.stderr.write(`bench (${quick ? 'quick' : 'full'}): PostgreSQL database ${dbName}\n`);
@@ -75,14 +83,14 @@ async function main(): Promise<void> {
     const stack = await startChild(join(here, 'baseline-fastify.js'), [], { DATABASE_URL, BENCH_BRANCH_ID: String(data.branchId), BENCH_KEY_ID: data.branchKeyId });
     children.push(stack);
     const baselineRows: Row[] = [];
-    await run('baseline (b) Fastify + SQL', stack, scenarios.map((s) => [s.name, s.baseline]), baselineRows);
+    await run('baseline (b) Fastify + SQL', stack, scenarios.map((s) => [s.name, s.baseline, s.writes]), baselineRows);
     await stack.stop();
     rows.push(...baselineRows);
     const baseline = new Map(baselineRows.map((r) => [r.name, r.m.max.rps]));
 
     const api = await startChild(CLI, ['serve', '--no-worker'], { ...common, DATABASE_URL });
     children.push(api);
-    await run('service (PostgreSQL)', api, scenarios.map((s) => [s.name, s.api]), rows, baseline);
+    await run('service (PostgreSQL)', api, scenarios.map((s) => [s.name, s.api, s.writes]), rows, baseline);
     await api.stop();
 
     const apiRedis = await startChild(CLI, ['serve', '--no-worker'], { ...common, DATABASE_URL, REDIS_URL, REDIS_KEY_PREFIX: `bench-${Date.now()}` });
@@ -112,6 +120,7 @@ async function main(): Promise<void> {
     writeResults(join(here, '../../docs/benchmarks.md'), report);
   } finally {
     await Promise.all(children.map((c) => c.stop()));
+    await handle?.close();
     rmSync(pgliteDir, { recursive: true, force: true });
     await admin(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
   }

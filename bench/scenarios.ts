@@ -4,6 +4,8 @@ import type { BenchData } from './seed.js';
 export interface Scenario {
   name: string;
   read: boolean;
+  /** Writes data that must be removed before the next process is measured. */
+  writes?: boolean;
   api: Target;
   baseline: Target;
 }
@@ -20,7 +22,7 @@ export function benchScenarios(d: BenchData): Scenario[] {
     { name: 'GET /partner/public/exchanges', read: true, api: { method: 'GET', path: '/api/v1/partner/public/exchanges', headers: auth(d.keys.public) }, baseline: { method: 'GET', path: '/api/v1/partner/public/exchanges' } },
     { name: 'GET /partner/offers?limit=20', read: true, api: { method: 'GET', path: '/api/v1/partner/offers?limit=20', headers: auth(d.keys.branch) }, baseline: { method: 'GET', path: '/api/v1/partner/offers' } },
     { name: 'POST /partner/public/estimate', read: true, api: { method: 'POST', path: '/api/v1/partner/public/estimate', headers: auth(d.keys.public), body: estimate }, baseline: { method: 'POST', path: '/api/v1/partner/public/estimate', body: estimate } },
-    { name: 'POST /partner/orders', read: false, api: { method: 'POST', path: '/api/v1/partner/orders', headers: auth(d.keys.branch), body: order }, baseline: { method: 'POST', path: '/api/v1/partner/orders', body: order } },
     { name: 'GET /partner/orders?limit=20', read: true, api: { method: 'GET', path: '/api/v1/partner/orders?limit=20', headers: auth(d.keys.branch) }, baseline: { method: 'GET', path: '/api/v1/partner/orders' } },
+    { name: 'POST /partner/orders', read: false, writes: true, api: { method: 'POST', path: '/api/v1/partner/orders', headers: auth(d.keys.branch), body: order }, baseline: { method: 'POST', path: '/api/v1/partner/orders', body: order } },
   ];
 }

@@ -11,7 +11,7 @@ export interface BenchData {
   branchKeyId: string;
 }
 
-/** A realistic branch: 4 exchanges with schedules, 12 currencies, 120 offers, a client; a branch and a public key. */
+/** A realistic branch: 4 exchanges with schedules, 12 currencies, 120 offers, 2,000 orders; a branch and a public key. */
 export async function seedBench(db: Database): Promise<BenchData> {
   const now = new Date();
   const branch = await db.insertInto('branches').values({ name: 'Bench Branch' }).returning('id').executeTakeFirstOrThrow();
@@ -38,8 +38,35 @@ export async function seedBench(db: Database): Promise<BenchData> {
     }
   }
   await db.insertInto('offers').values(offers).execute();
+  await seedOrders(db, branch.id, exchanges.map((e) => e.id), byCode, 2000);
   const staff = await db.insertInto('staff_users').values({ email: 'bench@bench.local', password_hash: 'x', role: 'superadmin', updated_at: now }).returning('id').executeTakeFirstOrThrow();
   const branchKey = await issueApiKey(db, { name: 'bench branch', type: 'branch', staffUserId: staff.id, branchId: branch.id });
   const publicKey = await issueApiKey(db, { name: 'bench public', type: 'public', staffUserId: staff.id, branchId: branch.id });
   return { branchId: branch.id, exchangeId: exchanges[0].id, currencies: byCode, keys: { branch: branchKey.rawKey, public: publicKey.rawKey }, branchKeyId: branchKey.key.id };
+}
+
+/** Orders marked `seed`, so a run can remove the ones it created and leave every process the same data. */
+async function seedOrders(db: Database, branchId: number, exchangeIds: number[], currencies: Record<string, number>, count: number) {
+  const now = Date.now();
+  const rows = Array.from({ length: count }, (_, i) => ({
+    hashed_id: `seed${String(i).padStart(20, '0')}`,
+    branch_id: branchId,
+    cashbox_id: exchangeIds[i % exchangeIds.length],
+    currency1_id: currencies.USD,
+    currency2_id: currencies.EUR,
+    client_amount: String(100 + (i % 50)),
+    exchange_amount: String(92 + (i % 50)),
+    operation_type: 'finop' as const,
+    comment: 'seed',
+    created_at: new Date(now - (count - i) * 60_000),
+    updated_at: new Date(now - (count - i) * 60_000),
+  }));
+  for (let i = 0; i < rows.length; i += 500) await db.insertInto('orders').values(rows.slice(i, i + 500)).execute();
+}
+
+/** Removes the orders a load run created, so the next process measures the same data. */
+export async function removeBenchOrders(db: Database): Promise<void> {
+  await db.deleteFrom('webhook_deliveries').execute();
+  await db.deleteFrom('order_status_history').execute();
+  await db.deleteFrom('orders').where('comment', '<>', 'seed').execute();
 }

@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { preparingPool } from './prepared.js';
 import type { DB } from './schema.js';
 
 export type Database = Kysely<DB>;
@@ -32,7 +33,7 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   // count(*) and bigserial come back as int8; every such value here fits a JS number.
   const types = { getTypeParser: (oid: number, format?: 'text' | 'binary') => (oid === 20 ? Number : pg.types.getTypeParser(oid, format)) };
   const pool = new pg.Pool({ connectionString: url, max, types, application_name: 'pxs' });
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
   return {
     db,
     kind: 'postgres',

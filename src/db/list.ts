@@ -40,9 +40,10 @@ export function applySort<DB, TB extends keyof DB, O>(
 export interface Page<Row> { rows: Row[]; total: number }
 
 /**
- * One page of a filtered list and the total of all its matches. The page comes from an index-ordered
- * `limit`; the total from a plain count(*), skipped when the page itself shows it (a short page). A
- * `count(*) over()` would instead join and sort every match to return twenty.
+ * One page of a filtered list and the total of all its matches, in one round trip: the page comes from an
+ * index-ordered `limit`, the total from an uncorrelated `(select count(*) …)` that PostgreSQL runs once. A
+ * `count(*) over()` would instead join and sort every match to return twenty. Only a page past the end
+ * needs a second query for the total.
  */
 export async function fetchPage<DB, TB extends keyof DB, O, Row>(
   base: () => SelectQueryBuilder<DB, TB, O>,
@@ -52,8 +53,11 @@ export async function fetchPage<DB, TB extends keyof DB, O, Row>(
   select: (qb: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<any, any, Row>,
 ): Promise<Page<Row>> {
   const filtered = () => applyFilter(base(), params.filter, columns);
-  const rows = (await applySort(select(filtered()), params.sort, columns).offset(params.skip).limit(params.limit).execute()) as Row[];
-  if (rows.length < params.limit && (rows.length > 0 || params.skip === 0)) return { rows, total: params.skip + rows.length };
-  const count = await filtered().select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
-  return { rows, total: Number((count as unknown as { total: number }).total) };
+  const count = () => filtered().select(sql<number>`count(*)::int`.as('total'));
+  const rows = (await applySort(select(filtered()).select(sql<number>`(${count()})`.as('page_total')), params.sort, columns)
+    .offset(params.skip).limit(params.limit).execute()) as (Row & { page_total: number })[];
+  if (rows.length > 0) return { rows, total: rows[0].page_total };
+  if (params.skip === 0) return { rows, total: 0 };
+  const counted = await count().executeTakeFirstOrThrow();
+  return { rows, total: (counted as unknown as { total: number }).total };
 }
