@@ -2,13 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { KeyPrincipal, Scope } from '../src/auth/principal.js';
 import { ALL_PERMISSIONS } from '../src/auth/principal.js';
 import type { Database } from '../src/db/database.js';
-import { findOrder, listOrders } from '../src/features/orders/repository.js';
+import { listOrders } from '../src/features/orders/repository.js';
 import type { CreateOrderBody } from '../src/features/orders/schemas.js';
 import { createOrder } from '../src/features/orders/service.js';
 
 /**
  * Order routes of baseline (b): the service's own order SQL (create in one transaction with its history row
- * and outbox fan-out, then read back; list one page), with a fixed principal and no HTTP-layer work.
+ * and outbox fan-out; list one page), with a fixed principal and no HTTP-layer work.
  */
 export function baselineOrderRoutes(app: FastifyInstance, db: Database, scope: Scope): void {
   const principal: KeyPrincipal = {
@@ -16,8 +16,7 @@ export function baselineOrderRoutes(app: FastifyInstance, db: Database, scope: S
     branchId: scope.branchId, exchangeIds: null, permissions: new Set(ALL_PERMISSIONS),
   };
   app.post('/api/v1/partner/orders', async (request, reply) => {
-    const id = await db.transaction().execute((tx) => createOrder(tx, principal, request.body as CreateOrderBody));
-    return reply.code(201).send(await findOrder(db, scope, id));
+    return reply.code(201).send(await db.transaction().execute((tx) => createOrder(tx, principal, request.body as CreateOrderBody)));
   });
   app.get('/api/v1/partner/orders', async () => {
     const { rows, total } = await listOrders(db, scope, { skip: 0, limit: 20, filter: {}, sort: [['id', 'ASC']] });

@@ -9,7 +9,8 @@ export type Verification =
   | { ok: true; principal: KeyPrincipal; expiresAt: Date | null }
   | { ok: false; reason: 'malformed' | 'unknown' | 'revoked' | 'expired' };
 
-interface CacheEntry { record: KeyRecord | null }
+/** The principal is built once per cache fill; requests share it read-only. */
+interface CacheEntry { record: KeyRecord | null; principal: KeyPrincipal | null }
 
 /**
  * Verifies raw API keys. A malformed key (bad prefix, length, alphabet or checksum) is refused with no I/O;
@@ -25,7 +26,10 @@ export class KeyVerifier {
       max: 50_000,
       ttl: Math.max(ttlMs, 1),
       ttlAutopurge: false,
-      fetchMethod: async (hash) => ({ record: (await findKeyByHash(this.db, hash)) ?? null }),
+      fetchMethod: async (hash) => {
+        const record = (await findKeyByHash(this.db, hash)) ?? null;
+        return { record, principal: record && toPrincipal(record) };
+      },
     });
     bus.subscribe(() => this.cache.clear());
   }
@@ -35,10 +39,10 @@ export class KeyVerifier {
     if (!type) return { ok: false, reason: 'malformed' };
     const entry = await this.cache.fetch(hashApiKey(rawKey));
     const record = entry?.record;
-    if (!record || record.type !== type) return { ok: false, reason: 'unknown' };
+    if (!entry || !record || record.type !== type) return { ok: false, reason: 'unknown' };
     if (!record.isActive || (record.type === 'personal' && !record.staffActive)) return { ok: false, reason: 'revoked' };
     if (record.expiresAt && record.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: 'expired' };
-    return { ok: true, principal: toPrincipal(record), expiresAt: record.expiresAt };
+    return { ok: true, principal: entry.principal!, expiresAt: record.expiresAt };
   }
 
   /** Drops cached keys here and on every other instance (after a revocation or a staff change). */

@@ -41,9 +41,10 @@ export function listOrders(db: Executor, scope: Scope, params: ListParams) {
     .select(['c1.code as c1_code', 'c2.code as c2_code']));
 }
 
-export async function insertOrder(tx: Tx, order: NewOrder): Promise<number> {
-  const row = await tx.insertInto('orders').values(order).returning('id').executeTakeFirstOrThrow();
-  return row.id;
+/** Inserts an order and returns it as findOrder would, without reading it back (the codes are known). */
+export async function insertOrder(tx: Tx, order: NewOrder, codes: { c1_code: string; c2_code: string }): Promise<OrderRow> {
+  const row = await tx.insertInto('orders').values(order).returningAll().executeTakeFirstOrThrow();
+  return { ...row, ...codes };
 }
 
 /** Locks the order row for the rest of the transaction, so concurrent moves of one order run one after another. */

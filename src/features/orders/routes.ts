@@ -40,8 +40,8 @@ export function orderRoutes(ctx: AppContext) {
         response: { 201: Order, ...errorResponses(400, 401, 403, 429) },
       },
     }, async (request, reply) => {
-      const id = await ctx.db.transaction().execute((tx) => createOrder(tx, request.apiKey, request.body));
-      return reply.code(201).send(await readBack(request.apiKey, id));
+      const order = await ctx.db.transaction().execute((tx) => createOrder(tx, request.apiKey, request.body));
+      return reply.code(201).send(present.order(order));
     });
 
     app.get('/orders', {

@@ -24,14 +24,14 @@ export function newHashedId(): string {
 
 /**
  * Creates an order in ORDERINIT with its first history row and its `order.created` event, all in the
- * caller's transaction. Returns the new order's id.
+ * caller's transaction. Returns the new order.
  */
-export async function createOrder(tx: Tx, key: KeyPrincipal, body: CreateOrderBody): Promise<number> {
+export async function createOrder(tx: Tx, key: KeyPrincipal, body: CreateOrderBody): Promise<repo.OrderRow> {
   checkAmountsGiven(body);
   if (body.currency1.id === body.currency2.id) throw badRequest('currency2 must differ from currency1', { currency2: 'sameAsSource' });
   const refs = await resolveReferences(tx, key, body);
   const priced = await priceOrder(tx, key, body, refs);
-  const id = await repo.insertOrder(tx, {
+  const order = await repo.insertOrder(tx, {
     hashed_id: newHashedId(),
     branch_id: refs.cashbox.branchId,
     cashbox_id: refs.cashbox.id,
@@ -52,7 +52,8 @@ export async function createOrder(tx: Tx, key: KeyPrincipal, body: CreateOrderBo
     tg_nick_name: body.tgNickName ?? null,
     created_by_key_id: key.keyId,
     updated_at: new Date(),
-  });
+  }, { c1_code: refs.currency1.code, c2_code: refs.currency2.code });
+  const id = order.id;
   await repo.insertHistory(tx, { orderId: id, from: null, to: 'ORDERINIT', actor: keyActor(key) });
   await enqueueEvent(tx, {
     event: 'order.created',
@@ -60,7 +61,7 @@ export async function createOrder(tx: Tx, key: KeyPrincipal, body: CreateOrderBo
     exchangeId: refs.cashbox.id,
     data: { id, status: 'ORDERINIT', amountSource: normalize(priced.clientAmount), amountDest: normalize(priced.exchangeAmount) },
   });
-  return id;
+  return order;
 }
 
 export interface Move { id: number; to: OrderStatus; by: Mover; actor: Actor; comment?: string }
