@@ -43,14 +43,31 @@ async function prepareDatabase(url: string | undefined, dataDir: string): Promis
 
 let cleanup: () => Promise<void> = async () => undefined;
 
-async function run(label: string, child: Child, targets: [string, Target, boolean?][], rows: Row[], baseline?: Map<string, number>, note = ''): Promise<void> {
-  for (const [name, target, writes] of targets) {
-    process.stderr.write(`  ${label}: ${name} … `);
-    const m: Measured = await measure(child.url, target, SECONDS);
-    process.stderr.write(`${Math.round(m.max.rps)} req/s, p99@50% ${m.half.p99} ms\n`);
-    if (m.max.errors > 0 || m.max.non2xx > 0) process.stderr.write(`    (${m.max.errors} errors, ${m.max.non2xx} non-2xx)\n`);
-    rows.push({ label, name, m, rssMb: child.peakRssMb(), ratio: baseline?.get(name) ? m.max.rps / baseline.get(name)! : undefined, note });
-    if (writes) await cleanup();
+async function measureOne(label: string, child: Child, name: string, target: Target, note = ''): Promise<Row> {
+  process.stderr.write(`  ${label}: ${name} … `);
+  const m: Measured = await measure(child.url, target, SECONDS);
+  process.stderr.write(`${Math.round(m.max.rps)} req/s, p99@50% ${m.half?.p99 ?? '—'} ms\n`);
+  if (m.max.errors > 0 || m.max.non2xx > 0) process.stderr.write(`    (${m.max.errors} errors, ${m.max.non2xx} non-2xx)\n`);
+  return { label, name, m, rssMb: child.peakRssMb(), note };
+}
+
+async function run(label: string, child: Child, targets: [string, Target][], rows: Row[], note = ''): Promise<void> {
+  for (const [name, target] of targets) rows.push(await measureOne(label, child, name, target, note));
+}
+
+/**
+ * Baseline (b) and the service measured back to back for each endpoint, so a change in the machine's load
+ * during the run (a shared VM) touches both sides of a ratio alike.
+ */
+async function runPaired(stack: Child, api: Child, scenarios: ReturnType<typeof benchScenarios>, baselineRows: Row[], serviceRows: Row[]): Promise<void> {
+  for (const s of scenarios) {
+    const b = await measureOne('baseline (b) Fastify + SQL', stack, s.name, s.baseline);
+    if (s.writes) await cleanup();
+    const a = await measureOne('service (PostgreSQL)', api, s.name, s.api);
+    if (s.writes) await cleanup();
+    a.ratio = a.m.max.rps / b.m.max.rps;
+    baselineRows.push(b);
+    serviceRows.push(a);
   }
 }
 
@@ -82,26 +99,28 @@ async function main(): Promise<void> {
 
     const stack = await startChild(join(here, 'baseline-fastify.js'), [], { DATABASE_URL, BENCH_BRANCH_ID: String(data.branchId), BENCH_KEY_ID: data.branchKeyId });
     children.push(stack);
-    const baselineRows: Row[] = [];
-    await run('baseline (b) Fastify + SQL', stack, scenarios.map((s) => [s.name, s.baseline, s.writes]), baselineRows);
-    await stack.stop();
-    rows.push(...baselineRows);
-    const baseline = new Map(baselineRows.map((r) => [r.name, r.m.max.rps]));
-
     const api = await startChild(CLI, ['serve', '--no-worker'], { ...common, DATABASE_URL });
     children.push(api);
-    await run('service (PostgreSQL)', api, scenarios.map((s) => [s.name, s.api, s.writes]), rows, baseline);
-    await api.stop();
+    const baselineRows: Row[] = [];
+    const serviceRows: Row[] = [];
+    await runPaired(stack, api, scenarios, baselineRows, serviceRows);
+    await Promise.all([stack.stop(), api.stop()]);
+    rows.push(...baselineRows, ...serviceRows);
+    const baseline = new Map(baselineRows.map((r) => [r.name, r.m.max.rps]));
 
     const apiRedis = await startChild(CLI, ['serve', '--no-worker'], { ...common, DATABASE_URL, REDIS_URL, REDIS_KEY_PREFIX: `bench-${Date.now()}` });
     children.push(apiRedis);
-    await run('service (PostgreSQL + Redis limiter)', apiRedis, scenarios.filter((s) => s.name === 'GET /partner/offers?limit=20').map((s) => [s.name, s.api]), rows, baseline);
+    for (const s of scenarios.filter((x) => x.name === 'GET /partner/offers?limit=20')) {
+      const row = await measureOne('service (PostgreSQL + Redis limiter)', apiRedis, s.name, s.api);
+      row.ratio = row.m.max.rps / baseline.get(s.name)!;
+      rows.push(row);
+    }
     await apiRedis.stop();
 
     const embeddedScenarios = benchScenarios(embedded).filter((s) => s.read);
     const apiLite = await startChild(CLI, ['serve', '--no-worker'], { ...common, NODE_ENV: 'development', DATA_DIR: pgliteDir });
     children.push(apiLite);
-    await run('service (embedded PGlite)', apiLite, embeddedScenarios.map((s) => [s.name, s.api]), rows, undefined, 'no ratio: baseline (b) runs on PostgreSQL');
+    await run('service (embedded PGlite)', apiLite, embeddedScenarios.map((s) => [s.name, s.api]), rows, 'no ratio: baseline (b) runs on PostgreSQL');
     await apiLite.stop();
 
     process.stderr.write('  webhooks …\n');

@@ -7,7 +7,12 @@ export type Log = AppContext['log'];
 
 /** Opens the database (migrated to the latest version) and the process's shared services. */
 export async function startRuntime(config: Config, log: Log, options: { poolSize?: number } = {}): Promise<AppContext> {
-  const database: DatabaseHandle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: options.poolSize });
+  const database: DatabaseHandle = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: options.poolSize,
+    onIdleError: (err) => log('warn', 'idle database connection closed by the server', { err: err.message }),
+  });
   try {
     const applied = await migrateToLatest(database.db);
     if (applied.length > 0) log('info', 'database migrated', { applied, kind: database.kind });

@@ -22,17 +22,22 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   dataDir: string;
   poolSize?: number;
+  /** Told when PostgreSQL closes an idle pooled connection (the pool replaces it). */
+  onIdleError?: (err: Error) => void;
 }
 
 /** The only place that decides between embedded PGlite and a PostgreSQL server. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10) : openPglite(options.dataDir);
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.onIdleError) : openPglite(options.dataDir);
 }
 
-async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
+async function openPostgres(url: string, max: number, onIdleError?: (err: Error) => void): Promise<DatabaseHandle> {
   // count(*) and bigserial come back as int8; every such value here fits a JS number.
   const types = { getTypeParser: (oid: number, format?: 'text' | 'binary') => (oid === 20 ? Number : pg.types.getTypeParser(oid, format)) };
   const pool = new pg.Pool({ connectionString: url, max, types, application_name: 'pxs' });
+  // An idle connection closed by the server (restart, failover, admin) is dropped from the pool and replaced on
+  // the next checkout; without a listener the pool's 'error' event would end the process.
+  pool.on('error', (err) => onIdleError?.(err));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
   return {
     db,

@@ -1,0 +1,21 @@
+import pg from 'pg';
+import { openDatabase } from './src/db/database.ts';
+import { migrateToLatest } from './src/db/migrate.ts';
+import { seedBench } from './bench/seed.ts';
+import { loadConfig } from './src/config.ts';
+import { createContext } from './src/context.ts';
+import { buildApp } from './src/app.ts';
+const c = new pg.Client('postgres://postgres@127.0.0.1:5432/test'); await c.connect();
+const name = 'pxs_inj_' + Date.now(); await c.query(`create database ${name}`);
+const url = `postgres://postgres@127.0.0.1:5432/${name}`;
+const h = await openDatabase({ databaseUrl: url, dataDir: 'memory://', onIdleError: () => {} }); await migrateToLatest(h.db); const d = await seedBench(h.db);
+const cfg = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DATABASE_URL: url, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000000' });
+const ctx = await createContext(cfg, h);
+const app = await buildApp(ctx);
+const path = process.argv[2] ?? '/api/v1/partner/public/exchanges';
+async function loop(n: number) { const t = performance.now(); let i = 0; await Promise.all(Array.from({ length: 16 }, async () => { while (i++ < n) { const r = await app.inject({ method: 'GET', url: path, headers: { authorization: `Bearer ${d.keys.public}` } }); if (r.statusCode !== 200) throw new Error(r.body); } })); return (performance.now() - t) * 1000 / n; }
+await loop(3000);
+const { Session } = await import('node:inspector/promises'); const s = new Session(); s.connect(); await s.post('Profiler.enable'); await s.post('Profiler.start');
+console.log('µs/req', Math.round(await loop(15000)));
+const { profile } = await s.post('Profiler.stop'); (await import('node:fs')).writeFileSync('/tmp/prof/inj.cpuprofile', JSON.stringify(profile));
+await app.close(); await ctx.close(); await c.query(`drop database ${name} with (force)`); await c.end();
