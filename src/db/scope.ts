@@ -10,7 +10,7 @@ export function scopeCondition(scope: Scope, columns: { branch: string; exchange
   if (scope.branchId !== null) parts.push(sql<boolean>`${sql.ref(columns.branch)} = ${scope.branchId}`);
   if (scope.exchangeIds !== null) {
     if (!columns.exchange) throw new Error('an exchange-scoped caller needs an exchange column');
-    parts.push(sql<boolean>`${sql.ref(columns.exchange)} = any(${[...scope.exchangeIds]}::int[])`);
+    parts.push(sql<boolean>`${sql.ref(columns.exchange)} = any(${scope.exchangeIds as number[]}::int[])`);
   }
   return parts.length === 0 ? sql<boolean>`true` : sql<boolean>`(${sql.join(parts, sql` and `)})`;
 }

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Scope } from '../../auth/principal.js';
 import type { Executor } from '../../db/database.js';
 import { fetchPage } from '../../db/list.js';
+import { memoQuery } from '../../db/memo.js';
 import { inScope } from '../../db/scope.js';
 import type { ListParams } from '../../http/list-query.js';
 
@@ -16,12 +17,14 @@ const scheduleJson = (exchangeId: ReturnType<typeof sql.ref>) => sql<ScheduleRow
 
 export interface ScheduleRow { dayOfWeek: number; openTime: string; closeTime: string; isClosed: boolean }
 
-export function listExchanges(db: Executor, scope: Scope) {
-  return inScope(db.selectFrom('exchanges as e'), scope, { branch: 'e.branch_id', exchange: 'e.id' })
+const exchangesQuery = memoQuery((db, scope: { branchId: number | null; exchangeIds: readonly number[] | null }) =>
+  inScope(db.selectFrom('exchanges as e'), scope, { branch: 'e.branch_id', exchange: 'e.id' })
     .select(['e.id', 'e.name', 'e.is_active', 'e.address', 'e.phone_number', 'e.chat_url', 'e.latitude', 'e.longitude'])
     .select(scheduleJson(sql.ref('e.id')).as('schedule'))
-    .orderBy('e.id')
-    .execute();
+    .orderBy('e.id'));
+
+export function listExchanges(db: Executor, scope: Scope) {
+  return exchangesQuery(db, { branchId: scope.branchId, exchangeIds: scope.exchangeIds });
 }
 
 export function findExchange(db: Executor, scope: Scope, id: number) {
@@ -91,24 +94,28 @@ export function listOffers(db: Executor, scope: Scope, params: ListParams) {
  * scope, else the active dest→source one (reverse). Returns the exchange even when no offer matches.
  */
 export async function findPricing(db: Executor, scope: Scope, exchangeId: number, sourceId: number, destId: number) {
-  return inScope(db.selectFrom('exchanges as e'), scope, { branch: 'e.branch_id', exchange: 'e.id' })
+  const rows = await pricingQuery(db, { branchId: scope.branchId, exchangeIds: scope.exchangeIds, exchangeId, sourceId, destId });
+  return rows[0];
+}
+
+const pricingQuery = memoQuery((db, p: { branchId: number | null; exchangeIds: readonly number[] | null; exchangeId: number; sourceId: number; destId: number }) =>
+  inScope(db.selectFrom('exchanges as e'), p, { branch: 'e.branch_id', exchange: 'e.id' })
     .leftJoin('offers as o', (join) => join
       .onRef('o.exchange_id', '=', 'e.id')
       .on('o.is_active', '=', true)
       .on((eb) => eb.or([
-        eb.and([eb('o.currency1_id', '=', sourceId), eb('o.currency2_id', '=', destId)]),
-        eb.and([eb('o.currency1_id', '=', destId), eb('o.currency2_id', '=', sourceId)]),
+        eb.and([eb('o.currency1_id', '=', p.sourceId), eb('o.currency2_id', '=', p.destId)]),
+        eb.and([eb('o.currency1_id', '=', p.destId), eb('o.currency2_id', '=', p.sourceId)]),
       ])))
     .select(['e.id as exchange_id', 'e.is_active as exchange_active', 'o.id as offer_id', 'o.currency1_id', 'o.rate', 'o.min_amount', 'o.max_amount'])
-    .where('e.id', '=', exchangeId)
-    .orderBy(sql`o.currency1_id = ${sourceId}`, 'desc')
-    .limit(1)
-    .executeTakeFirst();
-}
+    .where('e.id', '=', p.exchangeId)
+    .orderBy(sql`o.currency1_id = ${p.sourceId}`, 'desc')
+    .limit(1));
+
+const currenciesQuery = memoQuery((db, p: { ids: number[] }) => db.selectFrom('currencies')
+  .select(['id', 'name', 'code', 'decimals', 'image_id', 'image_path'])
+  .where(sql<boolean>`id = any(${p.ids}::int[])`));
 
 export function findCurrencies(db: Executor, ids: number[]) {
-  return db.selectFrom('currencies')
-    .select(['id', 'name', 'code', 'decimals', 'image_id', 'image_path'])
-    .where('id', 'in', ids)
-    .execute();
+  return currenciesQuery(db, { ids });
 }
