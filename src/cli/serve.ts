@@ -1,18 +1,17 @@
-import pino from 'pino';
-import { buildApp, REDACT } from '../app.js';
+import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { seedDemo, type DemoCredentials } from '../demo/seed.js';
 import { bootstrapSuperadmin } from '../features/staff/bootstrap.js';
 import { startRuntime } from '../runtime.js';
 import { startBackground } from './background.js';
+import { exitGracefully, processLogger } from './lifecycle.js';
 
 export interface ServeOptions { worker: boolean }
 
 /** `pxs serve`: migrate, seed the demo on an empty embedded database, listen, run the worker; close gracefully. */
 export async function serve(options: ServeOptions): Promise<void> {
   const config = loadConfig();
-  const logger = pino({ level: config.logLevel, redact: REDACT });
-  const log = (level: 'error' | 'warn' | 'info', msg: string, extra?: object) => logger[level](extra ?? {}, msg);
+  const { logger, log } = processLogger(config);
   const ctx = await startRuntime(config, log);
 
   const bootstrap = await bootstrapSuperadmin(ctx.db, config.bootstrapAdmin);
@@ -28,26 +27,11 @@ export async function serve(options: ServeOptions): Promise<void> {
   const background = await startBackground(ctx, { worker: options.worker });
   await app.listen({ port: config.port, host: config.host });
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    logger.info({ signal }, 'shutting down: no new connections, finishing in-flight work');
-    const force = setTimeout(() => { logger.error('shutdown timed out'); process.exit(1); }, 30_000);
-    force.unref();
-    try {
-      await app.close();
-      await background.stop();
-      await ctx.close();
-      logger.info('shutdown complete');
-      process.exit(0);
-    } catch (err) {
-      logger.error({ err }, 'shutdown failed');
-      process.exit(1);
-    }
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  exitGracefully(logger, 'no new connections, finishing in-flight work', async () => {
+    await app.close();
+    await background.stop();
+    await ctx.close();
+  });
 }
 
 function printDemo(demo: DemoCredentials, port: number): void {
