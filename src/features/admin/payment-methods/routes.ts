@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Scope } from '../../../auth/principal.js';
 import type { AppContext } from '../../../context.js';
 import type { Database } from '../../../db/database.js';
