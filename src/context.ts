@@ -31,8 +31,8 @@ export async function createContext(config: Config, database: DatabaseHandle, lo
   let subscriber: Redis | undefined;
   let bus: InvalidationBus;
   if (config.redisUrl) {
-    redis = connectRedis(config.redisUrl, 'main');
-    subscriber = connectRedis(config.redisUrl, 'subscriber');
+    redis = connectRedis(config.redisUrl, 'main', logger);
+    subscriber = connectRedis(config.redisUrl, 'subscriber', logger);
     bus = await redisBus(redis, subscriber, config.redisKeyPrefix);
   } else {
     bus = localBus();

@@ -18,7 +18,10 @@ export class RateLimiter {
 
   constructor(readonly name: string, readonly limit: number, readonly windowSeconds: number, redis?: Redis, namespace = 'pxs') {
     const options = { keyPrefix: `${namespace}:rl:${name}`, points: limit, duration: windowSeconds };
-    this.limiter = redis ? new RateLimiterRedis({ ...options, storeClient: redis }) : new RateLimiterMemory(options);
+    // If Redis fails, each instance keeps limiting on its own rather than refusing or waving requests through.
+    this.limiter = redis
+      ? new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter: new RateLimiterMemory(options) })
+      : new RateLimiterMemory(options);
   }
 
   async consume(key: string): Promise<RateDecision> {

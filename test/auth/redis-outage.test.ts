@@ -1,0 +1,52 @@
+import { createConnection, createServer, type Server, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, startTestServer, type TestServer } from '../helpers/server.js';
+import { createWorld, type World } from '../helpers/world.js';
+
+const REDIS = new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+
+/** A TCP relay to the real Redis that the test can cut, as a network failure would. */
+async function relay(): Promise<{ port: number; cut(): void; server: Server }> {
+  const sockets = new Set<Socket>();
+  const server = createServer((client) => {
+    const upstream = createConnection(Number(REDIS.port || 6379), REDIS.hostname);
+    for (const s of [client, upstream]) { sockets.add(s); s.on('error', () => undefined); s.on('close', () => sockets.delete(s)); }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as { port: number }).port,
+    server,
+    cut() {
+      server.close();
+      for (const s of sockets) s.destroy();
+    },
+  };
+}
+
+let server: TestServer;
+let w: World;
+let link: Awaited<ReturnType<typeof relay>>;
+
+beforeAll(async () => {
+  link = await relay();
+  server = await startTestServer({ env: { REDIS_URL: `redis://127.0.0.1:${link.port}`, RATE_LIMIT_PER_MINUTE: '1000' } });
+  w = await createWorld(server.db);
+});
+afterAll(async () => {
+  link.cut();
+  await server?.close();
+});
+
+describe('when Redis goes away', () => {
+  it('keeps serving with per-instance limits and reports not ready', async () => {
+    expect((await call(server, 'GET', '/partner/offers', { key: w.keys.branch })).status).toBe(200);
+    link.cut();
+    for (let i = 0; i < 3; i++) {
+      const res = await call(server, 'GET', '/partner/offers', { key: w.keys.branch });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-ratelimit-limit')).toBe('1000');
+    }
+    expect((await fetch(`${server.url}/ready`)).status).toBe(503);
+  });
+});
