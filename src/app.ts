@@ -64,6 +64,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     return503OnClosing: true,
+    // One access-log line per request (below) instead of Fastify's two.
+    disableRequestLogging: true,
     forceCloseConnections: 'idle',
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -88,6 +90,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     const labels = { method: request.method, route, status: String(reply.statusCode) };
     ctx.metrics.httpRequests.inc(labels);
     ctx.metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
+    request.log.info({ method: request.method, url: request.url, route, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
   });
 
   await app.register(swagger, openApiOptions());
