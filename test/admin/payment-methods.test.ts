@@ -1,17 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startTestServer, type TestServer } from '../helpers/server.js';
-import { staffTokens, type StaffName } from '../helpers/staff.js';
-import { createWorld, type World } from '../helpers/world.js';
+import { call, type TestServer } from '../helpers/server.js';
+import type { StaffName } from '../helpers/staff.js';
+import type { World } from '../helpers/world.js';
+import { startWorld } from '../helpers/fixture.js';
 
 let server: TestServer;
 let world: World;
 let tokens: Record<StaffName, string>;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  world = await createWorld(server.db);
-  tokens = await staffTokens(server, world);
-});
+beforeAll(async () => ({ server, world, tokens } = await startWorld()));
 afterAll(() => server?.close());
 
 const admin = (method: string, path: string, body?: unknown, who: StaffName = 'admin1') => call(server, method, path, { token: tokens[who], body });

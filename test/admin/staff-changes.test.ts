@@ -1,19 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/http/errors.js';
 import { SYSTEM_ACTOR, updateStaffUser } from '../../src/features/staff/service.js';
-import { call, startTestServer, type TestServer } from '../helpers/server.js';
-import { staffTokens, type StaffName } from '../helpers/staff.js';
-import { createWorld, STAFF_PASSWORD, type World } from '../helpers/world.js';
+import { call, type TestServer } from '../helpers/server.js';
+import type { StaffName } from '../helpers/staff.js';
+import { STAFF_PASSWORD, type World } from '../helpers/world.js';
+import { startWorld } from '../helpers/fixture.js';
 
 let server: TestServer;
 let world: World;
 let tokens: Record<StaffName, string>;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  world = await createWorld(server.db);
-  tokens = await staffTokens(server, world);
-});
+beforeAll(async () => ({ server, world, tokens } = await startWorld()));
 afterAll(() => server?.close());
 
 const admin = (method: string, path: string, body?: unknown, who: StaffName = 'admin1') => call(server, method, path, { token: tokens[who], body });

@@ -1,18 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RAW_KEY_NOTE } from '../../src/features/api-keys/issue.js';
-import { call, startTestServer, type TestServer } from '../helpers/server.js';
-import { staffTokens, type StaffName } from '../helpers/staff.js';
-import { createWorld, type World } from '../helpers/world.js';
+import { call, type TestServer } from '../helpers/server.js';
+import type { StaffName } from '../helpers/staff.js';
+import type { World } from '../helpers/world.js';
+import { startWorld } from '../helpers/fixture.js';
 
 let server: TestServer;
 let world: World;
 let tokens: Record<StaffName, string>;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  world = await createWorld(server.db);
-  tokens = await staffTokens(server, world);
-});
+beforeAll(async () => ({ server, world, tokens } = await startWorld()));
 afterAll(() => server?.close());
 
 const create = (who: StaffName, body: Record<string, unknown>) => call(server, 'POST', '/api-keys', { token: tokens[who], body });

@@ -2,15 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateApiKey } from '../../src/auth/key-format.js';
 import { issueApiKey } from '../../src/features/api-keys/issue.js';
 import { call, startTestServer, type TestServer } from '../helpers/server.js';
-import { createWorld, type World } from '../helpers/world.js';
+import type { World } from '../helpers/world.js';
+import { startWorld } from '../helpers/fixture.js';
 
 let server: TestServer;
 let w: World;
 
-beforeAll(async () => {
-  server = await startTestServer({ env: { LAST_USED_FLUSH_MS: '60000' } });
-  w = await createWorld(server.db);
-});
+beforeAll(async () => ({ server, world: w } = await startWorld({ env: { LAST_USED_FLUSH_MS: '60000' } })));
 afterAll(() => server?.close());
 
 const offers = (key?: string, headers?: Record<string, string>) => call(server, 'GET', '/partner/offers', { key, headers });

@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startTestServer, type TestServer } from '../helpers/server.js';
-import { createWorld, type World } from '../helpers/world.js';
+import { call, type TestServer } from '../helpers/server.js';
+import type { World } from '../helpers/world.js';
+import { startWorld } from '../helpers/fixture.js';
 
 let server: TestServer;
 let w: World;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  w = await createWorld(server.db);
-});
+beforeAll(async () => ({ server, world: w } = await startWorld()));
 afterAll(() => server?.close());
 
 const list = (query: Record<string, string | number> = {}, key = w.keys.branch) => call(server, 'GET', '/partner/offers', { key, query });

@@ -1,16 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startTestServer, type TestServer } from '../helpers/server.js';
+import { call, type TestServer } from '../helpers/server.js';
 import { issueApiKey } from '../../src/features/api-keys/issue.js';
-import { createWorld, type World } from '../helpers/world.js';
+import type { World } from '../helpers/world.js';
+import { startWorld } from '../helpers/fixture.js';
 
 let server: TestServer;
 let world: World;
 let seq = 0;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  world = await createWorld(server.db);
-});
+beforeAll(async () => ({ server, world } = await startWorld()));
 afterAll(() => server?.close());
 
 const valid = (overrides: Record<string, unknown> = {}) => ({ firstName: 'Ana', lastName: 'Silva', email: `ana.${++seq}@example.com`, phone: '+351912345678', ...overrides });

@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, type TestServer } from '../helpers/server.js';
-import { createWorld, type World } from '../helpers/world.js';
+import type { World } from '../helpers/world.js';
+import { startWorld } from '../helpers/fixture.js';
 
 let server: TestServer;
 let w: World;
 
-beforeAll(async () => {
-  server = await startTestServer({ env: { BODY_LIMIT_BYTES: '2048' } });
-  w = await createWorld(server.db);
-});
+beforeAll(async () => ({ server, world: w } = await startWorld({ env: { BODY_LIMIT_BYTES: '2048' } })));
 afterAll(() => server?.close());
 
 const estimate = (init: { rawBody?: string; headers?: Record<string, string> }) => call(server, 'POST', '/partner/public/estimate', { key: w.keys.public, ...init });

@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startTestServer, type TestServer } from '../helpers/server.js';
-import { createWorld, type World } from '../helpers/world.js';
+import { call, type TestServer } from '../helpers/server.js';
+import type { World } from '../helpers/world.js';
 import { orderBody } from './support.js';
+import { startWorld } from '../helpers/fixture.js';
 
 let server: TestServer;
 let world: World;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  world = await createWorld(server.db);
-});
+beforeAll(async () => ({ server, world } = await startWorld()));
 afterAll(() => server?.close());
 
 describe('POST /partner/orders: limits of the offer', () => {

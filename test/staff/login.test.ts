@@ -2,16 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, type TestServer } from '../helpers/server.js';
-import { createWorld, STAFF_PASSWORD, type World } from '../helpers/world.js';
+import { STAFF_PASSWORD, type World } from '../helpers/world.js';
+import { startWorld } from '../helpers/fixture.js';
 
 const SECRET = 'test-secret-test-secret-test-secret-0123456789';
 let server: TestServer;
 let world: World;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  world = await createWorld(server.db);
-});
+beforeAll(async () => ({ server, world } = await startWorld()));
 afterAll(() => server?.close());
 
 const login = (email: string, password: string, headers?: Record<string, string>) =>

@@ -1,16 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call, startTestServer, type TestServer } from '../helpers/server.js';
-import { createWorld, type World } from '../helpers/world.js';
+import { call, type TestServer } from '../helpers/server.js';
+import type { World } from '../helpers/world.js';
 import { emit, register } from './support.js';
+import { startWorld } from '../helpers/fixture.js';
 
 let server: TestServer;
 let world: World;
 const URL_A = 'https://hooks.partner.example/a';
 
-beforeAll(async () => {
-  server = await startTestServer();
-  world = await createWorld(server.db);
-});
+beforeAll(async () => ({ server, world } = await startWorld()));
 beforeEach(() => server.db.deleteFrom('webhooks').execute());
 afterAll(() => server?.close());
 

@@ -1,18 +1,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { WebhookWorker } from '../../src/features/webhooks/worker.js';
-import { call, startTestServer, type TestServer } from '../helpers/server.js';
-import { createWorld, type World } from '../helpers/world.js';
+import { call, type TestServer } from '../helpers/server.js';
+import type { World } from '../helpers/world.js';
 import { deliveries, emit, eventually, register, sleep, startReceiver, worker, type Receiver } from './support.js';
+import { startWorld } from '../helpers/fixture.js';
 
 let server: TestServer;
 let world: World;
 let receiver: Receiver;
 let running: WebhookWorker | undefined;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  world = await createWorld(server.db);
-});
+beforeAll(async () => ({ server, world } = await startWorld()));
 afterEach(async () => {
   await running?.stop();
   running = undefined;

@@ -1,16 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isInternalAddress, parseWebhookUrl, UrlProblem } from '../../src/features/webhooks/url-guard.js';
-import { call, startTestServer, type TestServer } from '../helpers/server.js';
-import { createWorld, type World } from '../helpers/world.js';
+import { call, type TestServer } from '../helpers/server.js';
+import type { World } from '../helpers/world.js';
 import { deliveries, emit, eventually, sleep, startReceiver, worker } from './support.js';
+import { startWorld } from '../helpers/fixture.js';
 
 let server: TestServer;
 let world: World;
 
-beforeAll(async () => {
-  server = await startTestServer({ env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'false' } });
-  world = await createWorld(server.db);
-});
+beforeAll(async () => ({ server, world } = await startWorld({ env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'false' } })));
 // Registration never connects anywhere; still, no webhook outlives its test, so the one test that runs a worker
 // can only ever reach the local receiver.
 beforeEach(() => server.db.deleteFrom('webhooks').execute());
