@@ -2,17 +2,13 @@ import { sql } from 'kysely';
 import type { Database, Executor } from '../../db/database.js';
 import type { Metrics } from '../../http/metrics.js';
 import { recordSuccesses } from './record-success.js';
+import type { AttemptResult } from './sender.js';
 
-export interface Outcome {
+/** One attempt's result, for the delivery it belongs to. */
+export interface Outcome extends AttemptResult {
   id: string;
   webhookId: string;
   attempt: number;
-  ok: boolean;
-  startedAt: Date;
-  durationMs: number;
-  status: number | null;
-  body: string | null;
-  error: string | null;
 }
 
 export interface Settings { workerId: string; maxAttempts: number; retryBaseMs: number; deactivateAfter: number }
