@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
-import { DateTime } from '../../http/schemas.js';
+import { DateTime, Nullable, StringEnum } from '../../http/schemas.js';
 
-const KeyType = Type.Enum(['personal', 'branch', 'public'], {
+const KeyType = StringEnum(['personal', 'branch', 'public'], {
   description: 'personal: acts as its staff user (any staff); branch: every exchange of a branch; public: read-only public data (both superadmin only)',
 });
 
@@ -12,14 +12,14 @@ export const CreateApiKeyRequest = Type.Object({
   expiresAt: Type.Optional(Type.String({ format: 'date-time', description: 'ISO 8601; the key stops working then. Must be in the future.' })),
 }, { additionalProperties: false });
 
-const NullableDate = Type.Union([DateTime, Type.Null()]);
+const NullableDate = Nullable(DateTime);
 
 export const ApiKey = Type.Object({
   id: Type.String({ format: 'uuid' }),
   name: Type.String(),
   type: KeyType,
   keyPrefix: Type.String({ description: 'First 20 characters of the key, for display' }),
-  branchId: Type.Union([Type.Integer(), Type.Null()], { description: 'The branch of a branch or public key; null for a personal key' }),
+  branchId: Nullable(Type.Integer(), { description: 'The branch of a branch or public key; null for a personal key' }),
   isActive: Type.Boolean({ description: 'false once revoked; an expired key stays isActive but is refused after expiresAt' }),
   lastUsedAt: NullableDate,
   expiresAt: NullableDate,

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DateTime, listEnvelope, Money } from '../../http/schemas.js';
+import { DateTime, listEnvelope, Money, Nullable, StringEnum } from '../../http/schemas.js';
 
 const HHMM = Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', description: 'HH:MM, local time of the exchange' });
 
@@ -20,7 +20,7 @@ export const PublicExchange = Type.Object({
     address: Type.String(),
     phoneNumber: Type.String(),
     chat: Type.String({ description: 'Link to the exchange\'s chat' }),
-    location: Type.Union([Location, Type.Null()]),
+    location: Nullable(Location),
   }),
   schedule: Type.Array(ScheduleDay),
 });
@@ -43,7 +43,7 @@ export const PublicCurrency = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   ticker: Type.String(),
-  image: Type.Union([Type.Object({ id: Type.String({ format: 'uuid' }), path: Type.String() }), Type.Null()]),
+  image: Nullable(Type.Object({ id: Type.String({ format: 'uuid' }), path: Type.String() })),
 });
 
 export const PublicRate = Type.Object({
@@ -85,7 +85,7 @@ export const EstimateRequest = Type.Object({
   sourceCurrencyId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
   destCurrencyId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
   amount: Type.Number({ exclusiveMinimum: 0, maximum: 1e20, description: 'Amount in the currency named by direction' }),
-  direction: Type.Optional(Type.Union([Type.Literal('source'), Type.Literal('dest')], { default: 'source' })),
+  direction: Type.Optional(StringEnum(['source', 'dest'], { default: 'source' })),
 }, { additionalProperties: false });
 
 export const EstimateResult = Type.Object({

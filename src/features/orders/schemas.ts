@@ -1,11 +1,8 @@
 import { Type, type Static } from 'typebox';
-import { DateTime, EntityRef, listEnvelope, Money } from '../../http/schemas.js';
+import { DateTime, EntityRef, listEnvelope, Money, Nullable, StringEnum } from '../../http/schemas.js';
 
-const Status = Type.Union([
-  Type.Literal('ORDERINIT'), Type.Literal('CLIENTPAYMENTWAIT'), Type.Literal('EXCHANGEPAYMENTWAIT'),
-  Type.Literal('CASHOUT'), Type.Literal('SUCCESS'), Type.Literal('CANCEL'),
-], { description: 'Order status' });
-const OperationType = Type.Union([Type.Literal('offer'), Type.Literal('finop')], {
+const Status = StringEnum(['ORDERINIT', 'CLIENTPAYMENTWAIT', 'EXCHANGEPAYMENTWAIT', 'CASHOUT', 'SUCCESS', 'CANCEL'], { description: 'Order status' });
+const OperationType = StringEnum(['offer', 'finop'], {
   description: '`offer`: priced by the cashbox\'s active offer; `finop`: a financial operation priced by the office',
 });
 const Amount = (description: string) => Type.Number({ exclusiveMinimum: 0, maximum: 1e20, description });
@@ -29,8 +26,8 @@ export const CreateOrderRequest = Type.Object({
 
 const CurrencyRef = Type.Object({ id: Type.Integer(), code: Type.String() });
 const Ref = Type.Object({ id: Type.Integer() });
-const NullableRef = Type.Union([Ref, Type.Null()]);
-const NullableText = Type.Union([Type.String(), Type.Null()]);
+const NullableRef = Nullable(Ref);
+const NullableText = Nullable(Type.String());
 
 export const Order = Type.Object({
   id: Type.Integer(),
@@ -49,7 +46,7 @@ export const Order = Type.Object({
   paymentMethodDest: NullableRef,
   userWallet: NullableText,
   tgNickName: NullableText,
-  offer: Type.Union([Ref, Type.Null()], { description: 'The offer that priced the order; null for finop' }),
+  offer: Nullable(Ref, { description: 'The offer that priced the order; null for finop' }),
   // Absent rather than null for finop: a number-or-null cannot serialize an exact decimal string.
   rate: Type.Optional(Type.Unsafe<number | string>(Type.Number({ description: 'The offer\'s rate as stored when the order was priced; absent for finop' }))),
   createdAt: DateTime,
@@ -59,12 +56,12 @@ export const Order = Type.Object({
 export const OrderList = listEnvelope(Order);
 
 export const HistoryEntry = Type.Object({
-  fromStatus: Type.Union([Status, Type.Null()]),
+  fromStatus: Nullable(Status),
   toStatus: Status,
   actor: Type.Object({
-    type: Type.Union([Type.Literal('api_key'), Type.Literal('staff'), Type.Literal('system')]),
-    apiKeyId: Type.Union([Type.String({ format: 'uuid' }), Type.Null()]),
-    staffUserId: Type.Union([Type.Integer(), Type.Null()]),
+    type: StringEnum(['api_key', 'staff', 'system']),
+    apiKeyId: Nullable(Type.String({ format: 'uuid' })),
+    staffUserId: Nullable(Type.Integer()),
   }),
   comment: NullableText,
   createdAt: DateTime,

@@ -1,12 +1,12 @@
 import { Type, type Static } from 'typebox';
 import { ALL_PERMISSIONS } from '../../auth/principal.js';
-import { DateTime, listEnvelope } from '../../http/schemas.js';
+import { DateTime, listEnvelope, Nullable, StringEnum } from '../../http/schemas.js';
 
 const Email = Type.String({ format: 'email', maxLength: 254 });
 /** Long enough to resist guessing; the cap keeps one scrypt call bounded. */
 const Password = Type.String({ minLength: 12, maxLength: 1024 });
-const Role = Type.Enum(['superadmin', 'admin', 'operator'], { description: 'superadmin: every branch; admin: its branch; operator: its exchanges' });
-const Permissions = Type.Array(Type.Enum([...ALL_PERMISSIONS]), {
+const Role = StringEnum(['superadmin', 'admin', 'operator'], { description: 'superadmin: every branch; admin: its branch; operator: its exchanges' });
+const Permissions = Type.Array(StringEnum([...ALL_PERMISSIONS]), {
   uniqueItems: true,
   description: 'What an operator (and its personal keys) may do; superadmins and admins hold every permission',
 });
@@ -28,7 +28,7 @@ export const StaffUser = Type.Object({
   id: Type.Integer(),
   email: Type.String(),
   role: Role,
-  branchId: Type.Union([Type.Integer(), Type.Null()], { description: 'null for a superadmin' }),
+  branchId: Nullable(Type.Integer(), { description: 'null for a superadmin' }),
   exchangeIds: Type.Array(Type.Integer()),
   permissions: Type.Array(Type.String(), { description: 'Granted permissions (used for operators)' }),
   isActive: Type.Boolean(),

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import type { WebhookEvent } from '../../db/schema.js';
-import { DateTime, listEnvelope } from '../../http/schemas.js';
+import { DateTime, listEnvelope, Nullable } from '../../http/schemas.js';
 
 export const WEBHOOK_EVENTS: readonly WebhookEvent[] = ['order.created', 'order.status_changed', 'order.cancelled', 'offer.updated'];
 export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed', 'abandoned'] as const;
@@ -33,9 +33,9 @@ export const WebhookWithSecret = Type.Object({
 
 export const AdminWebhook = Type.Object({
   ...webhookFields,
-  branchId: Type.Union([Type.Integer(), Type.Null()]),
-  staffUserId: Type.Union([Type.Integer(), Type.Null()], { description: 'Owner of a personal key\'s webhook; null for a branch key\'s' }),
-  deactivatedAt: Type.Union([DateTime, Type.Null()]),
+  branchId: Nullable(Type.Integer()),
+  staffUserId: Nullable(Type.Integer(), { description: 'Owner of a personal key\'s webhook; null for a branch key\'s' }),
+  deactivatedAt: Nullable(DateTime),
 });
 
 export const WebhookList = listEnvelope(Webhook);
@@ -46,10 +46,10 @@ const deliveryFields = {
   event: EventName,
   status: Type.Unsafe<(typeof DELIVERY_STATUSES)[number]>({ type: 'string', enum: [...DELIVERY_STATUSES] }),
   attempts: Type.Integer(),
-  lastResponseStatus: Type.Union([Type.Integer(), Type.Null()]),
-  lastError: Type.Union([Type.String(), Type.Null()]),
-  nextAttemptAt: Type.Union([DateTime, Type.Null()], { description: 'When the next attempt is due; null unless pending' }),
-  deliveredAt: Type.Union([DateTime, Type.Null()]),
+  lastResponseStatus: Nullable(Type.Integer()),
+  lastError: Nullable(Type.String()),
+  nextAttemptAt: Nullable(DateTime, { description: 'When the next attempt is due; null unless pending' }),
+  deliveredAt: Nullable(DateTime),
   createdAt: DateTime,
   updatedAt: DateTime,
 };
@@ -64,9 +64,9 @@ export const DeliveryDetail = Type.Object({
     attempt: Type.Integer(),
     startedAt: DateTime,
     durationMs: Type.Integer(),
-    responseStatus: Type.Union([Type.Integer(), Type.Null()]),
-    responseBody: Type.Union([Type.String({ description: 'First 1 KB of the answer' }), Type.Null()]),
-    error: Type.Union([Type.String(), Type.Null()]),
+    responseStatus: Nullable(Type.Integer()),
+    responseBody: Nullable(Type.String({ description: 'First 1 KB of the answer' })),
+    error: Nullable(Type.String()),
   })),
 });
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DateTime, listEnvelope } from '../../../http/schemas.js';
+import { DateTime, listEnvelope, Nullable, StringEnum } from '../../../http/schemas.js';
 
 const Image = Type.Object({
   id: Type.String({ format: 'uuid' }),
@@ -10,8 +10,8 @@ const fields = {
   ticker: Type.String({ pattern: '^[A-Z0-9]{2,10}$', description: 'Upper-case code, e.g. USD, USDT' }),
   name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
   decimals: Type.Integer({ minimum: 0, maximum: 18, description: 'Precision of amounts in this currency (2 for most fiat, 8 for BTC)' }),
-  kind: Type.Optional(Type.Enum(['fiat', 'crypto'])),
-  image: Type.Optional(Type.Union([Image, Type.Null()])),
+  kind: Type.Optional(StringEnum(['fiat', 'crypto'])),
+  image: Type.Optional(Nullable(Image)),
 };
 
 export const CreateCurrencyRequest = Type.Object(fields, { additionalProperties: false });
@@ -29,7 +29,7 @@ export const AdminCurrency = Type.Object({
   name: Type.String(),
   kind: Type.String(),
   decimals: Type.Integer(),
-  image: Type.Union([Type.Object({ id: Type.String(), path: Type.String() }), Type.Null()]),
+  image: Nullable(Type.Object({ id: Type.String(), path: Type.String() })),
   createdAt: DateTime,
   updatedAt: DateTime,
 });

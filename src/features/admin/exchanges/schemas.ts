@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DateTime, listEnvelope } from '../../../http/schemas.js';
+import { DateTime, listEnvelope, Nullable } from '../../../http/schemas.js';
 
 const HHMM = Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', description: 'HH:MM, local time of the exchange' });
 const Text = (maxLength: number) => Type.String({ maxLength });
@@ -26,7 +26,7 @@ const fields = {
   address: Type.Optional(Text(500)),
   city: Type.Optional(Text(200)),
   contacts: Type.Optional(ContactsInput),
-  location: Type.Optional(Type.Union([LocationInput, Type.Null()])),
+  location: Type.Optional(Nullable(LocationInput)),
   timezone: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone of the opening hours, e.g. Europe/Lisbon' })),
   schedule: Type.Optional(Type.Array(ScheduleDayInput, { maxItems: 7, description: 'The whole week; days left out have no opening hours' })),
   isActive: Type.Optional(Type.Boolean()),
@@ -39,7 +39,7 @@ export const CreateExchangeRequest = Type.Object({
 
 export const UpdateExchangeRequest = Type.Object({ ...fields, name: Type.Optional(fields.name) }, { additionalProperties: false, minProperties: 1 });
 
-const Time = Type.Union([Type.String(), Type.Null()]);
+const Time = Nullable(Type.String());
 
 export const AdminExchange = Type.Object({
   id: Type.Integer(),
@@ -48,7 +48,7 @@ export const AdminExchange = Type.Object({
   address: Type.String(),
   city: Type.String(),
   contacts: Type.Object({ phoneNumber: Type.String(), chat: Type.String() }),
-  location: Type.Union([Type.Object({ latitude: Type.Number(), longitude: Type.Number() }), Type.Null()]),
+  location: Nullable(Type.Object({ latitude: Type.Number(), longitude: Type.Number() })),
   timezone: Type.String(),
   schedule: Type.Array(Type.Object({ dayOfWeek: Type.Integer(), openTime: Time, closeTime: Time, isClosed: Type.Boolean() })),
   isActive: Type.Boolean(),

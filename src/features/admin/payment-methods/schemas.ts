@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DateTime, listEnvelope } from '../../../http/schemas.js';
+import { DateTime, listEnvelope, Nullable, StringEnum } from '../../../http/schemas.js';
 
 const KINDS = ['cash', 'card', 'bank_transfer', 'crypto', 'other'] as const;
 const Id = (description: string) => Type.Integer({ minimum: 1, maximum: 2147483647, description });
@@ -7,7 +7,7 @@ const Id = (description: string) => Type.Integer({ minimum: 1, maximum: 21474836
 export const CreatePaymentMethodRequest = Type.Object({
   branchId: Type.Optional(Id('Required for a superadmin; an admin\'s own branch otherwise')),
   name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
-  kind: Type.Optional(Type.Enum([...KINDS], { default: 'cash' })),
+  kind: Type.Optional(StringEnum([...KINDS], { default: 'cash' })),
   exchangeId: Type.Optional(Id('Only at this exchange office; every office of the branch when left out')),
   currencyId: Type.Optional(Id('Only for this currency; any currency when left out')),
   isActive: Type.Optional(Type.Boolean({ default: true })),
@@ -18,8 +18,8 @@ export const PaymentMethod = Type.Object({
   branchId: Type.Integer(),
   name: Type.String(),
   kind: Type.String(),
-  exchangeId: Type.Union([Type.Integer(), Type.Null()]),
-  currencyId: Type.Union([Type.Integer(), Type.Null()]),
+  exchangeId: Nullable(Type.Integer()),
+  currencyId: Nullable(Type.Integer()),
   isActive: Type.Boolean(),
   createdAt: DateTime,
   updatedAt: DateTime,
