@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageQuery } from '../../src/db/list.js';
 import { memoQuery } from '../../src/db/memo.js';
 import { openTestDatabase, type TestDatabase } from '../helpers/database.js';
 
@@ -35,5 +36,32 @@ describe('memoQuery', () => {
     // String(p.name) turns the placeholder into a constant: the cached SQL would always look for that text.
     const frozen = memoQuery((db, p: { name: string }) => db.selectFrom('branches').select('name').where('name', '=', String(p.name)));
     await expect(frozen(database.db, { name: 'one' })).rejects.toThrow(/not passed through its placeholders/);
+  });
+});
+
+describe('pageQuery', () => {
+  const COLUMNS = { id: 'b.id', name: 'b.name', createdAt: 'b.created_at' };
+  const branches = pageQuery((db, s: { minId: number | null }) => {
+    const q = db.selectFrom('branches as b');
+    return s.minId === null ? q : q.where('b.id', '>=', s.minId);
+  }, COLUMNS, (qb) => qb.select(['b.id', 'b.name']));
+  const names = (page: { rows: { name: string }[] }) => page.rows.map((r) => r.name);
+
+  it('gives each call its own filter values, paging and scope through one compiled query per shape', async () => {
+    const all = { skip: 0, limit: 10, filter: {}, sort: [['id', 'ASC']] as [string, 'ASC' | 'DESC'][] };
+    for (let i = 0; i < 5; i++) {
+      expect(names(await branches(database.db, { minId: null }, all))).toEqual(['one', 'two', 'three']);
+      expect(await branches(database.db, { minId: null }, { ...all, filter: { name: 'two' } })).toMatchObject({ total: 1, rows: [{ name: 'two' }] });
+      expect(names(await branches(database.db, { minId: null }, { ...all, filter: { name: 'three' } }))).toEqual(['three']);
+      expect(await branches(database.db, { minId: null }, { ...all, skip: 1, limit: 1, sort: [['name', 'DESC']] })).toMatchObject({ total: 3, rows: [{ name: 'three' }] });
+      expect(names(await branches(database.db, { minId: 2 }, all))).toEqual(['two', 'three']);
+      const future = { createdAt: { gte: new Date(Date.now() + 3_600_000) } };
+      expect(await branches(database.db, { minId: null }, { ...all, filter: future })).toEqual({ rows: [], total: 0 });
+      expect(await branches(database.db, { minId: null }, { ...all, filter: { createdAt: { lt: new Date(Date.now() + 3_600_000) } } })).toMatchObject({ total: 3 });
+    }
+  });
+
+  it('counts the matches when the page is past the end', async () => {
+    expect(await branches(database.db, { minId: null }, { skip: 10, limit: 10, filter: {}, sort: [['id', 'ASC']] })).toEqual({ rows: [], total: 3 });
   });
 });

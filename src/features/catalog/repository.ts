@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Scope } from '../../auth/principal.js';
 import type { Executor } from '../../db/database.js';
-import { fetchPage } from '../../db/list.js';
+import { pageQuery } from '../../db/list.js';
 import { memoQuery } from '../../db/memo.js';
 import { inScope } from '../../db/scope.js';
 import type { ListParams } from '../../http/list-query.js';
@@ -81,12 +81,14 @@ function offersInScope(db: Executor, scope: Scope) {
   return inScope(db.selectFrom('offers as o').innerJoin('exchanges as e', 'e.id', 'o.exchange_id'), scope, { branch: 'e.branch_id', exchange: 'e.id' });
 }
 
+const offersPage = pageQuery((db, scope: Scope) => offersInScope(db, scope), OFFER_COLUMNS, (qb) => qb
+  .innerJoin('currencies as c1', 'c1.id', 'o.currency1_id')
+  .innerJoin('currencies as c2', 'c2.id', 'o.currency2_id')
+  .select(['o.id', 'o.exchange_id', 'o.rate', 'o.min_amount', 'o.max_amount', 'o.is_active', 'o.created_at', 'o.updated_at',
+    'c1.id as c1_id', 'c1.code as c1_code', 'c1.name as c1_name', 'c2.id as c2_id', 'c2.code as c2_code', 'c2.name as c2_name']));
+
 export function listOffers(db: Executor, scope: Scope, params: ListParams) {
-  return fetchPage(() => offersInScope(db, scope), params, OFFER_COLUMNS, (qb) => qb
-    .innerJoin('currencies as c1', 'c1.id', 'o.currency1_id')
-    .innerJoin('currencies as c2', 'c2.id', 'o.currency2_id')
-    .select(['o.id', 'o.exchange_id', 'o.rate', 'o.min_amount', 'o.max_amount', 'o.is_active', 'o.created_at', 'o.updated_at',
-      'c1.id as c1_id', 'c1.code as c1_code', 'c1.name as c1_name', 'c2.id as c2_id', 'c2.code as c2_code', 'c2.name as c2_name']));
+  return offersPage(db, { branchId: scope.branchId, exchangeIds: scope.exchangeIds }, params);
 }
 
 /**

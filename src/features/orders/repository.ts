@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { branchScope, type Scope } from '../../auth/principal.js';
 import type { Executor, Tx } from '../../db/database.js';
-import { fetchPage } from '../../db/list.js';
+import { pageQuery } from '../../db/list.js';
 import type { NewOrder, OrderStatus } from '../../db/schema.js';
 import { inScope, scopeCondition, updateInScope } from '../../db/scope.js';
 import type { ListParams } from '../../http/list-query.js';
@@ -33,12 +33,14 @@ export function findOrder(db: Executor, scope: Scope, id: number) {
   return withCurrencies(db, scope).where('o.id', '=', id).executeTakeFirst();
 }
 
+const ordersPage = pageQuery((db, scope: Scope) => ordersInScope(db, scope), ORDER_COLUMNS, (qb) => qb
+  .innerJoin('currencies as c1', 'c1.id', 'o.currency1_id')
+  .innerJoin('currencies as c2', 'c2.id', 'o.currency2_id')
+  .selectAll('o')
+  .select(['c1.code as c1_code', 'c2.code as c2_code']));
+
 export function listOrders(db: Executor, scope: Scope, params: ListParams) {
-  return fetchPage(() => ordersInScope(db, scope), params, ORDER_COLUMNS, (qb) => qb
-    .innerJoin('currencies as c1', 'c1.id', 'o.currency1_id')
-    .innerJoin('currencies as c2', 'c2.id', 'o.currency2_id')
-    .selectAll('o')
-    .select(['c1.code as c1_code', 'c2.code as c2_code']));
+  return ordersPage(db, { branchId: scope.branchId, exchangeIds: scope.exchangeIds }, params);
 }
 
 /** Inserts an order and returns it as findOrder would, without reading it back (the codes are known). */

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Scope } from '../../auth/principal.js';
 import type { Executor } from '../../db/database.js';
-import { fetchPage } from '../../db/list.js';
+import { pageQuery } from '../../db/list.js';
 import { inScope } from '../../db/scope.js';
 import type { Permission, StaffRole } from '../../db/schema.js';
 import type { ListParams } from '../../http/list-query.js';
@@ -33,8 +33,10 @@ export function lockStaff(db: Executor, scope: Scope, id: number) {
   return selectView(staffInScope(db, scope)).where('s.id', '=', id).forUpdate().executeTakeFirst();
 }
 
+const staffPage = pageQuery((db, scope: Scope) => staffInScope(db, scope), STAFF_COLUMNS, selectView);
+
 export function listStaff(db: Executor, scope: Scope, params: ListParams) {
-  return fetchPage(() => staffInScope(db, scope), params, STAFF_COLUMNS, selectView);
+  return staffPage(db, { branchId: scope.branchId, exchangeIds: scope.exchangeIds }, params);
 }
 
 export interface StaffValues {

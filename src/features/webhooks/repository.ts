@@ -1,7 +1,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { WebhookEvent } from '../../db/schema.js';
-import { fetchPage } from '../../db/list.js';
+import { pageQuery } from '../../db/list.js';
 import type { ListParams } from '../../http/list-query.js';
 
 /** Whose webhooks a caller reaches: a personal key its user's, a branch key or an admin its branch's, a superadmin all. */
@@ -19,8 +19,10 @@ export const WEBHOOK_COLUMNS: Record<string, string> = {
   branchId: 'w.branch_id', staffUserId: 'w.staff_user_id',
 };
 
+const webhooksPage = pageQuery((db, v: Visibility) => db.selectFrom('webhooks as w').where(visibleTo(v)), WEBHOOK_COLUMNS, (qb) => qb.selectAll('w'));
+
 export function listWebhooks(db: Executor, v: Visibility, params: ListParams) {
-  return fetchPage(() => db.selectFrom('webhooks as w').where(visibleTo(v)), params, WEBHOOK_COLUMNS, (qb) => qb.selectAll('w'));
+  return webhooksPage(db, v, params);
 }
 
 export function findWebhook(db: Executor, v: Visibility, id: string) {
@@ -79,8 +81,10 @@ function deliveriesOf(db: Executor, v: Visibility, webhookId: string) {
     .where(visibleTo(v)).where('d.webhook_id', '=', webhookId);
 }
 
+const deliveriesPage = pageQuery((db, p: Visibility & { webhookId: string }) => deliveriesOf(db, p, p.webhookId), DELIVERY_COLUMNS, (qb) => qb.select(deliveryColumns));
+
 export function listDeliveries(db: Executor, v: Visibility, webhookId: string, params: ListParams) {
-  return fetchPage(() => deliveriesOf(db, v, webhookId), params, DELIVERY_COLUMNS, (qb) => qb.select(deliveryColumns));
+  return deliveriesPage(db, { ...v, webhookId }, params);
 }
 
 export async function findDelivery(db: Executor, v: Visibility, webhookId: string, deliveryId: string) {

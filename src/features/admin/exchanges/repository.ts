@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Scope } from '../../../auth/principal.js';
 import type { Executor } from '../../../db/database.js';
-import { fetchPage } from '../../../db/list.js';
+import { pageQuery } from '../../../db/list.js';
 import { inScope } from '../../../db/scope.js';
 import type { ListParams } from '../../../http/list-query.js';
 
@@ -38,8 +38,10 @@ export async function exchangeInScope(db: Executor, scope: Scope, id: number, lo
   return q.executeTakeFirst();
 }
 
+const exchangesPage = pageQuery((db, scope: Scope) => inBackOffice(db, scope), EXCHANGE_COLUMNS, selectView);
+
 export function listExchanges(db: Executor, scope: Scope, params: ListParams) {
-  return fetchPage(() => inBackOffice(db, scope), params, EXCHANGE_COLUMNS, selectView);
+  return exchangesPage(db, { branchId: scope.branchId, exchangeIds: scope.exchangeIds }, params);
 }
 
 export interface ExchangeValues {

@@ -1,7 +1,7 @@
 import type { Scope } from '../../../auth/principal.js';
 import type { AppContext } from '../../../context.js';
 import type { Database } from '../../../db/database.js';
-import { fetchPage } from '../../../db/list.js';
+import { pageQuery } from '../../../db/list.js';
 import { inScope } from '../../../db/scope.js';
 import { fieldNotFound } from '../../../http/errors.js';
 import { parseListQuery, type ListParams, type ListSpec } from '../../../http/list-query.js';
@@ -40,8 +40,10 @@ async function create(db: Database, scope: Scope, input: CreatePaymentMethodInpu
   }).returningAll().executeTakeFirstOrThrow();
 }
 
+const methodsPage = pageQuery((db, scope: Scope) => inScope(db.selectFrom('payment_methods as p'), scope, { branch: 'p.branch_id' }), COLUMNS, (qb) => qb.selectAll('p'));
+
 function list(db: Database, scope: Scope, params: ListParams) {
-  return fetchPage(() => inScope(db.selectFrom('payment_methods as p'), scope, { branch: 'p.branch_id' }), params, COLUMNS, (qb) => qb.selectAll('p'));
+  return methodsPage(db, { branchId: scope.branchId, exchangeIds: scope.exchangeIds }, params);
 }
 
 /** Payment methods a branch offers its clients (orders refer to them as paymentMethodSource / paymentMethodDest). */
