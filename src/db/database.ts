@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { preparingPool } from './prepared.js';
+import { getTypeParser } from './type-parsers.js';
 import type { DB } from './schema.js';
 
 export type Database = Kysely<DB>;
@@ -32,9 +33,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 }
 
 async function openPostgres(url: string, max: number, onIdleError?: (err: Error) => void): Promise<DatabaseHandle> {
-  // count(*) and bigserial come back as int8; every such value here fits a JS number.
-  const types = { getTypeParser: (oid: number, format?: 'text' | 'binary') => (oid === 20 ? Number : pg.types.getTypeParser(oid, format)) };
-  const pool = new pg.Pool({ connectionString: url, max, types, application_name: 'pxs' });
+  const pool = new pg.Pool({ connectionString: url, max, types: { getTypeParser } as pg.CustomTypesConfig, application_name: 'pxs' });
   // An idle connection closed by the server (restart, failover, admin) is dropped from the pool and replaced on
   // the next checkout; without a listener the pool's 'error' event would end the process.
   pool.on('error', (err) => onIdleError?.(err));
