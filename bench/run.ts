@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
@@ -19,6 +19,7 @@ const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const here = fileURLToPath(new URL('.', import.meta.url));
 // The production entry point, with its V8 settings.
 const CLI = join(here, '../../bin/pxs.js');
+const { V8_FLAGS } = (await import(pathToFileURL(join(here, '../../bin/v8-flags.js')).href)) as { V8_FLAGS: string[] };
 
 async function admin(sql: string): Promise<string> {
   const client = new pg.Client({ connectionString: ADMIN_URL });
@@ -97,7 +98,7 @@ async function main(): Promise<void> {
     await run('baseline (a) node:http', bare, [['fixed JSON', { method: 'GET', path: '/' }]], rows);
     await bare.stop();
 
-    const stack = await startChild(join(here, 'baseline-fastify.js'), [], { DATABASE_URL, BENCH_BRANCH_ID: String(data.branchId), BENCH_KEY_ID: data.branchKeyId });
+    const stack = await startChild(join(here, 'baseline-fastify.js'), [], { DATABASE_URL, BENCH_BRANCH_ID: String(data.branchId), BENCH_KEY_ID: data.branchKeyId }, V8_FLAGS);
     children.push(stack);
     const api = await startChild(CLI, ['serve', '--no-worker'], { ...common, DATABASE_URL });
     children.push(api);
