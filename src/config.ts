@@ -30,6 +30,7 @@ const EnvSchema = Type.Object({
   WEBHOOK_LEASE_MS: Type.Integer({ minimum: 1000, default: 30000 }),
   WEBHOOK_POLL_MS: Type.Integer({ minimum: 10, default: 500 }),
   WEBHOOK_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 1000, default: 64 }),
+  WEBHOOK_RETENTION_DAYS: Type.Integer({ minimum: 1, maximum: 3650, default: 30 }),
   BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 102400 }),
   LOG_LEVEL: Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)), { default: 'info' }),
   SEED_DEMO: Bool,
@@ -54,7 +55,7 @@ export interface Config {
   keys: { cacheTtlMs: number; lastUsedFlushMs: number };
   webhooks: {
     timeoutMs: number; retryBaseMs: number; maxRetries: number; deactivateAfter: number;
-    allowPrivateUrls: boolean; leaseMs: number; pollMs: number; concurrency: number;
+    allowPrivateUrls: boolean; leaseMs: number; pollMs: number; concurrency: number; retentionDays: number;
   };
   bodyLimitBytes: number;
   logLevel: Env['LOG_LEVEL'];
@@ -128,6 +129,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       leaseMs: env.WEBHOOK_LEASE_MS,
       pollMs: env.WEBHOOK_POLL_MS,
       concurrency: env.WEBHOOK_CONCURRENCY,
+      retentionDays: env.WEBHOOK_RETENTION_DAYS,
     },
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     logLevel: env.LOG_LEVEL,

@@ -16,6 +16,10 @@ export class Metrics {
     name: 'pxs_webhook_deliveries_total', help: 'Webhook delivery attempts by outcome (success, retry, failed, abandoned)',
     labelNames: ['outcome'] as const, registers: [this.registry],
   });
+  readonly webhookDeliveriesPruned = new Counter({
+    name: 'pxs_webhook_deliveries_pruned_total', help: 'Finished webhook deliveries deleted, with their attempts, after WEBHOOK_RETENTION_DAYS',
+    registers: [this.registry],
+  });
   readonly webhookAttemptDuration = new Histogram({
     name: 'pxs_webhook_attempt_duration_seconds', help: 'Duration of one webhook delivery attempt',
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10], registers: [this.registry],

@@ -43,16 +43,36 @@ export async function sweep(db: Database, maxAttempts: number): Promise<{ releas
   };
 }
 
+/**
+ * Deletes finished deliveries (succeeded, failed, abandoned) last changed more than `days` ago, with their
+ * attempts, at most `batch` at a time so that one sweep never holds many row locks. Pending ones stay.
+ */
+export async function pruneDeliveries(db: Database, days: number, batch = 1000): Promise<number> {
+  const result = await sql`
+    delete from webhook_deliveries where id in (
+      select id from webhook_deliveries
+      where status <> 'pending' and updated_at < now() - make_interval(days => ${days})
+      order by updated_at
+      limit ${batch}
+      for update skip locked)`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
 export async function queueDepth(db: Database): Promise<number> {
   const { rows } = await sql<{ n: number }>`select count(*)::int as n from webhook_deliveries where status = 'pending'`.execute(db);
   return Number(rows[0]?.n ?? 0);
 }
 
-/** One sweep with its metrics (abandoned and failed deliveries, queue depth); returns how many became due again. */
-export async function sweepAndMeasure(ctx: AppContext, maxAttempts: number): Promise<number> {
+/**
+ * One sweep with its metrics (abandoned, failed and pruned deliveries, queue depth); returns how many became due
+ * again.
+ */
+export async function sweepAndMeasure(ctx: AppContext, maxAttempts: number, retentionDays: number): Promise<number> {
   const r = await sweep(ctx.db, maxAttempts);
   if (r.abandoned) ctx.metrics.webhookDeliveries.inc({ outcome: 'abandoned' }, r.abandoned);
   if (r.failed) ctx.metrics.webhookDeliveries.inc({ outcome: 'failed' }, r.failed);
+  const pruned = await pruneDeliveries(ctx.db, retentionDays);
+  if (pruned) ctx.metrics.webhookDeliveriesPruned.inc(pruned);
   ctx.metrics.webhookQueueDepth.set(await queueDepth(ctx.db));
   return r.released;
 }

@@ -190,7 +190,7 @@ class Worker implements WebhookWorker {
     if (this.sweeping || !this.running) return;
     this.sweeping = true;
     try {
-      if (await sweepAndMeasure(this.ctx, this.maxAttempts)) this.wake();
+      if (await sweepAndMeasure(this.ctx, this.maxAttempts, this.s.retentionDays)) this.wake();
     } catch (err) {
       if (this.running) this.ctx.log('warn', 'webhook sweep failed', { err });
     } finally {
