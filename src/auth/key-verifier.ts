@@ -20,24 +20,20 @@ interface CacheEntry { record: KeyRecord | null; principal: KeyPrincipal | null 
  */
 export class KeyVerifier {
   private readonly cache: LRUCache<string, CacheEntry>;
+  /** Reads under way, shared by the requests that need the same key meanwhile. */
+  private readonly reading = new Map<string, Promise<CacheEntry>>();
+  /** Counts invalidations, so that a read overtaken by one is neither trusted nor kept. */
+  private generation = 0;
 
   constructor(private readonly db: Database, ttlMs: number, private readonly bus: InvalidationBus) {
-    this.cache = new LRUCache<string, CacheEntry>({
-      max: 50_000,
-      ttl: Math.max(ttlMs, 1),
-      ttlAutopurge: false,
-      fetchMethod: async (hash) => {
-        const record = (await findKeyByHash(this.db, hash)) ?? null;
-        return { record, principal: record && toPrincipal(record) };
-      },
-    });
-    bus.subscribe(() => this.cache.clear());
+    this.cache = new LRUCache<string, CacheEntry>({ max: 50_000, ttl: Math.max(ttlMs, 1), ttlAutopurge: false });
+    bus.subscribe(() => this.forget());
   }
 
   async verify(rawKey: string, now = new Date()): Promise<Verification> {
     const type = parseApiKey(rawKey);
     if (!type) return { ok: false, reason: 'malformed' };
-    const entry = await this.cache.fetch(hashApiKey(rawKey));
+    const entry = await this.lookup(hashApiKey(rawKey));
     const record = entry?.record;
     if (!entry || !record || record.type !== type) return { ok: false, reason: 'unknown' };
     if (!record.isActive || (record.type === 'personal' && !record.staffActive)) return { ok: false, reason: 'revoked' };
@@ -47,8 +43,46 @@ export class KeyVerifier {
 
   /** Drops cached keys here and on every other instance (after a revocation or a staff change). */
   invalidate(reason: string): Promise<void> {
-    this.cache.clear();
+    this.forget();
     return this.bus.publish(reason);
+  }
+
+  private forget(): void {
+    this.generation++;
+    this.cache.clear();
+    this.reading.clear();
+  }
+
+  /**
+   * The cached entry, or one indexed read. A read that an invalidation overtook may predate the change (a
+   * revocation arriving over Redis mid-read), so it is made again; after three such reads in a row, the last
+   * one answers without being cached.
+   */
+  private async lookup(hash: string): Promise<CacheEntry> {
+    for (let attempt = 1; ; attempt++) {
+      const cached = this.cache.get(hash);
+      if (cached) return cached;
+      const generation = this.generation;
+      let reading = this.reading.get(hash);
+      if (!reading) {
+        const read = this.read(hash);
+        reading = read;
+        this.reading.set(hash, read);
+        const done = () => { if (this.reading.get(hash) === read) this.reading.delete(hash); };
+        read.then(done, done);
+      }
+      const entry = await reading;
+      if (generation === this.generation) {
+        this.cache.set(hash, entry);
+        return entry;
+      }
+      if (attempt === 3) return entry;
+    }
+  }
+
+  private async read(hash: string): Promise<CacheEntry> {
+    const record = (await findKeyByHash(this.db, hash)) ?? null;
+    return { record, principal: record && toPrincipal(record) };
   }
 }
 

@@ -63,6 +63,16 @@ describe('API-key authentication', () => {
     expect((await offers(branch.rawKey)).status).toBe(200);
   });
 
+  it('reads a key again when an invalidation lands while it is being read, instead of failing the request', async () => {
+    const { rawKey } = await issueApiKey(server.db, { name: 'racing', type: 'branch', staffUserId: w.staff.operatorA.id, branchId: w.branches.b1 });
+    for (let i = 0; i < 20; i++) {
+      // The read is in flight when the cache is emptied, as when a revocation elsewhere arrives over Redis.
+      const reading = server.ctx.keys.verify(rawKey);
+      await server.ctx.keys.invalidate('test');
+      expect(await reading).toMatchObject({ ok: true });
+    }
+  });
+
   it('limits a public key to the four public endpoints (403 elsewhere)', async () => {
     for (const [method, path] of [['GET', '/partner/public/exchanges'], ['GET', '/partner/public/currencies'], ['GET', '/partner/public/rates']] as const) {
       expect((await call(server, method, path, { key: w.keys.public })).status).toBe(200);

@@ -33,7 +33,8 @@ export interface StartOptions {
 export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
   const config = loadConfig({
     NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    // TEST_LOG_LEVEL=error shows what a failing request logged.
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     RATE_LIMIT_PER_MINUTE: '1000000',
     RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '1000000',
     LOGIN_ATTEMPTS_PER_15_MINUTES: '1000000',
