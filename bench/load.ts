@@ -1,5 +1,5 @@
-import { Agent, request } from 'node:http';
 import autocannon from 'autocannon';
+import { paced } from './paced.js';
 
 export interface Target {
   method: 'GET' | 'POST';
@@ -59,49 +59,3 @@ export async function measure(url: string, target: Target, seconds: { warmup: nu
 }
 
 const PACED_MAX_RATE = 5000;
-
-/**
- * An open-loop load at an even `rate`: request i is sent at start + i/rate whatever the answers, and its
- * latency counts from that moment (no coordinated omission). autocannon's own rate option sends each second's
- * budget back to back at the start of the second (lib/httpClient.js), which measures a burst at full speed,
- * not latency at half load.
- */
-export async function paced(url: string, target: Target, rate: number, seconds: number): Promise<LoadResult> {
-  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
-  const headers = { ...target.headers, ...(target.body ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(target.body)) } : {}) };
-  const total = Math.floor(rate * seconds);
-  // Preallocated and without a promise per request: garbage in the generator would pause it and show up as
-  // the service's latency.
-  const latencies = new Float64Array(total);
-  let done = 0;
-  let errors = 0;
-  let non2xx = 0;
-  let finished!: () => void;
-  const allDone = new Promise<void>((resolve) => { finished = resolve; });
-  const complete = () => { if (++done === total) finished(); };
-  const start = performance.now();
-  const send = (i: number, due: number) => {
-    const req = request(url + target.path, { method: target.method, headers, agent }, (res) => {
-      res.resume();
-      res.on('end', () => {
-        latencies[i] = performance.now() - due;
-        if (res.statusCode! < 200 || res.statusCode! >= 300) non2xx++;
-        complete();
-      });
-    });
-    req.on('error', () => { latencies[i] = Number.NaN; errors++; complete(); });
-    req.setTimeout(30_000, () => req.destroy(new Error('no answer in 30 s')));
-    req.end(target.body);
-  };
-  let sent = 0;
-  while (sent < total) {
-    const now = performance.now();
-    while (sent < total && start + (sent * 1000) / rate <= now) { send(sent, start + (sent * 1000) / rate); sent++; }
-    await new Promise((r) => setTimeout(r, 1));
-  }
-  if (total > 0) await allDone;
-  agent.destroy();
-  const answered = latencies.filter((l) => !Number.isNaN(l)).sort();
-  const at = (q: number) => Math.round(answered[Math.min(answered.length - 1, Math.floor(q * answered.length))] ?? 0);
-  return { rps: answered.length / seconds, p50: at(0.5), p99: at(0.99), errors, non2xx };
-}

@@ -1,0 +1,91 @@
+import { connect, type Socket } from 'node:net';
+import type { LoadResult, Target } from './load.js';
+
+const HEADER_END = Buffer.from('\r\n\r\n');
+const CONTENT_LENGTH = /\r\ncontent-length:\s*(\d+)/i;
+const STATUS = /^HTTP\/1\.1 (\d{3})/;
+const CHUNKED = /\r\ntransfer-encoding:\s*chunked/i;
+const LAST_CHUNK = Buffer.from('0\r\n\r\n');
+
+/**
+ * An open-loop load at an even `rate`: request i is sent at start + i/rate whatever the answers, and its latency
+ * counts from that moment (no coordinated omission). It writes one pre-built request per keep-alive connection
+ * and reads answers by their Content-Length, so that the generator, which shares the machine's cores with the
+ * service and PostgreSQL, spends a fraction of what node:http's client would (its own queueing and
+ * collections would otherwise count as the service's latency). autocannon's own rate option sends each
+ * second's budget back to back at the start of the second (lib/httpClient.js), which measures a burst at full
+ * speed, not latency at half load.
+ */
+export async function paced(url: string, target: Target, rate: number, seconds: number): Promise<LoadResult> {
+  const { hostname, port } = new URL(url);
+  const body = target.body ?? '';
+  const headers = Object.entries({ ...target.headers, ...(target.body ? { 'content-type': 'application/json' } : {}) })
+    .map(([k, v]) => `${k}: ${v}\r\n`).join('');
+  const request = Buffer.from(`${target.method} ${target.path} HTTP/1.1\r\nhost: ${hostname}:${port}\r\n${headers}content-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+
+  const total = Math.floor(rate * seconds);
+  const latencies = new Float64Array(total).fill(Number.NaN);
+  let done = 0;
+  let errors = 0;
+  let non2xx = 0;
+  let finished!: () => void;
+  const allDone = new Promise<void>((resolve) => { finished = resolve; });
+  const answered = () => { if (++done === total) finished(); };
+
+  interface Connection { socket: Socket; index: number; due: number; chunks: Buffer[]; size: number }
+  const idle: Connection[] = [];
+  const all = new Set<Connection>();
+  const open = (): Connection => {
+    const c: Connection = { socket: connect({ host: hostname, port: Number(port), noDelay: true }), index: -1, due: 0, chunks: [], size: 0 };
+    all.add(c);
+    c.socket.on('data', (chunk: Buffer) => {
+      c.chunks.push(chunk);
+      c.size += chunk.length;
+      const data = c.chunks.length === 1 ? chunk : Buffer.concat(c.chunks, c.size);
+      const end = data.indexOf(HEADER_END);
+      if (end < 0) return;
+      const head = data.toString('latin1', 0, end);
+      const complete = CHUNKED.test(head)
+        ? data.subarray(data.length - LAST_CHUNK.length).equals(LAST_CHUNK)
+        : c.size >= end + 4 + Number(CONTENT_LENGTH.exec(head)?.[1] ?? 0);
+      if (!complete) { c.chunks = [data]; return; }
+      const status = Number(STATUS.exec(head)?.[1] ?? 0);
+      if (status < 200 || status >= 300) non2xx++;
+      latencies[c.index] = performance.now() - c.due;
+      c.chunks = [];
+      c.size = 0;
+      c.index = -1;
+      idle.push(c);
+      answered();
+    });
+    const fail = () => {
+      all.delete(c);
+      const i = idle.indexOf(c);
+      if (i >= 0) idle.splice(i, 1);
+      if (c.index >= 0) { errors++; c.index = -1; answered(); }
+    };
+    c.socket.on('error', fail);
+    c.socket.on('close', fail);
+    c.socket.setTimeout(30_000, () => c.socket.destroy());
+    return c;
+  };
+  const send = (index: number, due: number) => {
+    const c = idle.pop() ?? open();
+    c.index = index;
+    c.due = due;
+    c.socket.write(request);
+  };
+
+  const start = performance.now();
+  let sent = 0;
+  while (sent < total) {
+    const now = performance.now();
+    while (sent < total && start + (sent * 1000) / rate <= now) { send(sent, start + (sent * 1000) / rate); sent++; }
+    await new Promise((r) => setTimeout(r, 1));
+  }
+  if (total > 0) await allDone;
+  for (const c of all) c.socket.destroy();
+  const measured = latencies.filter((l) => !Number.isNaN(l)).sort();
+  const at = (q: number) => Math.round(measured[Math.min(measured.length - 1, Math.floor(q * measured.length))] ?? 0);
+  return { rps: measured.length / seconds, p50: at(0.5), p99: at(0.99), errors, non2xx };
+}
