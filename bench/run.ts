@@ -8,7 +8,7 @@ import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { measure, type Measured, type Target } from './load.js';
 import { startChild, type Child } from './processes.js';
-import { removeBenchOrders, seedBench, type BenchData } from './seed.js';
+import { removeBenchOrders, seedBench, settle, type BenchData } from './seed.js';
 import { benchScenarios } from './scenarios.js';
 import { renderReport, type Row } from './report.js';
 import { benchWebhooks } from './webhooks.js';
@@ -39,7 +39,9 @@ async function prepareDatabase(url: string | undefined, dataDir: string): Promis
   const handle = await openDatabase({ databaseUrl: url, dataDir });
   try {
     await migrateToLatest(handle.db);
-    return await seedBench(handle.db);
+    const data = await seedBench(handle.db);
+    await settle(handle.db);
+    return data;
   } finally {
     await handle.close();
   }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Database } from '../src/db/database.js';
 import { issueApiKey } from '../src/features/api-keys/issue.js';
 
@@ -69,4 +70,13 @@ export async function removeBenchOrders(db: Database): Promise<void> {
   await db.deleteFrom('webhook_deliveries').execute();
   await db.deleteFrom('order_status_history').execute();
   await db.deleteFrom('orders').where('comment', '<>', 'seed').execute();
+  await settle(db);
+}
+
+/**
+ * Vacuums and analyzes after a bulk change, as pgbench does before a run, so that autovacuum does not start
+ * on the freshly changed tables in the middle of the next measurement.
+ */
+export async function settle(db: Database): Promise<void> {
+  await sql`vacuum analyze`.execute(db);
 }
