@@ -33,12 +33,11 @@ export class KeyVerifier {
   async verify(rawKey: string, now = new Date()): Promise<Verification> {
     const type = parseApiKey(rawKey);
     if (!type) return { ok: false, reason: 'malformed' };
-    const entry = await this.lookup(hashApiKey(rawKey));
-    const record = entry?.record;
-    if (!entry || !record || record.type !== type) return { ok: false, reason: 'unknown' };
+    const { record, principal } = await this.lookup(hashApiKey(rawKey));
+    if (!record || record.type !== type) return { ok: false, reason: 'unknown' };
     if (!record.isActive || (record.type === 'personal' && !record.staffActive)) return { ok: false, reason: 'revoked' };
     if (record.expiresAt && record.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: 'expired' };
-    return { ok: true, principal: entry.principal!, expiresAt: record.expiresAt };
+    return { ok: true, principal: principal!, expiresAt: record.expiresAt };
   }
 
   /** Drops cached keys here and on every other instance (after a revocation or a staff change). */
@@ -63,15 +62,7 @@ export class KeyVerifier {
       const cached = this.cache.get(hash);
       if (cached) return cached;
       const generation = this.generation;
-      let reading = this.reading.get(hash);
-      if (!reading) {
-        const read = this.read(hash);
-        reading = read;
-        this.reading.set(hash, read);
-        const done = () => { if (this.reading.get(hash) === read) this.reading.delete(hash); };
-        read.then(done, done);
-      }
-      const entry = await reading;
+      const entry = await (this.reading.get(hash) ?? this.read(hash));
       if (generation === this.generation) {
         this.cache.set(hash, entry);
         return entry;
@@ -80,9 +71,16 @@ export class KeyVerifier {
     }
   }
 
-  private async read(hash: string): Promise<CacheEntry> {
-    const record = (await findKeyByHash(this.db, hash)) ?? null;
-    return { record, principal: record && toPrincipal(record) };
+  /** One read of a key, registered so that requests for the same key meanwhile wait for it. */
+  private read(hash: string): Promise<CacheEntry> {
+    const read = findKeyByHash(this.db, hash).then((found) => {
+      const record = found ?? null;
+      return { record, principal: record && toPrincipal(record) };
+    });
+    this.reading.set(hash, read);
+    const done = () => { if (this.reading.get(hash) === read) this.reading.delete(hash); };
+    read.then(done, done);
+    return read;
   }
 }
 

@@ -15,6 +15,17 @@ export function scopeCondition(scope: Scope, columns: { branch: string; exchange
   return parts.length === 0 ? sql<boolean>`true` : sql<boolean>`(${sql.join(parts, sql` and `)})`;
 }
 
+// A type literal rather than the Scope interface, so that it is a record of parameters.
+export type ScopeValues = { branchId: number | null; exchangeIds: readonly number[] | null };
+
+/**
+ * Only the scope's two values, as a memoized query's parameters: a principal carries more fields, and each would
+ * become a parameter of its own, and principals of different kinds different query shapes.
+ */
+export function scopeValues(scope: Scope): ScopeValues {
+  return { branchId: scope.branchId, exchangeIds: scope.exchangeIds };
+}
+
 export function inScope<DB, TB extends keyof DB, O>(
   qb: SelectQueryBuilder<DB, TB, O>,
   scope: Scope,

@@ -3,7 +3,7 @@ import type { Scope } from '../../auth/principal.js';
 import type { Executor } from '../../db/database.js';
 import { pageQuery } from '../../db/list.js';
 import { memoQuery } from '../../db/memo.js';
-import { inScope } from '../../db/scope.js';
+import { inScope, scopeValues, type ScopeValues } from '../../db/scope.js';
 import type { ListParams } from '../../http/list-query.js';
 
 /** Opening hours as JSON, ordered by day; closed days without hours read 00:00. */
@@ -17,14 +17,14 @@ const scheduleJson = (exchangeId: ReturnType<typeof sql.ref>) => sql<ScheduleRow
 
 export interface ScheduleRow { dayOfWeek: number; openTime: string; closeTime: string; isClosed: boolean }
 
-const exchangesQuery = memoQuery((db, scope: { branchId: number | null; exchangeIds: readonly number[] | null }) =>
+const exchangesQuery = memoQuery((db, scope: ScopeValues) =>
   inScope(db.selectFrom('exchanges as e'), scope, { branch: 'e.branch_id', exchange: 'e.id' })
     .select(['e.id', 'e.name', 'e.is_active', 'e.address', 'e.phone_number', 'e.chat_url', 'e.latitude', 'e.longitude'])
     .select(scheduleJson(sql.ref('e.id')).as('schedule'))
     .orderBy('e.id'));
 
 export function listExchanges(db: Executor, scope: Scope) {
-  return exchangesQuery(db, { branchId: scope.branchId, exchangeIds: scope.exchangeIds });
+  return exchangesQuery(db, scopeValues(scope));
 }
 
 export function findExchange(db: Executor, scope: Scope, id: number) {
@@ -88,7 +88,7 @@ const offersPage = pageQuery((db, scope: Scope) => offersInScope(db, scope), OFF
     'c1.id as c1_id', 'c1.code as c1_code', 'c1.name as c1_name', 'c2.id as c2_id', 'c2.code as c2_code', 'c2.name as c2_name']));
 
 export function listOffers(db: Executor, scope: Scope, params: ListParams) {
-  return offersPage(db, { branchId: scope.branchId, exchangeIds: scope.exchangeIds }, params);
+  return offersPage(db, scopeValues(scope), params);
 }
 
 /**
@@ -96,11 +96,11 @@ export function listOffers(db: Executor, scope: Scope, params: ListParams) {
  * scope, else the active dest→source one (reverse). Returns the exchange even when no offer matches.
  */
 export async function findPricing(db: Executor, scope: Scope, exchangeId: number, sourceId: number, destId: number) {
-  const rows = await pricingQuery(db, { branchId: scope.branchId, exchangeIds: scope.exchangeIds, exchangeId, sourceId, destId });
+  const rows = await pricingQuery(db, { ...scopeValues(scope), exchangeId, sourceId, destId });
   return rows[0];
 }
 
-const pricingQuery = memoQuery((db, p: { branchId: number | null; exchangeIds: readonly number[] | null; exchangeId: number; sourceId: number; destId: number }) =>
+const pricingQuery = memoQuery((db, p: ScopeValues & { exchangeId: number; sourceId: number; destId: number }) =>
   inScope(db.selectFrom('exchanges as e'), p, { branch: 'e.branch_id', exchange: 'e.id' })
     .leftJoin('offers as o', (join) => join
       .onRef('o.exchange_id', '=', 'e.id')

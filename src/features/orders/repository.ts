@@ -3,7 +3,7 @@ import { branchScope, type Scope } from '../../auth/principal.js';
 import type { Executor, Tx } from '../../db/database.js';
 import { pageQuery } from '../../db/list.js';
 import type { NewOrder, OrderStatus } from '../../db/schema.js';
-import { inScope, scopeCondition, updateInScope } from '../../db/scope.js';
+import { inScope, scopeCondition, updateInScope, scopeValues } from '../../db/scope.js';
 import type { ListParams } from '../../http/list-query.js';
 import { clientScopeCondition } from '../clients/repository.js';
 
@@ -40,7 +40,7 @@ const ordersPage = pageQuery((db, scope: Scope) => ordersInScope(db, scope), ORD
   .select(['c1.code as c1_code', 'c2.code as c2_code']));
 
 export function listOrders(db: Executor, scope: Scope, params: ListParams) {
-  return ordersPage(db, { branchId: scope.branchId, exchangeIds: scope.exchangeIds }, params);
+  return ordersPage(db, scopeValues(scope), params);
 }
 
 /** Inserts an order and returns it as findOrder would, without reading it back (the codes are known). */

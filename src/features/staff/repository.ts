@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Scope } from '../../auth/principal.js';
 import type { Executor } from '../../db/database.js';
 import { pageQuery } from '../../db/list.js';
-import { inScope } from '../../db/scope.js';
+import { inScope, scopeValues } from '../../db/scope.js';
 import type { Permission, StaffRole } from '../../db/schema.js';
 import type { ListParams } from '../../http/list-query.js';
 
@@ -36,7 +36,7 @@ export function lockStaff(db: Executor, scope: Scope, id: number) {
 const staffPage = pageQuery((db, scope: Scope) => staffInScope(db, scope), STAFF_COLUMNS, selectView);
 
 export function listStaff(db: Executor, scope: Scope, params: ListParams) {
-  return staffPage(db, { branchId: scope.branchId, exchangeIds: scope.exchangeIds }, params);
+  return staffPage(db, scopeValues(scope), params);
 }
 
 export interface StaffValues {

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import type { WebhookEvent } from '../../db/schema.js';
-import { DateTime, listEnvelope, Nullable } from '../../http/schemas.js';
+import { DateTime, listEnvelope, Nullable, StringEnum } from '../../http/schemas.js';
 
 export const WEBHOOK_EVENTS: readonly WebhookEvent[] = ['order.created', 'order.status_changed', 'order.cancelled', 'offer.updated'];
 export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed', 'abandoned'] as const;
@@ -44,7 +44,7 @@ export const AdminWebhookList = listEnvelope(AdminWebhook);
 const deliveryFields = {
   id: Type.String({ format: 'uuid', description: 'Also the X-Webhook-Delivery and webhook-id header of every attempt' }),
   event: EventName,
-  status: Type.Unsafe<(typeof DELIVERY_STATUSES)[number]>({ type: 'string', enum: [...DELIVERY_STATUSES] }),
+  status: StringEnum(DELIVERY_STATUSES),
   attempts: Type.Integer(),
   lastResponseStatus: Nullable(Type.Integer()),
   lastError: Nullable(Type.String()),

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Scope } from '../../../auth/principal.js';
 import type { Executor } from '../../../db/database.js';
 import { pageQuery } from '../../../db/list.js';
-import { inScope } from '../../../db/scope.js';
+import { inScope, scopeValues } from '../../../db/scope.js';
 import type { ListParams } from '../../../http/list-query.js';
 
 export const EXCHANGE_COLUMNS: Record<string, string> = {
@@ -41,7 +41,7 @@ export async function exchangeInScope(db: Executor, scope: Scope, id: number, lo
 const exchangesPage = pageQuery((db, scope: Scope) => inBackOffice(db, scope), EXCHANGE_COLUMNS, selectView);
 
 export function listExchanges(db: Executor, scope: Scope, params: ListParams) {
-  return exchangesPage(db, { branchId: scope.branchId, exchangeIds: scope.exchangeIds }, params);
+  return exchangesPage(db, scopeValues(scope), params);
 }
 
 export interface ExchangeValues {

@@ -2,7 +2,7 @@ import type { Scope } from '../../../auth/principal.js';
 import type { AppContext } from '../../../context.js';
 import type { Database } from '../../../db/database.js';
 import { pageQuery } from '../../../db/list.js';
-import { inScope } from '../../../db/scope.js';
+import { inScope, scopeValues } from '../../../db/scope.js';
 import { fieldNotFound } from '../../../http/errors.js';
 import { parseListQuery, type ListParams, type ListSpec } from '../../../http/list-query.js';
 import { errorResponses, ListQuery } from '../../../http/schemas.js';
@@ -43,7 +43,7 @@ async function create(db: Database, scope: Scope, input: CreatePaymentMethodInpu
 const methodsPage = pageQuery((db, scope: Scope) => inScope(db.selectFrom('payment_methods as p'), scope, { branch: 'p.branch_id' }), COLUMNS, (qb) => qb.selectAll('p'));
 
 function list(db: Database, scope: Scope, params: ListParams) {
-  return methodsPage(db, { branchId: scope.branchId, exchangeIds: scope.exchangeIds }, params);
+  return methodsPage(db, scopeValues(scope), params);
 }
 
 /** Payment methods a branch offers its clients (orders refer to them as paymentMethodSource / paymentMethodDest). */
