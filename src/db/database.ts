@@ -1,8 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
-import pg from 'pg';
+import type pg from 'pg';
 import { preparingPool } from './prepared.js';
 import { getTypeParser } from './type-parsers.js';
 import type { DB } from './schema.js';
@@ -32,8 +30,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.onIdleError) : openPglite(options.dataDir);
 }
 
+// Each driver is imported only when chosen: PGlite's module alone is about 2 MB of source and code that an
+// API process on PostgreSQL would otherwise keep on its heap and mark at every full collection.
 async function openPostgres(url: string, max: number, onIdleError?: (err: Error) => void): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max, types: { getTypeParser } as pg.CustomTypesConfig, application_name: 'pxs' });
+  const { default: { Pool } } = await import('pg');
+  const pool = new Pool({ connectionString: url, max, types: { getTypeParser } as pg.CustomTypesConfig, application_name: 'pxs' });
   // An idle connection closed by the server (restart, failover, admin) is dropped from the pool and replaced on
   // the next checkout; without a listener the pool's 'error' event would end the process.
   pool.on('error', (err) => onIdleError?.(err));
@@ -49,6 +50,7 @@ async function openPostgres(url: string, max: number, onIdleError?: (err: Error)
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const inMemory = dataDir === 'memory://';
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
+  const [{ PGlite }, { PGliteDialect }] = await Promise.all([import('@electric-sql/pglite'), import('kysely-pglite-dialect')]);
   const client = new PGlite(inMemory ? undefined : dataDir);
   await client.waitReady;
   const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
