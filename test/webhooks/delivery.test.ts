@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueEvent } from '../../src/features/webhooks/outbox.js';
+import { pruneDeliveries } from '../../src/features/webhooks/sweep.js';
 import type { WebhookWorker } from '../../src/features/webhooks/worker.js';
 import { call, type TestServer } from '../helpers/server.js';
 import type { World } from '../helpers/world.js';
@@ -233,5 +234,21 @@ describe('delivery retention', () => {
     const attempts = await server.db.selectFrom('webhook_attempts').select('delivery_id').where('delivery_id', 'in', [oldA, oldB, oldFailed, recent]).execute();
     expect(attempts.map((a) => a.delivery_id)).toEqual([recent]);
     expect(await prunedTotal()).toBe(before + 3);
+  });
+
+  it('repeats full batches within one sweep, up to its bound, so old deliveries do not pile up', async () => {
+    receiver = await startReceiver();
+    const hook = await register(server, world.keys.branch, receiver.url);
+    for (let i = 0; i < 7; i++) await emit(server, { branchId: world.branches.b1, exchangeId: world.exchanges.A, data: { id: 200 + i, status: 'ORDERINIT' } });
+    await server.db.updateTable('webhook_deliveries')
+      .set({ status: 'succeeded', updated_at: sql`now() - make_interval(days => 40)` })
+      .where('webhook_id', '=', hook.id).execute();
+
+    // Batches of 2, at most 2 a sweep: 4 of the 7 go, then the next sweep takes the other 3 (2 + 1).
+    expect(await pruneDeliveries(server.db, 30, 2, 2)).toBe(4);
+    expect(await deliveries(server, hook.id)).toHaveLength(3);
+    expect(await pruneDeliveries(server.db, 30, 2, 2)).toBe(3);
+    expect(await deliveries(server, hook.id)).toHaveLength(0);
+    expect(await pruneDeliveries(server.db, 30, 2, 2)).toBe(0);
   });
 });

@@ -45,17 +45,25 @@ export async function sweep(db: Database, maxAttempts: number): Promise<{ releas
 
 /**
  * Deletes finished deliveries (succeeded, failed, abandoned) last changed more than `days` ago, with their
- * attempts, at most `batch` at a time so that one sweep never holds many row locks. Pending ones stay.
+ * attempts. Each statement deletes at most `batch`, so that none holds many row locks; full batches repeat, up
+ * to `maxBatches` a sweep, so that pruning keeps up with up to 20,000 finished deliveries per sweep (4,000/s at
+ * the default lease) instead of falling behind a busy hour. Pending ones stay.
  */
-export async function pruneDeliveries(db: Database, days: number, batch = 1000): Promise<number> {
-  const result = await sql`
-    delete from webhook_deliveries where id in (
-      select id from webhook_deliveries
-      where status <> 'pending' and updated_at < now() - make_interval(days => ${days})
-      order by updated_at
-      limit ${batch}
-      for update skip locked)`.execute(db);
-  return Number(result.numAffectedRows ?? 0);
+export async function pruneDeliveries(db: Database, days: number, batch = 1000, maxBatches = 20): Promise<number> {
+  let pruned = 0;
+  for (let i = 0; i < maxBatches; i++) {
+    const result = await sql`
+      delete from webhook_deliveries where id in (
+        select id from webhook_deliveries
+        where status <> 'pending' and updated_at < now() - make_interval(days => ${days})
+        order by updated_at
+        limit ${batch}
+        for update skip locked)`.execute(db);
+    const n = Number(result.numAffectedRows ?? 0);
+    pruned += n;
+    if (n < batch) break;
+  }
+  return pruned;
 }
 
 export async function queueDepth(db: Database): Promise<number> {
