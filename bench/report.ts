@@ -1,4 +1,4 @@
-import type { Measured } from './load.js';
+import { DISTURBANCE, type Measured } from './load.js';
 
 export interface Row { label: string; name: string; m: Measured; rssMb: number; ratio?: number; note: string }
 export interface WebhookFigures { deliveriesPerSecond: number; lagP99Ms: number; fanout100Ms?: number; detail?: string }
@@ -12,19 +12,26 @@ export function renderReport(r: { rows: Row[]; webhooks: WebhookFigures; quick: 
     '',
     `Machine: ${r.machine}. ${r.versions}. Run took ${r.seconds} s.`,
     '',
-    '| process | endpoint | req/s (max) | p50 ms | p99 ms | p99 ms @ 50% load | peak RSS MB | ratio to (b) | target |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---|',
+    '| process | endpoint | req/s (max) | p50 ms | p99 ms | p99 ms @ 50% load | steal / other CPU % ¹ | peak RSS MB | ratio to (b) | target |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---|',
   ];
   for (const row of r.rows) {
     const target = row.ratio === undefined ? '' : verdict(row);
-    lines.push(`| ${row.label} | ${row.name} | ${Math.round(row.m.max.rps)} | ${row.m.max.p50} | ${row.m.max.p99} | ${row.m.half?.p99 ?? '—'} | ${row.rssMb} | ${row.ratio === undefined ? '—' : row.ratio.toFixed(2)} | ${target}${row.note ? ` ${row.note}` : ''} |`);
+    lines.push(`| ${row.label} | ${row.name} | ${Math.round(row.m.max.rps)} | ${row.m.max.p50} | ${row.m.max.p99} | ${row.m.half?.p99 ?? '—'} | ${disturbance(row)} | ${row.rssMb} | ${row.ratio === undefined ? '—' : row.ratio.toFixed(2)} | ${target}${row.note ? ` ${row.note}` : ''} |`);
   }
+  lines.push('', `¹ During the half-load window: the hypervisor's steal and other processes' CPU, as shares of the machine's CPU time. A window with ${DISTURBANCE.stealPct}% steal or ${DISTURBANCE.outsidePct}% other CPU or more is measured again (at most twice, eight times a run); ² marks the second window, ³ the third.`);
   lines.push('', '| webhooks (one worker, local receiver) | value | target |', '|---|---:|---|');
   lines.push(`| deliveries/s | ${Math.round(r.webhooks.deliveriesPerSecond)} | ≥ 1000 ${r.webhooks.deliveriesPerSecond >= 1000 ? '✅' : '❌'} |`);
   lines.push(`| delivery lag p99 at half that rate (ms) | ${Math.round(r.webhooks.lagP99Ms)} | < 1000 ${r.webhooks.lagP99Ms < 1000 ? '✅' : '❌'} |`);
   if (r.webhooks.fanout100Ms !== undefined) lines.push(`| fan-out of one event to 100 webhooks, all delivered (ms) | ${Math.round(r.webhooks.fanout100Ms)} | < 1000 ${r.webhooks.fanout100Ms < 1000 ? '✅' : '❌'} |`);
   if (r.webhooks.detail) lines.push('', r.webhooks.detail);
   return lines.join('\n');
+}
+
+function disturbance(row: Row): string {
+  const h = row.m.half;
+  if (!h) return '—';
+  return `${h.noise.stealPct.toFixed(1)} / ${h.noise.outsidePct.toFixed(1)}${h.attempts > 1 ? ['', '', ' ²', ' ³'][h.attempts] ?? ` (${h.attempts})` : ''}`;
 }
 
 function verdict(row: Row): string {

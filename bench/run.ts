@@ -6,7 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
-import { measure, type Measured, type Target } from './load.js';
+import { measure, measurePair, type Measured, type Seconds, type Target } from './load.js';
 import { startChild, type Child } from './processes.js';
 import { removeBenchOrders, seedBench, settle, type BenchData } from './seed.js';
 import { benchScenarios } from './scenarios.js';
@@ -14,7 +14,7 @@ import { renderReport, type Row } from './report.js';
 import { benchWebhooks } from './webhooks.js';
 
 const quick = process.argv.includes('--quick');
-const SECONDS = quick ? { warmup: 1, max: 2, half: 2 } : { warmup: 3, max: 10, half: 6 };
+const SECONDS: Seconds = quick ? { warmup: 1, max: 2, slices: 1, half: 2, remeasure: false } : { warmup: 3, max: 10, slices: 2, half: 12, remeasure: true };
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -49,11 +49,15 @@ async function prepareDatabase(url: string | undefined, dataDir: string): Promis
 
 let cleanup: () => Promise<void> = async () => undefined;
 
-async function measureOne(label: string, child: Child, name: string, target: Target, note = ''): Promise<Row> {
-  process.stderr.write(`  ${label}: ${name} … `);
-  const m: Measured = await measure(child.url, target, SECONDS);
-  process.stderr.write(`${Math.round(m.max.rps)} req/s, p99@50% ${m.half?.p99 ?? '—'} ms\n`);
+function progress(label: string, name: string, m: Measured): void {
+  const h = m.half;
+  process.stderr.write(`  ${label}: ${name} … ${Math.round(m.max.rps)} req/s, p99@50% ${h?.p99 ?? '—'} ms${h ? ` (steal ${h.noise.stealPct.toFixed(1)}%, other processes ${h.noise.outsidePct.toFixed(1)}%${h.attempts > 1 ? `, window ${h.attempts}` : ''})` : ''}\n`);
   if (m.max.errors > 0 || m.max.non2xx > 0) process.stderr.write(`    (${m.max.errors} errors, ${m.max.non2xx} non-2xx)\n`);
+}
+
+async function measureOne(label: string, child: Child, name: string, target: Target, note = ''): Promise<Row> {
+  const m = await measure({ url: child.url, target, pid: child.process.pid }, SECONDS);
+  progress(label, name, m);
   return { label, name, m, rssMb: child.peakRssMb(), note };
 }
 
@@ -61,19 +65,20 @@ async function run(label: string, child: Child, targets: [string, Target][], row
   for (const [name, target] of targets) rows.push(await measureOne(label, child, name, target, note));
 }
 
-/**
- * Baseline (b) and the service measured back to back for each endpoint, so a change in the machine's load
- * during the run (a shared VM) touches both sides of a ratio alike.
- */
+/** Baseline (b) and the service, endpoint by endpoint, their maximum throughputs measured in alternating slices. */
 async function runPaired(stack: Child, api: Child, scenarios: ReturnType<typeof benchScenarios>, baselineRows: Row[], serviceRows: Row[]): Promise<void> {
   for (const s of scenarios) {
-    const b = await measureOne('baseline (b) Fastify + SQL', stack, s.name, s.baseline);
-    if (s.writes) await cleanup();
-    const a = await measureOne('service (PostgreSQL)', api, s.name, s.api);
-    if (s.writes) await cleanup();
-    a.ratio = a.m.max.rps / b.m.max.rps;
-    baselineRows.push(b);
-    serviceRows.push(a);
+    const [mb, ma] = await measurePair(
+      { url: stack.url, target: s.baseline, pid: stack.process.pid },
+      { url: api.url, target: s.api, pid: api.process.pid },
+      SECONDS,
+      s.writes ? cleanup : undefined,
+    );
+    const LABELS = ['baseline (b) Fastify + SQL', 'service (PostgreSQL)'] as const;
+    progress(LABELS[0], s.name, mb);
+    progress(LABELS[1], s.name, ma);
+    baselineRows.push({ label: LABELS[0], name: s.name, m: mb, rssMb: stack.peakRssMb(), note: '' });
+    serviceRows.push({ label: LABELS[1], name: s.name, m: ma, rssMb: api.peakRssMb(), note: '', ratio: ma.max.rps / mb.max.rps });
   }
 }
 

@@ -1,0 +1,62 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
+/**
+ * What else took the machine's CPU during a measurement: time the hypervisor gave to other guests ("steal" in
+ * /proc/stat), and CPU used by user-space processes that are not part of the measurement (the other brokers
+ * this machine runs, their periodic health checks). Both are shares of the machine's total CPU time. Kernel
+ * threads are not counted as outside: their work (loopback networking, writeback of PostgreSQL's files) is
+ * mostly done for the processes measured. A process that ends during the window is counted, through its
+ * parent's waited-for-children time, with its whole life: the meter errs towards "disturbed".
+ */
+export interface Noise { stealPct: number; outsidePct: number; busiestOutside?: string }
+
+/** Processes that belong to a measurement besides the service: the generator (this process) and the servers it uses. */
+const MEASURED_COMMANDS = new Set(['postgres', 'redis-server']);
+
+export function startNoiseMeter(servicePid: number | undefined): () => Noise {
+  const before = machineTimes();
+  const outsideBefore = outsideTimes(servicePid);
+  return () => {
+    const after = machineTimes();
+    const total = after.total - before.total;
+    let outside = 0;
+    let busiest: [string, number] = ['', 0];
+    for (const [key, ticks] of outsideTimes(servicePid)) {
+      const used = ticks - (outsideBefore.get(key) ?? 0);
+      outside += used;
+      if (used > busiest[1]) busiest = [key.slice(key.indexOf(':') + 1), used];
+    }
+    const pct = (ticks: number) => (total > 0 ? (100 * ticks) / total : 0);
+    return {
+      stealPct: pct(after.steal - before.steal),
+      outsidePct: pct(outside),
+      busiestOutside: busiest[1] > 0 ? `${busiest[0]} ${pct(busiest[1]).toFixed(1)}%` : undefined,
+    };
+  };
+}
+
+function machineTimes(): { total: number; steal: number } {
+  // cpu  user nice system idle iowait irq softirq steal guest guest_nice (guest time is already in user)
+  const fields = readFileSync('/proc/stat', 'utf8').slice(0, 200).split('\n')[0].trim().split(/\s+/).slice(1, 9).map(Number);
+  return { total: fields.reduce((a, b) => a + b, 0), steal: fields[7] };
+}
+
+/** CPU ticks (user + system, with waited-for children) of each user-space process outside the measurement, by `pid:command`. */
+function outsideTimes(servicePid: number | undefined): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const name of readdirSync('/proc')) {
+    const pid = Number(name);
+    if (!Number.isInteger(pid) || pid === process.pid || pid === servicePid) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const KERNEL_THREAD = 0x00200000; // PF_KTHREAD in the flags field
+      if (MEASURED_COMMANDS.has(command) || (Number(f[6]) & KERNEL_THREAD) !== 0) continue;
+      out.set(`${pid}:${command}`, Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]));
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return out;
+}
