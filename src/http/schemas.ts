@@ -9,9 +9,9 @@ import { Type, type Static, type TSchema, type TUnsafe } from 'typebox';
 /** `schema` or null: `type: [T, 'null']` (or the enum plus null). */
 export function Nullable<T extends TSchema>(schema: T, options: Record<string, unknown> = {}): TUnsafe<Static<T> | null> {
   const s = schema as unknown as Record<string, unknown>;
-  if (Array.isArray(s.enum)) return Type.Unsafe<Static<T> | null>({ ...s, ...options, enum: [...s.enum, null], type: ['string', 'null'] });
   if (typeof s.type !== 'string') throw new TypeError('Nullable() takes a schema with a single type');
-  return Type.Unsafe<Static<T> | null>({ ...s, ...options, type: [s.type, 'null'] });
+  const nullable = { ...s, ...options, type: [s.type, 'null'] };
+  return Type.Unsafe<Static<T> | null>(Array.isArray(s.enum) ? { ...nullable, enum: [...s.enum, null] } : nullable);
 }
 
 /** One of a fixed set of strings. */
