@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
  * mostly done for the processes measured. A process that ends during the window is counted, through its
  * parent's waited-for-children time, with its whole life: the meter errs towards "disturbed".
  */
-export interface Noise { stealPct: number; outsidePct: number; busiestOutside?: string }
+export interface Noise { stealPct: number; outsidePct: number }
 
 /** Processes that belong to a measurement besides the service: the generator (this process) and the servers it uses. */
 const MEASURED_COMMANDS = new Set(['postgres', 'redis-server']);
@@ -20,18 +20,9 @@ export function startNoiseMeter(servicePid: number | undefined): () => Noise {
     const after = machineTimes();
     const total = after.total - before.total;
     let outside = 0;
-    let busiest: [string, number] = ['', 0];
-    for (const [key, ticks] of outsideTimes(servicePid)) {
-      const used = ticks - (outsideBefore.get(key) ?? 0);
-      outside += used;
-      if (used > busiest[1]) busiest = [key.slice(key.indexOf(':') + 1), used];
-    }
+    for (const [key, ticks] of outsideTimes(servicePid)) outside += ticks - (outsideBefore.get(key) ?? 0);
     const pct = (ticks: number) => (total > 0 ? (100 * ticks) / total : 0);
-    return {
-      stealPct: pct(after.steal - before.steal),
-      outsidePct: pct(outside),
-      busiestOutside: busiest[1] > 0 ? `${busiest[0]} ${pct(busiest[1]).toFixed(1)}%` : undefined,
-    };
+    return { stealPct: pct(after.steal - before.steal), outsidePct: pct(outside) };
   };
 }
 
