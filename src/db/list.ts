@@ -26,19 +26,8 @@ function applyConditions<DB, TB extends keyof DB, O>(qb: SelectQueryBuilder<DB, 
   return out;
 }
 
-/**
- * Applies a parsed filter to a query. `columns` maps each whitelisted API field to its column.
- */
-export function applyFilter<DB, TB extends keyof DB, O>(
-  qb: SelectQueryBuilder<DB, TB, O>,
-  filter: ListParams['filter'],
-  columns: Record<string, string>,
-): SelectQueryBuilder<DB, TB, O> {
-  return applyConditions(qb, conditionsOf(filter), columns);
-}
-
 /** Applies a parsed sort; a stable tiebreak on the id column keeps pages from overlapping. */
-export function applySort<DB, TB extends keyof DB, O>(
+function applySort<DB, TB extends keyof DB, O>(
   qb: SelectQueryBuilder<DB, TB, O>,
   sort: ListParams['sort'],
   columns: Record<string, string>,

@@ -1,6 +1,5 @@
-import { sql } from 'kysely';
 import type { AppContext } from '../../../context.js';
-import { applySort } from '../../../db/list.js';
+import { pageQuery } from '../../../db/list.js';
 import { badRequest } from '../../../http/errors.js';
 import { parseListQuery, type ListSpec } from '../../../http/list-query.js';
 import { errorResponses, ListQuery } from '../../../http/schemas.js';
@@ -11,6 +10,8 @@ import { Branch, BranchList, CreateBranchRequest } from './schemas.js';
 
 const COLUMNS: Record<string, string> = { id: 'id', name: 'name', createdAt: 'created_at', updatedAt: 'updated_at' };
 const LIST: ListSpec = { filters: {}, sorts: ['id', 'name', 'createdAt', 'updatedAt'] };
+// Branches are the partition itself: the list has no scope (superadmin only).
+const branchesPage = pageQuery((db, _: Record<string, never>) => db.selectFrom('branches'), COLUMNS, (qb) => qb.selectAll());
 const view = (b: { id: number; name: string; created_at: Date; updated_at: Date }) => ({ id: b.id, name: b.name, createdAt: b.created_at, updatedAt: b.updated_at });
 
 /** Branches: the partition of the whole network, so only a superadmin manages them. */
@@ -36,11 +37,8 @@ export function branchRoutes(ctx: AppContext) {
       schema: { tags: ['admin'], summary: 'List branches (superadmin)', security, querystring: ListQuery, response: { 200: BranchList, ...errorResponses(400, 401, 403) } },
     }, async (request) => {
       const params = parseListQuery(request.query, LIST);
-      const [rows, count] = await Promise.all([
-        applySort(ctx.db.selectFrom('branches').selectAll(), params.sort, COLUMNS).offset(params.skip).limit(params.limit).execute(),
-        ctx.db.selectFrom('branches').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return page(rows.map(view), count.n, params);
+      const { rows, total } = await branchesPage(ctx.db, {}, params);
+      return page(rows.map(view), total, params);
     });
   };
 }

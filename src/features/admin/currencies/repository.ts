@@ -1,6 +1,5 @@
-import { sql } from 'kysely';
 import type { Executor } from '../../../db/database.js';
-import { applyFilter, applySort } from '../../../db/list.js';
+import { pageQuery } from '../../../db/list.js';
 import type { ListParams } from '../../../http/list-query.js';
 import type { UpdateCurrencyInput } from './schemas.js';
 
@@ -16,13 +15,11 @@ export function findCurrency(db: Executor, id: number) {
   return db.selectFrom('currencies').select(VIEW).where('id', '=', id).executeTakeFirst();
 }
 
-export async function listCurrencies(db: Executor, params: ListParams) {
-  const base = () => applyFilter(db.selectFrom('currencies'), params.filter, CURRENCY_COLUMNS);
-  const [rows, count] = await Promise.all([
-    applySort(base().select(VIEW), params.sort, CURRENCY_COLUMNS).offset(params.skip).limit(params.limit).execute(),
-    base().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: count.n };
+// Currencies are shared by every branch: the list has no scope.
+const currenciesPage = pageQuery((db, _: Record<string, never>) => db.selectFrom('currencies'), CURRENCY_COLUMNS, (qb) => qb.select(VIEW));
+
+export function listCurrencies(db: Executor, params: ListParams) {
+  return currenciesPage(db, {}, params);
 }
 
 function columns(v: UpdateCurrencyInput) {
