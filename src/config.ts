@@ -10,6 +10,7 @@ const EnvSchema = Type.Object({
   HOST: Type.String({ default: '0.0.0.0' }),
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
   DATA_DIR: Type.String({ minLength: 1, default: './data' }),
+  DATABASE_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 1000, default: 10 }),
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
   REDIS_KEY_PREFIX: Type.String({ pattern: '^[A-Za-z0-9:_-]{1,50}$', default: 'pxs' }),
   JWT_SECRET: Type.Optional(Type.String({ minLength: 32 })),
@@ -47,6 +48,8 @@ export interface Config {
   host: string;
   databaseUrl?: string;
   dataDir: string;
+  /** PostgreSQL connections of an API process, all kept open once made. */
+  databasePoolSize: number;
   redisUrl?: string;
   /** Namespace of every Redis key and channel, so several deployments can share one Redis. */
   redisKeyPrefix: string;
@@ -82,11 +85,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const nodeEnv = (raw.NODE_ENV as Env['NODE_ENV']) ?? 'development';
   for (const [key, fallback] of Object.entries(DEFAULT_BOOLEANS)) raw[key] ??= fallback(nodeEnv);
 
+  // Value.Convert truncates "2.5" to 2 for an integer (and converts in place): an operator's typo would pass unnoticed.
+  const notWhole = Object.entries(EnvSchema.properties)
+    .filter(([key, schema]) => (schema as { type?: string }).type === 'integer' && typeof raw[key] === 'string' && !/^\s*-?\d+\s*$/.test(raw[key] as string))
+    .map(([key]) => key);
   const converted = Value.Default(EnvSchema, Value.Convert(EnvSchema, raw));
-  const problems = [...Value.Errors(EnvSchema, converted)].map((e) => {
-    const name = e.instancePath.replace(/^\//, '') || String((e.params as { requiredProperties?: string[] }).requiredProperties?.[0] ?? '');
-    return `${name}: ${e.message}`;
-  });
+  const problems = [
+    ...notWhole.map((key) => `${key}: must be a whole number`),
+    ...[...Value.Errors(EnvSchema, converted)].map((e) => {
+      const name = e.instancePath.replace(/^\//, '') || String((e.params as { requiredProperties?: string[] }).requiredProperties?.[0] ?? '');
+      return notWhole.includes(name) ? '' : `${name}: ${e.message}`;
+    }).filter(Boolean),
+  ];
   if (problems.length > 0) throw new ConfigError(`Invalid configuration: ${[...new Set(problems)].join('; ')}`);
   const env = converted as Env;
 
@@ -104,6 +114,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host: env.HOST,
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
     redisUrl: env.REDIS_URL,
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
     jwt: {

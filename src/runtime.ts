@@ -10,7 +10,7 @@ export async function startRuntime(config: Config, log: Log, options: { poolSize
   const database: DatabaseHandle = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
-    poolSize: options.poolSize,
+    poolSize: options.poolSize ?? config.databasePoolSize,
     onIdleError: (err) => log('warn', 'idle database connection closed by the server', { err: err.message }),
   });
   try {
