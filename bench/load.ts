@@ -76,9 +76,11 @@ export async function measure(subject: Subject, seconds: Seconds): Promise<Measu
  * Baseline (b) and the service for one endpoint. Their maximum throughputs are measured in alternating slices
  * (b, service, b, service …), so that a change in the shared VM's speed during the pair (another guest's load,
  * which came and went within tens of seconds) touches both sides of their ratio alike. `between` runs after
- * every slice (removing created orders, so that each slice sees the same data).
+ * every slice (removing created orders, so that each slice sees the same data). Without `baselineHalf`, only
+ * the service's half load is measured (baseline (b)'s was measured in an earlier pair).
  */
-export async function measurePair(b: Subject, service: Subject, seconds: Seconds, between: () => Promise<void> = async () => undefined): Promise<[Measured, Measured]> {
+export async function measurePair(b: Subject, service: Subject, seconds: Seconds, options: PairOptions = {}): Promise<[Measured, Measured]> {
+  const { between = async () => undefined, baselineHalf = true } = options;
   for (const x of [b, service]) {
     await load(x.url, x.target, { connections: CONNECTIONS, seconds: seconds.warmup });
     await between();
@@ -92,12 +94,14 @@ export async function measurePair(b: Subject, service: Subject, seconds: Seconds
   }
   const maxB = combine(slices[0]);
   const maxS = combine(slices[1]);
-  const halfB = await halfLoad(b, maxB.rps, seconds);
+  const halfB = baselineHalf ? await halfLoad(b, maxB.rps, seconds) : undefined;
   await between();
   const halfS = await halfLoad(service, maxS.rps, seconds);
   await between();
   return [{ max: maxB, half: halfB }, { max: maxS, half: halfS }];
 }
+
+export interface PairOptions { between?: () => Promise<void>; baselineHalf?: boolean }
 
 async function sliced(x: Subject, seconds: Seconds, count: number): Promise<LoadResult[]> {
   const out: LoadResult[] = [];

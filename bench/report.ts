@@ -6,7 +6,7 @@ export interface WebhookFigures { deliveriesPerSecond: number; lagP99Ms: number;
 const TARGETS = { readRatio: 0.7, writeRatio: 0.5, p99Ms: 25, rssMb: 200 };
 
 /** The markdown report: one table of endpoints with ratios to baseline (b), and the webhook figures. */
-export function renderReport(r: { rows: Row[]; webhooks: WebhookFigures; quick: boolean; machine: string; versions: string; date: string; seconds: number }): string {
+export function renderReport(r: { rows: Row[]; webhooks?: WebhookFigures; quick: boolean; machine: string; versions: string; date: string; seconds: number }): string {
   const lines = [
     `## Benchmark ${r.quick ? '(quick)' : '(full)'} — ${r.date}`,
     '',
@@ -20,12 +20,17 @@ export function renderReport(r: { rows: Row[]; webhooks: WebhookFigures; quick: 
     lines.push(`| ${row.label} | ${row.name} | ${Math.round(row.m.max.rps)} | ${row.m.max.p50} | ${row.m.max.p99} | ${row.m.half?.p99 ?? '—'} | ${disturbance(row)} | ${row.rssMb} | ${row.ratio === undefined ? '—' : row.ratio.toFixed(2)} | ${target}${row.note ? ` ${row.note}` : ''} |`);
   }
   lines.push('', `¹ During the half-load window: the hypervisor's steal and other processes' CPU, as shares of the machine's CPU time. A window with ${DISTURBANCE.stealPct}% steal or ${DISTURBANCE.outsidePct}% other CPU or more is measured again (at most twice, eight times a run); ² marks the second window, ³ the third.`);
-  lines.push('', '| webhooks (one worker, local receiver) | value | target |', '|---|---:|---|');
-  lines.push(`| deliveries/s | ${Math.round(r.webhooks.deliveriesPerSecond)} | ≥ 1000 ${r.webhooks.deliveriesPerSecond >= 1000 ? '✅' : '❌'} |`);
-  lines.push(`| delivery lag p99 at half that rate (ms) | ${Math.round(r.webhooks.lagP99Ms)} | < 1000 ${r.webhooks.lagP99Ms < 1000 ? '✅' : '❌'} |`);
-  if (r.webhooks.fanout100Ms !== undefined) lines.push(`| fan-out of one event to 100 webhooks, all delivered (ms) | ${Math.round(r.webhooks.fanout100Ms)} | < 1000 ${r.webhooks.fanout100Ms < 1000 ? '✅' : '❌'} |`);
-  if (r.webhooks.detail) lines.push('', r.webhooks.detail);
+  if (r.webhooks) lines.push('', ...webhookLines(r.webhooks));
   return lines.join('\n');
+}
+
+function webhookLines(w: WebhookFigures): string[] {
+  const lines = ['| webhooks (one worker, local receiver) | value | target |', '|---|---:|---|'];
+  lines.push(`| deliveries/s | ${Math.round(w.deliveriesPerSecond)} | ≥ 1000 ${w.deliveriesPerSecond >= 1000 ? '✅' : '❌'} |`);
+  lines.push(`| delivery lag p99 at half that rate (ms) | ${Math.round(w.lagP99Ms)} | < 1000 ${w.lagP99Ms < 1000 ? '✅' : '❌'} |`);
+  if (w.fanout100Ms !== undefined) lines.push(`| fan-out of one event to 100 webhooks, all delivered (ms) | ${Math.round(w.fanout100Ms)} | < 1000 ${w.fanout100Ms < 1000 ? '✅' : '❌'} |`);
+  if (w.detail) lines.push('', w.detail);
+  return lines;
 }
 
 function disturbance(row: Row): string {
