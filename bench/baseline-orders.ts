@@ -7,8 +7,8 @@ import type { CreateOrderBody } from '../src/features/orders/schemas.js';
 import { createOrder } from '../src/features/orders/service.js';
 
 /**
- * Order routes of baseline (b): the service's own order SQL (create in one transaction with its history row
- * and outbox fan-out; list one page), with a fixed principal and no HTTP-layer work.
+ * Order routes of baseline (b): the service's own order SQL (create with its history row and outbox fan-out;
+ * list one page), with a fixed principal and no HTTP-layer work.
  */
 export function baselineOrderRoutes(app: FastifyInstance, db: Database, scope: Scope): void {
   const principal: KeyPrincipal = {
@@ -16,7 +16,7 @@ export function baselineOrderRoutes(app: FastifyInstance, db: Database, scope: S
     branchId: scope.branchId, exchangeIds: null, permissions: new Set(ALL_PERMISSIONS),
   };
   app.post('/api/v1/partner/orders', async (request, reply) => {
-    return reply.code(201).send(await db.transaction().execute((tx) => createOrder(tx, principal, request.body as CreateOrderBody)));
+    return reply.code(201).send(await createOrder(db, principal, request.body as CreateOrderBody));
   });
   app.get('/api/v1/partner/orders', async () => {
     const { rows, total } = await listOrders(db, scope, { skip: 0, limit: 20, filter: {}, sort: [['id', 'ASC']] });

@@ -100,6 +100,8 @@ export async function findPricing(db: Executor, scope: Scope, exchangeId: number
   return rows[0];
 }
 
+export type PricingRow = NonNullable<Awaited<ReturnType<typeof findPricing>>>;
+
 const pricingQuery = memoQuery((db, p: ScopeValues & { exchangeId: number; sourceId: number; destId: number }) =>
   inScope(db.selectFrom('exchanges as e'), p, { branch: 'e.branch_id', exchange: 'e.id' })
     .leftJoin('offers as o', (join) => join

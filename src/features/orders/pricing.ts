@@ -1,8 +1,7 @@
-import type { Scope } from '../../auth/principal.js';
-import type { Tx } from '../../db/database.js';
 import { badRequest } from '../../http/errors.js';
+import type { PricingRow } from '../catalog/repository.js';
 import { Dec } from '../pricing/decimal.js';
-import { amountFromJson, tryQuote, type QuoteFailure } from '../pricing/quote.js';
+import { amountFromJson, priceWith, type QuoteFailure } from '../pricing/quote.js';
 import type { OrderCurrency, References } from './references.js';
 import type { CreateOrderBody } from './schemas.js';
 
@@ -32,21 +31,20 @@ export function checkAmountsGiven(body: Pick<CreateOrderBody, 'operationType' | 
 
 /**
  * Prices an offer order with the estimate's own function (same offer choice, rounding and limits), so its
- * amounts equal the estimate's to the last decimal. The given amount decides the direction.
+ * amounts equal the estimate's to the last decimal. The given amount decides the direction. `pricing` is the
+ * row findPricing read for the order's exchange and pair (none for a finop order).
  */
-export async function priceOrder(tx: Tx, scope: Scope, body: CreateOrderBody, refs: References): Promise<PricedOrder> {
+export function priceOrder(body: CreateOrderBody, refs: References, pricing: PricingRow | undefined): PricedOrder {
   if (body.operationType === 'finop') return priceFinop(body.clientAmount!, body.exchangeAmount!, refs);
   const field = body.clientAmount !== undefined ? 'clientAmount' : 'exchangeAmount';
-  const outcome = await tryQuote(tx, scope, {
-    exchangeId: refs.cashbox.id,
+  const outcome = priceWith(pricing, refs.currency1, refs.currency2, {
     sourceCurrencyId: refs.currency1.id,
-    destCurrencyId: refs.currency2.id,
     amount: amountFromJson(body[field]!),
     direction: field === 'clientAmount' ? 'source' : 'dest',
   });
   if (!outcome.ok) throw pricingError(outcome.failure, field);
-  const q = outcome.quote;
-  return { clientAmount: q.sourceAmount, exchangeAmount: q.destAmount, offerId: q.offerId, rate: q.rate, isReverse: q.isReverse };
+  const p = outcome.price;
+  return { clientAmount: p.sourceAmount, exchangeAmount: p.destAmount, offerId: p.offerId, rate: p.rate, isReverse: p.isReverse };
 }
 
 function priceFinop(clientAmount: number, exchangeAmount: number, refs: References): PricedOrder {

@@ -1,5 +1,5 @@
 import type { Scope } from '../../auth/principal.js';
-import type { Tx } from '../../db/database.js';
+import type { Executor } from '../../db/database.js';
 import { badRequest } from '../../http/errors.js';
 import * as repo from './repository.js';
 import type { CreateOrderBody } from './schemas.js';
@@ -15,16 +15,19 @@ type PaymentMethod = Awaited<ReturnType<typeof repo.findPaymentMethods>>[number]
  * the cashbox's branch, and a payment method tied to an exchange to the cashbox itself), "inactive" for a
  * disabled cashbox, currency or payment method, "currencyMismatch" for a payment method of another currency.
  */
-export async function resolveReferences(tx: Tx, scope: Scope, body: CreateOrderBody): Promise<References> {
+export async function resolveReferences(db: Executor, scope: Scope, body: CreateOrderBody): Promise<References> {
   const errors: Record<string, string> = {};
   const messages: string[] = [];
   const problem = (field: string, code: string, message: string) => { errors[field] = code; messages.push(`${field} ${message}`); };
   const methodIds = [body.paymentMethodSource?.id, body.paymentMethodDest?.id].filter((id): id is number => id !== undefined);
 
-  const cashbox = await repo.findCashbox(tx, scope, body.cashbox.id);
-  const currencies = await repo.findCurrencies(tx, [body.currency1.id, body.currency2.id]);
-  const user = body.user ? await repo.findClientRef(tx, scope, body.user.id) : undefined;
-  const methods = methodIds.length > 0 ? await repo.findPaymentMethods(tx, scope, methodIds) : [];
+  // Independent lookups: on PostgreSQL each takes its own pooled connection, so they cost one round trip of time.
+  const [cashbox, currencies, user, methods] = await Promise.all([
+    repo.findCashbox(db, scope, body.cashbox.id),
+    repo.findCurrencies(db, [body.currency1.id, body.currency2.id]),
+    body.user ? repo.findClientRef(db, scope, body.user.id) : undefined,
+    methodIds.length > 0 ? repo.findPaymentMethods(db, scope, methodIds) : [],
+  ]);
 
   if (!cashbox) problem('cashbox', 'notFound', 'not found');
   else if (!cashbox.is_active) problem('cashbox', 'inactive', 'is not active');

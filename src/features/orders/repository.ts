@@ -6,6 +6,7 @@ import type { NewOrder, OrderStatus } from '../../db/schema.js';
 import { inScope, scopeCondition, updateInScope, scopeValues } from '../../db/scope.js';
 import type { ListParams } from '../../http/list-query.js';
 import { clientScopeCondition } from '../clients/repository.js';
+import { announced, deliveriesInsert, deliveriesWritten, type DeliveriesWritten, type OutboxEvent } from '../webhooks/outbox.js';
 
 /** Orders are exchange-scoped: the caller's branch and, for an operator, the exchanges it is assigned to. */
 const SCOPE_COLUMNS = { branch: 'o.branch_id', exchange: 'o.cashbox_id' };
@@ -43,10 +44,32 @@ export function listOrders(db: Executor, scope: Scope, params: ListParams) {
   return ordersPage(db, scopeValues(scope), params);
 }
 
-/** Inserts an order and returns it as findOrder would, without reading it back (the codes are known). */
-export async function insertOrder(tx: Tx, order: NewOrder, codes: { c1_code: string; c2_code: string }): Promise<OrderRow> {
-  const row = await tx.insertInto('orders').values(order).returningAll().executeTakeFirstOrThrow();
-  return { ...row, ...codes };
+/**
+ * Draws the id of an order about to be created, so that its event can name it and the order, its history row
+ * and its deliveries can be written in one statement. A request that fails validation leaves a gap, as a
+ * rolled-back insert always did.
+ */
+export async function reserveOrderId(db: Executor): Promise<number> {
+  const { rows } = await sql<{ id: number }>`select nextval('orders_id_seq')::int as id`.execute(db);
+  return rows[0]!.id;
+}
+
+/**
+ * Writes a new order, its first history row and its event's deliveries in one statement, which commits or
+ * fails as a whole without a transaction of its own, and returns the order as findOrder would (the codes are
+ * known) with the number of deliveries written.
+ */
+export async function insertNewOrder(db: Executor, order: NewOrder & { id: number }, codes: { c1_code: string; c2_code: string }, history: HistoryRow, event: OutboxEvent) {
+  const row = await db
+    .with('o', (qc) => qc.insertInto('orders').values(order).returningAll())
+    .with('h', (qc) => qc.insertInto('order_status_history').values(historyValues(history)))
+    .with('d', () => sql<{ one: number }>`(${deliveriesInsert(event)})`)
+    .selectFrom(['o', sql<DeliveriesWritten>`(${deliveriesWritten('d')})`.as('n')])
+    .selectAll('o')
+    .select('n.deliveries')
+    .executeTakeFirstOrThrow();
+  const { deliveries, ...inserted } = row;
+  return { order: { ...inserted, ...codes } satisfies OrderRow, deliveries: announced({ deliveries }) };
 }
 
 /** Locks the order row for the rest of the transaction, so concurrent moves of one order run one after another. */
@@ -77,7 +100,11 @@ export interface HistoryRow {
 }
 
 export async function insertHistory(tx: Tx, h: HistoryRow): Promise<void> {
-  await tx.insertInto('order_status_history').values({
+  await tx.insertInto('order_status_history').values(historyValues(h)).execute();
+}
+
+function historyValues(h: HistoryRow) {
+  return {
     order_id: h.orderId,
     from_status: h.from,
     to_status: h.to,
@@ -85,7 +112,7 @@ export async function insertHistory(tx: Tx, h: HistoryRow): Promise<void> {
     api_key_id: h.actor.type === 'api_key' ? h.actor.apiKeyId : null,
     staff_user_id: h.actor.staffUserId,
     comment: h.comment ?? null,
-  }).execute();
+  };
 }
 
 export function listHistory(db: Executor, scope: Scope, orderId: number) {
@@ -99,20 +126,20 @@ export function listHistory(db: Executor, scope: Scope, orderId: number) {
 
 // References of a new order, each looked up within the key's scope.
 
-export function findCashbox(tx: Tx, scope: Scope, id: number) {
-  return inScope(tx.selectFrom('exchanges as e'), scope, { branch: 'e.branch_id', exchange: 'e.id' })
+export function findCashbox(db: Executor, scope: Scope, id: number) {
+  return inScope(db.selectFrom('exchanges as e'), scope, { branch: 'e.branch_id', exchange: 'e.id' })
     .select(['e.id', 'e.branch_id', 'e.is_active'])
     .where('e.id', '=', id)
     .executeTakeFirst();
 }
 
 /** Currencies are global, not branch data. */
-export function findCurrencies(tx: Tx, ids: number[]) {
-  return tx.selectFrom('currencies').select(['id', 'code', 'decimals', 'is_active']).where('id', 'in', ids).execute();
+export function findCurrencies(db: Executor, ids: number[]) {
+  return db.selectFrom('currencies').select(['id', 'code', 'decimals', 'is_active']).where('id', 'in', ids).execute();
 }
 
-export function findClientRef(tx: Tx, scope: Scope, id: number) {
-  return tx.selectFrom('clients as c')
+export function findClientRef(db: Executor, scope: Scope, id: number) {
+  return db.selectFrom('clients as c')
     .select(['c.id', 'c.branch_id'])
     .where('c.id', '=', id)
     .where(clientScopeCondition(scope, 'c'))
@@ -120,9 +147,9 @@ export function findClientRef(tx: Tx, scope: Scope, id: number) {
 }
 
 /** Payment methods of the key's branch, either branch-wide (no exchange) or of an exchange in scope. */
-export function findPaymentMethods(tx: Tx, scope: Scope, ids: number[]) {
+export function findPaymentMethods(db: Executor, scope: Scope, ids: number[]) {
   const branchWide = sql<boolean>`(pm.exchange_id is null and ${scopeCondition(branchScope(scope), { branch: 'pm.branch_id' })})`;
-  return tx.selectFrom('payment_methods as pm')
+  return db.selectFrom('payment_methods as pm')
     .select(['pm.id', 'pm.branch_id', 'pm.exchange_id', 'pm.currency_id', 'pm.is_active'])
     .where('pm.id', 'in', ids)
     .where(sql<boolean>`(${branchWide} or ${scopeCondition(scope, { branch: 'pm.branch_id', exchange: 'pm.exchange_id' })})`)

@@ -40,7 +40,7 @@ export function orderRoutes(ctx: AppContext) {
         response: { 201: Order, ...errorResponses(400, 401, 403, 429) },
       },
     }, async (request, reply) => {
-      const order = await ctx.db.transaction().execute((tx) => createOrder(tx, request.apiKey, request.body));
+      const order = await createOrder(ctx.db, request.apiKey, request.body);
       return reply.code(201).send(present.order(order));
     });
 

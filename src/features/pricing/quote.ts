@@ -1,7 +1,7 @@
 import type { Scope } from '../../auth/principal.js';
 import type { Executor } from '../../db/database.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { findCurrencies, findPricing } from '../catalog/repository.js';
+import { findCurrencies, findPricing, type PricingRow } from '../catalog/repository.js';
 import { Dec } from './decimal.js';
 import { estimate, type Direction } from './estimate.js';
 
@@ -51,15 +51,32 @@ export async function quote(db: Executor, scope: Scope, req: QuoteRequest): Prom
 }
 
 export async function tryQuote(db: Executor, scope: Scope, req: QuoteRequest): Promise<QuoteOutcome> {
-  const fail = (failure: QuoteFailure): QuoteOutcome => ({ ok: false, failure });
-  if (req.sourceCurrencyId === req.destCurrencyId) return fail({ kind: 'sameCurrency' });
+  if (req.sourceCurrencyId === req.destCurrencyId) return { ok: false, failure: { kind: 'sameCurrency' } };
   const [pricing, currencies] = await Promise.all([
     findPricing(db, scope, req.exchangeId, req.sourceCurrencyId, req.destCurrencyId),
     findCurrencies(db, [req.sourceCurrencyId, req.destCurrencyId]),
   ]);
-  if (!pricing || !pricing.exchange_active) return fail({ kind: 'notFound', resource: 'exchange' });
   const source = currencies.find((c) => c.id === req.sourceCurrencyId);
   const dest = currencies.find((c) => c.id === req.destCurrencyId);
+  const priced = priceWith(pricing, source, dest, req);
+  if (!priced.ok) return priced;
+  return { ok: true, quote: { ...priced.price, exchangeId: req.exchangeId, sourceCurrency: toQuoted(source!), destCurrency: toQuoted(dest!) } };
+}
+
+/** What pricing needs of a currency: its code for messages and its decimals for rounding. */
+export interface PricedCurrency { id: number; code: string; decimals: number }
+
+export interface Price { offerId: number; rate: string; isReverse: boolean; sourceAmount: string; destAmount: string }
+
+export type PriceOutcome = { ok: true; price: Price } | { ok: false; failure: QuoteFailure };
+
+/**
+ * Prices `req` with the pricing row and currencies already read, without a query of its own, so order
+ * creation can read them together with its other references.
+ */
+export function priceWith(pricing: PricingRow | undefined, source: PricedCurrency | undefined, dest: PricedCurrency | undefined, req: Pick<QuoteRequest, 'amount' | 'direction' | 'sourceCurrencyId'>): PriceOutcome {
+  const fail = (failure: QuoteFailure): PriceOutcome => ({ ok: false, failure });
+  if (!pricing || !pricing.exchange_active) return fail({ kind: 'notFound', resource: 'exchange' });
   if (pricing.offer_id === null || !source || !dest) return fail({ kind: 'notFound', resource: 'offer' });
 
   const isReverse = pricing.currency1_id !== req.sourceCurrencyId;
@@ -79,16 +96,7 @@ export async function tryQuote(db: Executor, scope: Scope, req: QuoteRequest): P
   }
   return {
     ok: true,
-    quote: {
-      exchangeId: pricing.exchange_id,
-      offerId: pricing.offer_id,
-      rate: pricing.rate!,
-      isReverse,
-      sourceAmount: outcome.sourceAmount,
-      destAmount: outcome.destAmount,
-      sourceCurrency: toQuoted(source),
-      destCurrency: toQuoted(dest),
-    },
+    price: { offerId: pricing.offer_id, rate: pricing.rate!, isReverse, sourceAmount: outcome.sourceAmount, destAmount: outcome.destAmount },
   };
 }
 

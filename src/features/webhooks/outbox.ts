@@ -33,37 +33,53 @@ export function onEnqueued(listener: () => void): () => void {
 /**
  * The transactional outbox: writes one delivery per subscribed, active webhook whose principal can read the
  * resource when the event happens, inside the caller's transaction, so an event is delivered exactly when its
- * change commits. Offers are readable branch-wide; orders need the exchange in an operator's scope and
- * `orders:read`. Returns the number of deliveries written.
+ * change commits. Returns the number of deliveries written.
  */
 export async function enqueueEvent(tx: Tx, e: OutboxEvent): Promise<number> {
+  const result = await sql<DeliveriesWritten>`with inserted as (${deliveriesInsert(e)}) ${deliveriesWritten('inserted')}`.execute(tx);
+  return announced(result.rows[0]);
+}
+
+/**
+ * The insert of an event's deliveries, for a CTE of a larger write that must commit with its event in one
+ * statement; that statement reads the CTE with deliveriesWritten and passes its row to announced(). Offers are
+ * readable branch-wide; orders need the exchange in an operator's scope and `orders:read`.
+ */
+export function deliveriesInsert(e: OutboxEvent) {
   const body = JSON.stringify({ event: e.event, timestamp: (e.occurredAt ?? new Date()).toISOString(), ...e.envelope, data: e.data });
   const isOrderEvent = ORDER_EVENTS.has(e.event);
-  const result = await sql<{ n: number }>`
-    with inserted as (
-      insert into webhook_deliveries (webhook_id, event, body, next_attempt_at)
-      select w.id, ${e.event}, ${body}, now()
-      from webhooks w
-      left join staff_users s on s.id = w.staff_user_id
-      where w.is_active
-        and ${e.event} = any(w.events)
-        and (
-          (w.staff_user_id is null and w.branch_id = ${e.branchId})
-          or (s.is_active and (
-            s.role = 'superadmin'
-            or (s.branch_id = ${e.branchId} and (
-              s.role = 'admin'
-              or not ${isOrderEvent}
-              or ('orders:read' = any(s.permissions) and exists (
-                select 1 from staff_user_exchanges x where x.staff_user_id = s.id and x.exchange_id = ${e.exchangeId}))
-            ))
+  return sql<{ one: number }>`
+    insert into webhook_deliveries (webhook_id, event, body, next_attempt_at)
+    select w.id, ${e.event}, ${body}, now()
+    from webhooks w
+    left join staff_users s on s.id = w.staff_user_id
+    where w.is_active
+      and ${e.event} = any(w.events)
+      and (
+        (w.staff_user_id is null and w.branch_id = ${e.branchId})
+        or (s.is_active and (
+          s.role = 'superadmin'
+          or (s.branch_id = ${e.branchId} and (
+            s.role = 'admin'
+            or not ${isOrderEvent}
+            or ('orders:read' = any(s.permissions) and exists (
+              select 1 from staff_user_exchanges x where x.staff_user_id = s.id and x.exchange_id = ${e.exchangeId}))
           ))
-        )
-      returning 1
-    )
-    select count(*)::int as n, (case when count(*) > 0 then pg_notify(${OUTBOX_CHANNEL}, '') end)::text as notified
-    from inserted`.execute(tx);
-  const n = Number(result.rows[0]?.n ?? 0);
+        ))
+      )
+    returning 1 as one`;
+}
+
+export interface DeliveriesWritten { deliveries: number }
+
+/** One row counting the deliveries the CTE `cte` wrote, with the NOTIFY that wakes other processes' workers at commit. */
+export function deliveriesWritten(cte: string) {
+  return sql<DeliveriesWritten>`select count(*)::int as deliveries, (case when count(*) > 0 then pg_notify(${OUTBOX_CHANNEL}, '') end)::text as notified from ${sql.table(cte)}`;
+}
+
+/** Wakes this process's workers if deliveries were written; returns their number. */
+export function announced(row: DeliveriesWritten | undefined): number {
+  const n = Number(row?.deliveries ?? 0);
   if (n > 0) local.emit('enqueued');
   return n;
 }
