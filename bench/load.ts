@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import { startNoiseMeter, type Noise } from './noise.js';
+import { slowClusters, type Cluster } from './clusters.js';
 import { paced } from './paced.js';
 
 export interface Target {
@@ -43,7 +44,7 @@ export async function load(url: string, target: Target, options: LoadOptions): P
 export interface Measured {
   max: LoadResult;
   /** p99 with the offered load held at half the measured maximum (absent where the generator cannot pace it). */
-  half?: LoadResult & { noise: Noise; attempts: number };
+  half?: LoadResult & { noise: Noise; attempts: number; clusters: Cluster[] };
 }
 
 export interface Seconds {
@@ -131,14 +132,17 @@ async function halfLoad(x: Subject, maxRps: number, seconds: Seconds): Promise<M
   if (rate > PACED_MAX_RATE) return undefined;
   for (let attempts = 1; ; attempts++) {
     const noiseOf = startNoiseMeter(x.pid);
-    const half = await paced(x.url, x.target, rate, seconds.half);
+    const { latencies, ...half } = await paced(x.url, x.target, rate, seconds.half);
     const noise = noiseOf();
-    if (!seconds.remeasure || !disturbed(noise) || attempts > MAX_REMEASURES || remeasureBudget === 0) return { ...half, noise, attempts };
+    const clusters = slowClusters(latencies, rate, P99_TARGET_MS);
+    if (!seconds.remeasure || !disturbed(noise) || attempts > MAX_REMEASURES || remeasureBudget === 0) return { ...half, noise, attempts, clusters };
     remeasureBudget--;
   }
 }
 
 const PACED_MAX_RATE = 5000;
+/** The p99 target at half load: the threshold of a slow cluster. */
+export const P99_TARGET_MS = 25;
 
 /** Shares of the machine's CPU above which a window measured the machine's neighbours more than the service. */
 export const DISTURBANCE = { stealPct: 2, outsidePct: 2 };

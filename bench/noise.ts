@@ -35,16 +35,38 @@ function machineTimes(): { total: number; steal: number } {
 /** CPU ticks (user + system, with waited-for children) of each user-space process outside the measurement, by `pid:command`. */
 function outsideTimes(servicePid: number | undefined): Map<string, number> {
   const out = new Map<string, number>();
+  for (const p of processes()) {
+    if (p.pid === process.pid || p.pid === servicePid || MEASURED_COMMANDS.has(p.command) || p.kernelThread) continue;
+    out.set(`${p.pid}:${p.command}`, p.ticks);
+  }
+  return out;
+}
+
+// Linux reports CPU time in USER_HZ ticks, 100 per second on every architecture it exposes to user space.
+const MS_PER_TICK = 10;
+
+/** CPU time used so far, in ms: of one process, and of all PostgreSQL processes together. */
+export function cpuMs(pid: number): number {
+  return MS_PER_TICK * (processes().find((p) => p.pid === pid)?.ticks ?? 0);
+}
+
+export function postgresCpuMs(): number {
+  return MS_PER_TICK * processes().filter((p) => p.command === 'postgres').reduce((a, p) => a + p.ticks, 0);
+}
+
+interface ProcessTimes { pid: number; command: string; kernelThread: boolean; ticks: number }
+
+function processes(): ProcessTimes[] {
+  const out: ProcessTimes[] = [];
   for (const name of readdirSync('/proc')) {
     const pid = Number(name);
-    if (!Number.isInteger(pid) || pid === process.pid || pid === servicePid) continue;
+    if (!Number.isInteger(pid)) continue;
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
       const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       const KERNEL_THREAD = 0x00200000; // PF_KTHREAD in the flags field
-      if (MEASURED_COMMANDS.has(command) || (Number(f[6]) & KERNEL_THREAD) !== 0) continue;
-      out.set(`${pid}:${command}`, Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]));
+      out.push({ pid, command, kernelThread: (Number(f[6]) & KERNEL_THREAD) !== 0, ticks: Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]) });
     } catch {
       // The process ended between the listing and the read.
     }

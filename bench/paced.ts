@@ -16,7 +16,15 @@ const LAST_CHUNK = Buffer.from('0\r\n\r\n');
  * second's budget back to back at the start of the second (lib/httpClient.js), which measures a burst at full
  * speed, not latency at half load.
  */
-export async function paced(url: string, target: Target, rate: number, seconds: number): Promise<LoadResult> {
+export async function paced(url: string, target: Target, rate: number, seconds: number): Promise<LoadResult & { latencies: Float64Array }> {
+  const { latencies, errors, non2xx } = await pacedLatencies(url, target, rate, seconds);
+  const measured = latencies.filter((l) => !Number.isNaN(l)).sort();
+  const at = (q: number) => Math.round(measured[Math.min(measured.length - 1, Math.floor(q * measured.length))] ?? 0);
+  return { rps: measured.length / seconds, p50: at(0.5), p99: at(0.99), errors, non2xx, latencies };
+}
+
+/** The same load, with every request's latency in ms by its index (NaN for a request that failed), in send order. */
+export async function pacedLatencies(url: string, target: Target, rate: number, seconds: number): Promise<{ latencies: Float64Array; errors: number; non2xx: number }> {
   const { hostname, port } = new URL(url);
   const body = target.body ?? '';
   const headers = Object.entries({ ...target.headers, ...(target.body ? { 'content-type': 'application/json' } : {}) })
@@ -85,7 +93,5 @@ export async function paced(url: string, target: Target, rate: number, seconds: 
   }
   if (total > 0) await allDone;
   for (const c of all) c.socket.destroy();
-  const measured = latencies.filter((l) => !Number.isNaN(l)).sort();
-  const at = (q: number) => Math.round(measured[Math.min(measured.length - 1, Math.floor(q * measured.length))] ?? 0);
-  return { rps: measured.length / seconds, p50: at(0.5), p99: at(0.99), errors, non2xx };
+  return { latencies, errors, non2xx };
 }

@@ -1,14 +1,13 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
-import { setFlagsFromString } from 'node:v8';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import pg from 'pg';
+import { fileURLToPath } from 'node:url';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
-import { migrateToLatest } from '../src/db/migrate.js';
+import { describeClusters } from './clusters.js';
 import { measure, measurePair, type Measured, type Seconds, type Target } from './load.js';
 import { startChild, type Child } from './processes.js';
-import { removeBenchOrders, seedBench, settle, type BenchData } from './seed.js';
+import { removeBenchOrders } from './seed.js';
+import { admin, CLI, createBenchDatabase, prepareDatabase, REDIS_URL, SERVICE_ENV, startBaselineB, useServiceV8Flags } from './setup.js';
 import { benchScenarios } from './scenarios.js';
 import { renderReport, type Row } from './report.js';
 import { benchWebhooks } from './webhooks.js';
@@ -19,43 +18,14 @@ const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt > 0 ? process.argv[onlyAt + 1] : undefined;
 if (onlyAt > 0 && !only) throw new Error('--only needs the text of an endpoint, e.g. --only "POST /partner/orders"');
 const SECONDS: Seconds = quick ? { warmup: 1, max: 2, slices: 1, half: 2, remeasure: false } : { warmup: 3, max: 10, slices: 2, half: 12, remeasure: true };
-const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const here = fileURLToPath(new URL('.', import.meta.url));
-// The production entry point, with its V8 settings.
-const CLI = join(here, '../../bin/pxs.js');
-const { V8_FLAGS } = (await import(pathToFileURL(join(here, '../../bin/v8-flags.js')).href)) as { V8_FLAGS: string[] };
-// This process is also the paced load generator: its own collections would count as the service's latency.
-for (const flag of V8_FLAGS) setFlagsFromString(flag);
-
-async function admin(sql: string): Promise<string> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    const res = await client.query(sql);
-    return String(res.rows[0] ? Object.values(res.rows[0])[0] : '');
-  } finally {
-    await client.end();
-  }
-}
-
-async function prepareDatabase(url: string | undefined, dataDir: string): Promise<BenchData> {
-  const handle = await openDatabase({ databaseUrl: url, dataDir });
-  try {
-    await migrateToLatest(handle.db);
-    const data = await seedBench(handle.db);
-    await settle(handle.db);
-    return data;
-  } finally {
-    await handle.close();
-  }
-}
+useServiceV8Flags();
 
 let cleanup: () => Promise<void> = async () => undefined;
 
 function progress(label: string, name: string, m: Measured): void {
   const h = m.half;
-  process.stderr.write(`  ${label}: ${name} … ${Math.round(m.max.rps)} req/s, p99@50% ${h?.p99 ?? '—'} ms${h ? ` (steal ${h.noise.stealPct.toFixed(1)}%, other processes ${h.noise.outsidePct.toFixed(1)}%${h.attempts > 1 ? `, window ${h.attempts}` : ''})` : ''}\n`);
+  process.stderr.write(`  ${label}: ${name} … ${Math.round(m.max.rps)} req/s, p99@50% ${h?.p99 ?? '—'} ms${h ? ` (steal ${h.noise.stealPct.toFixed(1)}%, other processes ${h.noise.outsidePct.toFixed(1)}%${h.attempts > 1 ? `, window ${h.attempts}` : ''}; slow clusters ${describeClusters(h.clusters, 4)})` : ''}\n`);
   if (m.max.errors > 0 || m.max.non2xx > 0) process.stderr.write(`    (${m.max.errors} errors, ${m.max.non2xx} non-2xx)\n`);
 }
 
@@ -88,11 +58,8 @@ async function runPaired(stack: Child, api: Child, scenarios: ReturnType<typeof 
 
 async function main(): Promise<void> {
   const started = Date.now();
-  const dbName = `pxs_bench_${Date.now()}`;
-  await admin(`create database ${dbName}`);
-  const u = new URL(ADMIN_URL);
-  u.pathname = `/${dbName}`;
-  const DATABASE_URL = u.toString();
+  const bench = await createBenchDatabase();
+  const DATABASE_URL = bench.url;
   const pgliteDir = mkdtempSync(join(tmpdir(), 'pxs-bench-'));
   const children: Child[] = [];
   const rows: Row[] = [];
@@ -105,15 +72,15 @@ async function main(): Promise<void> {
     handle = await openDatabase({ databaseUrl: DATABASE_URL, dataDir: 'memory://' });
     const db = handle.db;
     cleanup = () => removeBenchOrders(db);
-    const common = { NODE_ENV: 'production', LOG_LEVEL: 'warn', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-000', RATE_LIMIT_PER_MINUTE: '1000000000', SEED_DEMO: 'false' };
+    const common = SERVICE_ENV;
 
-    process.stderr.write(`bench (${quick ? 'quick' : 'full'}${only ? `, only "${only}"` : ''}): PostgreSQL database ${dbName}\n`);
+    process.stderr.write(`bench (${quick ? 'quick' : 'full'}${only ? `, only "${only}"` : ''}): PostgreSQL database ${bench.name}\n`);
     const bare = await startChild(join(here, 'baseline-http.js'), [], {});
     children.push(bare);
     await run('baseline (a) node:http', bare, [['fixed JSON', { method: 'GET', path: '/' }]], rows);
     await bare.stop();
 
-    const stack = await startChild(join(here, 'baseline-fastify.js'), [], { DATABASE_URL, BENCH_BRANCH_ID: String(data.branchId), BENCH_KEY_ID: data.branchKeyId }, V8_FLAGS);
+    const stack = await startBaselineB(DATABASE_URL, data);
     children.push(stack);
     const api = await startChild(CLI, ['serve', '--no-worker'], { ...common, DATABASE_URL });
     children.push(api);
@@ -160,7 +127,7 @@ async function main(): Promise<void> {
     await Promise.all(children.map((c) => c.stop()));
     await handle?.close();
     rmSync(pgliteDir, { recursive: true, force: true });
-    await admin(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
+    await bench.drop();
   }
 }
 

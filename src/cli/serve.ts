@@ -25,6 +25,8 @@ export async function serve(options: ServeOptions): Promise<void> {
 
   const app = await buildApp(ctx, { loggerInstance: logger });
   const background = await startBackground(ctx, { worker: options.worker });
+  // A new connection costs its first request a backend start and cold caches: pay for them before listening.
+  await ctx.database.warm();
   await app.listen({ port: config.port, host: config.host });
 
   exitGracefully(logger, 'no new connections, finishing in-flight work', async () => {

@@ -14,6 +14,8 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   ping(): Promise<void>;
+  /** Opens every connection of the pool now, so that the first requests do not wait for them (PGlite: nothing to do). */
+  warm(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -46,6 +48,10 @@ async function openPostgres(url: string, max: number, onIdleError?: (err: Error)
     db,
     kind: 'postgres',
     ping: async () => { await pool.query('select 1'); },
+    warm: async () => {
+      const clients = await Promise.all(Array.from({ length: max }, () => pool.connect()));
+      for (const client of clients) client.release();
+    },
     close: () => db.destroy(),
   };
 }
@@ -61,6 +67,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     db,
     kind: 'pglite',
     ping: async () => { await client.query('select 1'); },
+    warm: async () => undefined,
     close: () => db.destroy(),
   };
 }

@@ -23,6 +23,18 @@ describe.skipIf(!usingPostgres)('the PostgreSQL pool', () => {
     return new Set(rows);
   };
 
+  it('opens every connection when warmed, before any request needs one', async () => {
+    const fresh = await openDatabase({ databaseUrl: database.url, dataDir: 'memory://', poolSize: 4 });
+    try {
+      const sessions = async () => Number((await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and application_name = 'pxs'`.execute(handle.db)).rows[0]!.n);
+      const before = await sessions();
+      await fresh.warm();
+      expect(await sessions()).toBe(before + 4);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('keeps its connections through a lull longer than the idle timeout, so the next requests need no new backend', async () => {
     const before = await backends();
     expect(before.size).toBe(3);

@@ -1,0 +1,60 @@
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+import pg from 'pg';
+import { openDatabase } from '../src/db/database.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { startChild, type Child } from './processes.js';
+import { seedBench, settle, type BenchData } from './seed.js';
+
+export const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const here = fileURLToPath(new URL('.', import.meta.url));
+/** The production entry point, with its V8 settings. */
+export const CLI = join(here, '../../bin/pxs.js');
+export const { V8_FLAGS } = (await import(pathToFileURL(join(here, '../../bin/v8-flags.js')).href)) as { V8_FLAGS: string[] };
+
+/** The service as in production, with a limit so high that the rate limiter counts every request and refuses none. */
+export const SERVICE_ENV = { NODE_ENV: 'production', LOG_LEVEL: 'warn', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-000', RATE_LIMIT_PER_MINUTE: '1000000000', SEED_DEMO: 'false' };
+
+/** This process is also the paced load generator: its own collections would count as the service's latency. */
+export function useServiceV8Flags(): void {
+  for (const flag of V8_FLAGS) setFlagsFromString(flag);
+}
+
+export async function admin(sql: string): Promise<string> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    const res = await client.query(sql);
+    return String(res.rows[0] ? Object.values(res.rows[0])[0] : '');
+  } finally {
+    await client.end();
+  }
+}
+
+/** A database of the bench's own on the PostgreSQL server, dropped afterwards. */
+export async function createBenchDatabase(prefix = 'pxs_bench'): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${Date.now()}`;
+  await admin(`create database ${name}`);
+  const u = new URL(ADMIN_URL);
+  u.pathname = `/${name}`;
+  return { name, url: u.toString(), drop: async () => { await admin(`drop database if exists ${name} with (force)`).catch(() => undefined); } };
+}
+
+export async function prepareDatabase(url: string | undefined, dataDir: string): Promise<BenchData> {
+  const handle = await openDatabase({ databaseUrl: url, dataDir });
+  try {
+    await migrateToLatest(handle.db);
+    const data = await seedBench(handle.db);
+    await settle(handle.db);
+    return data;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Baseline (b): the service's SQL in a minimal Fastify app, with the service's V8 settings. */
+export function startBaselineB(databaseUrl: string, data: BenchData): Promise<Child> {
+  return startChild(join(here, 'baseline-fastify.js'), [], { DATABASE_URL: databaseUrl, BENCH_BRANCH_ID: String(data.branchId), BENCH_KEY_ID: data.branchKeyId }, V8_FLAGS);
+}

@@ -1,0 +1,80 @@
+import { parseArgs } from 'node:util';
+import { openDatabase } from '../src/db/database.js';
+import { describeClusters, slowClusters } from './clusters.js';
+import { cpuMs, postgresCpuMs, startNoiseMeter } from './noise.js';
+import { pacedLatencies } from './paced.js';
+import { startChild, type Child } from './processes.js';
+import { benchScenarios } from './scenarios.js';
+import { removeBenchOrders } from './seed.js';
+import { CLI, createBenchDatabase, prepareDatabase, SERVICE_ENV, startBaselineB, useServiceV8Flags } from './setup.js';
+import type { Target } from './load.js';
+
+/**
+ * `npm run bench:windows`: one endpoint at a steady rate, the service and baseline (b) in alternating windows, and
+ * for each window its p50, p99, CPU per request (the process's and PostgreSQL's) and the clusters of slow requests
+ * by their time in the window. Where `npm run bench` says how slow, this says when and at what cost: a cluster at
+ * the start of every window pointed at the connection pool (docs/benchmarks.md, change 17).
+ */
+const { values: args } = parseArgs({
+  options: {
+    endpoint: { type: 'string', default: 'POST /partner/orders' },
+    rate: { type: 'string', default: '500' },
+    seconds: { type: 'string', default: '12' },
+    windows: { type: 'string', default: '3' },
+    slow: { type: 'string', default: '25' },
+  },
+});
+const rate = Number(args.rate);
+const seconds = Number(args.seconds);
+const windows = Number(args.windows);
+const slowMs = Number(args.slow);
+for (const [name, n] of Object.entries({ rate, seconds, windows, slow: slowMs })) {
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} must be a positive number`);
+}
+useServiceV8Flags();
+
+async function window(label: string, child: Child, target: Target): Promise<string> {
+  const noiseOf = startNoiseMeter(child.process.pid);
+  const [node0, pg0] = [cpuMs(child.process.pid!), postgresCpuMs()];
+  const { latencies, errors, non2xx } = await pacedLatencies(child.url, target, rate, seconds);
+  const [node1, pg1] = [cpuMs(child.process.pid!), postgresCpuMs()];
+  const noise = noiseOf();
+  const sorted = latencies.filter((l) => !Number.isNaN(l)).sort();
+  const at = (q: number) => (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0).toFixed(1);
+  const perRequest = (ms: number) => Math.round((1000 * ms) / latencies.length);
+  return `| ${label} | ${at(0.5)} | ${at(0.99)} | ${at(1)} | ${perRequest(node1 - node0)} | ${perRequest(pg1 - pg0)} | ${noise.stealPct.toFixed(1)} / ${noise.outsidePct.toFixed(1)} | ${errors + non2xx} | ${describeClusters(slowClusters(latencies, rate, slowMs))} |`;
+}
+
+const database = await createBenchDatabase('pxs_windows');
+const children: Child[] = [];
+try {
+  const data = await prepareDatabase(database.url, 'memory://');
+  const scenario = benchScenarios(data).find((s) => s.name === args.endpoint);
+  if (!scenario) throw new Error(`unknown endpoint "${args.endpoint}"; one of: ${benchScenarios(data).map((s) => s.name).join(', ')}`);
+  const handle = await openDatabase({ databaseUrl: database.url, dataDir: 'memory://' });
+  const between = scenario.writes ? () => removeBenchOrders(handle.db) : async () => undefined;
+  try {
+    const api = await startChild(CLI, ['serve', '--no-worker'], { ...SERVICE_ENV, DATABASE_URL: database.url });
+    children.push(api);
+    const b = await startBaselineB(database.url, data);
+    children.push(b);
+    const sides: [string, Child, Target][] = [['service', api, scenario.api], ['baseline (b)', b, scenario.baseline]];
+    for (const [, child, target] of sides) {
+      await pacedLatencies(child.url, target, rate, 3);
+      await between();
+    }
+    process.stdout.write(`${scenario.name} at ${rate} req/s, ${seconds} s windows (a cluster: consecutive requests over ${slowMs / 2} ms with one over ${slowMs} ms)\n\n`);
+    process.stdout.write('| window | p50 ms | p99 ms | max ms | process CPU µs/req | PostgreSQL CPU µs/req | steal / other CPU % | failed | slow clusters |\n|---|---:|---:|---:|---:|---:|---:|---:|---|\n');
+    for (let w = 1; w <= windows; w++) {
+      for (const [label, child, target] of sides) {
+        process.stdout.write(`${await window(`${label} ${w}`, child, target)}\n`);
+        await between();
+      }
+    }
+  } finally {
+    await handle.close();
+  }
+} finally {
+  await Promise.all(children.map((c) => c.stop()));
+  await database.drop();
+}
