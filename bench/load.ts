@@ -144,9 +144,13 @@ const PACED_MAX_RATE = 5000;
 /** The issue's p99 target at half load: the threshold of a slow cluster. */
 export const P99_TARGET_MS = 25;
 
-/** Shares of the machine's CPU above which a window measured the machine's neighbours more than the service. */
-export const DISTURBANCE = { stealPct: 2, outsidePct: 2 };
-const disturbed = (n: Noise) => n.stealPct >= DISTURBANCE.stealPct || n.outsidePct >= DISTURBANCE.outsidePct;
+/**
+ * Above these, a window measured the machine's neighbours more than the service: steal and other processes' CPU
+ * as shares of the machine's CPU time over the window, and other processes' CPU in any half-second as a share of
+ * one core (a quiet half-second has about 1%).
+ */
+export const DISTURBANCE = { stealPct: 2, outsidePct: 2, outsideBurstPct: 30 };
+const disturbed = (n: Noise) => n.stealPct >= DISTURBANCE.stealPct || n.outsidePct >= DISTURBANCE.outsidePct || n.outsideBurstPct >= DISTURBANCE.outsideBurstPct;
 const MAX_REMEASURES = 2;
 // Bounds the full run's duration (the issue asks for under ten minutes) on a machine that stays disturbed.
 let remeasureBudget = 8;
