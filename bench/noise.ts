@@ -11,8 +11,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 export interface Noise {
   stealPct: number;
   outsidePct: number;
-  /** The most CPU outside processes used in any half-second of the window, as % of one core. */
-  outsideBurstPct: number;
+  /** CPU of outside processes that began during the window (or began and ended), in ms: a neighbour's burst. */
+  shortLivedMs: number;
 }
 
 /** Processes that belong to a measurement besides the service: the generator (this process) and the servers it uses. */
@@ -21,34 +21,26 @@ const MEASURED_COMMANDS = new Set(['postgres', 'redis-server']);
 /**
  * A neighbour's burst hides in a window's mean: RabbitMQ's check of its port mapper boots an Erlang VM every
  * 60 s, about 300 ms of CPU, 1.3% of a 12 s window on two cores, yet it held one core while a 100-request
- * stall of 222 ms built up. So the outside processes are also sampled every half-second (about 1 ms of reads).
+ * stall of 222 ms built up. Such bursts are short-lived processes, so the meter also counts apart the CPU of
+ * outside processes that began during the window and of children that ended in it (their parents'
+ * waited-for-children time). The meter reads /proc only at the start and the end of a window: sampling it
+ * every half-second from the generator put slow clusters at every half-second.
  */
-const BURST_SAMPLE_MS = 500;
-
 export function startNoiseMeter(servicePid: number | undefined): () => Noise {
   const before = machineTimes();
   const outsideBefore = outsideTimes(servicePid);
-  let last = outsideBefore;
-  let lastAt = performance.now();
-  let burstPct = 0;
-  const sampleBurst = () => {
-    const now = outsideTimes(servicePid);
-    const at = performance.now();
-    let ticks = 0;
-    for (const [key, t] of now) ticks += t - (last.get(key) ?? 0);
-    burstPct = Math.max(burstPct, (100 * ticks * MS_PER_TICK) / Math.max(1, at - lastAt));
-    [last, lastAt] = [now, at];
-  };
-  const timer = setInterval(sampleBurst, BURST_SAMPLE_MS);
   return () => {
-    clearInterval(timer);
-    sampleBurst();
     const after = machineTimes();
     const total = after.total - before.total;
     let outside = 0;
-    for (const [key, ticks] of outsideTimes(servicePid)) outside += ticks - (outsideBefore.get(key) ?? 0);
+    let shortLived = 0;
+    for (const [key, now] of outsideTimes(servicePid)) {
+      const was = outsideBefore.get(key);
+      outside += now.ticks - (was?.ticks ?? 0);
+      shortLived += was ? now.childTicks - was.childTicks : now.ticks;
+    }
     const pct = (ticks: number) => (total > 0 ? (100 * ticks) / total : 0);
-    return { stealPct: pct(after.steal - before.steal), outsidePct: pct(outside), outsideBurstPct: burstPct };
+    return { stealPct: pct(after.steal - before.steal), outsidePct: pct(outside), shortLivedMs: shortLived * MS_PER_TICK };
   };
 }
 
@@ -58,12 +50,12 @@ function machineTimes(): { total: number; steal: number } {
   return { total: fields.reduce((a, b) => a + b, 0), steal: fields[7] };
 }
 
-/** CPU ticks (user + system, with waited-for children) of each user-space process outside the measurement, by `pid:command`. */
-function outsideTimes(servicePid: number | undefined): Map<string, number> {
-  const out = new Map<string, number>();
+/** CPU ticks of each user-space process outside the measurement, by `pid:command`: in all, and of its waited-for children. */
+function outsideTimes(servicePid: number | undefined): Map<string, { ticks: number; childTicks: number }> {
+  const out = new Map<string, { ticks: number; childTicks: number }>();
   for (const p of processes()) {
     if (p.pid === process.pid || p.pid === servicePid || MEASURED_COMMANDS.has(p.command) || p.kernelThread) continue;
-    out.set(`${p.pid}:${p.command}`, p.ticks);
+    out.set(`${p.pid}:${p.command}`, { ticks: p.ticks, childTicks: p.childTicks });
   }
   return out;
 }
@@ -80,7 +72,7 @@ export function postgresCpuMs(): number {
   return MS_PER_TICK * processes().filter((p) => p.command === 'postgres').reduce((a, p) => a + p.ticks, 0);
 }
 
-interface ProcessTimes { pid: number; command: string; kernelThread: boolean; ticks: number }
+interface ProcessTimes { pid: number; command: string; kernelThread: boolean; ticks: number; childTicks: number }
 
 function processes(): ProcessTimes[] {
   const out: ProcessTimes[] = [];
@@ -92,7 +84,8 @@ function processes(): ProcessTimes[] {
       const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
       const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       const KERNEL_THREAD = 0x00200000; // PF_KTHREAD in the flags field
-      out.push({ pid, command, kernelThread: (Number(f[6]) & KERNEL_THREAD) !== 0, ticks: Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]) });
+      const childTicks = Number(f[13]) + Number(f[14]);
+      out.push({ pid, command, kernelThread: (Number(f[6]) & KERNEL_THREAD) !== 0, ticks: Number(f[11]) + Number(f[12]) + childTicks, childTicks });
     } catch {
       // The process ended between the listing and the read.
     }

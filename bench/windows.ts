@@ -42,7 +42,7 @@ async function window(label: string, child: Child, target: Target): Promise<stri
   const sorted = latencies.filter((l) => !Number.isNaN(l)).sort();
   const at = (q: number) => (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0).toFixed(1);
   const perRequest = (ms: number) => Math.round((1000 * ms) / latencies.length);
-  return `| ${label} | ${at(0.5)} | ${at(0.99)} | ${at(1)} | ${perRequest(node1 - node0)} | ${perRequest(pg1 - pg0)} | ${noise.stealPct.toFixed(1)} / ${noise.outsidePct.toFixed(1)} / ${Math.round(noise.outsideBurstPct)} | ${errors + non2xx} | ${describeClusters(slowClusters(latencies, rate, slowMs))} |`;
+  return `| ${label} | ${at(0.5)} | ${at(0.99)} | ${at(1)} | ${perRequest(node1 - node0)} | ${perRequest(pg1 - pg0)} | ${noise.stealPct.toFixed(1)} / ${noise.outsidePct.toFixed(1)} / ${noise.shortLivedMs} | ${errors + non2xx} | ${describeClusters(slowClusters(latencies, rate, slowMs))} |`;
 }
 
 const database = await createBenchDatabase('pxs_windows');
@@ -64,7 +64,7 @@ try {
       await between();
     }
     process.stdout.write(`${scenario.name} at ${rate} req/s, ${seconds} s windows (a cluster: consecutive requests over ${slowMs / 2} ms with one over ${slowMs} ms)\n\n`);
-    process.stdout.write('| window | p50 ms | p99 ms | max ms | process CPU µs/req | PostgreSQL CPU µs/req | steal / other CPU / busiest ½ s of others % | failed | slow clusters |\n|---|---:|---:|---:|---:|---:|---:|---:|---|\n');
+    process.stdout.write('| window | p50 ms | p99 ms | max ms | process CPU µs/req | PostgreSQL CPU µs/req | steal % / other CPU % / short-lived ms | failed | slow clusters |\n|---|---:|---:|---:|---:|---:|---:|---:|---|\n');
     for (let w = 1; w <= windows; w++) {
       for (const [label, child, target] of sides) {
         process.stdout.write(`${await window(`${label} ${w}`, child, target)}\n`);
