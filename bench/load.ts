@@ -1,7 +1,7 @@
 import autocannon from 'autocannon';
 import { startNoiseMeter, type Noise } from './noise.js';
 import { slowClusters, type Cluster } from './clusters.js';
-import { paced } from './paced.js';
+import { startPacedGenerator } from './paced-process.js';
 
 export interface Target {
   method: 'GET' | 'POST';
@@ -130,13 +130,18 @@ function combine(slices: LoadResult[]): LoadResult {
 async function halfLoad(x: Subject, maxRps: number, seconds: Seconds): Promise<Measured['half']> {
   const rate = Math.max(1, Math.floor(maxRps / 2));
   if (rate > PACED_MAX_RATE) return undefined;
-  for (let attempts = 1; ; attempts++) {
-    const noiseOf = startNoiseMeter(x.pid);
-    const { latencies, ...half } = await paced(x.url, x.target, rate, seconds.half);
-    const noise = noiseOf();
-    const clusters = slowClusters(latencies, rate, P99_TARGET_MS);
-    if (!seconds.remeasure || !disturbed(noise) || attempts > MAX_REMEASURES || remeasureBudget === 0) return { ...half, noise, attempts, clusters };
-    remeasureBudget--;
+  const generator = await startPacedGenerator();
+  try {
+    for (let attempts = 1; ; attempts++) {
+      const noiseOf = startNoiseMeter(x.pid, generator.pid);
+      const { latencies, ...half } = await generator.run(x.url, x.target, rate, seconds.half);
+      const noise = noiseOf();
+      const clusters = slowClusters(latencies, rate, P99_TARGET_MS);
+      if (!seconds.remeasure || !disturbed(noise) || attempts > MAX_REMEASURES || remeasureBudget === 0) return { ...half, noise, attempts, clusters };
+      remeasureBudget--;
+    }
+  } finally {
+    generator.stop();
   }
 }
 

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 /**
  * What else took the machine's CPU during a measurement: time the hypervisor gave to other guests ("steal" in
  * /proc/stat), and CPU used by user-space processes that are not part of the measurement (the other brokers
- * this machine runs, their periodic health checks). Both are shares of the machine's total CPU time. Kernel
+ * this machine runs, their periodic health checks), both as shares of the machine's total CPU time. Kernel
  * threads are not counted as outside: their work (loopback networking, writeback of PostgreSQL's files) is
  * mostly done for the processes measured. A process that ends during the window is counted, through its
  * parent's waited-for-children time, with its whole life: the meter errs towards "disturbed".
@@ -11,11 +11,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 export interface Noise {
   stealPct: number;
   outsidePct: number;
-  /** CPU of outside processes that began during the window (or began and ended), in ms: a neighbour's burst. */
+  /** CPU in ms of outside processes that began during the window, and of children that ended in it: a neighbour's burst. */
   shortLivedMs: number;
 }
 
-/** Processes that belong to a measurement besides the service: the generator (this process) and the servers it uses. */
+/** Processes that belong to a measurement besides the service and the generator: the servers it uses. */
 const MEASURED_COMMANDS = new Set(['postgres', 'redis-server']);
 
 /**
@@ -26,15 +26,15 @@ const MEASURED_COMMANDS = new Set(['postgres', 'redis-server']);
  * waited-for-children time). The meter reads /proc only at the start and the end of a window: sampling it
  * every half-second from the generator put slow clusters at every half-second.
  */
-export function startNoiseMeter(servicePid: number | undefined): () => Noise {
+export function startNoiseMeter(...measuredPids: (number | undefined)[]): () => Noise {
   const before = machineTimes();
-  const outsideBefore = outsideTimes(servicePid);
+  const outsideBefore = outsideTimes(measuredPids);
   return () => {
     const after = machineTimes();
     const total = after.total - before.total;
     let outside = 0;
     let shortLived = 0;
-    for (const [key, now] of outsideTimes(servicePid)) {
+    for (const [key, now] of outsideTimes(measuredPids)) {
       const was = outsideBefore.get(key);
       outside += now.ticks - (was?.ticks ?? 0);
       shortLived += was ? now.childTicks - was.childTicks : now.ticks;
@@ -51,10 +51,10 @@ function machineTimes(): { total: number; steal: number } {
 }
 
 /** CPU ticks of each user-space process outside the measurement, by `pid:command`: in all, and of its waited-for children. */
-function outsideTimes(servicePid: number | undefined): Map<string, { ticks: number; childTicks: number }> {
+function outsideTimes(measuredPids: (number | undefined)[]): Map<string, { ticks: number; childTicks: number }> {
   const out = new Map<string, { ticks: number; childTicks: number }>();
   for (const p of processes()) {
-    if (p.pid === process.pid || p.pid === servicePid || MEASURED_COMMANDS.has(p.command) || p.kernelThread) continue;
+    if (p.pid === process.pid || measuredPids.includes(p.pid) || MEASURED_COMMANDS.has(p.command) || p.kernelThread) continue;
     out.set(`${p.pid}:${p.command}`, { ticks: p.ticks, childTicks: p.childTicks });
   }
   return out;

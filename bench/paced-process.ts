@@ -1,0 +1,50 @@
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { LoadResult, Target } from './load.js';
+import { paced } from './paced.js';
+import { V8_FLAGS } from './setup.js';
+
+/**
+ * The paced generator in a process of its own. The bench's main process holds autocannon's state, the seeded
+ * PGlite's WebAssembly memory and every result (340 MB resident): its own collections delayed the requests it
+ * timed, and were counted as the service's latency. A fresh small process, with the service's V8 settings,
+ * measures only the service.
+ */
+export interface PacedGenerator {
+  pid: number;
+  run(url: string, target: Target, rate: number, seconds: number): Promise<LoadResult & { latencies: Float64Array }>;
+  stop(): void;
+}
+
+interface Job { url: string; target: Target; rate: number; seconds: number }
+
+const self = fileURLToPath(import.meta.url);
+
+export async function startPacedGenerator(): Promise<PacedGenerator> {
+  const child = fork(self, ['--generator'], { execArgv: V8_FLAGS, serialization: 'advanced', stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve());
+    child.once('error', reject);
+  });
+  return {
+    pid: child.pid!,
+    run: (url, target, rate, seconds) => new Promise((resolve, reject) => {
+      const onExit = (code: number | null) => reject(new Error(`paced generator exited (${code})`));
+      child.once('exit', onExit);
+      child.once('message', (result) => {
+        child.off('exit', onExit);
+        resolve(result as LoadResult & { latencies: Float64Array });
+      });
+      child.send({ url, target, rate, seconds } satisfies Job);
+    }),
+    stop: () => { child.kill(); },
+  };
+}
+
+if (process.argv.includes('--generator') && process.send) {
+  process.on('message', (job: Job) => {
+    void paced(job.url, job.target, job.rate, job.seconds).then((result) => process.send!(result));
+  });
+  process.on('disconnect', () => process.exit(0));
+  process.send('ready');
+}
