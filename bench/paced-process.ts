@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { LoadResult, Target } from './load.js';
 import { paced } from './paced.js';
-import { V8_FLAGS } from './setup.js';
+import { V8_FLAGS } from './v8.js';
 
 /**
  * The paced generator in a process of its own. The bench's main process holds autocannon's state, the seeded

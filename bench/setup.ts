@@ -1,26 +1,20 @@
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDatabase } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { startChild, type Child } from './processes.js';
 import { seedBench, settle, type BenchData } from './seed.js';
+import { V8_FLAGS } from './v8.js';
 
 export const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const here = fileURLToPath(new URL('.', import.meta.url));
 /** The production entry point, with its V8 settings. */
 export const CLI = join(here, '../../bin/pxs.js');
-export const { V8_FLAGS } = (await import(pathToFileURL(join(here, '../../bin/v8-flags.js')).href)) as { V8_FLAGS: string[] };
 
 /** The service as in production, with a limit so high that the rate limiter counts every request and refuses none. */
 export const SERVICE_ENV = { NODE_ENV: 'production', LOG_LEVEL: 'warn', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-000', RATE_LIMIT_PER_MINUTE: '1000000000', SEED_DEMO: 'false' };
-
-/** This process is also the paced load generator: its own collections would count as the service's latency. */
-export function useServiceV8Flags(): void {
-  for (const flag of V8_FLAGS) setFlagsFromString(flag);
-}
 
 export async function admin(sql: string): Promise<string> {
   const client = new pg.Client({ connectionString: ADMIN_URL });

@@ -6,7 +6,8 @@ import { pacedLatencies } from './paced.js';
 import { startChild, type Child } from './processes.js';
 import { benchScenarios } from './scenarios.js';
 import { removeBenchOrders } from './seed.js';
-import { CLI, createBenchDatabase, prepareDatabase, SERVICE_ENV, startBaselineB, useServiceV8Flags } from './setup.js';
+import { CLI, createBenchDatabase, prepareDatabase, SERVICE_ENV, startBaselineB } from './setup.js';
+import { useServiceV8Flags } from './v8.js';
 import type { Target } from './load.js';
 
 /**
