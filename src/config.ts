@@ -92,10 +92,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const converted = Value.Default(EnvSchema, Value.Convert(EnvSchema, raw));
   const problems = [
     ...notWhole.map((key) => `${key}: must be a whole number`),
-    ...[...Value.Errors(EnvSchema, converted)].map((e) => {
-      const name = e.instancePath.replace(/^\//, '') || String((e.params as { requiredProperties?: string[] }).requiredProperties?.[0] ?? '');
-      return notWhole.includes(name) ? '' : `${name}: ${e.message}`;
-    }).filter(Boolean),
+    ...[...Value.Errors(EnvSchema, converted)]
+      .map((e) => ({ name: e.instancePath.replace(/^\//, '') || String((e.params as { requiredProperties?: string[] }).requiredProperties?.[0] ?? ''), message: e.message }))
+      .filter((e) => !notWhole.includes(e.name))
+      .map((e) => `${e.name}: ${e.message}`),
   ];
   if (problems.length > 0) throw new ConfigError(`Invalid configuration: ${[...new Set(problems)].join('; ')}`);
   const env = converted as Env;

@@ -57,10 +57,10 @@ export async function reserveOrderId(db: Executor): Promise<number> {
 /**
  * Writes a new order, its first history row and its event's deliveries in one statement, which commits or
  * fails as a whole without a transaction of its own, and returns the order as findOrder would (the codes are
- * known) with the number of deliveries written.
+ * known).
  */
-export async function insertNewOrder(db: Executor, order: NewOrder & { id: number }, codes: { c1_code: string; c2_code: string }, history: HistoryRow, event: OutboxEvent) {
-  const row = await db
+export async function insertNewOrder(db: Executor, order: NewOrder & { id: number }, codes: { c1_code: string; c2_code: string }, history: HistoryRow, event: OutboxEvent): Promise<OrderRow> {
+  const { deliveries, ...inserted } = await db
     .with('o', (qc) => qc.insertInto('orders').values(order).returningAll())
     .with('h', (qc) => qc.insertInto('order_status_history').values(historyValues(history)))
     .with('d', () => sql<{ one: number }>`(${deliveriesInsert(event)})`)
@@ -68,8 +68,8 @@ export async function insertNewOrder(db: Executor, order: NewOrder & { id: numbe
     .selectAll('o')
     .select('n.deliveries')
     .executeTakeFirstOrThrow();
-  const { deliveries, ...inserted } = row;
-  return { order: { ...inserted, ...codes } satisfies OrderRow, deliveries: announced({ deliveries }) };
+  announced({ deliveries });
+  return { ...inserted, ...codes };
 }
 
 /** Locks the order row for the rest of the transaction, so concurrent moves of one order run one after another. */

@@ -37,7 +37,7 @@ export async function createOrder(db: Executor, key: KeyPrincipal, body: CreateO
     repo.reserveOrderId(db),
   ]);
   const priced = priceOrder(body, refs, pricing);
-  const { order } = await repo.insertNewOrder(db, {
+  return repo.insertNewOrder(db, {
     id,
     hashed_id: newHashedId(),
     branch_id: refs.cashbox.branchId,
@@ -67,7 +67,6 @@ export async function createOrder(db: Executor, key: KeyPrincipal, body: CreateO
     exchangeId: refs.cashbox.id,
     data: { id, status: 'ORDERINIT', amountSource: normalize(priced.clientAmount), amountDest: normalize(priced.exchangeAmount) },
   });
-  return order;
 }
 
 export interface Move { id: number; to: OrderStatus; by: Mover; actor: Actor; comment?: string }
