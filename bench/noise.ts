@@ -13,6 +13,10 @@ export interface Noise {
   outsidePct: number;
   /** CPU in ms of outside processes that began during the window, and of children that ended in it: a neighbour's burst. */
   shortLivedMs: number;
+  /** Mean time of the block devices' cache flushes (PostgreSQL's commits wait for them) in the window, in ms. */
+  flushMs: number;
+  /** Pages read back from disk after the kernel had evicted them (major faults and page-cache refaults). */
+  pagedIn: number;
 }
 
 /** Processes that belong to a measurement besides the service and the generator: the servers it uses. */
@@ -29,8 +33,12 @@ const MEASURED_COMMANDS = new Set(['postgres', 'redis-server']);
 export function startNoiseMeter(...measuredPids: (number | undefined)[]): () => Noise {
   const before = machineTimes();
   const outsideBefore = outsideTimes(measuredPids);
+  const flushesBefore = flushTimes();
+  const pagedInBefore = pagedIn();
   return () => {
     const after = machineTimes();
+    const flushes = flushTimes();
+    const paged = pagedIn() - pagedInBefore;
     const total = after.total - before.total;
     let outside = 0;
     let shortLived = 0;
@@ -40,8 +48,49 @@ export function startNoiseMeter(...measuredPids: (number | undefined)[]): () => 
       shortLived += was ? now.childTicks - was.childTicks : now.ticks;
     }
     const pct = (ticks: number) => (total > 0 ? (100 * ticks) / total : 0);
-    return { stealPct: pct(after.steal - before.steal), outsidePct: pct(outside), shortLivedMs: shortLived * MS_PER_TICK };
+    const flushCount = flushes.count - flushesBefore.count;
+    return {
+      stealPct: pct(after.steal - before.steal),
+      outsidePct: pct(outside),
+      shortLivedMs: shortLived * MS_PER_TICK,
+      flushMs: flushCount > 0 ? (flushes.ms - flushesBefore.ms) / flushCount : 0,
+      pagedIn: paged,
+    };
   };
+}
+
+/**
+ * Cache flushes completed and the ms spent on them, over the machine's disks (/proc/diskstats, kernel 5.5 and
+ * later; zero before). Every commit waits for one, so a slow disk makes order creation slow in the service and
+ * baseline (b) alike: one window of (b) stalled 883 ms on that endpoint alone, with no steal and no outside CPU.
+ * The disk is the service's own resource, so this is shown, not counted as a disturbance.
+ */
+function flushTimes(): { count: number; ms: number } {
+  let count = 0;
+  let ms = 0;
+  for (const line of readFileSync('/proc/diskstats', 'utf8').split('\n')) {
+    const f = line.trim().split(/\s+/);
+    if (f.length < 20 || /^(loop|ram|zram|sr|dm-|md)/.test(f[2])) continue;
+    count += Number(f[18]);
+    ms += Number(f[19]);
+  }
+  return { count, ms };
+}
+
+/**
+ * Pages the machine had to read back: major faults (code or mapped files) and refaults of evicted page cache
+ * (PostgreSQL's files). A host may evict memory that was idle for a while (this one runs DAMON's "pageout" on
+ * regions unused for 30 s), and reading it back stalls whatever needed it.
+ */
+function pagedIn(): number {
+  const vmstat = readFileSync('/proc/vmstat', 'utf8');
+  const count = (name: string) => Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(vmstat)?.[1] ?? 0);
+  return count('pgmajfault') + count('workingset_refault_file') + count('workingset_refault_anon');
+}
+
+/** As the bench's tables show it: steal % / other CPU % / short-lived ms / disk flush ms / pages read back. */
+export function describeNoise(n: Noise): string {
+  return `${n.stealPct.toFixed(1)} / ${n.outsidePct.toFixed(1)} / ${n.shortLivedMs} / ${n.flushMs.toFixed(2)} / ${n.pagedIn}`;
 }
 
 function machineTimes(): { total: number; steal: number } {

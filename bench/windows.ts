@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../src/db/database.js';
 import { describeClusters, slowClusters } from './clusters.js';
-import { cpuMs, postgresCpuMs, startNoiseMeter } from './noise.js';
+import { cpuMs, describeNoise, postgresCpuMs, startNoiseMeter } from './noise.js';
 import { pacedLatencies } from './paced.js';
 import { startChild, type Child } from './processes.js';
 import { benchScenarios } from './scenarios.js';
@@ -14,7 +14,9 @@ import type { Target } from './load.js';
  * `npm run bench:windows`: one endpoint at a steady rate, the service and baseline (b) in alternating windows, and
  * for each window its p50, p99, CPU per request (the process's and PostgreSQL's) and the clusters of slow requests
  * by their time in the window. Where `npm run bench` says how slow, this says when and at what cost: a cluster at
- * the start of every window pointed at the connection pool (docs/benchmarks.md, change 17).
+ * the start of every window pointed at the connection pool (docs/benchmarks.md, change 17). `--node-flags` adds a
+ * second service process with other node options to the alternation, so that a runtime setting is compared in
+ * the same minutes as the default, which the shared machine's changing speed would otherwise decide.
  */
 const { values: args } = parseArgs({
   options: {
@@ -23,6 +25,8 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '12' },
     windows: { type: 'string', default: '3' },
     slow: { type: 'string', default: '25' },
+    // A second service process with these node options (V8 flags), measured in the same alternation.
+    'node-flags': { type: 'string' },
   },
 });
 const rate = Number(args.rate);
@@ -34,7 +38,10 @@ for (const [name, n] of Object.entries({ rate, seconds, windows, slow: slowMs })
 }
 useServiceV8Flags();
 
-async function window(label: string, child: Child, target: Target): Promise<string> {
+/** Per process, over all its windows: each window's p99, and the requests slower than `slowMs` among all sent. */
+const totals = new Map<string, { p99s: number[]; slow: number; sent: number }>();
+
+async function window(side: string, w: number, child: Child, target: Target): Promise<string> {
   const noiseOf = startNoiseMeter(child.process.pid);
   const [node0, pg0] = [cpuMs(child.process.pid!), postgresCpuMs()];
   const { latencies, errors, non2xx } = await pacedLatencies(child.url, target, rate, seconds);
@@ -43,7 +50,12 @@ async function window(label: string, child: Child, target: Target): Promise<stri
   const sorted = latencies.filter((l) => !Number.isNaN(l)).sort();
   const at = (q: number) => (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0).toFixed(1);
   const perRequest = (ms: number) => Math.round((1000 * ms) / latencies.length);
-  return `| ${label} | ${at(0.5)} | ${at(0.99)} | ${at(1)} | ${perRequest(node1 - node0)} | ${perRequest(pg1 - pg0)} | ${noise.stealPct.toFixed(1)} / ${noise.outsidePct.toFixed(1)} / ${noise.shortLivedMs} | ${errors + non2xx} | ${describeClusters(slowClusters(latencies, rate, slowMs))} |`;
+  const total = totals.get(side) ?? { p99s: [], slow: 0, sent: 0 };
+  totals.set(side, total);
+  total.p99s.push(Number(at(0.99)));
+  total.slow += latencies.filter((l) => !(l <= slowMs)).length;
+  total.sent += latencies.length;
+  return `| ${side} ${w} | ${at(0.5)} | ${at(0.99)} | ${at(1)} | ${perRequest(node1 - node0)} | ${perRequest(pg1 - pg0)} | ${describeNoise(noise)} | ${errors + non2xx} | ${describeClusters(slowClusters(latencies, rate, slowMs))} |`;
 }
 
 const database = await createBenchDatabase('pxs_windows');
@@ -60,17 +72,28 @@ try {
     const b = await startBaselineB(database.url, data);
     children.push(b);
     const sides: [string, Child, Target][] = [['service', api, scenario.api], ['baseline (b)', b, scenario.baseline]];
+    const nodeFlags = args['node-flags']?.split(/\s+/).filter(Boolean);
+    if (nodeFlags?.length) {
+      const variant = await startChild(CLI, ['serve', '--no-worker'], { ...SERVICE_ENV, DATABASE_URL: database.url }, nodeFlags);
+      children.push(variant);
+      sides.splice(1, 0, [`service ${nodeFlags.join(' ')}`, variant, scenario.api]);
+    }
     for (const [, child, target] of sides) {
       await pacedLatencies(child.url, target, rate, 3);
       await between();
     }
     process.stdout.write(`${scenario.name} at ${rate} req/s, ${seconds} s windows (a cluster: consecutive requests over ${slowMs / 2} ms with one over ${slowMs} ms)\n\n`);
-    process.stdout.write('| window | p50 ms | p99 ms | max ms | process CPU µs/req | PostgreSQL CPU µs/req | steal % / other CPU % / short-lived ms | failed | slow clusters |\n|---|---:|---:|---:|---:|---:|---:|---:|---|\n');
+    process.stdout.write('| window | p50 ms | p99 ms | max ms | process CPU µs/req | PostgreSQL CPU µs/req | steal % / other CPU % / short-lived ms / disk flush ms / paged in | failed | slow clusters |\n|---|---:|---:|---:|---:|---:|---:|---:|---|\n');
     for (let w = 1; w <= windows; w++) {
       for (const [label, child, target] of sides) {
-        process.stdout.write(`${await window(`${label} ${w}`, child, target)}\n`);
+        process.stdout.write(`${await window(label, w, child, target)}\n`);
         await between();
       }
+    }
+    process.stdout.write(`\n| process | p99 ms of each window | requests over ${slowMs} ms (or failed) per 10,000 | peak RSS MB |\n|---|---|---:|---:|\n`);
+    for (const [label, child] of sides) {
+      const t = totals.get(label)!;
+      process.stdout.write(`| ${label} | ${t.p99s.join(', ')} | ${((1e4 * t.slow) / t.sent).toFixed(1)} | ${child.peakRssMb()} |\n`);
     }
   } finally {
     await handle.close();

@@ -11,14 +11,15 @@ const VERIFY_FIRST = 3;
 /**
  * Compiles a hot query once per shape and afterwards only fills in its parameters: building and compiling
  * the Kysely tree was a fifth of the CPU of a catalogue request. The query is built with placeholder objects
- * for every non-null parameter; null parameters are part of the shape (they change the SQL). A parameter that
- * a builder turned into something else than a placeholder would be frozen into the cached query, so the
+ * for every other parameter; null and undefined parameters are part of the shape (they change the SQL). A
+ * parameter that a builder turned into something else than a placeholder would be frozen into the cached query, so the
  * first executions of every shape are also built for real and compared, and a mismatch fails loudly.
  */
 export function memoQuery<P extends Record<string, unknown>, Row>(build: (db: Executor, p: P) => Compilable<Row>) {
   const shapes = new Map<string, { sql: string; slots: Slots; verified: number }>();
   return async (db: Executor, params: P): Promise<Row[]> => {
-    const key = Object.keys(params).map((k) => (params[k] === null || params[k] === undefined ? `${k}:null` : k)).join(',');
+    // null and undefined are apart: Kysely writes a null value but leaves an undefined column out of an insert.
+    const key = Object.keys(params).map((k) => (params[k] === null ? `${k}:null` : params[k] === undefined ? `${k}:undefined` : k)).join(',');
     let shape = shapes.get(key);
     if (!shape) {
       const placeholders = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, v === null || v === undefined ? v : { [SLOT]: k }]));

@@ -26,6 +26,14 @@ describe('memoQuery', () => {
     }
   });
 
+  it('keeps an undefined value apart from null: an insert leaves the one out and writes the other', async () => {
+    // created_at has a default: undefined leaves the column out, null would write null and break its not-null.
+    const insert = memoQuery((db, p: { name: string; created_at: Date | null | undefined }) => db.insertInto('branches').values(p as { name: string; created_at?: Date }).returning('name'));
+    expect(await insert(database.db, { name: 'four', created_at: undefined })).toEqual([{ name: 'four' }]);
+    await expect(insert(database.db, { name: 'five', created_at: null })).rejects.toThrow(/created_at.*violates not-null constraint/);
+    await database.db.deleteFrom('branches').where('name', '=', 'four').execute();
+  });
+
   it('passes arrays as one parameter', async () => {
     const byNames = memoQuery((db, p: { names: string[] }) => db.selectFrom('branches').select('name').where(sql<boolean>`name = any(${p.names})`).orderBy('id'));
     expect(await byNames(database.db, { names: ['one', 'three'] })).toEqual([{ name: 'one' }, { name: 'three' }]);

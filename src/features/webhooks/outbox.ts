@@ -36,8 +36,17 @@ export function onEnqueued(listener: () => void): () => void {
  * change commits. Returns the number of deliveries written.
  */
 export async function enqueueEvent(tx: Tx, e: OutboxEvent): Promise<number> {
-  const result = await sql<DeliveriesWritten>`with inserted as (${deliveriesInsert(e)}) ${deliveriesWritten('inserted')}`.execute(tx);
+  const result = await sql<DeliveriesWritten>`with inserted as (${deliveriesInsert(deliveryValues(e))}) ${deliveriesWritten('inserted')}`.execute(tx);
   return announced(result.rows[0]);
+}
+
+/** An event as its deliveries' insert takes it: flat values, so that a memoized statement can carry them. */
+export type DeliveryValues = { event: WebhookEvent; body: string; branchId: number; exchangeId: number; isOrderEvent: boolean };
+
+/** The envelope every delivery of the event carries, serialized once, and the values that pick its webhooks. */
+export function deliveryValues(e: OutboxEvent): DeliveryValues {
+  const body = JSON.stringify({ event: e.event, timestamp: (e.occurredAt ?? new Date()).toISOString(), ...e.envelope, data: e.data });
+  return { event: e.event, body, branchId: e.branchId, exchangeId: e.exchangeId, isOrderEvent: ORDER_EVENTS.has(e.event) };
 }
 
 /**
@@ -45,25 +54,23 @@ export async function enqueueEvent(tx: Tx, e: OutboxEvent): Promise<number> {
  * statement; that statement reads the CTE with deliveriesWritten and passes its row to announced(). Offers are
  * readable branch-wide; orders need the exchange in an operator's scope and `orders:read`.
  */
-export function deliveriesInsert(e: OutboxEvent) {
-  const body = JSON.stringify({ event: e.event, timestamp: (e.occurredAt ?? new Date()).toISOString(), ...e.envelope, data: e.data });
-  const isOrderEvent = ORDER_EVENTS.has(e.event);
+export function deliveriesInsert(v: DeliveryValues) {
   return sql<{ one: number }>`
     insert into webhook_deliveries (webhook_id, event, body, next_attempt_at)
-    select w.id, ${e.event}, ${body}, now()
+    select w.id, ${v.event}, ${v.body}, now()
     from webhooks w
     left join staff_users s on s.id = w.staff_user_id
     where w.is_active
-      and ${e.event} = any(w.events)
+      and ${v.event} = any(w.events)
       and (
-        (w.staff_user_id is null and w.branch_id = ${e.branchId})
+        (w.staff_user_id is null and w.branch_id = ${v.branchId})
         or (s.is_active and (
           s.role = 'superadmin'
-          or (s.branch_id = ${e.branchId} and (
+          or (s.branch_id = ${v.branchId} and (
             s.role = 'admin'
-            or not ${isOrderEvent}
+            or not ${v.isOrderEvent}
             or ('orders:read' = any(s.permissions) and exists (
-              select 1 from staff_user_exchanges x where x.staff_user_id = s.id and x.exchange_id = ${e.exchangeId}))
+              select 1 from staff_user_exchanges x where x.staff_user_id = s.id and x.exchange_id = ${v.exchangeId}))
           ))
         ))
       )
