@@ -12,8 +12,9 @@ const VERIFY_FIRST = 3;
  * Compiles a hot query once per shape and afterwards only fills in its parameters: building and compiling
  * the Kysely tree was a fifth of the CPU of a catalogue request. The query is built with placeholder objects
  * for every other parameter; null and undefined parameters are part of the shape (they change the SQL). A
- * parameter that a builder turned into something else than a placeholder would be frozen into the cached query, so the
- * first executions of every shape are also built for real and compared, and a mismatch fails loudly.
+ * parameter that a builder turned into something else than a placeholder would be frozen into the cached
+ * query, so the first executions of every shape are also built for real and compared, and a mismatch fails
+ * loudly.
  */
 export function memoQuery<P extends Record<string, unknown>, Row>(build: (db: Executor, p: P) => Compilable<Row>) {
   const shapes = new Map<string, { sql: string; slots: Slots; verified: number }>();
