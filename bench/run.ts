@@ -7,7 +7,7 @@ import { describeClusters } from './clusters.js';
 import { measure, measurePair, type Measured, type Seconds, type Target } from './load.js';
 import { startChild, type Child } from './processes.js';
 import { removeBenchOrders } from './seed.js';
-import { admin, CLI, createBenchDatabase, prepareDatabase, REDIS_URL, SERVICE_ENV, startBaselineB } from './setup.js';
+import { admin, createBenchDatabase, prepareDatabase, REDIS_URL, startBaselineB, startService } from './setup.js';
 import { useServiceV8Flags } from './v8.js';
 import { benchScenarios } from './scenarios.js';
 import { renderReport, type Row } from './report.js';
@@ -73,7 +73,6 @@ async function main(): Promise<void> {
     handle = await openDatabase({ databaseUrl: DATABASE_URL, dataDir: 'memory://' });
     const db = handle.db;
     cleanup = () => removeBenchOrders(db);
-    const common = SERVICE_ENV;
 
     process.stderr.write(`bench (${quick ? 'quick' : 'full'}${only ? `, only "${only}"` : ''}): PostgreSQL database ${bench.name}\n`);
     const bare = await startChild(join(here, 'baseline-http.js'), [], {});
@@ -83,7 +82,7 @@ async function main(): Promise<void> {
 
     const stack = await startBaselineB(DATABASE_URL, data);
     children.push(stack);
-    const api = await startChild(CLI, ['serve', '--no-worker'], { ...common, DATABASE_URL });
+    const api = await startService({ DATABASE_URL });
     children.push(api);
     const baselineRows: Row[] = [];
     const serviceRows: Row[] = [];
@@ -92,7 +91,7 @@ async function main(): Promise<void> {
     rows.push(...baselineRows, ...serviceRows);
 
     // The Redis-limited page is paired with baseline (b) too, so its ratio does not compare two moments of the VM.
-    const apiRedis = await startChild(CLI, ['serve', '--no-worker'], { ...common, DATABASE_URL, REDIS_URL, REDIS_KEY_PREFIX: `bench-${Date.now()}` });
+    const apiRedis = await startService({ DATABASE_URL, REDIS_URL, REDIS_KEY_PREFIX: `bench-${Date.now()}` });
     children.push(apiRedis);
     for (const s of scenarios.filter((x) => x.name === 'GET /partner/offers?limit=20')) {
       const label = 'service (PostgreSQL + Redis limiter)';
@@ -104,7 +103,7 @@ async function main(): Promise<void> {
 
     const embeddedScenarios = benchScenarios(embedded).filter((s) => s.read && (!only || s.name.includes(only)));
     if (embeddedScenarios.length > 0) {
-      const apiLite = await startChild(CLI, ['serve', '--no-worker'], { ...common, NODE_ENV: 'development', DATA_DIR: pgliteDir });
+      const apiLite = await startService({ NODE_ENV: 'development', DATA_DIR: pgliteDir });
       children.push(apiLite);
       await run('service (embedded PGlite)', apiLite, embeddedScenarios.map((s) => [s.name, s.api]), rows, 'no ratio: baseline (b) runs on PostgreSQL');
       await apiLite.stop();

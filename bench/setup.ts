@@ -48,6 +48,11 @@ export async function prepareDatabase(url: string | undefined, dataDir: string):
   }
 }
 
+/** The service's API process as in production (SERVICE_ENV, no webhook worker), with `env` on top. */
+export function startService(env: Record<string, string>, nodeArgs: string[] = []): Promise<Child> {
+  return startChild(CLI, ['serve', '--no-worker'], { ...SERVICE_ENV, ...env }, nodeArgs);
+}
+
 /** Baseline (b): the service's SQL in a minimal Fastify app, with the service's V8 settings. */
 export function startBaselineB(databaseUrl: string, data: BenchData): Promise<Child> {
   return startChild(join(here, 'baseline-fastify.js'), [], { DATABASE_URL: databaseUrl, BENCH_BRANCH_ID: String(data.branchId), BENCH_KEY_ID: data.branchKeyId }, V8_FLAGS);

@@ -3,10 +3,10 @@ import { openDatabase } from '../src/db/database.js';
 import { describeClusters, slowClusters } from './clusters.js';
 import { cpuMs, describeNoise, postgresCpuMs, startNoiseMeter } from './noise.js';
 import { pacedLatencies } from './paced.js';
-import { startChild, type Child } from './processes.js';
+import type { Child } from './processes.js';
 import { benchScenarios } from './scenarios.js';
 import { removeBenchOrders } from './seed.js';
-import { CLI, createBenchDatabase, prepareDatabase, SERVICE_ENV, startBaselineB } from './setup.js';
+import { createBenchDatabase, prepareDatabase, startBaselineB, startService } from './setup.js';
 import { useServiceV8Flags } from './v8.js';
 import type { Target } from './load.js';
 
@@ -67,14 +67,14 @@ try {
   const handle = await openDatabase({ databaseUrl: database.url, dataDir: 'memory://' });
   const between = scenario.writes ? () => removeBenchOrders(handle.db) : async () => undefined;
   try {
-    const api = await startChild(CLI, ['serve', '--no-worker'], { ...SERVICE_ENV, DATABASE_URL: database.url });
+    const api = await startService({ DATABASE_URL: database.url });
     children.push(api);
     const b = await startBaselineB(database.url, data);
     children.push(b);
     const sides: [string, Child, Target][] = [['service', api, scenario.api], ['baseline (b)', b, scenario.baseline]];
     const nodeFlags = args['node-flags']?.split(/\s+/).filter(Boolean);
     if (nodeFlags?.length) {
-      const variant = await startChild(CLI, ['serve', '--no-worker'], { ...SERVICE_ENV, DATABASE_URL: database.url }, nodeFlags);
+      const variant = await startService({ DATABASE_URL: database.url }, nodeFlags);
       children.push(variant);
       sides.splice(1, 0, [`service ${nodeFlags.join(' ')}`, variant, scenario.api]);
     }
