@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { LoadResult, Target } from './load.js';
 import { paced } from './paced.js';
-import { V8_FLAGS } from './v8.js';
+import { NODE_ARGS } from './v8.js';
 
 /**
  * The paced generator in a process of its own. The bench's main process holds autocannon's state, the seeded
@@ -23,7 +23,7 @@ interface Job { url: string; target: Target; rate: number; seconds: number }
 const self = fileURLToPath(import.meta.url);
 
 export async function startPacedGenerator(): Promise<PacedGenerator> {
-  const child = fork(self, ['--generator'], { execArgv: V8_FLAGS, serialization: 'advanced', stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const child = fork(self, ['--generator'], { execArgv: NODE_ARGS, serialization: 'advanced', stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   await new Promise<void>((resolve, reject) => {
     child.once('message', () => resolve());
     child.once('error', reject);

@@ -5,7 +5,7 @@ import { openDatabase } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { startChild, type Child } from './processes.js';
 import { seedBench, settle, type BenchData } from './seed.js';
-import { V8_FLAGS } from './v8.js';
+import { NODE_ARGS, STARTUP_FLAGS } from './v8.js';
 
 export const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -50,10 +50,10 @@ export async function prepareDatabase(url: string | undefined, dataDir: string):
 
 /** The service's API process as in production (SERVICE_ENV, no webhook worker), with `env` on top. */
 export function startService(env: Record<string, string>, nodeArgs: string[] = []): Promise<Child> {
-  return startChild(CLI, ['serve', '--no-worker'], { ...SERVICE_ENV, ...env }, nodeArgs);
+  return startChild(CLI, ['serve', '--no-worker'], { ...SERVICE_ENV, ...env }, [...STARTUP_FLAGS, ...nodeArgs]);
 }
 
 /** Baseline (b): the service's SQL in a minimal Fastify app, with the service's V8 settings. */
 export function startBaselineB(databaseUrl: string, data: BenchData): Promise<Child> {
-  return startChild(join(here, 'baseline-fastify.js'), [], { DATABASE_URL: databaseUrl, BENCH_BRANCH_ID: String(data.branchId), BENCH_KEY_ID: data.branchKeyId }, V8_FLAGS);
+  return startChild(join(here, 'baseline-fastify.js'), [], { DATABASE_URL: databaseUrl, BENCH_BRANCH_ID: String(data.branchId), BENCH_KEY_ID: data.branchKeyId }, NODE_ARGS);
 }
