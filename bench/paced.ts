@@ -45,6 +45,11 @@ export async function pacedLatencies(url: string, target: Target, rate: number, 
   interface Connection { socket: Socket; index: number; due: number; chunks: Buffer[]; size: number }
   const idle: Connection[] = [];
   const all = new Set<Connection>();
+  // Requests that are due while every connection is busy, in order (see MAX_CONNECTIONS).
+  const waiting: number[] = [];
+  let nextWaiting = 0;
+  let start = 0;
+  const dueOf = (index: number) => start + (index * 1000) / rate;
   const open = (): Connection => {
     const c: Connection = { socket: connect({ host: hostname, port: Number(port), noDelay: true }), index: -1, due: 0, chunks: [], size: 0 };
     all.add(c);
@@ -65,7 +70,8 @@ export async function pacedLatencies(url: string, target: Target, rate: number, 
       c.chunks = [];
       c.size = 0;
       c.index = -1;
-      idle.push(c);
+      if (nextWaiting < waiting.length) dispatch(c, waiting[nextWaiting++]!);
+      else idle.push(c);
       answered();
     });
     const fail = () => {
@@ -73,17 +79,22 @@ export async function pacedLatencies(url: string, target: Target, rate: number, 
       const i = idle.indexOf(c);
       if (i >= 0) idle.splice(i, 1);
       if (c.index >= 0) { if (c.index >= leadIn) errors++; c.index = -1; answered(); }
+      if (nextWaiting < waiting.length && all.size < MAX_CONNECTIONS) dispatch(open(), waiting[nextWaiting++]!);
     };
     c.socket.on('error', fail);
     c.socket.on('close', fail);
     c.socket.setTimeout(30_000, () => c.socket.destroy());
     return c;
   };
-  const send = (index: number, due: number) => {
-    const c = idle.pop() ?? open();
+  const dispatch = (c: Connection, index: number) => {
     c.index = index;
-    c.due = due;
+    c.due = dueOf(index);
     c.socket.write(request);
+  };
+  const send = (index: number) => {
+    const c = idle.pop() ?? (all.size < MAX_CONNECTIONS ? open() : undefined);
+    if (c) dispatch(c, index);
+    else waiting.push(index);
   };
 
   // Connections are opened before the clock starts, as autocannon and wrk open theirs and as a partner's client
@@ -96,11 +107,11 @@ export async function pacedLatencies(url: string, target: Target, rate: number, 
   })));
   idle.push(...ready.filter((c) => all.has(c)));
 
-  const start = performance.now();
+  start = performance.now();
   let sent = 0;
   while (sent < total) {
     const now = performance.now();
-    while (sent < total && start + (sent * 1000) / rate <= now) { send(sent, start + (sent * 1000) / rate); sent++; }
+    while (sent < total && dueOf(sent) <= now) send(sent++);
     await new Promise((r) => setTimeout(r, 1));
   }
   if (total > 0) await allDone;
@@ -116,7 +127,16 @@ export async function pacedLatencies(url: string, target: Target, rate: number, 
  */
 const LEAD_IN_SECONDS = 0.5;
 
+/**
+ * At most this many connections, as wrk2 keeps a fixed set: a request due while all are busy waits in the generator,
+ * and its latency still counts from when it was due. Opened on demand without a bound, a stall of half a second
+ * at 2,700 requests/s became 1,300 new connections and as many requests parked in the service at once, whose
+ * objects outlived the scavenges and filled the old generation: full collections every half second kept the
+ * service behind for seconds (docs/benchmarks.md, change 26). A partner's HTTP client keeps a pool too.
+ */
+const MAX_CONNECTIONS = 64;
+
 /** Enough for the steady state (rate × latency is a few at 2 ms) and a burst of 10 ms's requests. */
 function preopenedConnections(rate: number): number {
-  return Math.min(64, Math.max(8, Math.ceil(rate / 100)));
+  return Math.min(MAX_CONNECTIONS, Math.max(8, Math.ceil(rate / 100)));
 }
