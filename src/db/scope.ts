@@ -20,7 +20,11 @@ export type ScopeValues = { branchId: number | null; exchangeIds: readonly numbe
 
 /**
  * Only the scope's two values, as a memoized query's parameters: a principal carries more fields, and each would
- * become a parameter of its own, and principals of different kinds different query shapes.
+ * become a parameter of its own, and principals of different kinds different query shapes. A query with more
+ * parameters than these names them all in one literal (`{ branchId: scope.branchId, exchangeIds:
+ * scope.exchangeIds, id }`), not `{ ...scopeValues(scope), id }`: on the request path, V8 promoted objects built
+ * by spreading to the old generation, where only a full collection frees them (docs/decisions.md, "No object
+ * spread on the request path").
  */
 export function scopeValues(scope: Scope): ScopeValues {
   return { branchId: scope.branchId, exchangeIds: scope.exchangeIds };

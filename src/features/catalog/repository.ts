@@ -96,7 +96,7 @@ export function listOffers(db: Executor, scope: Scope, params: ListParams) {
  * scope, else the active dest→source one (reverse). Returns the exchange even when no offer matches.
  */
 export async function findPricing(db: Executor, scope: Scope, exchangeId: number, sourceId: number, destId: number) {
-  const rows = await pricingQuery(db, { ...scopeValues(scope), exchangeId, sourceId, destId });
+  const rows = await pricingQuery(db, { branchId: scope.branchId, exchangeIds: scope.exchangeIds, exchangeId, sourceId, destId });
   return rows[0];
 }
 

@@ -64,9 +64,9 @@ const NEXT_ORDER_ID = CompiledQuery.raw("select nextval('orders_id_seq')::int as
  */
 export async function insertNewOrder(db: Executor, order: CreatedOrder, codes: { c1_code: string; c2_code: string }, history: HistoryRow, event: OutboxEvent): Promise<OrderRow> {
   const [row] = await newOrderStatement(db, newOrderValues(order, history, event));
-  const { deliveries, ...inserted } = row!;
-  announced({ deliveries });
-  return { ...inserted, ...codes };
+  announced({ deliveries: row!.deliveries });
+  // The row itself, with the codes added: copied by rest and spread, it was promoted garbage (docs/decisions.md).
+  return Object.assign(row!, codes);
 }
 
 /**
@@ -178,7 +178,7 @@ export function listHistory(db: Executor, scope: Scope, orderId: number) {
 // The two lookups of every order are memoized (db/memo.ts); the optional ones are built per request.
 
 export async function findCashbox(db: Executor, scope: Scope, id: number) {
-  const [row] = await cashboxQuery(db, { ...scopeValues(scope), id });
+  const [row] = await cashboxQuery(db, { branchId: scope.branchId, exchangeIds: scope.exchangeIds, id });
   return row;
 }
 

@@ -60,7 +60,14 @@ export async function tryQuote(db: Executor, scope: Scope, req: QuoteRequest): P
   const dest = currencies.find((c) => c.id === req.destCurrencyId);
   const priced = priceWith(pricing, source, dest, req);
   if (!priced.ok) return priced;
-  return { ok: true, quote: { ...priced.price, exchangeId: req.exchangeId, sourceCurrency: toQuoted(source!), destCurrency: toQuoted(dest!) } };
+  const p = priced.price;
+  return {
+    ok: true,
+    quote: {
+      exchangeId: req.exchangeId, offerId: p.offerId, rate: p.rate, isReverse: p.isReverse, sourceAmount: p.sourceAmount, destAmount: p.destAmount,
+      sourceCurrency: toQuoted(source!), destCurrency: toQuoted(dest!),
+    },
+  };
 }
 
 /** What pricing needs of a currency: its code for messages and its decimals for rounding. */
