@@ -29,15 +29,15 @@ export function order(o: OrderRow) {
   };
 }
 
+// Fields are added to the object order() made, not spread into a copy (docs/decisions.md, "No object spread").
 export function adminOrder(o: OrderRow) {
-  return { ...order(o), branchId: o.branch_id };
+  return Object.assign(order(o), { branchId: o.branch_id });
 }
 
 type HistoryRow = Awaited<ReturnType<typeof repo.listHistory>>[number];
 
 export function orderDetail(o: OrderRow, history: HistoryRow[]) {
-  return {
-    ...adminOrder(o),
+  return Object.assign(adminOrder(o), {
     history: history.map((h) => ({
       fromStatus: h.from_status,
       toStatus: h.to_status,
@@ -45,5 +45,5 @@ export function orderDetail(o: OrderRow, history: HistoryRow[]) {
       comment: h.comment,
       createdAt: h.created_at,
     })),
-  };
+  });
 }

@@ -43,12 +43,11 @@ interface AttemptRow {
 }
 
 export function deliveryDetail(row: DeliveryRow & { body: string }, attempts: AttemptRow[]) {
-  return {
-    ...delivery(row),
+  return Object.assign(delivery(row), {
     payload: JSON.parse(row.body) as Record<string, unknown>,
     attemptLog: attempts.map((a) => ({
       attempt: a.attempt_number, startedAt: a.started_at, durationMs: a.duration_ms,
       responseStatus: a.response_status, responseBody: a.response_body, error: a.error,
     })),
-  };
+  });
 }

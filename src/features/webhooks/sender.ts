@@ -33,7 +33,8 @@ export class Sender {
     const startedAt = new Date();
     const t0 = performance.now();
     const done = (r: Omit<AttemptResult, 'startedAt' | 'durationMs' | 'ok'>): AttemptResult => ({
-      ...r, ok: r.status !== null && r.status >= 200 && r.status < 300, startedAt, durationMs: Math.round(performance.now() - t0),
+      ok: r.status !== null && r.status >= 200 && r.status < 300, startedAt, durationMs: Math.round(performance.now() - t0),
+      status: r.status, body: r.body, error: r.error,
     });
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), this.options.timeoutMs);
