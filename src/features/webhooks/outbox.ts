@@ -45,7 +45,8 @@ export type DeliveryValues = { event: WebhookEvent; body: string; branchId: numb
 
 /** The envelope every delivery of the event carries, serialized once, and the values that pick its webhooks. */
 export function deliveryValues(e: OutboxEvent): DeliveryValues {
-  const body = JSON.stringify({ event: e.event, timestamp: (e.occurredAt ?? new Date()).toISOString(), ...e.envelope, data: e.data });
+  // Object.assign, not a spread: this runs for every new order (docs/decisions.md, "No object spread"). Same key order.
+  const body = JSON.stringify(Object.assign({ event: e.event, timestamp: (e.occurredAt ?? new Date()).toISOString() }, e.envelope, { data: e.data }));
   return { event: e.event, body, branchId: e.branchId, exchangeId: e.exchangeId, isOrderEvent: ORDER_EVENTS.has(e.event) };
 }
 
