@@ -1,4 +1,4 @@
-import { createHash, randomInt } from 'node:crypto';
+import { hash, randomInt } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import type { ApiKeyType } from '../db/schema.js';
 
@@ -39,9 +39,13 @@ export function parseApiKey(raw: string): ApiKeyType | null {
   return null;
 }
 
-/** Keys carry ~154 random bits, so a fast unsalted hash is enough and keeps lookup to one indexed read. */
+/**
+ * Keys carry ~154 random bits, so a fast unsalted hash is enough and keeps lookup to one indexed read. The one-shot
+ * `hash` runs on every request: a `Hash` object per call cost 4-5 µs of the request path (docs/benchmarks.md,
+ * change 28).
+ */
 export function hashApiKey(raw: string): string {
-  return createHash('sha256').update(raw).digest('hex');
+  return hash('sha256', raw, 'hex');
 }
 
 export function displayPrefix(raw: string): string {

@@ -3,14 +3,25 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 /** One registry per app instance, so tests and benchmarks can run several apps in one process. */
 export class Metrics {
   readonly registry = new Registry();
-  readonly httpRequests = new Counter({
-    name: 'pxs_http_requests_total', help: 'HTTP requests by route, method and status',
-    labelNames: ['method', 'route', 'status'] as const, registers: [this.registry],
-  });
   readonly httpDuration = new Histogram({
     name: 'pxs_http_request_duration_seconds', help: 'HTTP request latency by route, method and status',
     labelNames: ['method', 'route', 'status'] as const, registers: [this.registry],
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+  });
+  /**
+   * Filled from the histogram's counts when scraped: updating a second metric on every request cost as much as the
+   * histogram's own update (docs/benchmarks.md, change 28).
+   */
+  readonly httpRequests: Counter<'method' | 'route' | 'status'> = new Counter({
+    name: 'pxs_http_requests_total', help: 'HTTP requests by route, method and status',
+    labelNames: ['method', 'route', 'status'] as const, registers: [this.registry],
+    collect: async () => {
+      const { values } = await this.httpDuration.get();
+      this.httpRequests.reset();
+      for (const v of values) {
+        if (v.metricName === 'pxs_http_request_duration_seconds_count') this.httpRequests.inc(v.labels as Record<'method' | 'route' | 'status', string>, v.value);
+      }
+    },
   });
   readonly webhookDeliveries = new Counter({
     name: 'pxs_webhook_deliveries_total', help: 'Webhook delivery attempts by outcome (success, retry, failed, abandoned)',

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import type { Logger } from 'pino';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createContext, type AppContext } from '../../src/context.js';
@@ -24,6 +25,10 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** Share one database between several servers (multi-instance tests). */
   database?: TestDatabase;
+  /** The process's pino logger, as `pxs serve` hands it in (logging tests). */
+  loggerInstance?: Logger;
+  /** Adds routes of the test's own before the server listens. */
+  beforeListen?: (app: App) => void;
 }
 
 /**
@@ -47,7 +52,8 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   });
   const database = options.database ?? (await openTestDatabase());
   const ctx = await createContext(config, database);
-  const app = await buildApp(ctx);
+  const app = await buildApp(ctx, { loggerInstance: options.loggerInstance });
+  options.beforeListen?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   return {

@@ -83,14 +83,23 @@ describe('operations endpoints', () => {
     const ready = await fetch(`${server.url}/ready`);
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({ status: 'ready' });
-    await call(server, 'GET', '/partner/offers', { key: w.keys.branch });
-    // The request is counted when its response has finished, which may be just after the client has it.
-    let metrics = '';
-    for (let i = 0; i < 50 && !metrics.includes('route="/api/v1/partner/offers"'); i++) {
-      metrics = await (await fetch(`${server.url}/metrics`)).text();
+    const labels = '{method="GET",route="/api/v1/partner/offers",status="200"}';
+    const scrape = async () => {
+      const text = await (await fetch(`${server.url}/metrics`)).text();
+      const value = (name: string) => Number(new RegExp(`^${name}${labels.replace(/[{}/]/g, '\\$&')} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
+      return { text, total: value('pxs_http_requests_total'), count: value('pxs_http_request_duration_seconds_count') };
+    };
+    const before = await scrape();
+    for (let i = 0; i < 3; i++) await call(server, 'GET', '/partner/offers', { key: w.keys.branch });
+    // A request is counted when its response has finished, which may be just after the client has it.
+    let after = await scrape();
+    for (let i = 0; i < 50 && after.count < before.count + 3; i++) {
       await new Promise((r) => setTimeout(r, 20));
+      after = await scrape();
     }
-    expect(metrics).toContain('pxs_http_requests_total{method="GET",route="/api/v1/partner/offers",status="200"}');
+    const metrics = after.text;
+    expect(after.count).toBe(before.count + 3);
+    expect(after.total).toBe(after.count);
     expect(metrics).toContain('pxs_http_request_duration_seconds_bucket');
     expect(metrics).toContain('pxs_webhook_queue_depth');
   });

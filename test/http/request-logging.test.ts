@@ -1,0 +1,85 @@
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { REDACT } from '../../src/app.js';
+import { startWorld } from '../helpers/fixture.js';
+import { call, type TestServer } from '../helpers/server.js';
+import type { World } from '../helpers/world.js';
+
+// The process's logger as `pxs serve` makes it (src/cli/lifecycle.ts), writing to memory.
+const lines: string[] = [];
+const logger = pino({ level: 'info', redact: REDACT }, { write: (line: string) => { lines.push(line); } });
+let server: TestServer;
+let w: World;
+
+beforeAll(async () => {
+  ({ server, world: w } = await startWorld({
+    loggerInstance: logger,
+    beforeListen: (app) => app.get('/api/v1/test/failure', async () => { throw new Error('database exploded'); }),
+  }));
+});
+afterAll(() => server.close());
+
+/** The parsed lines with this request id, once `count` of them are written (the access line follows the response). */
+async function linesOf(reqId: string, count: number): Promise<Record<string, unknown>[]> {
+  for (let i = 0; i < 100; i++) {
+    const found = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.reqId === reqId);
+    if (found.length >= count) return found;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`fewer than ${count} lines for ${reqId}: ${lines.join('')}`);
+}
+
+describe('request logging', () => {
+  it('writes one access line per request with its request id, route and status, and never the key', async () => {
+    const res = await call(server, 'GET', '/partner/offers', { key: w.keys.branch, query: { limit: 1 } });
+    expect(res.status).toBe(200);
+    const reqId = res.headers.get('x-request-id')!;
+    const [line] = await linesOf(reqId, 1);
+    expect(line).toMatchObject({ msg: 'request', level: 30, method: 'GET', url: '/api/v1/partner/offers?limit=1', route: '/api/v1/partner/offers', statusCode: 200 });
+    expect(typeof line!.ms).toBe('number');
+    expect(lines.join('')).not.toContain(w.keys.branch);
+  });
+
+  it('makes no child logger for requests that log only their access line, and one for a request that logs an error', async () => {
+    const child = vi.spyOn(logger, 'child');
+    try {
+      for (let i = 0; i < 3; i++) expect((await call(server, 'GET', '/partner/public/exchanges', { key: w.keys.public })).status).toBe(200);
+      expect((await call(server, 'GET', '/partner/offers', { key: 'sk_branch_notakey' })).status).toBe(401);
+      expect(child).not.toHaveBeenCalled();
+
+      const failed = await call(server, 'GET', '/test/failure', { headers: { 'x-request-id': 'trace-4711' } });
+      expect(failed.status).toBe(500);
+      expect(failed.body.message).toBe('Internal server error');
+      const found = await linesOf('trace-4711', 2);
+      expect(found.find((l) => l.level === 50)).toMatchObject({ msg: 'request failed', err: { message: 'database exploded' } });
+      expect(found.find((l) => l.level === 30)).toMatchObject({ msg: 'request', statusCode: 500, route: '/api/v1/test/failure' });
+      expect(child).toHaveBeenCalledTimes(1);
+    } finally {
+      child.mockRestore();
+    }
+  });
+
+  it('gives request.log the level of the process logger, and a child on request', async () => {
+    let seen: { level: string; childLevel: string; bindings: unknown } | undefined;
+    const probe = await startWorld({
+      loggerInstance: logger,
+      beforeListen: (app) => app.get('/api/v1/test/log', async (request) => {
+        const sub = request.log.child({ step: 'probe' });
+        seen = { level: request.log.level, childLevel: sub.level, bindings: (sub as unknown as pino.Logger).bindings() };
+        sub.info('probing');
+        return { ok: true };
+      }),
+    });
+    try {
+      const res = await call(probe.server, 'GET', '/test/log');
+      expect(res.status).toBe(200);
+      const reqId = res.headers.get('x-request-id')!;
+      expect(seen).toEqual({ level: 'info', childLevel: 'info', bindings: { reqId, step: 'probe' } });
+      const found = await linesOf(reqId, 2);
+      expect(found.map((l) => l.msg).sort()).toEqual(['probing', 'request']);
+      expect(found.find((l) => l.msg === 'probing')).toMatchObject({ reqId, step: 'probe', level: 30 });
+    } finally {
+      await probe.server.close();
+    }
+  });
+});
