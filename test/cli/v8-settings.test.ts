@@ -18,6 +18,8 @@ const dir = mkdtempSync(join(tmpdir(), 'pxs-v8-'));
 const probe = join(dir, 'probe.cjs');
 writeFileSync(probe, `const space = require('node:v8').getHeapSpaceStatistics().find((s) => s.space_name === 'new_space');
 process.stdout.write(String(space.space_size)); process.exit(0);\n`);
+const argvProbe = join(dir, 'argv.cjs');
+writeFileSync(argvProbe, 'process.stdout.write(JSON.stringify(process.execArgv)); process.exit(0);\n');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const newSpaceBytes = (command: string, args: string[]) => {
@@ -31,11 +33,18 @@ describe('V8 settings given on the command line', () => {
     const [first] = readFileSync(entry, 'utf8').split('\n');
     expect(first).toBe(`#!/usr/bin/env -S node ${(STARTUP_FLAGS as string[]).join(' ')}`);
     expect(STARTUP_FLAGS).toContain('--min-semi-space-size=16');
+    expect(STARTUP_FLAGS).toContain('--no-memory-reducer');
   });
 
   it('give the process a young generation of 16 MB from its start, where plain node has 1 MB', () => {
     expect(newSpaceBytes(entry, ['serve'])).toBe(16 * 1024 * 1024);
     expect(newSpaceBytes(process.execPath, [entry, 'serve'])).toBeLessThan(16 * 1024 * 1024);
+  });
+
+  it('reach node as its own options, the memory reducer\'s too', () => {
+    const res = spawnSync(entry, ['serve'], { env: { ...env, NODE_OPTIONS: `--require ${argvProbe}` }, encoding: 'utf8', timeout: 30_000 });
+    expect(res.status, res.stderr).toBe(0);
+    expect(JSON.parse(res.stdout)).toEqual(expect.arrayContaining(STARTUP_FLAGS as string[]));
   });
 
   it('are asked for, with a warning, when a long-running command starts without them', () => {
