@@ -1,12 +1,14 @@
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../src/db/database.js';
 import { describeClusters, slowClusters } from './clusters.js';
 import { cpuMs, describeNoise, postgresCpuMs, startNoiseMeter } from './noise.js';
 import { pacedLatencies } from './paced.js';
-import type { Child } from './processes.js';
+import { startChild, type Child } from './processes.js';
 import { benchScenarios } from './scenarios.js';
 import { removeBenchOrders } from './seed.js';
-import { createBenchDatabase, prepareDatabase, startBaselineB, startService } from './setup.js';
+import { createBenchDatabase, prepareDatabase, SERVICE_ENV, startBaselineB, startService } from './setup.js';
 import { useServiceV8Flags } from './v8.js';
 import type { Target } from './load.js';
 
@@ -16,7 +18,9 @@ import type { Target } from './load.js';
  * by their time in the window. Where `npm run bench` says how slow, this says when and at what cost: a cluster at
  * the start of every window pointed at the connection pool (docs/benchmarks.md, change 17). `--node-flags` adds a
  * second service process with other node options to the alternation, so that a runtime setting is compared in
- * the same minutes as the default, which the shared machine's changing speed would otherwise decide.
+ * the same minutes as the default, which the shared machine's changing speed would otherwise decide; `--compare`
+ * adds the service of another built checkout, so that a change's CPU per request is compared with the code before
+ * it (docs/benchmarks.md, change 28).
  */
 const { values: args } = parseArgs({
   options: {
@@ -27,6 +31,9 @@ const { values: args } = parseArgs({
     slow: { type: 'string', default: '25' },
     // A second service process with these node options (V8 flags), measured in the same alternation.
     'node-flags': { type: 'string' },
+    // The service of another built checkout (its directory), measured in the same alternation: a change's cost
+    // per request against the code before it, e.g. `git worktree add /tmp/before HEAD~1` and build it there.
+    compare: { type: 'string' },
   },
 });
 const rate = Number(args.rate);
@@ -38,8 +45,8 @@ for (const [name, n] of Object.entries({ rate, seconds, windows, slow: slowMs })
 }
 useServiceV8Flags();
 
-/** Per process, over all its windows: each window's p99, and the requests slower than `slowMs` among all sent. */
-const totals = new Map<string, { p99s: number[]; slow: number; sent: number }>();
+/** Per process, over all its windows: each window's p99 and CPU per request, and the requests slower than `slowMs` among all sent. */
+const totals = new Map<string, { p99s: number[]; cpus: number[]; slow: number; sent: number }>();
 
 async function window(side: string, w: number, child: Child, target: Target): Promise<string> {
   const noiseOf = startNoiseMeter(child.process.pid);
@@ -50,12 +57,19 @@ async function window(side: string, w: number, child: Child, target: Target): Pr
   const sorted = latencies.filter((l) => !Number.isNaN(l)).sort();
   const at = (q: number) => (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0).toFixed(1);
   const perRequest = (ms: number) => Math.round((1000 * ms) / latencies.length);
-  const total = totals.get(side) ?? { p99s: [], slow: 0, sent: 0 };
+  const total = totals.get(side) ?? { p99s: [], cpus: [], slow: 0, sent: 0 };
   totals.set(side, total);
   total.p99s.push(Number(at(0.99)));
+  total.cpus.push(perRequest(node1 - node0));
   total.slow += latencies.filter((l) => !(l <= slowMs)).length;
   total.sent += latencies.length;
   return `| ${side} ${w} | ${at(0.5)} | ${at(0.99)} | ${at(1)} | ${perRequest(node1 - node0)} | ${perRequest(pg1 - pg0)} | ${describeNoise(noise)} | ${errors + non2xx} | ${describeClusters(slowClusters(latencies, rate, slowMs))} |`;
+}
+
+/** Another checkout's service, built there, with that checkout's own startup flags. */
+async function startCheckout(dir: string, databaseUrl: string): Promise<Child> {
+  const flags = (await import(pathToFileURL(resolve(dir, 'bin/v8-flags.js')).href)) as { STARTUP_FLAGS?: string[] };
+  return startChild(resolve(dir, 'bin/pxs.js'), ['serve', '--no-worker'], { ...SERVICE_ENV, DATABASE_URL: databaseUrl }, flags.STARTUP_FLAGS ?? []);
 }
 
 const database = await createBenchDatabase('pxs_windows');
@@ -78,6 +92,11 @@ try {
       children.push(variant);
       sides.splice(1, 0, [`service ${nodeFlags.join(' ')}`, variant, scenario.api]);
     }
+    if (args.compare) {
+      const other = await startCheckout(args.compare, database.url);
+      children.push(other);
+      sides.splice(1, 0, [`service of ${args.compare}`, other, scenario.api]);
+    }
     for (const [, child, target] of sides) {
       await pacedLatencies(child.url, target, rate, 3);
       await between();
@@ -90,10 +109,11 @@ try {
         await between();
       }
     }
-    process.stdout.write(`\n| process | p99 ms of each window | requests over ${slowMs} ms (or failed) per 10,000 | peak RSS MB |\n|---|---|---:|---:|\n`);
+    process.stdout.write(`\n| process | p99 ms of each window | requests over ${slowMs} ms (or failed) per 10,000 | process CPU µs/req, median of the windows | peak RSS MB |\n|---|---|---:|---:|---:|\n`);
     for (const [label, child] of sides) {
       const t = totals.get(label)!;
-      process.stdout.write(`| ${label} | ${t.p99s.join(', ')} | ${((1e4 * t.slow) / t.sent).toFixed(1)} | ${child.peakRssMb()} |\n`);
+      const cpus = t.cpus.slice().sort((a, b) => a - b);
+      process.stdout.write(`| ${label} | ${t.p99s.join(', ')} | ${((1e4 * t.slow) / t.sent).toFixed(1)} | ${cpus[Math.floor(cpus.length / 2)]} | ${child.peakRssMb()} |\n`);
     }
   } finally {
     await handle.close();
