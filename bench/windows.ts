@@ -102,7 +102,7 @@ try {
       await between();
     }
     process.stdout.write(`${scenario.name} at ${rate} req/s, ${seconds} s windows (a cluster: consecutive requests over ${slowMs / 2} ms with one over ${slowMs} ms)\n\n`);
-    process.stdout.write('| window | p50 ms | p99 ms | max ms | process CPU µs/req | PostgreSQL CPU µs/req | steal % / other CPU % / short-lived ms / disk flush ms / paged in | failed | slow clusters |\n|---|---:|---:|---:|---:|---:|---:|---:|---|\n');
+    process.stdout.write('| window | p50 ms | p99 ms | max ms | process CPU µs/req | PostgreSQL CPU µs/req | steal % / other CPU % / short-lived ms / disk stall ms / paged in | failed | slow clusters |\n|---|---:|---:|---:|---:|---:|---:|---:|---|\n');
     for (let w = 1; w <= windows; w++) {
       for (const [label, child, target] of sides) {
         process.stdout.write(`${await window(label, w, child, target)}\n`);
