@@ -66,7 +66,7 @@ export function startNoiseMeter(...measuredPids: (number | undefined)[]): () => 
  * Every commit waits for the disk, so a slow disk makes order creation slow in the service and baseline (b) alike:
  * one window of (b) stalled 883 ms on that endpoint alone, with no steal and no outside CPU. On this VM, 8 KB
  * writes with fdatasync take 0.14 ms at the median and, now and then, over 100 ms; 18 of 20 clusters of order
- * creation's slow requests came with such a moment (docs/benchmarks.md, "runs U, V and W"). The disk is the service's
+ * creation's slow requests came with such a moment (docs/benchmarks.md, "runs U, V, W and X"). The disk is the service's
  * own resource, so this is shown, not counted as a disturbance.
  */
 function watchDisk(): { stop(): number } {
