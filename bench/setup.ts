@@ -1,5 +1,5 @@
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { openDatabase } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
@@ -50,7 +50,17 @@ export async function prepareDatabase(url: string | undefined, dataDir: string):
 
 /** The service's API process as in production (SERVICE_ENV, no webhook worker), with `env` on top. */
 export function startService(env: Record<string, string>, nodeArgs: string[] = []): Promise<Child> {
-  return startChild(CLI, ['serve', '--no-worker'], { ...SERVICE_ENV, ...env }, [...STARTUP_FLAGS, ...nodeArgs]);
+  return serve(CLI, [...STARTUP_FLAGS, ...nodeArgs], env);
+}
+
+/** The same process from another built checkout (its directory), with that checkout's own startup flags. */
+export async function startServiceOf(dir: string, env: Record<string, string>): Promise<Child> {
+  const flags = (await import(pathToFileURL(resolve(dir, 'bin/v8-flags.js')).href)) as { STARTUP_FLAGS?: string[] };
+  return serve(resolve(dir, 'bin/pxs.js'), flags.STARTUP_FLAGS ?? [], env);
+}
+
+function serve(cli: string, nodeArgs: string[], env: Record<string, string>): Promise<Child> {
+  return startChild(cli, ['serve', '--no-worker'], { ...SERVICE_ENV, ...env }, nodeArgs);
 }
 
 /** Baseline (b): the service's SQL in a minimal Fastify app, with the service's V8 settings. */

@@ -1,14 +1,12 @@
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../src/db/database.js';
 import { describeClusters, slowClusters } from './clusters.js';
 import { cpuMs, describeNoise, postgresCpuMs, startNoiseMeter } from './noise.js';
 import { pacedLatencies } from './paced.js';
-import { startChild, type Child } from './processes.js';
+import type { Child } from './processes.js';
 import { benchScenarios } from './scenarios.js';
 import { removeBenchOrders } from './seed.js';
-import { createBenchDatabase, prepareDatabase, SERVICE_ENV, startBaselineB, startService } from './setup.js';
+import { createBenchDatabase, prepareDatabase, startBaselineB, startService, startServiceOf } from './setup.js';
 import { useServiceV8Flags } from './v8.js';
 import type { Target } from './load.js';
 
@@ -66,12 +64,6 @@ async function window(side: string, w: number, child: Child, target: Target): Pr
   return `| ${side} ${w} | ${at(0.5)} | ${at(0.99)} | ${at(1)} | ${perRequest(node1 - node0)} | ${perRequest(pg1 - pg0)} | ${describeNoise(noise)} | ${errors + non2xx} | ${describeClusters(slowClusters(latencies, rate, slowMs))} |`;
 }
 
-/** Another checkout's service, built there, with that checkout's own startup flags. */
-async function startCheckout(dir: string, databaseUrl: string): Promise<Child> {
-  const flags = (await import(pathToFileURL(resolve(dir, 'bin/v8-flags.js')).href)) as { STARTUP_FLAGS?: string[] };
-  return startChild(resolve(dir, 'bin/pxs.js'), ['serve', '--no-worker'], { ...SERVICE_ENV, DATABASE_URL: databaseUrl }, flags.STARTUP_FLAGS ?? []);
-}
-
 const database = await createBenchDatabase('pxs_windows');
 const children: Child[] = [];
 try {
@@ -93,7 +85,7 @@ try {
       sides.splice(1, 0, [`service ${nodeFlags.join(' ')}`, variant, scenario.api]);
     }
     if (args.compare) {
-      const other = await startCheckout(args.compare, database.url);
+      const other = await startServiceOf(args.compare, { DATABASE_URL: database.url });
       children.push(other);
       sides.splice(1, 0, [`service of ${args.compare}`, other, scenario.api]);
     }

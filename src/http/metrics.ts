@@ -1,10 +1,12 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
+const HTTP_DURATION = 'pxs_http_request_duration_seconds';
+
 /** One registry per app instance, so tests and benchmarks can run several apps in one process. */
 export class Metrics {
   readonly registry = new Registry();
   readonly httpDuration = new Histogram({
-    name: 'pxs_http_request_duration_seconds', help: 'HTTP request latency by route, method and status',
+    name: HTTP_DURATION, help: 'HTTP request latency by route, method and status',
     labelNames: ['method', 'route', 'status'] as const, registers: [this.registry],
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
   });
@@ -19,7 +21,7 @@ export class Metrics {
       const { values } = await this.httpDuration.get();
       this.httpRequests.reset();
       for (const v of values) {
-        if (v.metricName === 'pxs_http_request_duration_seconds_count') this.httpRequests.inc(v.labels as Record<'method' | 'route' | 'status', string>, v.value);
+        if (v.metricName === `${HTTP_DURATION}_count`) this.httpRequests.inc(v.labels as Record<'method' | 'route' | 'status', string>, v.value);
       }
     },
   });
