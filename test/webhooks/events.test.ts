@@ -48,10 +48,12 @@ describe('events from the product\'s own changes, end to end', () => {
   });
 
   it('order.status_changed with a top-level status on each staff move; order.cancelled too on cancellation', async () => {
+    // Counted before the request: its delivery can arrive before the response is read.
+    const created = receiver.received.length;
     const order = await call(server, 'POST', '/partner/orders', { key: world.keys.branch, body: {
       cashbox: { id: world.exchanges.A }, currency1: { id: world.currencies.USD }, currency2: { id: world.currencies.EUR }, operationType: 'offer', clientAmount: 50,
     } });
-    await receiver.waitFor(receiver.received.length + 1);
+    await receiver.waitFor(created + 1);
     const id = order.body.id;
     const from = receiver.received.length;
     const moved = await call(server, 'POST', `/admin/orders/${id}/status`, { token: await token('admin1'), body: { status: 'CLIENTPAYMENTWAIT' } });
@@ -88,10 +90,11 @@ describe('events from the product\'s own changes, end to end', () => {
   });
 
   it('no event for a refused change', async () => {
+    const created = receiver.received.length;
     const order = await call(server, 'POST', '/partner/orders', { key: world.keys.branch, body: {
       cashbox: { id: world.exchanges.A }, currency1: { id: world.currencies.USD }, currency2: { id: world.currencies.EUR }, operationType: 'offer', clientAmount: 20,
     } });
-    await receiver.waitFor(receiver.received.length + 1);
+    await receiver.waitFor(created + 1);
     const before = await server.db.selectFrom('webhook_deliveries').select('id').execute();
     const refused = await call(server, 'POST', `/admin/orders/${order.body.id}/status`, { token: await token('admin1'), body: { status: 'SUCCESS' } });
     expect(refused.status).toBe(422);

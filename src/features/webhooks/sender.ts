@@ -59,9 +59,26 @@ export class Sender {
     this.agents['https:'].destroy();
   }
 
-  private request(url: URL, targets: ResolvedAddress[] | undefined, headers: Record<string, string>, body: string, signal: AbortSignal) {
+  /**
+   * A receiver may close an idle keep-alive connection just as the attempt is written to it; the attempt then
+   * fails with a reset before the receiver read it. Such a failure on a reused connection is repeated at once
+   * (Node's documented pattern, `request.reusedSocket`), within the same deadline: each repeat uses up one kept
+   * connection, so it ends on a fresh one, whose failure is the attempt's.
+   */
+  private async request(url: URL, targets: ResolvedAddress[] | undefined, headers: Record<string, string>, body: string, signal: AbortSignal) {
+    for (;;) {
+      try {
+        return await this.requestOnce(url, targets, headers, body, signal);
+      } catch (err) {
+        if (!(err instanceof StaleConnection)) throw err;
+      }
+    }
+  }
+
+  private requestOnce(url: URL, targets: ResolvedAddress[] | undefined, headers: Record<string, string>, body: string, signal: AbortSignal) {
     return new Promise<{ status: number; body: string }>((resolve, reject) => {
       const client = url.protocol === 'https:' ? https : http;
+      let answered = false;
       const req = client.request(url, {
         method: 'POST',
         headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
@@ -69,6 +86,7 @@ export class Sender {
         lookup: targets ? pinnedLookup(targets) : undefined,
         signal,
       }, (res) => {
+        answered = true;
         const kept: Buffer[] = [];
         let keptBytes = 0;
         let readBytes = 0;
@@ -87,11 +105,16 @@ export class Sender {
         res.on('end', finish);
         res.on('error', reject);
       });
-      req.on('error', reject);
+      req.on('error', (err: NodeJS.ErrnoException) => {
+        const stale = req.reusedSocket && !answered && !signal.aborted && (err.code === 'ECONNRESET' || err.code === 'EPIPE');
+        reject(stale ? new StaleConnection() : err);
+      });
       req.end(body);
     });
   }
 }
+
+class StaleConnection extends Error {}
 
 /** Connects to the addresses that passed the check, never to a fresh DNS answer. */
 function pinnedLookup(targets: ResolvedAddress[]): LookupFunction {
