@@ -94,15 +94,19 @@ describe('revocation across instances', () => {
   it('reaches another instance that has the key cached: at once with Redis, within 5 seconds without', async () => {
     const created = await call(server, 'POST', '/api-keys', { token: tokens.superadmin, body: { name: 'shared', type: 'branch', branchId: world.branches.b1 } });
     const rawKey = created.body.rawKey;
+    // Without Redis the promise runs from when the other instance cached the key: its entry lives 5 s.
+    const cachedAt = Date.now();
     expect((await call(second, 'GET', '/partner/public/exchanges', { key: rawKey })).status).toBe(200);
     expect((await revoke('superadmin', created.body.id)).status).toBe(204);
     const started = Date.now();
     let status = 200;
-    while (status === 200 && Date.now() - started < 6000) {
+    while (status === 200 && Date.now() - started < 8000) {
       status = (await call(second, 'GET', '/partner/public/exchanges', { key: rawKey })).status;
       if (status === 200) await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(status).toBe(401);
-    expect(Date.now() - started).toBeLessThan(process.env.REDIS_URL ? 1000 : 5500);
+    // The margins are for a loaded machine: one poll, and a pause of the suite's two shared cores.
+    if (process.env.REDIS_URL) expect(Date.now() - started).toBeLessThan(1000);
+    else expect(Date.now() - cachedAt).toBeLessThan(6500);
   });
 });

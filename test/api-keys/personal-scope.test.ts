@@ -67,7 +67,7 @@ describe('personal keys follow their staff user', () => {
     expect(await exchangesSeenBy(second, world.keys.operatorA)).toEqual([world.exchanges.A, world.exchanges.B, world.exchanges.X]);
     await patchStaff('superadmin', world.staff.operatorA.id, { branchId: world.branches.b2, exchangeIds: [world.exchanges.C] });
     expect(await exchangesSeenBy(server, world.keys.operatorA)).toEqual([world.exchanges.C]);
-    await expect.poll(() => exchangesSeenBy(second, world.keys.operatorA), { timeout: 6000, interval: 100 }).toEqual([world.exchanges.C]);
+    await expect.poll(() => exchangesSeenBy(second, world.keys.operatorA), { timeout: 10_000, interval: 100 }).toEqual([world.exchanges.C]);
   });
 
   it('is refused (401) while its user is deactivated, and works again once reactivated', async () => {
@@ -76,7 +76,7 @@ describe('personal keys follow their staff user', () => {
     const res = await call(server, 'GET', '/partner/public/exchanges', { key: world.keys.operatorB });
     expect(res.status).toBe(401);
     expect(res.body.message).toBe('Invalid or revoked API key');
-    await expect.poll(() => exchangesSeenBy(second, world.keys.operatorB), { timeout: 6000, interval: 100 }).toBe(401);
+    await expect.poll(() => exchangesSeenBy(second, world.keys.operatorB), { timeout: 10_000, interval: 100 }).toBe(401);
     await patchStaff('admin1', world.staff.operatorB.id, { isActive: true });
     expect(await exchangesSeenBy(server, world.keys.operatorB)).toEqual([world.exchanges.A, world.exchanges.B, world.exchanges.X]);
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.js';
 import { call, startTestServer } from '../helpers/server.js';
-import { cliDatabase, runPxs, type CliDatabase } from './run.js';
+import { cliDatabase, runPxs, STARTS_PROCESSES, type CliDatabase } from './run.js';
 
 /** The `pxs` staff and keys commands, run as real processes against a real database. */
 let cli: CliDatabase;
@@ -10,7 +10,7 @@ afterAll(() => cli?.close());
 
 const pxs = (args: string[], options: { input?: string } = {}) => runPxs(args, cli.env, options.input);
 
-describe('pxs against a database', () => {
+describe('pxs against a database', STARTS_PROCESSES, () => {
   const PASSWORD = 'cli-password-123';
 
   it('migrates and seeds the demo', async () => {

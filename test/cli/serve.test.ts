@@ -1,25 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChildProcess } from 'node:child_process';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../helpers/server.js';
-import { cliDatabase, spawnPxs, type CliDatabase } from './run.js';
+import { cliDatabase, spawnPxs, STARTS_PROCESSES, type CliDatabase } from './run.js';
 
 /** `pxs serve` on an empty database: the bootstrap superadmin from the environment. */
 let cli: CliDatabase;
+let child: ChildProcess | undefined;
 beforeAll(async () => { cli = await cliDatabase(); });
+// A test that fails before its own clean-up must not leave a server running.
+afterEach(() => { child?.kill('SIGKILL'); child = undefined; });
 afterAll(() => cli?.close());
 
-describe('pxs serve', () => {
+describe('pxs serve', STARTS_PROCESSES, () => {
   it('creates the bootstrap superadmin at start, who can log in', async () => {
-    const child = spawnPxs(['serve', '--no-worker'], {
+    const started = spawnPxs(['serve', '--no-worker'], {
       ...cli.env, LOG_LEVEL: 'info', PORT: '0', HOST: '127.0.0.1', BOOTSTRAP_ADMIN_EMAIL: 'root@boot.test', BOOTSTRAP_ADMIN_PASSWORD: 'bootstrap-pass-123',
     });
+    child = started;
     let output = '';
     const url = await new Promise<string>((resolve, reject) => {
-      child.stdout.on('data', (d) => {
+      started.stdout.on('data', (d) => {
         output += d;
         const match = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
         if (match) resolve(match[1]);
       });
-      child.on('close', (code) => reject(new Error(`serve exited with ${code}: ${output}`)));
+      started.on('close', (code) => reject(new Error(`serve exited with ${code}: ${output}`)));
     });
     try {
       expect(output).toContain('bootstrap superadmin created');
@@ -27,8 +32,8 @@ describe('pxs serve', () => {
       const res = await call({ url }, 'POST', '/auth/login', { body: { email: 'root@boot.test', password: 'bootstrap-pass-123' } });
       expect(res.status).toBe(200);
     } finally {
-      const exited = new Promise((resolve) => child.on('close', resolve));
-      child.kill('SIGTERM');
+      const exited = new Promise((resolve) => started.on('close', resolve));
+      started.kill('SIGTERM');
       expect(await exited).toBe(0);
     }
   });

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { STARTS_PROCESSES } from './run.js';
 
 /** `pxs` help and usage errors: answered before any database is opened. */
 function pxs(args: string[]) {
@@ -9,7 +10,7 @@ function pxs(args: string[]) {
   return { code: res.status, stdout: res.stdout, stderr: res.stderr };
 }
 
-describe('pxs without a database', () => {
+describe('pxs without a database', STARTS_PROCESSES, () => {
   it('prints help with every command, and each command its usage', () => {
     const help = pxs(['--help']);
     expect(help.code).toBe(0);

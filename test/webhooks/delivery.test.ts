@@ -133,7 +133,9 @@ describe('a delivery', () => {
   it('of a deleted webhook is abandoned, never sent', async () => {
     receiver = await startReceiver(() => ({ status: 500 }));
     const hook = await register(server, world.keys.branch, receiver.url, ['order.created']);
-    running = await worker(server, { retryBaseMs: 400 });
+    // The failed first attempt's retry must not come due before the worker is stopped; the second delivery, due
+    // at once, is what the next worker would send if the deletion left it.
+    running = await worker(server, { retryBaseMs: 60_000 });
     await emit(server, { branchId: world.branches.b1, exchangeId: world.exchanges.A });
     await receiver.waitFor(1);
     await eventually(async () => (await deliveries(server, hook.id))[0]?.status === 'pending' && (await deliveries(server, hook.id))[0].leased_by === null);
@@ -144,7 +146,7 @@ describe('a delivery', () => {
     const res = await call(server, 'DELETE', `/partner/webhooks/${hook.id}`, { key: world.keys.branch });
     expect(res.status).toBe(204);
     expect(res.text).toBe('');
-    running = await worker(server, { retryBaseMs: 400 });
+    running = await worker(server);
     await sleep(1000);
     expect(receiver.received).toHaveLength(1);
     expect(await deliveries(server, hook.id)).toEqual([]);
@@ -180,7 +182,8 @@ describe('a delivery', () => {
     const fast = await register(server, world.keys.branch, receiver.url, ['order.created']);
     for (let i = 0; i < 20; i++) await emit(server, { event: 'offer.updated', branchId: world.branches.b1, exchangeId: world.exchanges.A, data: { id: i } });
     for (let i = 0; i < 5; i++) await emit(server, { branchId: world.branches.b1, exchangeId: world.exchanges.A });
-    running = await worker(server, { concurrency: 8, timeoutMs: 5000 });
+    // Hung attempts never time out here: a timeout would free their slots for the next slow deliveries.
+    running = await worker(server, { concurrency: 8, timeoutMs: 60_000 });
     await eventually(async () => (await deliveries(server, fast.id)).every((d) => d.status === 'succeeded'), 3000);
     // The slow webhook holds at most half of the worker's slots.
     const slow = () => receiver.received.filter((r) => r.headers['x-webhook-event'] === 'offer.updated').length;

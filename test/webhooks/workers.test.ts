@@ -5,13 +5,14 @@ import type { AppContext } from '../../src/context.js';
 import { openDatabase, type DatabaseHandle } from '../../src/db/database.js';
 import { Metrics } from '../../src/http/metrics.js';
 import { startWorker, type WebhookWorker } from '../../src/features/webhooks/worker.js';
+import { STARTS_PROCESSES } from '../cli/run.js';
 import { usingPostgres } from '../helpers/database.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { createWorld, type World } from '../helpers/world.js';
 import { emit, eventually, register, startReceiver } from './support.js';
 
 // A second process cannot open an embedded PGlite database, so these run on PostgreSQL only (DATABASE_URL set).
-describe.skipIf(!usingPostgres)('workers on PostgreSQL', () => {
+describe.skipIf(!usingPostgres)('workers on PostgreSQL', STARTS_PROCESSES, () => {
   let server: TestServer;
   let world: World;
 
