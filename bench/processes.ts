@@ -21,24 +21,36 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts a Node script as a child process on a free port and waits until GET /health answers. */
-export async function startChild(script: string, args: string[], env: Record<string, string>, nodeArgs: string[] = []): Promise<Child> {
+/**
+ * Starts a Node script as a child process on a free port and waits until GET /health answers, or, for a process
+ * that serves no HTTP, until its output has a line containing `readyLine`.
+ */
+export async function startChild(script: string, args: string[], env: Record<string, string>, nodeArgs: string[] = [], readyLine?: string): Promise<Child> {
   const port = await freePort();
   const child = spawn(process.execPath, [...nodeArgs, script, ...args], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', readyLine ? 'pipe' : 'ignore', 'pipe'],
   });
   let stderr = '';
+  let stdout = '';
   child.stderr!.on('data', (d) => { stderr += d; });
+  // Read to the end, so a chatty child never blocks on a full pipe; only the start is kept.
+  child.stdout?.on('data', (d) => { if (stdout.length < 65_536) stdout += d; });
   const url = `http://127.0.0.1:${port}`;
+  const ready = async () => {
+    if (readyLine) return stdout.includes(readyLine);
+    try {
+      return (await fetch(`${url}/health`)).ok;
+    } catch {
+      return false; // not listening yet
+    }
+  };
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${script} exited: ${stderr}`);
-    try {
-      if ((await fetch(`${url}/health`)).ok) break;
-    } catch { /* not listening yet */ }
+    if (await ready()) break;
     if (Date.now() > deadline) throw new Error(`${script} did not start: ${stderr}`);
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, readyLine ? 20 : 100));
   }
   return {
     process: child,

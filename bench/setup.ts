@@ -63,6 +63,15 @@ function serve(cli: string, nodeArgs: string[], env: Record<string, string>): Pr
   return startChild(cli, ['serve', '--no-worker'], { ...SERVICE_ENV, ...env }, nodeArgs);
 }
 
+/**
+ * The webhook worker as deployed: `pxs worker`, a process of its own with its own pool, hearing of new deliveries
+ * through Postgres NOTIFY. It may call the bench's receiver on 127.0.0.1.
+ */
+export function startWorkerProcess(databaseUrl: string): Promise<Child> {
+  const env = { ...SERVICE_ENV, LOG_LEVEL: 'info', DATABASE_URL: databaseUrl, WEBHOOK_ALLOW_PRIVATE_URLS: 'true' };
+  return startChild(CLI, ['worker'], env, STARTUP_FLAGS, '"msg":"webhook worker started"');
+}
+
 /** Baseline (b): the service's SQL in a minimal Fastify app, with the service's V8 settings. */
 export function startBaselineB(databaseUrl: string, data: BenchData): Promise<Child> {
   return startChild(join(here, 'baseline-fastify.js'), [], { DATABASE_URL: databaseUrl, BENCH_BRANCH_ID: String(data.branchId), BENCH_KEY_ID: data.branchKeyId }, NODE_ARGS);
