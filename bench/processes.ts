@@ -45,11 +45,15 @@ export async function startChild(script: string, args: string[], env: Record<str
       return false; // not listening yet
     }
   };
+  const exited = () => child.exitCode !== null || child.signalCode !== null;
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`${script} exited: ${stderr}`);
+    if (exited()) throw new Error(`${script} exited: ${stderr}`);
     if (await ready()) break;
-    if (Date.now() > deadline) throw new Error(`${script} did not start: ${stderr}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${script} did not start: ${stderr}`);
+    }
     await new Promise((r) => setTimeout(r, readyLine ? 20 : 100));
   }
   return {
@@ -61,7 +65,7 @@ export async function startChild(script: string, args: string[], env: Record<str
       return Math.round(kb / 1024);
     },
     stop: () => new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve();
+      if (exited()) return resolve();
       child.once('exit', () => resolve());
       child.kill('SIGTERM');
       setTimeout(() => child.kill('SIGKILL'), 10_000).unref();

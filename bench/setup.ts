@@ -68,8 +68,12 @@ function serve(cli: string, nodeArgs: string[], env: Record<string, string>): Pr
  * through Postgres NOTIFY. It may call the bench's receiver on 127.0.0.1.
  */
 export function startWorkerProcess(databaseUrl: string): Promise<Child> {
-  const env = { ...SERVICE_ENV, LOG_LEVEL: 'info', DATABASE_URL: databaseUrl, WEBHOOK_ALLOW_PRIVATE_URLS: 'true' };
-  return startChild(CLI, ['worker'], env, STARTUP_FLAGS, '"msg":"webhook worker started"');
+  return startChild(CLI, ['worker'], workerEnv(databaseUrl), STARTUP_FLAGS, '"msg":"webhook worker started"');
+}
+
+/** The worker process's own settings, on top of the bench's environment, which it inherits. */
+export function workerEnv(databaseUrl: string): Record<string, string> {
+  return { ...SERVICE_ENV, LOG_LEVEL: 'info', DATABASE_URL: databaseUrl, WEBHOOK_ALLOW_PRIVATE_URLS: 'true' };
 }
 
 /** Baseline (b): the service's SQL in a minimal Fastify app, with the service's V8 settings. */

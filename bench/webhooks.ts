@@ -1,59 +1,15 @@
-import { spawn } from 'node:child_process';
+import { sql } from 'kysely';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { enqueueEvent } from '../src/features/webhooks/outbox.js';
 import { describeNoise, startNoiseMeter } from './noise.js';
 import type { Child } from './processes.js';
-import { startWorkerProcess } from './setup.js';
+import { startWorkerProcess, workerEnv } from './setup.js';
+import { startReceiver } from './webhook-receiver.js';
 
 export interface WebhookBenchOptions { databaseUrl: string; quick?: boolean }
 export interface WebhookBenchFigures { deliveriesPerSecond: number; lagP99Ms: number; fanout100Ms: number; detail: string }
-
-/**
- * The receiver runs in a process of its own, as a partner's would, so it does not share the worker's event loop.
- * It answers 200 at once, and records when the first request came and each envelope's lag from its timestamp to
- * its arrival; GET /stats reads them.
- */
-const RECEIVER = `
-const http = require('node:http');
-let count = 0, first = 0, lags = [], recording = false;
-const server = http.createServer((req, res) => {
-  if (req.method === 'GET') {
-    const out = JSON.stringify({ count, first, lags });
-    if (req.url === '/stats?record=1') { recording = true; lags = []; }
-    if (req.url === '/stats?record=0') recording = false;
-    return res.end(out);
-  }
-  const chunks = [];
-  req.on('data', (c) => chunks.push(c));
-  req.on('end', () => {
-    if (count++ === 0) first = Date.now();
-    if (recording) lags.push(Date.now() - Date.parse(JSON.parse(Buffer.concat(chunks).toString()).timestamp));
-    res.writeHead(200).end('ok');
-  });
-});
-server.keepAliveTimeout = 30000;
-server.listen(0, '127.0.0.1', () => process.stdout.write(server.address().port + '\\n'));
-`;
-
-interface Stats { count: number; first: number; lags: number[] }
-interface Receiver { url: string; pid?: number; stats(query?: string): Promise<Stats>; close(): void }
-
-async function startReceiver(): Promise<Receiver> {
-  const child = spawn(process.execPath, ['-e', RECEIVER], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.stdout.once('data', (d: Buffer) => resolve(Number(d.toString().trim())));
-    child.once('exit', () => reject(new Error('webhook bench receiver exited')));
-  });
-  const base = `http://127.0.0.1:${port}`;
-  return {
-    url: `${base}/hook`,
-    pid: child.pid,
-    stats: async (query = '') => (await fetch(`${base}/stats${query}`)).json() as Promise<Stats>,
-    close: () => child.kill(),
-  };
-}
 
 async function branchWithExchange(db: Database, name: string) {
   const branch = await db.insertInto('branches').values({ name }).returning('id').executeTakeFirstOrThrow();
@@ -101,7 +57,7 @@ async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<
 export async function benchWebhooks(options: WebhookBenchOptions): Promise<WebhookBenchFigures> {
   const handle = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: 'memory://', poolSize: 10 });
   await migrateToLatest(handle.db);
-  const concurrency = loadConfig({ NODE_ENV: 'test', DATABASE_URL: options.databaseUrl }).webhooks.concurrency;
+  const concurrency = loadConfig({ ...process.env, ...workerEnv(options.databaseUrl) }).webhooks.concurrency;
   const db = handle.db;
   const stamp = Date.now();
   const rx = await startReceiver();
@@ -119,7 +75,12 @@ export async function benchWebhooks(options: WebhookBenchOptions): Promise<Webho
     const before = await succeeded();
     // Timed from the first delivery's arrival, not from the spawn: the process's start-up is not delivery time.
     let w = await worker();
-    while ((await succeeded()) - before < backlog) await wait(20);
+    const drainBy = Date.now() + 120_000;
+    while ((await succeeded()) - before < backlog) {
+      if (w.process.exitCode !== null || w.process.signalCode !== null) throw new Error('webhook bench: the worker exited');
+      if (Date.now() > drainBy) throw new Error('webhook bench: the backlog was not drained in 120 s');
+      await wait(20);
+    }
     const drainSeconds = (Date.now() - (await rx.stats()).first) / 1000;
     const rate = backlog / drainSeconds;
     // (2) Lag at half that rate: events written every 20 ms in small transactions, as they would arrive.
@@ -154,9 +115,10 @@ export async function benchWebhooks(options: WebhookBenchOptions): Promise<Webho
     await addWebhooks(db, many.branchId, rx.url, 100);
     const workerRssMb = w.peakRssMb();
     await w.stop();
+    await until(async () => (await listeners(db)) === 0, 10_000);
     w = await worker();
-    // Time to open its LISTEN connection, as a running worker has.
-    await wait(200);
+    // Until it listens, as a running worker does: else its poll, not NOTIFY, would find the event.
+    await until(async () => (await listeners(db)) === 1, 10_000);
     const fanStart = await received();
     const f0 = performance.now();
     await produce(db, many, 1, 1);
@@ -178,4 +140,11 @@ export async function benchWebhooks(options: WebhookBenchOptions): Promise<Webho
     // pg acknowledges the pool's end before its sockets close; let them close before the caller drops the database.
     await wait(200);
   }
+}
+
+/** Workers listening for new deliveries on this database. */
+async function listeners(db: Database): Promise<number> {
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+    where datname = current_database() and application_name = 'pxs-webhook-listener' and query ilike 'listen %'`.execute(db);
+  return rows[0].n;
 }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.js';
 import { call, startTestServer } from '../helpers/server.js';
-import { cliDatabase, runPxs, STARTS_PROCESSES, type CliDatabase } from './run.js';
+import { STARTS_PROCESSES } from '../helpers/processes.js';
+import { cliDatabase, runPxs, type CliDatabase } from './run.js';
 
 /** The `pxs` staff and keys commands, run as real processes against a real database. */
 let cli: CliDatabase;

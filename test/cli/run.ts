@@ -29,12 +29,6 @@ export async function cliDatabase(): Promise<CliDatabase> {
   };
 }
 
-/**
- * For tests that start `pxs` processes: each compiles the CLI with tsx and opens its database, and one test that
- * starts four of them took 27 s on the two shared cores with the other test file and a busy process beside it.
- */
-export const STARTS_PROCESSES = { timeout: 120_000 };
-
 export function spawnPxs(args: string[], env: Record<string, string>): ChildProcessWithoutNullStreams {
   return spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], { env, stdio: 'pipe' });
 }

@@ -1,7 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../helpers/server.js';
-import { cliDatabase, spawnPxs, STARTS_PROCESSES, type CliDatabase } from './run.js';
+import { STARTS_PROCESSES } from '../helpers/processes.js';
+import { cliDatabase, spawnPxs, type CliDatabase } from './run.js';
 
 /** `pxs serve` on an empty database: the bootstrap superadmin from the environment. */
 let cli: CliDatabase;

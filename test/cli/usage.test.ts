@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { STARTS_PROCESSES } from './run.js';
+import { STARTS_PROCESSES } from '../helpers/processes.js';
 
 /** `pxs` help and usage errors: answered before any database is opened. */
 function pxs(args: string[]) {

@@ -18,9 +18,10 @@ let running: WebhookWorker | undefined;
 
 beforeAll(async () => ({ server, world } = await startWorld()));
 afterEach(async () => {
+  // The receiver first: a test that failed with attempts still hanging would otherwise wait out their timeout.
+  await receiver?.close();
   await running?.stop();
   running = undefined;
-  await receiver?.close();
   await server.db.deleteFrom('webhooks').execute();
 });
 afterAll(() => server?.close());

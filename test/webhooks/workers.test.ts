@@ -5,8 +5,8 @@ import type { AppContext } from '../../src/context.js';
 import { openDatabase, type DatabaseHandle } from '../../src/db/database.js';
 import { Metrics } from '../../src/http/metrics.js';
 import { startWorker, type WebhookWorker } from '../../src/features/webhooks/worker.js';
-import { STARTS_PROCESSES } from '../cli/run.js';
 import { usingPostgres } from '../helpers/database.js';
+import { STARTS_PROCESSES } from '../helpers/processes.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { createWorld, type World } from '../helpers/world.js';
 import { emit, eventually, register, startReceiver } from './support.js';
@@ -40,8 +40,12 @@ describe.skipIf(!usingPostgres)('workers on PostgreSQL', STARTS_PROCESSES, () =>
 
     const settings = { WEBHOOK_LEASE_MS: '1000', WEBHOOK_TIMEOUT_MS: '2000', WEBHOOK_POLL_MS: '100' };
     const first = spawnWorker(settings);
-    const [stalled] = await receiver.waitFor(1, 20_000);
-    first.kill('SIGKILL');
+    let stalled;
+    try {
+      [stalled] = await receiver.waitFor(1, 20_000);
+    } finally {
+      first.kill('SIGKILL');
+    }
     await exited(first);
 
     const second = spawnWorker(settings);

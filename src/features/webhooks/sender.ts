@@ -14,6 +14,14 @@ export interface AttemptResult {
 }
 
 const KEEP_BYTES = 1024;
+/**
+ * Idle kept connections are closed after 4 s, before the 5 s idle timeout of Node's and Apache's servers; with this
+ * set, Node's agent also honours a shorter `Keep-Alive: timeout=` that a receiver announces (it ignores the hint
+ * when no timeout is set).
+ */
+const KEEP_ALIVE_MS = 4000;
+/** A reset this soon after the attempt was written means the receiver had closed the connection before reading it. */
+const STALE_RESET_MS = 100;
 /** Past this much answer the connection is dropped: only the first kilobyte is kept anyway. */
 const MAX_READ_BYTES = 64 * 1024;
 
@@ -23,8 +31,8 @@ const MAX_READ_BYTES = 64 * 1024;
  */
 export class Sender {
   private readonly agents = {
-    'http:': new http.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64 }),
-    'https:': new https.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64 }),
+    'http:': new http.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, timeout: KEEP_ALIVE_MS }),
+    'https:': new https.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, timeout: KEEP_ALIVE_MS }),
   };
 
   constructor(private readonly options: { timeoutMs: number; allowPrivateUrls: boolean }) {}
@@ -60,25 +68,24 @@ export class Sender {
   }
 
   /**
-   * A receiver may close an idle keep-alive connection just as the attempt is written to it; the attempt then
-   * fails with a reset before the receiver read it. Such a failure on a reused connection is repeated at once
-   * (Node's documented pattern, `request.reusedSocket`), within the same deadline: each repeat uses up one kept
-   * connection, so it ends on a fresh one, whose failure is the attempt's.
+   * A receiver may close an idle kept connection just as the attempt is written to it; the attempt then fails with
+   * a reset before the receiver read it. Such a failure, on a reused connection and within STALE_RESET_MS of the
+   * write, is repeated once at once (Node's documented pattern, `request.reusedSocket`), within the same deadline.
+   * A reset after the receiver held the request longer may come after it acted on it: that is the attempt's failure.
    */
   private async request(url: URL, targets: ResolvedAddress[] | undefined, headers: Record<string, string>, body: string, signal: AbortSignal) {
-    for (;;) {
-      try {
-        return await this.requestOnce(url, targets, headers, body, signal);
-      } catch (err) {
-        if (!(err instanceof StaleConnection)) throw err;
-      }
+    try {
+      return await this.requestOnce(url, targets, headers, body, signal);
+    } catch (err) {
+      if (!(err instanceof StaleConnection)) throw err;
+      return this.requestOnce(url, targets, headers, body, signal);
     }
   }
 
   private requestOnce(url: URL, targets: ResolvedAddress[] | undefined, headers: Record<string, string>, body: string, signal: AbortSignal) {
     return new Promise<{ status: number; body: string }>((resolve, reject) => {
       const client = url.protocol === 'https:' ? https : http;
-      let answered = false;
+      let writtenAt: number | undefined;
       const req = client.request(url, {
         method: 'POST',
         headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
@@ -86,7 +93,6 @@ export class Sender {
         lookup: targets ? pinnedLookup(targets) : undefined,
         signal,
       }, (res) => {
-        answered = true;
         const kept: Buffer[] = [];
         let keptBytes = 0;
         let readBytes = 0;
@@ -105,10 +111,13 @@ export class Sender {
         res.on('end', finish);
         res.on('error', reject);
       });
+      // Node reports a reset after the answer began on the response, not here.
       req.on('error', (err: NodeJS.ErrnoException) => {
-        const stale = req.reusedSocket && !answered && !signal.aborted && (err.code === 'ECONNRESET' || err.code === 'EPIPE');
-        reject(stale ? new StaleConnection() : err);
+        const soon = writtenAt === undefined || performance.now() - writtenAt < STALE_RESET_MS;
+        const stale = req.reusedSocket && soon && !signal.aborted && (err.code === 'ECONNRESET' || err.code === 'EPIPE');
+        reject(stale ? new StaleConnection(err.message) : err);
       });
+      req.on('finish', () => { writtenAt = performance.now(); });
       req.end(body);
     });
   }
