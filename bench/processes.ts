@@ -7,6 +7,8 @@ export interface Child {
   url: string;
   /** Peak resident set size of the process so far (VmHWM), in MB. */
   peakRssMb(): number;
+  /** Whether the process has ended, by exiting or by a signal. */
+  exited(): boolean;
   stop(): Promise<void>;
 }
 
@@ -59,6 +61,7 @@ export async function startChild(script: string, args: string[], env: Record<str
   return {
     process: child,
     url,
+    exited,
     peakRssMb: () => {
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
       const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);

@@ -40,11 +40,12 @@ function percentile(values: number[], p: number): number {
 }
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+/** Polls `check` every `everyMs` until it holds; after `timeoutMs` the bench fails, naming what did not happen. */
+async function until(what: string, check: () => Promise<boolean>, timeoutMs: number, everyMs = 10): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (!(await check())) {
-    if (Date.now() > end) throw new Error('webhook bench: deliveries did not arrive in time');
-    await wait(10);
+    if (Date.now() > end) throw new Error(`webhook bench: ${what} not within ${timeoutMs / 1000} s`);
+    await wait(everyMs);
   }
 }
 
@@ -75,12 +76,11 @@ export async function benchWebhooks(options: WebhookBenchOptions): Promise<Webho
     const before = await succeeded();
     // Timed from the first delivery's arrival, not from the spawn: the process's start-up is not delivery time.
     let w = await worker();
-    const drainBy = Date.now() + 120_000;
-    while ((await succeeded()) - before < backlog) {
-      if (w.process.exitCode !== null || w.process.signalCode !== null) throw new Error('webhook bench: the worker exited');
-      if (Date.now() > drainBy) throw new Error('webhook bench: the backlog was not drained in 120 s');
-      await wait(20);
-    }
+    const drained = async () => {
+      if (w.exited()) throw new Error('webhook bench: the worker exited');
+      return (await succeeded()) - before >= backlog;
+    };
+    await until('the backlog drained', drained, 120_000, 20);
     const drainSeconds = (Date.now() - (await rx.stats()).first) / 1000;
     const rate = backlog / drainSeconds;
     // (2) Lag at half that rate: events written every 20 ms in small transactions, as they would arrive.
@@ -104,7 +104,7 @@ export async function benchWebhooks(options: WebhookBenchOptions): Promise<Webho
       await wait(20);
     }
     await Promise.all(inflight);
-    await until(async () => (await received()) - start >= target, 30_000);
+    await until('every event delivered', async () => (await received()) - start >= target, 30_000);
     const noise = noiseOf();
     const { lags } = await rx.stats('?record=0');
     const lagP99Ms = percentile(lags, 99);
@@ -115,14 +115,14 @@ export async function benchWebhooks(options: WebhookBenchOptions): Promise<Webho
     await addWebhooks(db, many.branchId, rx.url, 100);
     const workerRssMb = w.peakRssMb();
     await w.stop();
-    await until(async () => (await listeners(db)) === 0, 10_000);
+    await until('the stopped worker\'s LISTEN closed', async () => (await listeners(db)) === 0, 10_000);
     w = await worker();
     // Until it listens, as a running worker does: else its poll, not NOTIFY, would find the event.
-    await until(async () => (await listeners(db)) === 1, 10_000);
+    await until('the new worker listening', async () => (await listeners(db)) === 1, 10_000);
     const fanStart = await received();
     const f0 = performance.now();
     await produce(db, many, 1, 1);
-    await until(async () => (await received()) - fanStart >= 100, 30_000);
+    await until('the fan-out delivered', async () => (await received()) - fanStart >= 100, 30_000);
     const fanout100Ms = performance.now() - f0;
 
     return {
