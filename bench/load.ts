@@ -151,11 +151,13 @@ export const P99_TARGET_MS = 25;
 
 /**
  * Above these, a window measured the machine's neighbours more than the service: steal and other processes' CPU
- * as shares of the machine's CPU time over the window, and the CPU of outside processes that came and went in it
- * (a quiet window has none).
+ * as shares of the machine's CPU time over the window, one stop of a CPU by the hypervisor longer than the p99
+ * target itself (every request it catches misses the target, and the queue behind it made clusters of 90–115 ms
+ * from stops of 20–40 ms), and the CPU of outside processes that came and went in it (a quiet window has none).
  */
-export const DISTURBANCE = { stealPct: 2, outsidePct: 2, shortLivedMs: 100 };
-const disturbed = (n: Noise) => n.stealPct >= DISTURBANCE.stealPct || n.outsidePct >= DISTURBANCE.outsidePct || n.shortLivedMs >= DISTURBANCE.shortLivedMs;
+export const DISTURBANCE = { stealPct: 2, stealBurstMs: 30, outsidePct: 2, shortLivedMs: 100 };
+const disturbed = (n: Noise) => n.stealPct >= DISTURBANCE.stealPct || n.stealBurstMs >= DISTURBANCE.stealBurstMs
+  || n.outsidePct >= DISTURBANCE.outsidePct || n.shortLivedMs >= DISTURBANCE.shortLivedMs;
 const MAX_REMEASURES = 2;
 // Bounds the full run's duration (the issue asks for under ten minutes) on a machine that stays disturbed.
 let remeasureBudget = 8;

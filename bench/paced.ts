@@ -23,8 +23,11 @@ export async function paced(url: string, target: Target, rate: number, seconds: 
   return { rps: measured.length / seconds, p50: at(0.5), p99: at(0.99), errors, non2xx, latencies };
 }
 
-/** The same load, with every request's latency in ms by its index (NaN for a request that failed), in send order. */
-export async function pacedLatencies(url: string, target: Target, rate: number, seconds: number): Promise<{ latencies: Float64Array; errors: number; non2xx: number }> {
+/**
+ * The same load, with every request's latency in ms by its index (NaN for a request that failed), in send order,
+ * and the wall-clock time (ms since the epoch) when the timed part began, to match clusters with other logs.
+ */
+export async function pacedLatencies(url: string, target: Target, rate: number, seconds: number): Promise<{ latencies: Float64Array; errors: number; non2xx: number; timedFrom: number }> {
   const { hostname, port } = new URL(url);
   const body = target.body ?? '';
   const headers = Object.entries({ ...target.headers, ...(target.body ? { 'content-type': 'application/json' } : {}) })
@@ -116,7 +119,7 @@ export async function pacedLatencies(url: string, target: Target, rate: number, 
   }
   if (total > 0) await allDone;
   for (const c of all) c.socket.destroy();
-  return { latencies: latencies.slice(leadIn), errors, non2xx };
+  return { latencies: latencies.slice(leadIn), errors, non2xx, timedFrom: performance.timeOrigin + dueOf(leadIn) };
 }
 
 /**

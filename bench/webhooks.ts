@@ -3,7 +3,7 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { enqueueEvent } from '../src/features/webhooks/outbox.js';
-import { describeNoise, startNoiseMeter } from './noise.js';
+import { describeNoise, NOISE_COLUMNS, startNoiseMeter } from './noise.js';
 import type { Child } from './processes.js';
 import { startWorkerProcess, workerEnv } from './setup.js';
 import { startReceiver } from './webhook-receiver.js';
@@ -131,7 +131,7 @@ export async function benchWebhooks(options: WebhookBenchOptions): Promise<Webho
       fanout100Ms,
       detail: `Webhooks: a backlog of ${backlog} deliveries drained in ${drainSeconds.toFixed(2)} s by one \`pxs worker\` process (concurrency ${concurrency}, peak RSS ${workerRssMb} MB); `
         + `then ${target} events over ${seconds} s at ${Math.round(rate / 2)}/s: lag from the event to its arrival p50 ${Math.round(lagP50Ms)} ms, p99 ${Math.round(lagP99Ms)} ms `
-        + `(steal % / other CPU % / short-lived ms / disk stall ms / paged in: ${describeNoise(noise)}).`,
+        + `(${NOISE_COLUMNS}: ${describeNoise(noise)}).`,
     };
   } finally {
     await Promise.all(workers.map((c) => c.stop()));

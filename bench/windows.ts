@@ -1,12 +1,12 @@
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../src/db/database.js';
 import { describeClusters, slowClusters } from './clusters.js';
-import { cpuMs, describeNoise, postgresCpuMs, startNoiseMeter } from './noise.js';
+import { cpuMs, describeNoise, NOISE_COLUMNS, postgresCpuMs, startNoiseMeter } from './noise.js';
 import { pacedLatencies } from './paced.js';
 import type { Child } from './processes.js';
 import { benchScenarios } from './scenarios.js';
 import { removeBenchOrders } from './seed.js';
-import { createBenchDatabase, prepareDatabase, startBaselineB, startService, startServiceOf } from './setup.js';
+import { createBenchDatabase, prepareDatabase, REDIS_URL, startBaselineB, startService, startServiceOf } from './setup.js';
 import { useServiceV8Flags } from './v8.js';
 import type { Target } from './load.js';
 
@@ -16,7 +16,8 @@ import type { Target } from './load.js';
  * by their time in the window. Where `npm run bench` says how slow, this says when and at what cost: a cluster at
  * the start of every window pointed at the connection pool (docs/benchmarks.md, change 17). `--node-flags` adds a
  * second service process with other node options to the alternation, so that a runtime setting is compared in
- * the same minutes as the default, which the shared machine's changing speed would otherwise decide; `--compare`
+ * the same minutes as the default, which the shared machine's changing speed would otherwise decide; `--redis` adds
+ * one with the Redis rate limiter, so that the limiter's share of a page's latency is seen at the same rate; `--compare`
  * adds the service of another built checkout, so that a change's CPU per request is compared with the code before
  * it (docs/benchmarks.md, change 28).
  */
@@ -32,6 +33,8 @@ const { values: args } = parseArgs({
     // The service of another built checkout (its directory), measured in the same alternation: a change's cost
     // per request against the code before it, e.g. `git worktree add /tmp/before HEAD~1` and build it there.
     compare: { type: 'string' },
+    // A second service process with the Redis rate limiter (REDIS_URL), measured in the same alternation.
+    redis: { type: 'boolean', default: false },
   },
 });
 const rate = Number(args.rate);
@@ -49,7 +52,7 @@ const totals = new Map<string, { p99s: number[]; cpus: number[]; slow: number; s
 async function window(side: string, w: number, child: Child, target: Target): Promise<string> {
   const noiseOf = startNoiseMeter(child.process.pid);
   const [node0, pg0] = [cpuMs(child.process.pid!), postgresCpuMs()];
-  const { latencies, errors, non2xx } = await pacedLatencies(child.url, target, rate, seconds);
+  const { latencies, errors, non2xx, timedFrom } = await pacedLatencies(child.url, target, rate, seconds);
   const [node1, pg1] = [cpuMs(child.process.pid!), postgresCpuMs()];
   const noise = noiseOf();
   const sorted = latencies.filter((l) => !Number.isNaN(l)).sort();
@@ -61,7 +64,7 @@ async function window(side: string, w: number, child: Child, target: Target): Pr
   total.cpus.push(perRequest(node1 - node0));
   total.slow += latencies.filter((l) => !(l <= slowMs)).length;
   total.sent += latencies.length;
-  return `| ${side} ${w} | ${at(0.5)} | ${at(0.99)} | ${at(1)} | ${perRequest(node1 - node0)} | ${perRequest(pg1 - pg0)} | ${describeNoise(noise)} | ${errors + non2xx} | ${describeClusters(slowClusters(latencies, rate, slowMs))} |`;
+  return `| ${side} ${w} | ${new Date(timedFrom).toISOString().slice(11, 23)} | ${at(0.5)} | ${at(0.99)} | ${at(1)} | ${perRequest(node1 - node0)} | ${perRequest(pg1 - pg0)} | ${describeNoise(noise)} | ${errors + non2xx} | ${describeClusters(slowClusters(latencies, rate, slowMs))} |`;
 }
 
 const database = await createBenchDatabase('pxs_windows');
@@ -84,6 +87,11 @@ try {
       children.push(variant);
       sides.splice(1, 0, [`service ${nodeFlags.join(' ')}`, variant, scenario.api]);
     }
+    if (args.redis) {
+      const shared = await startService({ DATABASE_URL: database.url, REDIS_URL });
+      children.push(shared);
+      sides.splice(1, 0, ['service, Redis limiter', shared, scenario.api]);
+    }
     if (args.compare) {
       const other = await startServiceOf(args.compare, { DATABASE_URL: database.url });
       children.push(other);
@@ -94,7 +102,7 @@ try {
       await between();
     }
     process.stdout.write(`${scenario.name} at ${rate} req/s, ${seconds} s windows (a cluster: consecutive requests over ${slowMs / 2} ms with one over ${slowMs} ms)\n\n`);
-    process.stdout.write('| window | p50 ms | p99 ms | max ms | process CPU µs/req | PostgreSQL CPU µs/req | steal % / other CPU % / short-lived ms / disk stall ms / paged in | failed | slow clusters |\n|---|---:|---:|---:|---:|---:|---:|---:|---|\n');
+    process.stdout.write(`| window | timed from (UTC) | p50 ms | p99 ms | max ms | process CPU µs/req | PostgreSQL CPU µs/req | ${NOISE_COLUMNS} | failed | slow clusters |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---|\n`);
     for (let w = 1; w <= windows; w++) {
       for (const [label, child, target] of sides) {
         process.stdout.write(`${await window(label, w, child, target)}\n`);
