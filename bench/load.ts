@@ -159,5 +159,10 @@ export const DISTURBANCE = { stealPct: 2, stealBurstMs: 30, outsidePct: 2, short
 const disturbed = (n: Noise) => n.stealPct >= DISTURBANCE.stealPct || n.stealBurstMs >= DISTURBANCE.stealBurstMs
   || n.outsidePct >= DISTURBANCE.outsidePct || n.shortLivedMs >= DISTURBANCE.shortLivedMs;
 const MAX_REMEASURES = 2;
-// Bounds the full run's duration (the issue asks for under ten minutes) on a machine that stays disturbed.
-let remeasureBudget = 8;
+/**
+ * Bounds the full run's duration (the issue asks for under ten minutes) on a machine that stays disturbed: a run
+ * takes about 480 s with no window measured again and 11–14 s more for each; two that used eight took 571 and 589
+ * s on a host with 15–50% steal, which also slows every other step.
+ */
+export const REMEASURE_BUDGET = 6;
+let remeasureBudget = REMEASURE_BUDGET;
