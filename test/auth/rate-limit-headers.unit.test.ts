@@ -1,0 +1,19 @@
+import type { FastifyReply } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { setRateLimitHeaders } from '../../src/auth/rate-limit-headers.js';
+
+function headersFor(remaining: number, limit: number): Record<string, unknown> {
+  const headers: Record<string, unknown> = {};
+  const reply = { header: (name: string, value: unknown) => { headers[name] = value; return reply; } };
+  setRateLimitHeaders(reply as unknown as FastifyReply, { allowed: true, limit, remaining, resetMs: 1500 }, 60);
+  return headers;
+}
+
+describe('rate-limit headers', () => {
+  // The remaining count is written without the number-to-string cache (see digits()): the text must not change.
+  it.each([0, 7, 59, 999_999_999, 2 ** 31, Number.MAX_SAFE_INTEGER])('writes %d remaining as plain digits in both header families', (remaining) => {
+    const h = headersFor(remaining, Number.MAX_SAFE_INTEGER);
+    expect(h['X-RateLimit-Remaining']).toBe(String(remaining));
+    expect(h.RateLimit).toBe(`"default";r=${String(remaining)};t=2`);
+  });
+});
