@@ -44,7 +44,8 @@ export async function load(url: string, target: Target, options: LoadOptions): P
 export interface Measured {
   max: LoadResult;
   /** p99 with the offered load held at half the measured maximum (absent where the generator cannot pace it). */
-  half?: LoadResult & { noise: Noise; attempts: number; clusters: Cluster[] };
+  /** `keptDisturbed`: the window was disturbed, but the re-measures allowed were spent. */
+  half?: LoadResult & { noise: Noise; attempts: number; clusters: Cluster[]; keptDisturbed: boolean };
 }
 
 export interface Seconds {
@@ -134,10 +135,13 @@ async function halfLoad(x: Subject, maxRps: number, seconds: Seconds): Promise<M
   try {
     for (let attempts = 1; ; attempts++) {
       const noiseOf = startNoiseMeter(x.pid, generator.pid);
-      const { latencies, ...half } = await generator.run(x.url, x.target, rate, seconds.half);
+      // A failed run stops the meter too, or its sampling would go on for the rest of the bench.
+      const { latencies, ...half } = await generator.run(x.url, x.target, rate, seconds.half).catch((err: unknown) => { noiseOf(); throw err; });
       const noise = noiseOf();
       const clusters = slowClusters(latencies, rate, P99_TARGET_MS);
-      if (!seconds.remeasure || !disturbed(noise) || attempts > MAX_REMEASURES || remeasureBudget === 0) return { ...half, noise, attempts, clusters };
+      const isDisturbed = disturbed(noise);
+      const spent = attempts > MAX_REMEASURES || remeasureBudget === 0;
+      if (!seconds.remeasure || !isDisturbed || spent) return { ...half, noise, attempts, clusters, keptDisturbed: seconds.remeasure && isDisturbed };
       remeasureBudget--;
     }
   } finally {
@@ -151,18 +155,19 @@ export const P99_TARGET_MS = 25;
 
 /**
  * Above these, a window measured the machine's neighbours more than the service: steal and other processes' CPU
- * as shares of the machine's CPU time over the window, one stop of a CPU by the hypervisor longer than the p99
- * target itself (every request it catches misses the target, and the queue behind it made clusters of 90–115 ms
- * from stops of 20–40 ms), and the CPU of outside processes that came and went in it (a quiet window has none).
+ * as shares of the machine's CPU time over the window; a steal burst of 40 ms, four of /proc/stat's 10 ms ticks on
+ * one CPU within 100–120 ms, against one or two in a quiet window (stops of 19–37 ms made clusters of 71–92 ms, the
+ * queue behind a stop lasting longer than the stop); and the CPU of outside processes that came and went in it
+ * (a quiet window has none).
  */
-export const DISTURBANCE = { stealPct: 2, stealBurstMs: 30, outsidePct: 2, shortLivedMs: 100 };
+export const DISTURBANCE = { stealPct: 2, stealBurstMs: 40, outsidePct: 2, shortLivedMs: 100 };
 const disturbed = (n: Noise) => n.stealPct >= DISTURBANCE.stealPct || n.stealBurstMs >= DISTURBANCE.stealBurstMs
   || n.outsidePct >= DISTURBANCE.outsidePct || n.shortLivedMs >= DISTURBANCE.shortLivedMs;
 const MAX_REMEASURES = 2;
 /**
  * Bounds the full run's duration (the issue asks for under ten minutes) on a machine that stays disturbed: a run
  * takes about 480 s with no window measured again and 11–14 s more for each; two that used eight took 571 and 589
- * s on a host with 15–50% steal, which also slows every other step.
+ * s on a host with 15–51% steal, which also slows every other step.
  */
 export const REMEASURE_BUDGET = 6;
 let remeasureBudget = REMEASURE_BUDGET;

@@ -11,8 +11,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 export interface Noise {
   stealPct: number;
   /**
-   * The hypervisor's worst moment in the window: the most time, in ms, that it took one CPU away within about
-   * 100 ms (see watchMachine).
+   * The hypervisor's worst moment in the window: the most time, in ms, that it took from one CPU within 100–120 ms
+   * (see watchMachine).
    */
   stealBurstMs: number;
   outsidePct: number;
@@ -81,15 +81,16 @@ export function startNoiseMeter(...measuredPids: (number | undefined)[]): () => 
  * JavaScript thread, a PostgreSQL backend or the generator) stops too. A stop of 150 ms is 0.6% of a 12 s window
  * on two CPUs, far under the window's steal threshold, yet it makes a cluster of over 100 slow requests: a sleeper
  * pinned to each CPU at real-time priority saw gaps of 19–37 ms at the moments the service and baseline (b) had
- * clusters of 90–115 ms, and each gap showed in that CPU's steal in /proc/stat (docs/benchmarks.md, change 32).
- * The burst is the most steal of one CPU since the newest sample at least 100 ms old: the sampler runs on one of
- * the CPUs, and when that one is stopped its next sample covers the whole stop.
+ * clusters of 71–92 ms, and each gap showed in that CPU's steal in /proc/stat (docs/benchmarks.md, change 32).
+ * The burst is the most steal of one CPU since the newest sample at least 100 ms old, so over 100–120 ms: several
+ * short stops in that span add up, as they do for the requests. The span is longer when the sampler itself was
+ * late, as it is when its own CPU was stopped: its next sample then covers the whole stop.
  */
 function watchMachine(): { stop(): { diskStallMs: number; stealBurstMs: number } } {
   let lastDisk = diskBusyMs();
   let worstDisk = 0;
   let worstSteal = 0;
-  const steals: { at: number; ticks: number[] }[] = [{ at: performance.now(), ticks: stealPerCpu() }];
+  const steals: { at: number; ticks: Map<number, number> }[] = [{ at: performance.now(), ticks: stealPerCpu() }];
   const sample = () => {
     const disk = diskBusyMs();
     worstDisk = Math.max(worstDisk, disk - lastDisk);
@@ -97,7 +98,11 @@ function watchMachine(): { stop(): { diskStallMs: number; stealBurstMs: number }
     const now = { at: performance.now(), ticks: stealPerCpu() };
     while (steals.length > 1 && steals[1]!.at <= now.at - STEAL_BURST_SPAN_MS) steals.shift();
     const from = steals[0]!.ticks;
-    worstSteal = Math.max(worstSteal, ...now.ticks.map((t, cpu) => (t - (from[cpu] ?? t)) * MS_PER_TICK));
+    // By CPU number: /proc/stat lists only the CPUs online, so a CPU that went offline is skipped, not mistaken for another.
+    for (const [cpu, ticks] of now.ticks) {
+      const was = from.get(cpu);
+      if (was !== undefined) worstSteal = Math.max(worstSteal, (ticks - was) * MS_PER_TICK);
+    }
     steals.push(now);
   };
   const timer = setInterval(sample, SAMPLE_MS);
@@ -114,12 +119,13 @@ function watchMachine(): { stop(): { diskStallMs: number; stealBurstMs: number }
 const SAMPLE_MS = 20;
 const STEAL_BURST_SPAN_MS = 100;
 
-/** Each CPU's steal so far, in ticks: the 8th field of its `cpuN` line in /proc/stat. */
-function stealPerCpu(): number[] {
-  const out: number[] = [];
+/** Each CPU's steal so far, in ticks, by CPU number: the 8th field of its `cpuN` line in /proc/stat. */
+function stealPerCpu(): Map<number, number> {
+  const out = new Map<number, number>();
   for (const line of readFileSync('/proc/stat', 'utf8').split('\n')) {
-    if (!/^cpu\d/.test(line)) continue;
-    out.push(Number(line.split(' ')[8]));
+    const cpu = /^cpu(\d+) /.exec(line)?.[1];
+    const steal = Number(line.split(' ')[8]);
+    if (cpu !== undefined && Number.isFinite(steal)) out.set(Number(cpu), steal);
   }
   return out;
 }

@@ -119,7 +119,8 @@ export async function pacedLatencies(url: string, target: Target, rate: number, 
   }
   if (total > 0) await allDone;
   for (const c of all) c.socket.destroy();
-  return { latencies: latencies.slice(leadIn), errors, non2xx, timedFrom: performance.timeOrigin + dueOf(leadIn) };
+  // From the wall clock now rather than timeOrigin, from which the monotonic clock drifts over a long process.
+  return { latencies: latencies.slice(leadIn), errors, non2xx, timedFrom: Date.now() - performance.now() + dueOf(leadIn) };
 }
 
 /**

@@ -26,7 +26,7 @@ export function renderReport(r: { rows: Row[]; webhooks?: WebhookFigures; quick:
     lines.push('', `Where the p99 at half load missed ${TARGETS.p99Ms} ms, the window's slow clusters (consecutive requests over ${TARGETS.p99Ms / 2} ms with one over ${TARGETS.p99Ms} ms; start in the window, requests, slowest):`, '');
     for (const row of missed) lines.push(`- ${row.label}, ${row.name}: ${describeClusters(row.m.half!.clusters)}`);
   }
-  lines.push('', `¹ During the half-load window: the hypervisor's steal, as a share of the machine's CPU time and as its longest stop of one CPU (the most steal of one CPU within 100 ms), other processes' CPU, as a share of the machine's CPU time, the CPU of outside processes that came and went during the window (a neighbour's burst), the disk's worst moment (the most time its completed writes and cache flushes took within one 20 ms interval), which every commit waits for, and the pages read back from disk after the kernel evicted them (these two are shown only). A window with ${DISTURBANCE.stealPct}% steal, a stop of ${DISTURBANCE.stealBurstMs} ms, ${DISTURBANCE.outsidePct}% other CPU or ${DISTURBANCE.shortLivedMs} ms short-lived or more is measured again (at most twice, ${REMEASURE_BUDGET} times a run); ² marks the second window, ³ the third.`);
+  lines.push('', `¹ During the half-load window: the hypervisor's steal, as a share of the machine's CPU time and as its worst burst (the most steal of one CPU within 100–120 ms), other processes' CPU, as a share of the machine's CPU time, the CPU of outside processes that came and went during the window (a neighbour's burst), the disk's worst moment (the most time its completed writes and cache flushes took within one 20 ms interval), which every commit waits for, and the pages read back from disk after the kernel evicted them (these two are shown only). A window with ${DISTURBANCE.stealPct}% steal, a steal burst of ${DISTURBANCE.stealBurstMs} ms, ${DISTURBANCE.outsidePct}% other CPU or ${DISTURBANCE.shortLivedMs} ms short-lived or more is measured again (at most twice, and ${REMEASURE_BUDGET} windows in the whole run); ² marks the second window, ³ the third, and ⁺ a disturbed window kept because no re-measure was left.`);
   if (r.webhooks) lines.push('', ...webhookLines(r.webhooks));
   return lines.join('\n');
 }
@@ -43,7 +43,7 @@ function webhookLines(w: WebhookFigures): string[] {
 function disturbance(row: Row): string {
   const h = row.m.half;
   if (!h) return '—';
-  return `${describeNoise(h.noise)}${h.attempts > 1 ? ['', '', ' ²', ' ³'][h.attempts] ?? ` (${h.attempts})` : ''}`;
+  return `${describeNoise(h.noise)}${h.attempts > 1 ? ['', '', ' ²', ' ³'][h.attempts] ?? ` (${h.attempts})` : ''}${h.keptDisturbed ? ' ⁺' : ''}`;
 }
 
 function verdict(row: Row): string {

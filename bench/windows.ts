@@ -88,9 +88,10 @@ try {
       sides.splice(1, 0, [`service ${nodeFlags.join(' ')}`, variant, scenario.api]);
     }
     if (args.redis) {
-      const shared = await startService({ DATABASE_URL: database.url, REDIS_URL });
-      children.push(shared);
-      sides.splice(1, 0, ['service, Redis limiter', shared, scenario.api]);
+      // A key prefix of its own, as in npm run bench: its counters and revocation messages meet no other process's.
+      const withRedis = await startService({ DATABASE_URL: database.url, REDIS_URL, REDIS_KEY_PREFIX: `bench-${Date.now()}` });
+      children.push(withRedis);
+      sides.splice(1, 0, ['service, Redis limiter', withRedis, scenario.api]);
     }
     if (args.compare) {
       const other = await startServiceOf(args.compare, { DATABASE_URL: database.url });
