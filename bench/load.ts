@@ -1,7 +1,7 @@
 import autocannon from 'autocannon';
 import { startNoiseMeter, type Noise } from './noise.js';
 import { slowClusters, type Cluster } from './clusters.js';
-import { startPacedGenerator } from './paced-process.js';
+import { pacedGenerator } from './paced-process.js';
 
 export interface Target {
   method: 'GET' | 'POST';
@@ -131,21 +131,17 @@ function combine(slices: LoadResult[]): LoadResult {
 async function halfLoad(x: Subject, maxRps: number, seconds: Seconds): Promise<Measured['half']> {
   const rate = Math.max(1, Math.floor(maxRps / 2));
   if (rate > PACED_MAX_RATE) return undefined;
-  const generator = await startPacedGenerator();
-  try {
-    for (let attempts = 1; ; attempts++) {
-      const noiseOf = startNoiseMeter(x.pid, generator.pid);
-      // A failed run stops the meter too, or its sampling would go on for the rest of the bench.
-      const { latencies, ...half } = await generator.run(x.url, x.target, rate, seconds.half).catch((err: unknown) => { noiseOf(); throw err; });
-      const noise = noiseOf();
-      const clusters = slowClusters(latencies, rate, P99_TARGET_MS);
-      const isDisturbed = disturbed(noise);
-      const spent = attempts > MAX_REMEASURES || remeasureBudget === 0;
-      if (!seconds.remeasure || !isDisturbed || spent) return { ...half, noise, attempts, clusters, keptDisturbed: seconds.remeasure && isDisturbed };
-      remeasureBudget--;
-    }
-  } finally {
-    generator.stop();
+  const generator = await pacedGenerator();
+  for (let attempts = 1; ; attempts++) {
+    const noiseOf = startNoiseMeter(x.pid, generator.pid);
+    // A failed run stops the meter too, or its sampling would go on for the rest of the bench.
+    const { latencies, ...half } = await generator.run(x.url, x.target, rate, seconds.half).catch((err: unknown) => { noiseOf(); throw err; });
+    const noise = noiseOf();
+    const clusters = slowClusters(latencies, rate, P99_TARGET_MS);
+    const isDisturbed = disturbed(noise);
+    const spent = attempts > MAX_REMEASURES || remeasureBudget === 0;
+    if (!seconds.remeasure || !isDisturbed || spent) return { ...half, noise, attempts, clusters, keptDisturbed: seconds.remeasure && isDisturbed };
+    remeasureBudget--;
   }
 }
 

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
 import { describeClusters } from './clusters.js';
 import { measure, measurePair, type Measured, type Seconds, type Target } from './load.js';
+import { stopPacedGenerator } from './paced-process.js';
 import { startChild, type Child } from './processes.js';
 import { removeBenchOrders } from './seed.js';
 import { admin, createBenchDatabase, prepareDatabase, REDIS_URL, startBaselineB, startService } from './setup.js';
@@ -18,7 +19,8 @@ const quick = process.argv.includes('--quick');
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt > 0 ? process.argv[onlyAt + 1] : undefined;
 if (onlyAt > 0 && !only) throw new Error('--only needs the text of an endpoint, e.g. --only "POST /partner/orders"');
-const SECONDS: Seconds = quick ? { warmup: 1, max: 2, slices: 1, half: 2, remeasure: false } : { warmup: 3, max: 10, slices: 2, half: 12, remeasure: true };
+// The quick run's windows are as short as still give a figure; the issue asks for it in under two minutes.
+const SECONDS: Seconds = quick ? { warmup: 1, max: 1.5, slices: 1, half: 1.5, remeasure: false } : { warmup: 3, max: 10, slices: 2, half: 12, remeasure: true };
 const here = fileURLToPath(new URL('.', import.meta.url));
 useServiceV8Flags();
 
@@ -66,8 +68,7 @@ async function main(): Promise<void> {
   const rows: Row[] = [];
   let handle: DatabaseHandle | undefined;
   try {
-    const data = await prepareDatabase(DATABASE_URL, 'memory://');
-    const embedded = await prepareDatabase(undefined, pgliteDir);
+    const [data, embedded] = await Promise.all([prepareDatabase(DATABASE_URL, 'memory://'), prepareDatabase(undefined, pgliteDir)]);
     const scenarios = benchScenarios(data).filter((s) => !only || s.name.includes(only));
     if (scenarios.length === 0) throw new Error(`no endpoint contains "${only}"`);
     handle = await openDatabase({ databaseUrl: DATABASE_URL, dataDir: 'memory://' });
@@ -122,8 +123,10 @@ async function main(): Promise<void> {
       seconds: Math.round((Date.now() - started) / 1000),
     });
     process.stdout.write(`${report}\n`);
-    if (!only) writeResults(join(here, '../../docs/benchmarks.md'), report);
+    // Only a full run replaces the results there: a quick one's short windows would stand in for them.
+    if (!only && !quick) writeResults(join(here, '../../docs/benchmarks.md'), report);
   } finally {
+    await stopPacedGenerator();
     await Promise.all(children.map((c) => c.stop()));
     await handle?.close();
     rmSync(pgliteDir, { recursive: true, force: true });
