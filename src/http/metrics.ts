@@ -1,4 +1,5 @@
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectProcessMetrics } from './gc-metrics.js';
 
 const HTTP_DURATION = 'pxs_http_request_duration_seconds';
 
@@ -46,6 +47,6 @@ export class Metrics {
   });
 
   constructor() {
-    collectDefaultMetrics({ register: this.registry, prefix: 'pxs_' });
+    collectProcessMetrics(this.registry, 'pxs_');
   }
 }
