@@ -16,10 +16,10 @@ type Collector = (registry: Registry, config: { prefix: string; eventLoopMonitor
 
 /**
  * prom-client's default process metrics, with the GC histogram fed by V8's GCProfiler instead of prom-client's
- * `gc` performance observer. Under load, with that observer, the API process promoted a median of 3.5–5.2 KB per
- * scavenge, against 0.2–1.6 KB without it: most of what it promoted, and what paces its mark-compacts
- * (docs/benchmarks.md, change 35). GCProfiler records in C++ and makes JavaScript objects only when drained. The
- * other collectors are prom-client's own, each a module named in its public `metricsList`.
+ * `gc` performance observer. On Node 20 every `gc` performance entry is built with deprecated getters whose
+ * wrappers change their prototypes: about 3.7 KB per collection that lived until the next mark-compact, most of
+ * what the API process promoted (docs/benchmarks.md, change 35). The other collectors are prom-client's own, each a
+ * module named in its public `metricsList`.
  */
 export function collectProcessMetrics(registry: Registry, prefix: string): void {
   const config = { prefix, eventLoopMonitoringPrecision: 10 };
