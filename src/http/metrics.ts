@@ -1,5 +1,4 @@
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { collectProcessMetrics } from './gc-metrics.js';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 const HTTP_DURATION = 'pxs_http_request_duration_seconds';
 
@@ -47,6 +46,6 @@ export class Metrics {
   });
 
   constructor() {
-    collectProcessMetrics(this.registry, 'pxs_');
+    collectDefaultMetrics({ register: this.registry, prefix: 'pxs_' });
   }
 }
