@@ -30,7 +30,10 @@ let shared: Promise<PacedGenerator> | undefined;
  * latencies leave it with the result).
  */
 export function pacedGenerator(): Promise<PacedGenerator> {
-  shared ??= startPacedGenerator();
+  if (!shared) {
+    const started = startPacedGenerator(() => { if (shared === started) shared = undefined; });
+    shared = started;
+  }
   return shared;
 }
 
@@ -41,15 +44,19 @@ export async function stopPacedGenerator(): Promise<void> {
   (await generator?.catch(() => undefined))?.stop();
 }
 
-async function startPacedGenerator(): Promise<PacedGenerator> {
+/** Forks a generator; `ended` is called when the process exits, so that a dead one is never handed out again. */
+async function startPacedGenerator(ended: () => void): Promise<PacedGenerator> {
   const child = fork(self, ['--generator'], { execArgv: NODE_ARGS, serialization: 'advanced', stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  child.once('exit', ended);
   await new Promise<void>((resolve, reject) => {
     child.once('message', () => resolve());
     child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`paced generator exited before it was ready (${code})`)));
   });
   return {
     pid: child.pid!,
     run: (url, target, rate, seconds) => new Promise((resolve, reject) => {
+      if (child.exitCode !== null || child.signalCode !== null) return reject(new Error('paced generator has exited'));
       const onExit = (code: number | null) => reject(new Error(`paced generator exited (${code})`));
       child.once('exit', onExit);
       child.once('message', (result) => {
@@ -73,8 +80,9 @@ if (process.argv.includes('--generator') && process.send) {
 /**
  * A new process runs the generator's code unoptimised and grows its heap through its first collections: the
  * first tenth of a second of a window, timed by a cold generator, had clusters of slow requests up to 118 ms in
- * every window. So the generator first drives a server of its own, answering a body of the service's size, at
- * the window's rate for a second; the service sees nothing of it.
+ * every window. So before its first window the generator drives a server of its own for a second, answering a
+ * body of that service's size at that window's rate; the service sees nothing of it. Later windows, at other rates
+ * and sizes, find its code optimised and its heap grown.
  */
 let warm = false;
 async function warmUp(job: Job): Promise<void> {

@@ -7,7 +7,7 @@ import { describeClusters } from './clusters.js';
 import { measure, measurePair, type Measured, type Seconds, type Target } from './load.js';
 import { stopPacedGenerator } from './paced-process.js';
 import { startChild, type Child } from './processes.js';
-import { removeBenchOrders } from './seed.js';
+import { removeBenchOrders, type BenchData } from './seed.js';
 import { admin, createBenchDatabase, prepareDatabase, REDIS_URL, startBaselineB, startService } from './setup.js';
 import { useServiceV8Flags } from './v8.js';
 import { benchScenarios } from './scenarios.js';
@@ -68,7 +68,11 @@ async function main(): Promise<void> {
   const rows: Row[] = [];
   let handle: DatabaseHandle | undefined;
   try {
-    const [data, embedded] = await Promise.all([prepareDatabase(DATABASE_URL, 'memory://'), prepareDatabase(undefined, pgliteDir)]);
+    // Together, but both finished before anything is cleaned up: PGlite must not be seeding when its directory goes.
+    const prepared = await Promise.allSettled([prepareDatabase(DATABASE_URL, 'memory://'), prepareDatabase(undefined, pgliteDir)]);
+    const failed = prepared.find((p) => p.status === 'rejected');
+    if (failed) throw failed.reason;
+    const [data, embedded] = prepared.map((p) => (p as PromiseFulfilledResult<BenchData>).value);
     const scenarios = benchScenarios(data).filter((s) => !only || s.name.includes(only));
     if (scenarios.length === 0) throw new Error(`no endpoint contains "${only}"`);
     handle = await openDatabase({ databaseUrl: DATABASE_URL, dataDir: 'memory://' });
@@ -110,6 +114,8 @@ async function main(): Promise<void> {
       await apiLite.stop();
     }
 
+    // Its CPU, idle or not, would count against the webhook worker's window as an outside process.
+    await stopPacedGenerator();
     process.stderr.write(only ? '' : '  webhooks …\n');
     const webhooks = only ? undefined : await benchWebhooks({ databaseUrl: DATABASE_URL, quick });
 

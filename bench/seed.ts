@@ -75,8 +75,10 @@ export async function removeBenchOrders(db: Database): Promise<void> {
 
 /**
  * Vacuums and analyzes after a bulk change, as pgbench does before a run, so that autovacuum does not start
- * on the freshly changed tables in the middle of the next measurement.
+ * on the freshly changed tables in the middle of the next measurement; then writes out the pages the vacuum
+ * dirtied, which the next window's commits would otherwise queue behind (docs/benchmarks.md, change 34).
  */
 export async function settle(db: Database): Promise<void> {
   await sql`vacuum analyze`.execute(db);
+  await sql`checkpoint`.execute(db);
 }
