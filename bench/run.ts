@@ -7,8 +7,8 @@ import { describeClusters } from './clusters.js';
 import { measure, measurePair, type Measured, type Seconds, type Target } from './load.js';
 import { stopPacedGenerator } from './paced-process.js';
 import { startChild, type Child } from './processes.js';
-import { removeBenchOrders, type BenchData } from './seed.js';
-import { admin, createBenchDatabase, prepareDatabase, REDIS_URL, startBaselineB, startService } from './setup.js';
+import { removeBenchOrders } from './seed.js';
+import { admin, createBenchDatabase, prepareDatabase, startBaselineB, startService, startServiceWithRedis } from './setup.js';
 import { useServiceV8Flags } from './v8.js';
 import { benchScenarios } from './scenarios.js';
 import { renderReport, type Row } from './report.js';
@@ -69,10 +69,9 @@ async function main(): Promise<void> {
   let handle: DatabaseHandle | undefined;
   try {
     // Together, but both finished before anything is cleaned up: PGlite must not be seeding when its directory goes.
-    const prepared = await Promise.allSettled([prepareDatabase(DATABASE_URL, 'memory://'), prepareDatabase(undefined, pgliteDir)]);
-    const failed = prepared.find((p) => p.status === 'rejected');
-    if (failed) throw failed.reason;
-    const [data, embedded] = prepared.map((p) => (p as PromiseFulfilledResult<BenchData>).value);
+    const preparing = [prepareDatabase(DATABASE_URL, 'memory://'), prepareDatabase(undefined, pgliteDir)] as const;
+    await Promise.allSettled(preparing);
+    const [data, embedded] = await Promise.all(preparing);
     const scenarios = benchScenarios(data).filter((s) => !only || s.name.includes(only));
     if (scenarios.length === 0) throw new Error(`no endpoint contains "${only}"`);
     handle = await openDatabase({ databaseUrl: DATABASE_URL, dataDir: 'memory://' });
@@ -96,7 +95,7 @@ async function main(): Promise<void> {
     rows.push(...baselineRows, ...serviceRows);
 
     // The Redis-limited page is paired with baseline (b) too, so its ratio does not compare two moments of the VM.
-    const apiRedis = await startService({ DATABASE_URL, REDIS_URL, REDIS_KEY_PREFIX: `bench-${Date.now()}` });
+    const apiRedis = await startServiceWithRedis(DATABASE_URL);
     children.push(apiRedis);
     for (const s of scenarios.filter((x) => x.name === 'GET /partner/offers?limit=20')) {
       const label = 'service (PostgreSQL + Redis limiter)';

@@ -53,6 +53,14 @@ export function startService(env: Record<string, string>, nodeArgs: string[] = [
   return serve(CLI, [...STARTUP_FLAGS, ...nodeArgs], env);
 }
 
+/**
+ * The service with the Redis rate limiter (REDIS_URL), under a key prefix of its own: its counters and revocation
+ * messages meet no other process's.
+ */
+export function startServiceWithRedis(databaseUrl: string): Promise<Child> {
+  return startService({ DATABASE_URL: databaseUrl, REDIS_URL, REDIS_KEY_PREFIX: `bench-${Date.now()}` });
+}
+
 /** The same process from another built checkout (its directory), with that checkout's own startup flags. */
 export async function startServiceOf(dir: string, env: Record<string, string>): Promise<Child> {
   const flags = (await import(pathToFileURL(resolve(dir, 'bin/v8-flags.js')).href)) as { STARTUP_FLAGS?: string[] };

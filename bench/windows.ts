@@ -6,7 +6,7 @@ import { pacedLatencies } from './paced.js';
 import type { Child } from './processes.js';
 import { benchScenarios } from './scenarios.js';
 import { removeBenchOrders } from './seed.js';
-import { createBenchDatabase, prepareDatabase, REDIS_URL, startBaselineB, startService, startServiceOf } from './setup.js';
+import { createBenchDatabase, prepareDatabase, startBaselineB, startService, startServiceOf, startServiceWithRedis } from './setup.js';
 import { useServiceV8Flags } from './v8.js';
 import type { Target } from './load.js';
 
@@ -88,8 +88,7 @@ try {
       sides.splice(1, 0, [`service ${nodeFlags.join(' ')}`, variant, scenario.api]);
     }
     if (args.redis) {
-      // A key prefix of its own, as in npm run bench: its counters and revocation messages meet no other process's.
-      const withRedis = await startService({ DATABASE_URL: database.url, REDIS_URL, REDIS_KEY_PREFIX: `bench-${Date.now()}` });
+      const withRedis = await startServiceWithRedis(database.url);
       children.push(withRedis);
       sides.splice(1, 0, ['service, Redis limiter', withRedis, scenario.api]);
     }
