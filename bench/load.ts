@@ -42,11 +42,14 @@ export async function load(url: string, target: Target, options: LoadOptions): P
 }
 
 export interface Measured {
-  max: LoadResult;
+  max: LoadResult & { slices: SliceNoise[] };
   /** p99 with the offered load held at half the measured maximum (absent where the generator cannot pace it). */
   /** `keptDisturbed`: the window was disturbed, but the re-measures allowed were spent. */
   half?: LoadResult & { noise: Noise; attempts: number; clusters: Cluster[]; keptDisturbed: boolean };
 }
+
+/** The disturbance of one slice of the maximum-throughput measurement that was kept, and how many were measured for it. */
+export interface SliceNoise { noise: Noise; attempts: number; keptDisturbed: boolean }
 
 export interface Seconds {
   warmup: number;
@@ -54,7 +57,7 @@ export interface Seconds {
   max: number;
   slices: number;
   half: number;
-  /** Half-load windows measured again when disturbed (none in the quick run). */
+  /** Half-load windows, and the paired slices of maximum throughput, measured again when disturbed (none in the quick run). */
   remeasure: boolean;
 }
 
@@ -70,7 +73,9 @@ const CONNECTIONS = 32;
  */
 export async function measure(subject: Subject, seconds: Seconds): Promise<Measured> {
   await load(subject.url, subject.target, { connections: CONNECTIONS, seconds: seconds.warmup });
-  const max = combine(await sliced(subject, seconds, seconds.slices));
+  const slices: Slice[] = [];
+  for (let i = 0; i < seconds.slices; i++) slices.push(await slice(subject, seconds, { remeasure: false }));
+  const max = combine(slices);
   return { max, half: await halfLoad(subject, max.rps, seconds) };
 }
 
@@ -87,10 +92,10 @@ export async function measurePair(b: Subject, service: Subject, seconds: Seconds
     await load(x.url, x.target, { connections: CONNECTIONS, seconds: seconds.warmup });
     await between();
   }
-  const slices: [LoadResult[], LoadResult[]] = [[], []];
+  const slices: [Slice[], Slice[]] = [[], []];
   for (let i = 0; i < seconds.slices; i++) {
     for (const [k, x] of [b, service].entries()) {
-      slices[k].push(...(await sliced(x, seconds, 1)));
+      slices[k].push(await slice(x, seconds, { remeasure: seconds.remeasure, between }));
       await between();
     }
   }
@@ -105,14 +110,31 @@ export async function measurePair(b: Subject, service: Subject, seconds: Seconds
 
 export interface PairOptions { between?: () => Promise<void>; baselineHalf?: boolean }
 
-async function sliced(x: Subject, seconds: Seconds, count: number): Promise<LoadResult[]> {
-  const out: LoadResult[] = [];
-  for (let i = 0; i < count; i++) out.push(await load(x.url, x.target, { connections: CONNECTIONS, seconds: seconds.max / seconds.slices }));
-  return out;
+type Slice = LoadResult & SliceNoise;
+
+/**
+ * One slice of a maximum-throughput measurement, metered like a half-load window. At full load a side's
+ * throughput falls by about the share of the machine that the hypervisor or a neighbour took, and a ratio compares
+ * two sides' slices: in run KK the exchanges list measured 0.50 and the offers page 0.56 of baseline (b), because
+ * the service's slices fell into the stolen seconds and (b)'s, between them, did not. A paired slice so disturbed
+ * is measured again (`between` first, so that it sees the same data), at most twice, within a budget of its own.
+ * autocannon runs in this process, which the meter never counts as outside.
+ */
+async function slice(x: Subject, seconds: Seconds, options: { remeasure: boolean; between?: () => Promise<void> }): Promise<Slice> {
+  for (let attempts = 1; ; attempts++) {
+    const noiseOf = startNoiseMeter(x.pid);
+    const result = await load(x.url, x.target, { connections: CONNECTIONS, seconds: seconds.max / seconds.slices }).catch((err: unknown) => { noiseOf(); throw err; });
+    const noise = noiseOf();
+    const isDisturbed = sliceDisturbed(noise);
+    const spent = attempts > MAX_REMEASURES || sliceRemeasureBudget === 0;
+    if (!options.remeasure || !isDisturbed || spent) return { ...result, noise, attempts, keptDisturbed: options.remeasure && isDisturbed };
+    sliceRemeasureBudget--;
+    await options.between?.();
+  }
 }
 
 /** Slices of equal length: mean throughput and p50; the worst slice's p99 (autocannon gives no histogram to merge). */
-function combine(slices: LoadResult[]): LoadResult {
+function combine(slices: Slice[]): Measured['max'] {
   const mean = (f: (r: LoadResult) => number) => slices.reduce((a, r) => a + f(r), 0) / slices.length;
   return {
     rps: mean((r) => r.rps),
@@ -120,6 +142,7 @@ function combine(slices: LoadResult[]): LoadResult {
     p99: Math.max(...slices.map((r) => r.p99)),
     errors: slices.reduce((a, r) => a + r.errors, 0),
     non2xx: slices.reduce((a, r) => a + r.non2xx, 0),
+    slices: slices.map(({ noise, attempts, keptDisturbed }) => ({ noise, attempts, keptDisturbed })),
   };
 }
 
@@ -167,3 +190,14 @@ const MAX_REMEASURES = 2;
  */
 export const REMEASURE_BUDGET = 6;
 let remeasureBudget = REMEASURE_BUDGET;
+
+/**
+ * A slice's throughput is a mean over 5 s on a saturated machine: a burst that would make a cluster in a half-load
+ * window costs it a few requests, and only the shares count. Above 5% of the machine's CPU, one side of a ratio
+ * (the mean of two slices) could be 2.5% low; the read endpoints' ratios stood at 0.74–1.13 in the runs before.
+ */
+export const SLICE_DISTURBANCE = { stealPct: 5, outsidePct: 5 };
+const sliceDisturbed = (n: Noise) => n.stealPct >= SLICE_DISTURBANCE.stealPct || n.outsidePct >= SLICE_DISTURBANCE.outsidePct;
+/** 5–7 s each (a slice, and the removal of created orders after order creation's): at most some 30 s more a run. */
+export const SLICE_REMEASURE_BUDGET = 4;
+let sliceRemeasureBudget = SLICE_REMEASURE_BUDGET;

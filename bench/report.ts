@@ -1,6 +1,6 @@
 import { describeClusters } from './clusters.js';
 import { describeNoise, NOISE_COLUMNS } from './noise.js';
-import { DISTURBANCE, P99_TARGET_MS, REMEASURE_BUDGET, type Measured } from './load.js';
+import { DISTURBANCE, P99_TARGET_MS, REMEASURE_BUDGET, SLICE_DISTURBANCE, SLICE_REMEASURE_BUDGET, type Measured } from './load.js';
 
 export interface Row { label: string; name: string; m: Measured; rssMb: number; ratio?: number; note: string }
 export interface WebhookFigures { deliveriesPerSecond: number; lagP99Ms: number; fanout100Ms?: number; detail?: string }
@@ -14,12 +14,12 @@ export function renderReport(r: { rows: Row[]; webhooks?: WebhookFigures; quick:
     '',
     `Machine: ${r.machine}. ${r.versions}. Run took ${r.seconds} s.`,
     '',
-    `| process | endpoint | req/s (max) | p50 ms | p99 ms | p99 ms @ 50% load | ${NOISE_COLUMNS} ¹ | peak RSS MB | ratio to (b) | target |`,
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---|',
+    `| process | endpoint | req/s (max) | p50 ms | p99 ms | steal % / other CPU % of each slice ⁴ | p99 ms @ 50% load | ${NOISE_COLUMNS} ¹ | peak RSS MB | ratio to (b) | target |`,
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
   ];
   for (const row of r.rows) {
     const target = row.ratio === undefined ? '' : verdict(row);
-    lines.push(`| ${row.label} | ${row.name} | ${Math.round(row.m.max.rps)} | ${row.m.max.p50} | ${row.m.max.p99} | ${row.m.half?.p99 ?? '—'} | ${disturbance(row)} | ${row.rssMb} | ${row.ratio === undefined ? '—' : row.ratio.toFixed(2)} | ${target}${row.note ? ` ${row.note}` : ''} |`);
+    lines.push(`| ${row.label} | ${row.name} | ${Math.round(row.m.max.rps)} | ${row.m.max.p50} | ${row.m.max.p99} | ${sliceDisturbance(row.m.max.slices)} | ${row.m.half?.p99 ?? '—'} | ${disturbance(row)} | ${row.rssMb} | ${row.ratio === undefined ? '—' : row.ratio.toFixed(2)} | ${target}${row.note ? ` ${row.note}` : ''} |`);
   }
   const missed = r.rows.filter((row) => row.m.half && row.m.half.p99 >= TARGETS.p99Ms);
   if (missed.length > 0) {
@@ -27,6 +27,7 @@ export function renderReport(r: { rows: Row[]; webhooks?: WebhookFigures; quick:
     for (const row of missed) lines.push(`- ${row.label}, ${row.name}: ${describeClusters(row.m.half!.clusters)}`);
   }
   lines.push('', `¹ During the half-load window: the hypervisor's steal, as a share of the machine's CPU time and as its worst burst (the most steal of one CPU within 100–120 ms), other processes' CPU, as a share of the machine's CPU time, the CPU of outside processes that came and went during the window (a neighbour's burst), the disk's worst moment (the most time its completed writes and cache flushes took within one 20 ms interval), which every commit waits for, and the pages read back from disk after the kernel evicted them (these two are shown only). A window with ${DISTURBANCE.stealPct}% steal, a steal burst of ${DISTURBANCE.stealBurstMs} ms, ${DISTURBANCE.outsidePct}% other CPU or ${DISTURBANCE.shortLivedMs} ms short-lived or more is measured again (at most twice, and ${REMEASURE_BUDGET} windows in the whole run); ² marks the second window, ³ the third, and ⁺ a disturbed window kept because no re-measure was left.`);
+  lines.push('', `⁴ During each slice of the maximum-throughput measurement that was kept: the hypervisor's steal and other processes' CPU, as shares of the machine's CPU time. A slice of a pair (baseline (b) and a service) with ${SLICE_DISTURBANCE.stealPct}% of either or more is measured again (at most twice, and ${SLICE_REMEASURE_BUDGET} slices in the whole run), with the same marks; the other processes' slices are only metered.`);
   if (r.webhooks) lines.push('', ...webhookLines(r.webhooks));
   return lines.join('\n');
 }
@@ -43,7 +44,16 @@ function webhookLines(w: WebhookFigures): string[] {
 function disturbance(row: Row): string {
   const h = row.m.half;
   if (!h) return '—';
-  return `${describeNoise(h.noise)}${h.attempts > 1 ? ['', '', ' ²', ' ³'][h.attempts] ?? ` (${h.attempts})` : ''}${h.keptDisturbed ? ' ⁺' : ''}`;
+  return `${describeNoise(h.noise)}${marks(h)}`;
+}
+
+function sliceDisturbance(slices: Measured['max']['slices']): string {
+  return slices.map((s) => `${s.noise.stealPct.toFixed(1)} / ${s.noise.outsidePct.toFixed(1)}${marks(s)}`).join(', ');
+}
+
+/** ² or ³: the second or third measurement was kept; ⁺: a disturbed one, with no re-measure left. */
+function marks(m: { attempts: number; keptDisturbed: boolean }): string {
+  return `${m.attempts > 1 ? ['', '', ' ²', ' ³'][m.attempts] ?? ` (${m.attempts})` : ''}${m.keptDisturbed ? ' ⁺' : ''}`;
 }
 
 function verdict(row: Row): string {

@@ -28,7 +28,8 @@ let cleanup: () => Promise<void> = async () => undefined;
 
 function progress(label: string, name: string, m: Measured): void {
   const h = m.half;
-  process.stderr.write(`  ${label}: ${name} … ${Math.round(m.max.rps)} req/s, p99@50% ${h?.p99 ?? '—'} ms${h ? ` (steal ${h.noise.stealPct.toFixed(1)}%, steal burst ${h.noise.stealBurstMs} ms, other processes ${h.noise.outsidePct.toFixed(1)}%, short-lived ${h.noise.shortLivedMs} ms, disk stall ${h.noise.diskStallMs} ms${h.attempts > 1 ? `, window ${h.attempts}` : ''}; slow clusters ${describeClusters(h.clusters, 4)})` : ''}\n`);
+  const slices = m.max.slices.map((s) => `${s.noise.stealPct.toFixed(1)}/${s.noise.outsidePct.toFixed(1)}%${s.attempts > 1 ? ` (slice ${s.attempts})` : ''}`).join(', ');
+  process.stderr.write(`  ${label}: ${name} … ${Math.round(m.max.rps)} req/s (steal/other CPU of its slices ${slices}), p99@50% ${h?.p99 ?? '—'} ms${h ? ` (steal ${h.noise.stealPct.toFixed(1)}%, steal burst ${h.noise.stealBurstMs} ms, other processes ${h.noise.outsidePct.toFixed(1)}%, short-lived ${h.noise.shortLivedMs} ms, disk stall ${h.noise.diskStallMs} ms${h.attempts > 1 ? `, window ${h.attempts}` : ''}; slow clusters ${describeClusters(h.clusters, 4)})` : ''}\n`);
   if (m.max.errors > 0 || m.max.non2xx > 0) process.stderr.write(`    (${m.max.errors} errors, ${m.max.non2xx} non-2xx)\n`);
 }
 
