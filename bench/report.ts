@@ -1,6 +1,6 @@
 import { describeClusters } from './clusters.js';
 import { describeNoise, NOISE_COLUMNS } from './noise.js';
-import { DISTURBANCE, P99_TARGET_MS, REMEASURE_BUDGET, SLICE_DISTURBANCE, SLICE_REMEASURE_BUDGET, type Measured } from './load.js';
+import { DISTURBANCE, P99_TARGET_MS, PACED_MAX_RATE, REMEASURE_BUDGET, SLICE_DISTURBANCE, SLICE_REMEASURE_BUDGET, type Measured } from './load.js';
 
 export interface Row { label: string; name: string; m: Measured; rssMb: number; ratio?: number; note: string }
 export interface WebhookFigures { deliveriesPerSecond: number; lagP99Ms: number; fanout100Ms?: number; detail?: string }
@@ -59,7 +59,10 @@ function marks(m: { attempts: number; keptDisturbed: boolean }): string {
 function verdict(row: Row): string {
   const write = row.name.startsWith('POST /partner/orders');
   const ratioOk = row.ratio! >= (write ? TARGETS.writeRatio : TARGETS.readRatio);
-  const p99Ok = row.m.half !== undefined && row.m.half.p99 < TARGETS.p99Ms;
+  // Not measured is not missed: past the paced generator's rate there is no figure to judge (see PACED_MAX_RATE).
+  const p99 = row.m.half === undefined
+    ? `p99 not measured (half load ${Math.floor(row.m.max.rps / 2)} req/s, over the paced generator's ${PACED_MAX_RATE})`
+    : `${row.m.half.p99 < TARGETS.p99Ms ? '✅' : '❌'} p99 < ${TARGETS.p99Ms} ms`;
   const rssOk = row.rssMb < TARGETS.rssMb;
-  return `${ratioOk ? '✅' : '❌'} ratio ≥ ${write ? TARGETS.writeRatio : TARGETS.readRatio}, ${p99Ok ? '✅' : '❌'} p99 < ${TARGETS.p99Ms} ms, ${rssOk ? '✅' : '❌'} RSS < ${TARGETS.rssMb} MB`;
+  return `${ratioOk ? '✅' : '❌'} ratio ≥ ${write ? TARGETS.writeRatio : TARGETS.readRatio}, ${p99}, ${rssOk ? '✅' : '❌'} RSS < ${TARGETS.rssMb} MB`;
 }
