@@ -78,8 +78,8 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
 
 /**
  * A new data directory gets PGlite's initdb (a WebAssembly module of its own) in a short-lived process. Run in the
- * API process, initdb's memory stayed resident for the process's life: 837 MB RSS after opening a new directory,
- * against 309 MB when it already existed, because V8 frees a WebAssembly memory only in a full collection, which an
+ * API process, initdb's memory stayed resident for the process's life: 817 MB RSS after opening a new directory,
+ * against 302 MB when it already existed, because V8 frees a WebAssembly memory only in a full collection, which an
  * idle server with the memory reducer off does not run. The extra process costs about half a second, once.
  */
 async function initialiseDataDir(dataDir: string): Promise<void> {
