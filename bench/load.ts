@@ -1,7 +1,8 @@
 import autocannon from 'autocannon';
-import { startNoiseMeter, type Noise } from './noise.js';
+import { startNoiseMeter, startShareMeter, type Noise, type Shares } from './noise.js';
 import { slowClusters, type Cluster } from './clusters.js';
 import { pacedGenerator } from './paced-process.js';
+import { slices as slicePolicy, untilQuiet, windows as windowPolicy, type Kept } from './remeasure.js';
 
 export interface Target {
   method: 'GET' | 'POST';
@@ -42,14 +43,14 @@ export async function load(url: string, target: Target, options: LoadOptions): P
 }
 
 export interface Measured {
-  max: LoadResult & { slices: SliceNoise[] };
-  /** p99 with the offered load held at half the measured maximum (absent where the generator cannot pace it). */
-  /** `keptDisturbed`: the window was disturbed, but the re-measures allowed were spent. */
-  half?: LoadResult & { noise: Noise; attempts: number; clusters: Cluster[]; keptDisturbed: boolean };
+  /** With the disturbance of each slice kept, and how many were measured for it. */
+  max: LoadResult & { slices: Kept<Shares>[] };
+  /**
+   * p99 with the offered load held at half the measured maximum (absent where the generator cannot pace it).
+   * `keptDisturbed`: the window was disturbed, but the re-measures allowed were spent.
+   */
+  half?: LoadResult & Kept<Noise> & { clusters: Cluster[] };
 }
-
-/** The disturbance of one slice of the maximum-throughput measurement that was kept, and how many were measured for it. */
-export interface SliceNoise { noise: Noise; attempts: number; keptDisturbed: boolean }
 
 export interface Seconds {
   warmup: number;
@@ -67,9 +68,8 @@ export interface Subject { url: string; target: Target; pid?: number }
 const CONNECTIONS = 32;
 
 /**
- * Warm up, find the maximum throughput with autocannon, then measure latency at a steady half of it. Targets
- * faster than twice PACED_MAX_RATE (baseline (a); on a fast host, baseline (b) or a quick run's short slices)
- * get no half-load figure.
+ * Warm up, find the maximum throughput with autocannon, then measure latency at a steady half of it. A target
+ * faster than twice PACED_MAX_RATE (baseline (a)) gets no half-load figure.
  */
 export async function measure(subject: Subject, seconds: Seconds): Promise<Measured> {
   await load(subject.url, subject.target, { connections: CONNECTIONS, seconds: seconds.warmup });
@@ -110,27 +110,21 @@ export async function measurePair(b: Subject, service: Subject, seconds: Seconds
 
 export interface PairOptions { between?: () => Promise<void>; baselineHalf?: boolean }
 
-type Slice = LoadResult & SliceNoise;
+type Slice = LoadResult & Kept<Shares>;
 
 /**
- * One slice of a maximum-throughput measurement, metered like a half-load window. At full load a side's
- * throughput falls by about the share of the machine that the hypervisor or a neighbour took, and a ratio compares
- * two sides' slices: in run KK the exchanges list measured 0.50 and the offers page 0.56 of baseline (b), because
- * the service's slices fell into the stolen seconds and (b)'s, between them, did not. A paired slice so disturbed
- * is measured again (`between` first, so that it sees the same data), at most twice, within a budget of its own.
- * autocannon runs in this process, which the meter never counts as outside.
+ * One slice of a maximum-throughput measurement, metered for the shares of the machine taken from it. At full load
+ * a side's throughput falls by about that share, and a ratio compares two sides' slices: in run KK the exchanges
+ * list measured 0.50 and the offers page 0.56 of baseline (b), because the service's slices fell into the stolen
+ * seconds and (b)'s, between them, did not. A paired slice so disturbed is measured again (`between` first, so
+ * that it sees the same data). autocannon runs in this process, which the meter never counts as outside.
  */
-async function slice(x: Subject, seconds: Seconds, options: { remeasure: boolean; between?: () => Promise<void> }): Promise<Slice> {
-  for (let attempts = 1; ; attempts++) {
-    const noiseOf = startNoiseMeter(x.pid);
-    const result = await load(x.url, x.target, { connections: CONNECTIONS, seconds: seconds.max / seconds.slices }).catch((err: unknown) => { noiseOf(); throw err; });
-    const noise = noiseOf();
-    const isDisturbed = sliceDisturbed(noise);
-    const spent = attempts > MAX_REMEASURES || sliceRemeasureBudget === 0;
-    if (!options.remeasure || !isDisturbed || spent) return { ...result, noise, attempts, keptDisturbed: options.remeasure && isDisturbed };
-    sliceRemeasureBudget--;
-    await options.between?.();
-  }
+function slice(x: Subject, seconds: Seconds, options: { remeasure: boolean; between?: () => Promise<void> }): Promise<Slice> {
+  return untilQuiet(slicePolicy, options.remeasure, async () => {
+    const sharesOf = startShareMeter(x.pid);
+    const result = await load(x.url, x.target, { connections: CONNECTIONS, seconds: seconds.max / seconds.slices });
+    return { ...result, noise: sharesOf() };
+  }, options.between);
 }
 
 /** Slices of equal length: mean throughput and p50; the worst slice's p99 (autocannon gives no histogram to merge). */
@@ -146,26 +140,17 @@ function combine(slices: Slice[]): Measured['max'] {
   };
 }
 
-/**
- * Latency at a steady half of `maxRps`. A window during which the machine was disturbed from outside (the
- * hypervisor's steal, or other processes' CPU: see noise.ts) is measured again, at most twice, within a budget
- * for the whole run; the report shows the disturbance of the window it keeps and how many windows were measured.
- */
+/** Latency at a steady half of `maxRps`, the window measured again when disturbed (see remeasure.ts). */
 async function halfLoad(x: Subject, maxRps: number, seconds: Seconds): Promise<Measured['half']> {
   const rate = Math.max(1, Math.floor(maxRps / 2));
   if (rate > PACED_MAX_RATE) return undefined;
   const generator = await pacedGenerator();
-  for (let attempts = 1; ; attempts++) {
+  return untilQuiet(windowPolicy, seconds.remeasure, async () => {
     const noiseOf = startNoiseMeter(x.pid, generator.pid);
     // A failed run stops the meter too, or its sampling would go on for the rest of the bench.
     const { latencies, ...half } = await generator.run(x.url, x.target, rate, seconds.half).catch((err: unknown) => { noiseOf(); throw err; });
-    const noise = noiseOf();
-    const clusters = slowClusters(latencies, rate, P99_TARGET_MS);
-    const isDisturbed = disturbed(noise);
-    const spent = attempts > MAX_REMEASURES || remeasureBudget === 0;
-    if (!seconds.remeasure || !isDisturbed || spent) return { ...half, noise, attempts, clusters, keptDisturbed: seconds.remeasure && isDisturbed };
-    remeasureBudget--;
-  }
+    return { ...half, noise: noiseOf(), clusters: slowClusters(latencies, rate, P99_TARGET_MS) };
+  });
 }
 
 /**
@@ -178,33 +163,3 @@ async function halfLoad(x: Subject, maxRps: number, seconds: Seconds): Promise<M
 export const PACED_MAX_RATE = 12_000;
 /** The issue's p99 target at half load: the threshold of a slow cluster. */
 export const P99_TARGET_MS = 25;
-
-/**
- * Above these, a window measured the machine's neighbours more than the service: steal and other processes' CPU
- * as shares of the machine's CPU time over the window; a steal burst of 40 ms, four of /proc/stat's 10 ms ticks on
- * one CPU within 100–120 ms, against one or two in a quiet window (stops of 19–37 ms made clusters of 71–92 ms, the
- * queue behind a stop lasting longer than the stop); and the CPU of outside processes that came and went in it
- * (a quiet window has none).
- */
-export const DISTURBANCE = { stealPct: 2, stealBurstMs: 40, outsidePct: 2, shortLivedMs: 100 };
-const disturbed = (n: Noise) => n.stealPct >= DISTURBANCE.stealPct || n.stealBurstMs >= DISTURBANCE.stealBurstMs
-  || n.outsidePct >= DISTURBANCE.outsidePct || n.shortLivedMs >= DISTURBANCE.shortLivedMs;
-const MAX_REMEASURES = 2;
-/**
- * Bounds the full run's duration (the issue asks for under ten minutes) on a machine that stays disturbed: a run
- * takes about 450 s with no window measured again and 11–14 s more for each; two that used eight took 571 and 589 s
- * on a host with 15–51% steal, which also slows every other step (before change 34, which saved some 30 s a run).
- */
-export const REMEASURE_BUDGET = 6;
-let remeasureBudget = REMEASURE_BUDGET;
-
-/**
- * A slice's throughput is a mean over 5 s on a saturated machine: a burst that would make a cluster in a half-load
- * window costs it a few requests, and only the shares count. Above 5% of the machine's CPU, one side of a ratio
- * (the mean of two slices) could be 2.5% low; the read endpoints' ratios stood at 0.74–1.13 in the runs before.
- */
-export const SLICE_DISTURBANCE = { stealPct: 5, outsidePct: 5 };
-const sliceDisturbed = (n: Noise) => n.stealPct >= SLICE_DISTURBANCE.stealPct || n.outsidePct >= SLICE_DISTURBANCE.outsidePct;
-/** 5–7 s each (a slice, and the removal of created orders after order creation's): at most some 30 s more a run. */
-export const SLICE_REMEASURE_BUDGET = 4;
-let sliceRemeasureBudget = SLICE_REMEASURE_BUDGET;

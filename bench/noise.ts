@@ -40,14 +40,28 @@ const MEASURED_COMMANDS = new Set(['postgres', 'redis-server']);
  * CPU's steal are sampled (two small files, every 20 ms, from the bench's main process: see watchMachine).
  */
 export function startNoiseMeter(...measuredPids: (number | undefined)[]): () => Noise {
-  const before = machineTimes();
-  const outsideBefore = outsideTimes(measuredPids);
+  const sharesOf = startShareMeter(...measuredPids);
   const pagedInBefore = pagedIn();
   const watch = watchMachine();
   return () => {
-    const after = machineTimes();
+    const shares = sharesOf();
     const { diskStallMs, stealBurstMs } = watch.stop();
-    const paged = pagedIn() - pagedInBefore;
+    return { ...shares, stealBurstMs, diskStallMs, pagedIn: pagedIn() - pagedInBefore };
+  };
+}
+
+/** What the meter reads only at the start and the end of a measurement. */
+export type Shares = Pick<Noise, 'stealPct' | 'outsidePct' | 'shortLivedMs'>;
+
+/**
+ * The shares alone, with no sampling in between: for a slice of maximum throughput, whose mean only the shares
+ * move, measured by autocannon in this process, where a sampler every 20 ms would take from it.
+ */
+export function startShareMeter(...measuredPids: (number | undefined)[]): () => Shares {
+  const before = machineTimes();
+  const outsideBefore = outsideTimes(measuredPids);
+  return () => {
+    const after = machineTimes();
     const total = after.total - before.total;
     let outside = 0;
     let shortLived = 0;
@@ -57,14 +71,7 @@ export function startNoiseMeter(...measuredPids: (number | undefined)[]): () => 
       shortLived += was ? now.childTicks - was.childTicks : now.ticks;
     }
     const pct = (ticks: number) => (total > 0 ? (100 * ticks) / total : 0);
-    return {
-      stealPct: pct(after.steal - before.steal),
-      stealBurstMs,
-      outsidePct: pct(outside),
-      shortLivedMs: shortLived * MS_PER_TICK,
-      diskStallMs,
-      pagedIn: paged,
-    };
+    return { stealPct: pct(after.steal - before.steal), outsidePct: pct(outside), shortLivedMs: shortLived * MS_PER_TICK };
   };
 }
 

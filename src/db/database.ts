@@ -1,10 +1,6 @@
-import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import type pg from 'pg';
+import { initialiseDataDir } from './pglite-data-dir.js';
 import { preparingPool } from './prepared.js';
 import { getTypeParser } from './type-parsers.js';
 import type { DB } from './schema.js';
@@ -75,26 +71,3 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     close: () => db.destroy(),
   };
 }
-
-/**
- * A new data directory gets PGlite's initdb (a WebAssembly module of its own) in a short-lived process. Run in the
- * API process, initdb's memory stayed resident for the process's life: 817 MB RSS after opening a new directory,
- * against 302 MB when it already existed, because V8 frees a WebAssembly memory only in a full collection, which an
- * idle server with the memory reducer off does not run. The extra process costs about half a second, once.
- */
-async function initialiseDataDir(dataDir: string): Promise<void> {
-  mkdirSync(dataDir, { recursive: true });
-  if (existsSync(join(dataDir, 'PG_VERSION'))) return;
-  const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-  try {
-    await execFileAsync(process.execPath, ['-e', INITDB, pglite, dataDir], { env: process.env });
-  } catch (err) {
-    const detail = (err as { stderr?: string }).stderr?.trim().split('\n').at(-1) ?? String(err);
-    throw new Error(`could not initialise the embedded database in ${dataDir}: ${detail}`);
-  }
-}
-
-const execFileAsync = promisify(execFile);
-const INITDB = `const { PGlite } = require(process.argv[1]);
-const db = new PGlite(process.argv[2]);
-db.waitReady.then(() => db.close()).catch((err) => { console.error(err && err.message || err); process.exit(1); });`;
