@@ -1,4 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { watchMachine } from './machine-watch.js';
+import { MS_PER_TICK, processes } from './process-times.js';
 
 /**
  * What else took the machine's CPU during a measurement: time the hypervisor gave to other guests ("steal" in
@@ -12,7 +14,7 @@ export interface Noise {
   stealPct: number;
   /**
    * The hypervisor's worst moment in the window: the most time, in ms, that it took from one CPU within 100–120 ms
-   * (see watchMachine).
+   * (see machine-watch.ts).
    */
   stealBurstMs: number;
   outsidePct: number;
@@ -37,7 +39,7 @@ const MEASURED_COMMANDS = new Set(['postgres', 'redis-server']);
  * outside processes that began during the window and of children that ended in it (their parents'
  * waited-for-children time). The meter reads the processes' CPU figures only at the start and the end of a window:
  * sampling them every half-second from the generator put slow clusters at every half-second. Only the disk and each
- * CPU's steal are sampled (two small files, every 20 ms, from the bench's main process: see watchMachine).
+ * CPU's steal are sampled (two small files, every 20 ms, from the bench's main process: see machine-watch.ts).
  */
 export function startNoiseMeter(...measuredPids: (number | undefined)[]): () => Noise {
   const sharesOf = startShareMeter(...measuredPids);
@@ -76,84 +78,6 @@ export function startShareMeter(...measuredPids: (number | undefined)[]): () => 
 }
 
 /**
- * The two things sampled every 20 ms, because a mean over the window hides the one moment that matters.
- *
- * The disk: every commit waits for it, so a slow disk makes order creation slow in the service and baseline (b)
- * alike: one window of (b) stalled 883 ms on that endpoint alone, with no steal and no outside CPU. On this VM, 8 KB
- * writes with fdatasync take 0.14 ms at the median and, now and then, over 100 ms; 18 of 20 clusters of order
- * creation's slow requests came with such a moment (docs/benchmarks.md, "runs U, V, W and X"). The disk is the service's
- * own resource, so this is shown, not counted as a disturbance.
- *
- * The hypervisor's steal, per CPU: it stops a whole vCPU at once, and whatever runs on it (the service's one
- * JavaScript thread, a PostgreSQL backend or the generator) stops too. A stop of 150 ms is 0.6% of a 12 s window
- * on two CPUs, far under the window's steal threshold, yet it makes a cluster of over 100 slow requests: a sleeper
- * pinned to each CPU at real-time priority saw gaps of 19–37 ms at the moments the service and baseline (b) had
- * clusters of 71–92 ms, and each gap showed in that CPU's steal in /proc/stat (docs/benchmarks.md, change 32).
- * The burst is the most steal of one CPU since the newest sample at least 100 ms old, so over 100–120 ms: several
- * short stops in that span add up, as they do for the requests. The span is longer when the sampler itself was
- * late, as it is when its own CPU was stopped: its next sample then covers the whole stop.
- */
-function watchMachine(): { stop(): { diskStallMs: number; stealBurstMs: number } } {
-  let lastDisk = diskBusyMs();
-  let worstDisk = 0;
-  let worstSteal = 0;
-  const steals: { at: number; ticks: Map<number, number> }[] = [{ at: performance.now(), ticks: stealPerCpu() }];
-  const sample = () => {
-    const disk = diskBusyMs();
-    worstDisk = Math.max(worstDisk, disk - lastDisk);
-    lastDisk = disk;
-    const now = { at: performance.now(), ticks: stealPerCpu() };
-    while (steals.length > 1 && steals[1]!.at <= now.at - STEAL_BURST_SPAN_MS) steals.shift();
-    const from = steals[0]!.ticks;
-    // By CPU number: /proc/stat lists only the CPUs online, so a CPU that went offline is skipped, not mistaken for another.
-    for (const [cpu, ticks] of now.ticks) {
-      const was = from.get(cpu);
-      if (was !== undefined) worstSteal = Math.max(worstSteal, (ticks - was) * MS_PER_TICK);
-    }
-    steals.push(now);
-  };
-  const timer = setInterval(sample, SAMPLE_MS);
-  timer.unref();
-  return {
-    stop: () => {
-      clearInterval(timer);
-      sample();
-      return { diskStallMs: worstDisk, stealBurstMs: worstSteal };
-    },
-  };
-}
-
-const SAMPLE_MS = 20;
-const STEAL_BURST_SPAN_MS = 100;
-
-/** Each CPU's steal so far, in ticks, by CPU number: the 8th field of its `cpuN` line in /proc/stat. */
-function stealPerCpu(): Map<number, number> {
-  const out = new Map<number, number>();
-  for (const line of readFileSync('/proc/stat', 'utf8').split('\n')) {
-    const cpu = /^cpu(\d+) /.exec(line)?.[1];
-    const steal = Number(line.split(' ')[8]);
-    if (cpu !== undefined && Number.isFinite(steal)) out.set(Number(cpu), steal);
-  }
-  return out;
-}
-
-/**
- * The ms that completed writes and cache flushes have taken, over the machine's whole disks (partitions would count
- * twice): in /proc/diskstats, the 8th and (from kernel 5.5) the 17th field after the device's name.
- */
-function diskBusyMs(): number {
-  let ms = 0;
-  for (const line of readFileSync('/proc/diskstats', 'utf8').split('\n')) {
-    const f = line.trim().split(/\s+/);
-    if (f.length < 14 || !DISKS.has(f[2]!)) continue;
-    ms += Number(f[10]) + Number(f[19] ?? 0);
-  }
-  return ms;
-}
-
-const DISKS = new Set(readdirSync('/sys/block').filter((name) => !/^(loop|ram|zram|sr|dm-|md)/.test(name)));
-
-/**
  * Pages the machine had to read back: major faults (code or mapped files) and refaults of evicted page cache
  * (PostgreSQL's files). A host may evict memory that was idle for a while (this one runs DAMON's "pageout" on
  * regions unused for 30 s), and reading it back stalls whatever needed it.
@@ -186,42 +110,4 @@ function outsideTimes(measuredPids: (number | undefined)[]): Map<string, { ticks
     out.set(`${p.pid}:${p.command}`, { ticks: p.ticks, childTicks: p.childTicks });
   }
   return out;
-}
-
-// Linux reports CPU time in USER_HZ ticks, 100 per second on every architecture it exposes to user space.
-const MS_PER_TICK = 10;
-
-/** CPU time used so far, in ms: of one process, and of all PostgreSQL processes together. */
-export function cpuMs(pid: number): number {
-  return MS_PER_TICK * (timesOf(pid)?.ticks ?? 0);
-}
-
-export function postgresCpuMs(): number {
-  return MS_PER_TICK * processes().filter((p) => p.command === 'postgres').reduce((a, p) => a + p.ticks, 0);
-}
-
-interface ProcessTimes { pid: number; command: string; kernelThread: boolean; ticks: number; childTicks: number }
-
-function processes(): ProcessTimes[] {
-  const out: ProcessTimes[] = [];
-  for (const name of readdirSync('/proc')) {
-    const pid = Number(name);
-    const times = Number.isInteger(pid) ? timesOf(pid) : undefined;
-    if (times) out.push(times);
-  }
-  return out;
-}
-
-/** A process's CPU ticks (user + system, with waited-for children), or undefined once it has ended. */
-function timesOf(pid: number): ProcessTimes | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const KERNEL_THREAD = 0x00200000; // PF_KTHREAD in the flags field
-    const childTicks = Number(f[13]) + Number(f[14]);
-    return { pid, command, kernelThread: (Number(f[6]) & KERNEL_THREAD) !== 0, ticks: Number(f[11]) + Number(f[12]) + childTicks, childTicks };
-  } catch {
-    return undefined;
-  }
 }

@@ -1,3 +1,4 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { describeClusters } from './clusters.js';
 import { describeNoise, NOISE_COLUMNS } from './noise.js';
 import { P99_TARGET_MS, PACED_MAX_RATE, type Measured } from './load.js';
@@ -66,4 +67,23 @@ function verdict(row: Row): string {
     : `${row.m.half.p99 < TARGETS.p99Ms ? '✅' : '❌'} p99 < ${TARGETS.p99Ms} ms`;
   const rssOk = row.rssMb < TARGETS.rssMb;
   return `${ratioOk ? '✅' : '❌'} ratio ≥ ${write ? TARGETS.writeRatio : TARGETS.readRatio}, ${p99}, ${rssOk ? '✅' : '❌'} RSS < ${TARGETS.rssMb} MB`;
+}
+
+/** One measurement as the run reports it while it goes on: throughput, each slice's and the window's disturbance. */
+export function progressLine(label: string, name: string, m: Measured): string {
+  const h = m.half;
+  const slices = m.max.slices.map((s) => `${s.noise.stealPct.toFixed(1)}/${s.noise.outsidePct.toFixed(1)}%${s.attempts > 1 ? ` (slice ${s.attempts})` : ''}`).join(', ');
+  const line = `  ${label}: ${name} … ${Math.round(m.max.rps)} req/s (steal/other CPU of its slices ${slices}), p99@50% ${h?.p99 ?? '—'} ms${h ? ` (steal ${h.noise.stealPct.toFixed(1)}%, steal burst ${h.noise.stealBurstMs} ms, other processes ${h.noise.outsidePct.toFixed(1)}%, short-lived ${h.noise.shortLivedMs} ms, disk stall ${h.noise.diskStallMs} ms${h.attempts > 1 ? `, window ${h.attempts}` : ''}; slow clusters ${describeClusters(h.clusters, 4)})` : ''}`;
+  return m.max.errors > 0 || m.max.non2xx > 0 ? `${line}\n    (${m.max.errors} errors, ${m.max.non2xx} non-2xx)` : line;
+}
+
+const START = '<!-- bench:results:start -->';
+const END = '<!-- bench:results:end -->';
+
+/** Replaces the generated section of docs/benchmarks.md, keeping the hand-written analysis around it. */
+export function writeResults(path: string, report: string): void {
+  const doc = existsSync(path) ? readFileSync(path, 'utf8') : `# Benchmarks\n\n${START}\n${END}\n`;
+  const [head, rest] = doc.includes(START) ? doc.split(START) : [`${doc}\n`, `\n${END}\n`];
+  const tail = rest.includes(END) ? rest.slice(rest.indexOf(END) + END.length) : '\n';
+  writeFileSync(path, `${head}${START}\n${report}\n${END}${tail}`);
 }

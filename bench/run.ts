@@ -1,9 +1,8 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
-import { describeClusters } from './clusters.js';
 import { measure, measurePair, type Measured, type Seconds, type Target } from './load.js';
 import { stopPacedGenerator } from './paced-process.js';
 import { startChild, type Child } from './processes.js';
@@ -11,7 +10,7 @@ import { removeBenchOrders } from './seed.js';
 import { admin, createBenchDatabase, prepareDatabase, startBaselineB, startService, startServiceWithRedis } from './setup.js';
 import { useServiceV8Flags } from './v8.js';
 import { benchScenarios } from './scenarios.js';
-import { renderReport, type Row } from './report.js';
+import { progressLine, renderReport, writeResults, type Row } from './report.js';
 import { benchWebhooks } from './webhooks.js';
 
 const quick = process.argv.includes('--quick');
@@ -27,10 +26,7 @@ useServiceV8Flags();
 let cleanup: () => Promise<void> = async () => undefined;
 
 function progress(label: string, name: string, m: Measured): void {
-  const h = m.half;
-  const slices = m.max.slices.map((s) => `${s.noise.stealPct.toFixed(1)}/${s.noise.outsidePct.toFixed(1)}%${s.attempts > 1 ? ` (slice ${s.attempts})` : ''}`).join(', ');
-  process.stderr.write(`  ${label}: ${name} … ${Math.round(m.max.rps)} req/s (steal/other CPU of its slices ${slices}), p99@50% ${h?.p99 ?? '—'} ms${h ? ` (steal ${h.noise.stealPct.toFixed(1)}%, steal burst ${h.noise.stealBurstMs} ms, other processes ${h.noise.outsidePct.toFixed(1)}%, short-lived ${h.noise.shortLivedMs} ms, disk stall ${h.noise.diskStallMs} ms${h.attempts > 1 ? `, window ${h.attempts}` : ''}; slow clusters ${describeClusters(h.clusters, 4)})` : ''}\n`);
-  if (m.max.errors > 0 || m.max.non2xx > 0) process.stderr.write(`    (${m.max.errors} errors, ${m.max.non2xx} non-2xx)\n`);
+  process.stderr.write(`${progressLine(label, name, m)}\n`);
 }
 
 async function measureOne(label: string, child: Child, name: string, target: Target, note = ''): Promise<Row> {
@@ -138,17 +134,6 @@ async function main(): Promise<void> {
     rmSync(pgliteDir, { recursive: true, force: true });
     await bench.drop();
   }
-}
-
-const START = '<!-- bench:results:start -->';
-const END = '<!-- bench:results:end -->';
-
-/** Replaces the generated section of docs/benchmarks.md, keeping the hand-written analysis around it. */
-function writeResults(path: string, report: string): void {
-  const doc = existsSync(path) ? readFileSync(path, 'utf8') : `# Benchmarks\n\n${START}\n${END}\n`;
-  const [head, rest] = doc.includes(START) ? doc.split(START) : [`${doc}\n`, `\n${END}\n`];
-  const tail = rest.includes(END) ? rest.slice(rest.indexOf(END) + END.length) : '\n';
-  writeFileSync(path, `${head}${START}\n${report}\n${END}${tail}`);
 }
 
 await main();

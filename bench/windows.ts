@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../src/db/database.js';
 import { describeClusters, slowClusters } from './clusters.js';
-import { cpuMs, describeNoise, NOISE_COLUMNS, postgresCpuMs, startNoiseMeter } from './noise.js';
+import { describeNoise, NOISE_COLUMNS, startNoiseMeter } from './noise.js';
+import { cpuMs, postgresCpuMs } from './process-times.js';
 import { pacedLatencies } from './paced.js';
 import type { Child } from './processes.js';
 import { benchScenarios } from './scenarios.js';
