@@ -136,7 +136,7 @@ function combine(slices: Slice[]): Measured['max'] {
     p99: Math.max(...slices.map((r) => r.p99)),
     errors: slices.reduce((a, r) => a + r.errors, 0),
     non2xx: slices.reduce((a, r) => a + r.non2xx, 0),
-    slices: slices.map(({ noise, attempts, keptDisturbed }) => ({ noise, attempts, keptDisturbed })),
+    slices: slices.map(({ noise, attempts, keptDisturbed, discarded }) => ({ noise, attempts, keptDisturbed, discarded })),
   };
 }
 

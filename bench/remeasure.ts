@@ -43,7 +43,8 @@ export const slices: Policy<Shares> = {
   left: SLICE_REMEASURE_BUDGET,
 };
 
-export interface Kept<N> { noise: N; attempts: number; keptDisturbed: boolean }
+/** `discarded`: the disturbance of each measurement taken before the one kept, for the run's progress lines. */
+export interface Kept<N> { noise: N; attempts: number; keptDisturbed: boolean; discarded: N[] }
 
 /**
  * Takes a measurement until one is not disturbed, the measurement's two repeats are spent, or the policy's budget
@@ -55,14 +56,16 @@ export async function untilQuiet<N, R extends { noise: N; errors: number; non2xx
 ): Promise<R & Kept<N>> {
   let errors = 0;
   let non2xx = 0;
+  const discarded: N[] = [];
   for (let attempts = 1; ; attempts++) {
     const r = await take();
     errors += r.errors;
     non2xx += r.non2xx;
     const isDisturbed = policy.disturbed(r.noise);
     const spent = attempts > MAX_REMEASURES || policy.left === 0;
-    if (!remeasure || !isDisturbed || spent) return { ...r, errors, non2xx, attempts, keptDisturbed: remeasure && isDisturbed };
+    if (!remeasure || !isDisturbed || spent) return { ...r, errors, non2xx, attempts, keptDisturbed: remeasure && isDisturbed, discarded };
     policy.left--;
+    discarded.push(r.noise);
     await before();
   }
 }
