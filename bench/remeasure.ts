@@ -19,7 +19,7 @@ export const MAX_REMEASURES = 2;
  */
 export const DISTURBANCE = { stealPct: 2, stealBurstMs: 40, outsidePct: 2, shortLivedMs: 100 };
 /**
- * A run takes about 430 s with nothing measured again (runs LL and MM) and 11–14 s more for each window; two that
+ * A run takes about 430 s with nothing measured again (runs LL, MM and NN) and 11–14 s more for each window; two that
  * used eight took 571 and 589 s on a host with 15–51% steal, which also slows every other step (before change 34,
  * which saved some 30 s a run).
  */
