@@ -43,8 +43,8 @@ export async function load(url: string, target: Target, options: LoadOptions): P
 }
 
 export interface Measured {
-  /** With the disturbance of each slice kept, and how many were measured for it. */
-  max: LoadResult & { slices: Kept<Shares>[] };
+  /** With each slice kept: its figures, its disturbance, and how many were measured for it. */
+  max: LoadResult & { slices: Slice[] };
   /**
    * p99 with the offered load held at half the measured maximum (absent where the generator cannot pace it).
    * `keptDisturbed`: the window was disturbed, but the re-measures allowed were spent.
@@ -110,7 +110,7 @@ export async function measurePair(b: Subject, service: Subject, seconds: Seconds
 
 export interface PairOptions { between?: () => Promise<void>; baselineHalf?: boolean }
 
-type Slice = LoadResult & Kept<Shares>;
+export type Slice = LoadResult & Kept<Shares>;
 
 /**
  * One slice of a maximum-throughput measurement, metered for the shares of the machine taken from it. At full load
@@ -136,7 +136,7 @@ function combine(slices: Slice[]): Measured['max'] {
     p99: Math.max(...slices.map((r) => r.p99)),
     errors: slices.reduce((a, r) => a + r.errors, 0),
     non2xx: slices.reduce((a, r) => a + r.non2xx, 0),
-    slices: slices.map(({ noise, attempts, keptDisturbed, discarded }) => ({ noise, attempts, keptDisturbed, discarded })),
+    slices,
   };
 }
 

@@ -91,6 +91,11 @@ function pagedIn(): number {
 /** The heading of the figures that describeNoise gives, in the same order. */
 export const NOISE_COLUMNS = 'steal % / steal burst ms / other CPU % / short-lived ms / disk stall ms / paged in';
 
+/** A slice's figures as the bench shows them: steal % / other CPU %. */
+export function describeShares(n: Shares): string {
+  return `${n.stealPct.toFixed(1)} / ${n.outsidePct.toFixed(1)}`;
+}
+
 /** As the bench's tables show it: the figures of NOISE_COLUMNS. */
 export function describeNoise(n: Noise): string {
   return `${n.stealPct.toFixed(1)} / ${n.stealBurstMs} / ${n.outsidePct.toFixed(1)} / ${n.shortLivedMs} / ${n.diskStallMs} / ${n.pagedIn}`;

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { describeClusters } from './clusters.js';
-import { describeNoise, NOISE_COLUMNS, type Shares } from './noise.js';
+import { describeNoise, describeShares, NOISE_COLUMNS } from './noise.js';
 import { P99_TARGET_MS, PACED_MAX_RATE, type Measured } from './load.js';
 import { DISTURBANCE, REMEASURE_BUDGET, SLICE_DISTURBANCE, SLICE_REMEASURE_BUDGET } from './remeasure.js';
 
@@ -50,7 +50,7 @@ function disturbance(row: Row): string {
 }
 
 function sliceDisturbance(slices: Measured['max']['slices']): string {
-  return slices.map((s) => `${s.noise.stealPct.toFixed(1)} / ${s.noise.outsidePct.toFixed(1)}${marks(s)}`).join(', ');
+  return slices.map((s) => `${describeShares(s.noise)}${marks(s)}`).join(', ');
 }
 
 /** ² or ³: the second or third measurement was kept; ⁺: a disturbed one, with no re-measure left. */
@@ -72,9 +72,8 @@ function verdict(row: Row): string {
 /** One measurement as the run reports it while it goes on: throughput, each slice's and the window's disturbance. */
 export function progressLine(label: string, name: string, m: Measured): string {
   const h = m.half;
-  const shares = (n: Shares) => `${n.stealPct.toFixed(1)}/${n.outsidePct.toFixed(1)}%`;
-  const slices = m.max.slices.map((s) => `${shares(s.noise)}${s.attempts > 1 ? ` (slice ${s.attempts}, after ${s.discarded.map(shares).join(', ')})` : ''}`).join(', ');
-  const line = `  ${label}: ${name} … ${Math.round(m.max.rps)} req/s (steal/other CPU of its slices ${slices}), p99@50% ${h?.p99 ?? '—'} ms${h ? ` (steal ${h.noise.stealPct.toFixed(1)}%, steal burst ${h.noise.stealBurstMs} ms, other processes ${h.noise.outsidePct.toFixed(1)}%, short-lived ${h.noise.shortLivedMs} ms, disk stall ${h.noise.diskStallMs} ms${h.attempts > 1 ? `, window ${h.attempts}, after ${h.discarded.map(describeNoise).join('; ')} (${NOISE_COLUMNS})` : ''}; slow clusters ${describeClusters(h.clusters, 4)})` : ''}`;
+  const slices = m.max.slices.map((s) => `${describeShares(s.noise)}${s.attempts > 1 ? ` (slice ${s.attempts}, after ${s.discarded.map(describeShares).join(', ')})` : ''}`).join(', ');
+  const line = `  ${label}: ${name} … ${Math.round(m.max.rps)} req/s (steal % / other CPU % of its slices: ${slices}), p99@50% ${h?.p99 ?? '—'} ms${h ? ` (steal ${h.noise.stealPct.toFixed(1)}%, steal burst ${h.noise.stealBurstMs} ms, other processes ${h.noise.outsidePct.toFixed(1)}%, short-lived ${h.noise.shortLivedMs} ms, disk stall ${h.noise.diskStallMs} ms${h.attempts > 1 ? `, window ${h.attempts}, after ${h.discarded.map(describeNoise).join('; ')} (${NOISE_COLUMNS})` : ''}; slow clusters ${describeClusters(h.clusters, 4)})` : ''}`;
   return m.max.errors > 0 || m.max.non2xx > 0 ? `${line}\n    (${m.max.errors} errors, ${m.max.non2xx} non-2xx)` : line;
 }
 
