@@ -15,6 +15,8 @@ import { backOfficeRoutes } from './features/admin/routes.js';
 import { loginRoutes } from './features/staff/login.js';
 import { webhookAdminRoutes } from './features/webhooks/admin-routes.js';
 import { webhookRoutes } from './features/webhooks/routes.js';
+import { CONSOLE_ADMIN_FEATURES, CONSOLE_STAFF_FEATURES, CONSOLE_SCHEMAS } from './features/console-api.js';
+import { findConsoleDir, registerConsole } from './http/console.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { requestLoggerFactory } from './http/request-logger.js';
 import { validatorCompiler } from './http/validators.js';
@@ -38,9 +40,9 @@ const PUBLIC_FEATURES: Feature[] = [loginRoutes];
 /** Partner routes under /api/v1/partner, behind API-key authentication and the per-key rate limit. */
 const PARTNER_FEATURES: Feature[] = [catalogRoutes, orderRoutes, clientRoutes, webhookRoutes];
 /** Staff routes under /api/v1 (API-key management), behind a staff JWT. */
-const STAFF_FEATURES: Feature[] = [apiKeyRoutes];
+const STAFF_FEATURES: Feature[] = [apiKeyRoutes, ...CONSOLE_STAFF_FEATURES];
 /** Back-office routes under /api/v1/admin, behind a staff JWT. */
-const ADMIN_FEATURES: Feature[] = [orderAdminRoutes, backOfficeRoutes, webhookAdminRoutes];
+const ADMIN_FEATURES: Feature[] = [orderAdminRoutes, backOfficeRoutes, webhookAdminRoutes, ...CONSOLE_ADMIN_FEATURES];
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 /** Credentials never reach the logs, whichever object carries them. */
 export const REDACT = {
@@ -83,6 +85,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.setValidatorCompiler(validatorCompiler());
   registerErrorHandling(app as unknown as FastifyInstance);
   app.addSchema(ErrorSchema);
+  for (const schema of CONSOLE_SCHEMAS) app.addSchema(schema);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
@@ -122,6 +125,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     registerStaffAuth(admin as unknown as FastifyInstance, ctx, ctx.tokens);
     for (const feature of ADMIN_FEATURES) await admin.register(feature(ctx));
   }, { prefix: `${API_PREFIX}/admin` });
+  await registerConsole(app as unknown as FastifyInstance, findConsoleDir(ctx.config.consoleDir));
 
   return app as unknown as App;
 }

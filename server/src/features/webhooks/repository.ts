@@ -8,7 +8,7 @@ import type { ListParams } from '../../http/list-query.js';
 export type Visibility = { staffUserId: number } | { branchId: number } | { all: true };
 
 /** The scope condition every query of this file carries, so a forgotten check finds nothing. */
-function visibleTo(v: Visibility): Expression<SqlBool> {
+export function visibleTo(v: Visibility): Expression<SqlBool> {
   if ('staffUserId' in v) return sql<SqlBool>`w.staff_user_id = ${v.staffUserId}`;
   if ('branchId' in v) return sql<SqlBool>`w.branch_id = ${v.branchId}`;
   return sql<SqlBool>`true`;

@@ -13,7 +13,9 @@ export function keyVisibility(p: KeyPrincipal): repo.Visibility {
   throw new Error('a key without a user or a branch cannot own webhooks');
 }
 
+/** A superadmin sees every webhook, an admin its branch's, an operator its own (made with its personal keys). */
 export function staffVisibility(p: StaffPrincipal): repo.Visibility {
+  if (p.role === 'operator') return { staffUserId: p.staffUserId };
   return p.branchId === null ? { all: true } : { branchId: p.branchId };
 }
 
