@@ -8,6 +8,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'e2e/**/*.e2e.ts'],
+    globalSetup: ['e2e/support/build.ts'],
     pool: 'forks',
     maxWorkers: 1,
     fileParallelism: false,

@@ -28,7 +28,7 @@ export function OfferRow({ offer }: { offer: Offer }) {
   });
   const toggle = (active: boolean) => update.mutate({ isActive: active }, { onSuccess: () => showDone(`${pair}: ${active ? 'active' : 'inactive'}`) });
   const input = (field: keyof Fields, label: string) => (
-    <TextInput aria-label={`${label} of ${pair}`} size="xs" inputMode="decimal" {...form.getInputProps(field)} data-field={field} />
+    <TextInput aria-label={`${label} of ${pair}`} size="xs" inputMode="decimal" {...form.getInputProps(field)} data-field={field} form={`offer-${offer.id}`} />
   );
 
   return (
@@ -41,7 +41,7 @@ export function OfferRow({ offer }: { offer: Offer }) {
         <Switch checked={offer.isActive} onChange={(e) => toggle(e.currentTarget.checked)} aria-label={`${pair} active`} disabled={update.isPending} />
       </Table.Td>
       <Table.Td>
-        {/* The form element cannot wrap table cells; the button submits the row's form by its id. */}
+        {/* A form cannot wrap table cells: the inputs and the button belong to the row's form by its id, so Enter saves. */}
         <form id={`offer-${offer.id}`} onSubmit={save} />
         <Button type="submit" form={`offer-${offer.id}`} size="xs" disabled={!form.isDirty()} loading={update.isPending}>Save</Button>
       </Table.Td>

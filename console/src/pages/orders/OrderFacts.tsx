@@ -8,7 +8,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   return (
     <div>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>{label}</Text>
-      <Text size="sm">{children}</Text>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{children}</Text>
     </div>
   );
 }
