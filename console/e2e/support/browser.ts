@@ -38,6 +38,8 @@ export async function openBrowser(): Promise<Browser & { problems: string[] }> {
       const page = first ?? await context.newPage();
       first = undefined;
       if (viewport) await page.setViewportSize(viewport);
+      // A step that waits longer than this has failed: say so well within the test's own timeout.
+      page.setDefaultTimeout(15_000);
       return watch(page);
     },
     async close() {

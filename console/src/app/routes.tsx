@@ -1,6 +1,7 @@
 import { Route, Routes } from 'react-router';
 import { LoginPage } from '../auth/LoginPage';
 import { RequireSession } from '../auth/RequireSession';
+import { Allowed } from '../layout/Allowed';
 import { Shell } from '../layout/Shell';
 import { ApiKeysPage } from '../pages/api-keys/ApiKeysPage';
 import { BranchesPage } from '../pages/branches/BranchesPage';
@@ -25,19 +26,19 @@ export function AppRoutes() {
       <Route path="/login" element={<LoginPage />} />
       <Route element={<RequireSession><Shell /></RequireSession>}>
         <Route index element={<HomePage />} />
-        <Route path="orders" element={<OrderBoardPage />} />
-        <Route path="orders/:id" element={<OrderDetailPage />} />
-        <Route path="offers" element={<OffersPage />} />
-        <Route path="exchanges" element={<ExchangesPage />} />
-        <Route path="exchanges/:id" element={<ExchangeEditPage />} />
-        <Route path="payment-methods" element={<PaymentMethodsPage />} />
-        <Route path="clients" element={<ClientsPage />} />
-        <Route path="staff" element={<StaffPage />} />
-        <Route path="currencies" element={<CurrenciesPage />} />
-        <Route path="branches" element={<BranchesPage />} />
-        <Route path="api-keys" element={<ApiKeysPage />} />
-        <Route path="webhooks" element={<WebhooksPage />} />
-        <Route path="webhooks/:id" element={<WebhookPage />} />
+        <Route path="orders" element={<Allowed to="/orders"><OrderBoardPage /></Allowed>} />
+        <Route path="orders/:id" element={<Allowed to="/orders"><OrderDetailPage /></Allowed>} />
+        <Route path="offers" element={<Allowed to="/offers"><OffersPage /></Allowed>} />
+        <Route path="exchanges" element={<Allowed to="/exchanges"><ExchangesPage /></Allowed>} />
+        <Route path="exchanges/:id" element={<Allowed to="/exchanges"><ExchangeEditPage /></Allowed>} />
+        <Route path="payment-methods" element={<Allowed to="/payment-methods"><PaymentMethodsPage /></Allowed>} />
+        <Route path="clients" element={<Allowed to="/clients"><ClientsPage /></Allowed>} />
+        <Route path="staff" element={<Allowed to="/staff"><StaffPage /></Allowed>} />
+        <Route path="currencies" element={<Allowed to="/currencies"><CurrenciesPage /></Allowed>} />
+        <Route path="branches" element={<Allowed to="/branches"><BranchesPage /></Allowed>} />
+        <Route path="api-keys" element={<Allowed to="/api-keys"><ApiKeysPage /></Allowed>} />
+        <Route path="webhooks" element={<Allowed to="/webhooks"><WebhooksPage /></Allowed>} />
+        <Route path="webhooks/:id" element={<Allowed to="/webhooks"><WebhookPage /></Allowed>} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

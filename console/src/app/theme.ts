@@ -7,5 +7,8 @@ export const theme = createTheme({
   components: {
     // Tables of a back office are read row by row: keep them dense and striped.
     Table: { defaultProps: { striped: true, highlightOnHover: true, verticalSpacing: 'xs' } },
+    // Mantine's clear buttons have no name of their own: a screen reader would announce "button".
+    Select: { defaultProps: { clearButtonProps: { 'aria-label': 'Clear' } } },
+    MultiSelect: { defaultProps: { clearButtonProps: { 'aria-label': 'Clear' } } },
   },
 });

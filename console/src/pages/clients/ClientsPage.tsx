@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Pagination, Table, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Table, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
@@ -8,6 +8,7 @@ import { api, unwrap } from '../../api/client';
 import type { AdminClient } from '../../api/types';
 import { can, useMe } from '../../auth/use-me';
 import { when } from '../../components/format';
+import { Pager } from '../../components/Pager';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
 import { fieldErrorsTo, useSave } from '../../components/use-save';
@@ -47,7 +48,7 @@ export function ClientsPage() {
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
-            <Pagination mt="sm" total={Math.max(1, Math.ceil(data.meta.total / PAGE))} value={page} onChange={setPage} />
+            <Pager total={data.meta.total} pageSize={PAGE} page={page} onChange={setPage} />
           </>
         )}
       </QueryState>

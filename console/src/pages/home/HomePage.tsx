@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api, unwrap } from '../../api/client';
@@ -92,11 +92,11 @@ function WebhooksInTrouble({ hooks }: { hooks: NonNullable<Dashboard['webhooksIn
       {hooks.length === 0 ? <Alert color="teal" variant="light">Every webhook is delivering.</Alert> : (
         <Stack gap="xs">
           {hooks.map((h) => (
-            <Text key={h.id} size="sm">
-              <Anchor component={Link} to={`/webhooks/${h.id}`}>{h.url}</Anchor>{' '}
+            <Group key={h.id} gap="xs">
+              <Anchor component={Link} to={`/webhooks/${h.id}`} size="sm">{h.url}</Anchor>
               {h.isActive ? <Badge color="orange" variant="light">{h.failCount} failed in a row</Badge>
                 : <Badge color="red" variant="light">deactivated {when(h.deactivatedAt)}</Badge>}
-            </Text>
+            </Group>
           ))}
         </Stack>
       )}

@@ -1,8 +1,9 @@
-import { Badge, Group, Pagination, Select, Tabs, TextInput } from '@mantine/core';
+import { Badge, Group, Select, Tabs, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import type { OrderChange, OrderStatus } from '../../api/types';
+import { Pager } from '../../components/Pager';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
 import { exchangeOptions, useLookups } from '../../components/lookups';
@@ -75,8 +76,7 @@ function AllOrders({ exchangeId }: { exchangeId: number | null }) {
         {(data) => (
           <>
             <OrderTable orders={data.data} caption="All orders" />
-            <Pagination mt="sm" total={Math.max(1, Math.ceil(data.meta.total / PAGE_SIZE))} value={page} onChange={setPage}
-              getControlProps={(control) => ({ 'aria-label': `${control} page` })} />
+            <Pager total={data.meta.total} pageSize={PAGE_SIZE} page={page} onChange={setPage} />
           </>
         )}
       </QueryState>

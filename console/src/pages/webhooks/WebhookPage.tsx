@@ -1,7 +1,8 @@
-import { Anchor, Badge, Pagination, Paper, Select, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { Anchor, Badge, Paper, Select, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { when } from '../../components/format';
+import { Pager } from '../../components/Pager';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
 import { DeliveryDrawer } from './DeliveryDrawer';
@@ -51,7 +52,7 @@ export function WebhookPage() {
                     </Table>
                   </Table.ScrollContainer>
                   {data.data.length === 0 && <Text c="dimmed">No deliveries.</Text>}
-                  <Pagination mt="sm" total={Math.max(1, Math.ceil(data.meta.total / 25))} value={page} onChange={setPage} />
+                  <Pager total={data.meta.total} pageSize={25} page={page} onChange={setPage} />
                 </>
               )}
             </QueryState>
