@@ -24,6 +24,8 @@ export async function openBrowser(): Promise<Browser & { problems: string[] }> {
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run', '--disable-component-update', '--disable-sync'],
     viewport: { width: 1280, height: 800 },
+    // No animations: a screenshot shows the page at rest.
+    reducedMotion: 'reduce',
   });
   const problems: string[] = [];
   const watch = (page: Page) => {

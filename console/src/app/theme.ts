@@ -2,6 +2,8 @@ import { createTheme } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'teal',
+  // Users who ask their system for less motion get no sliding drawers or fades.
+  respectReducedMotion: true,
   defaultRadius: 'sm',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   components: {

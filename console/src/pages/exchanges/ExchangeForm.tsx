@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Select, SimpleGrid, Switch, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Switch, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { ApiError } from '../../api/errors';
@@ -35,27 +35,27 @@ export function ExchangeForm({ exchange, withBranch, onSaved }: { exchange: Exch
   const e = form.errors as Record<string, string>;
   return (
     <form onSubmit={submit} aria-label={exchange ? `Edit ${exchange.name}` : 'New exchange'}>
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+      <Stack gap="md">
         <Paper withBorder p="md">
           <Title order={2} size="h5" mb="xs">Office</Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" verticalSpacing={4}>
           {withBranch && exchange === null && <Select label="Branch" required data={branchOptions(lookups.data)} {...form.getInputProps('branchId')} />}
           <TextInput label="Name" required {...form.getInputProps('name')} />
           <TextInput label="Address" {...form.getInputProps('address')} />
           <TextInput label="City" {...form.getInputProps('city')} />
           <TextInput label="Phone" {...form.getInputProps('phoneNumber')} error={e['contacts.phoneNumber']} />
           <TextInput label="Chat link" placeholder="https://…" {...form.getInputProps('chat')} error={e['contacts.chat']} />
-          <Group grow>
-            <TextInput label="Latitude" inputMode="decimal" {...form.getInputProps('latitude')} error={e['location.latitude'] ?? e.location} />
-            <TextInput label="Longitude" inputMode="decimal" {...form.getInputProps('longitude')} error={e['location.longitude']} />
-          </Group>
+          <TextInput label="Latitude" inputMode="decimal" {...form.getInputProps('latitude')} error={e['location.latitude'] ?? e.location} />
+          <TextInput label="Longitude" inputMode="decimal" {...form.getInputProps('longitude')} error={e['location.longitude']} />
           <TextInput label="Time zone" description="IANA name, e.g. Europe/Lisbon" {...form.getInputProps('timezone')} />
+          </SimpleGrid>
           <Switch mt="sm" label="Open to partners (active)" {...form.getInputProps('isActive', { type: 'checkbox' })} />
         </Paper>
         <Paper withBorder p="md">
           <Title order={2} size="h5" mb="xs">Weekly hours</Title>
           <ScheduleEditor week={week} onChange={setWeek} errors={e} />
         </Paper>
-      </SimpleGrid>
+      </Stack>
       <Group mt="md"><Button type="submit" loading={save.isPending}>Save</Button></Group>
     </form>
   );

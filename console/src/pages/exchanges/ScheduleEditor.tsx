@@ -8,6 +8,7 @@ export const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Sa
 export function ScheduleEditor({ week, onChange, errors }: { week: DayHours[]; onChange: (week: DayHours[]) => void; errors: Record<string, string> }) {
   const set = (i: number, change: Partial<DayHours>) => onChange(week.map((d, j) => (j === i ? { ...d, ...change } : d)));
   return (
+    <Table.ScrollContainer minWidth={560}>
     <Table aria-label="Weekly schedule" striped={false} withRowBorders={false}>
       <Table.Thead><Table.Tr><Table.Th>Day</Table.Th><Table.Th>Hours</Table.Th><Table.Th>Opens</Table.Th><Table.Th>Closes</Table.Th></Table.Tr></Table.Thead>
       <Table.Tbody>
@@ -32,6 +33,7 @@ export function ScheduleEditor({ week, onChange, errors }: { week: DayHours[]; o
         ))}
       </Table.Tbody>
     </Table>
+    </Table.ScrollContainer>
   );
 }
 
