@@ -1,49 +1,35 @@
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logIn, openBrowser, screenshot, type Browser } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { logIn, screenshot } from './support/browser';
 import { demoCatalog } from './support/demo';
-import { startDemoServer, type DemoServer } from './support/server';
+import { scenario } from './support/scenario';
 
 /** A branch admin changes a rate at the counter's request: partners' estimates follow at once; a wrong rate changes nothing. */
-let server: DemoServer;
-let browser: Browser & { problems: string[] };
-let page: Page;
 let catalog: Awaited<ReturnType<typeof demoCatalog>>;
-
-beforeAll(async () => {
-  server = await startDemoServer();
-  catalog = await demoCatalog(server);
-  browser = await openBrowser();
-  page = await browser.page();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const s = scenario({}, async ({ server }) => { catalog = await demoCatalog(server); });
 
 const estimate = async () => {
-  const res = await server.partner('POST', '/public/estimate', server.keys.public, {
+  const res = await s.server.partner('POST', '/public/estimate', s.server.keys.public, {
     exchangeId: catalog.central, sourceCurrencyId: catalog.currency('USD'), destCurrencyId: catalog.currency('EUR'), amount: 100,
   });
   expect(res.status).toBe(200);
   return res.body;
 };
-const rateInput = () => page.getByRole('textbox', { name: 'Rate of USD → EUR' });
-const row = () => page.locator('tr', { has: rateInput() });
+const rateInput = () => s.page.getByRole('textbox', { name: 'Rate of USD → EUR' });
+const row = () => s.page.locator('tr', { has: rateInput() });
 
 describe('a branch admin', () => {
   it('edits a rate inline and the partner estimate changes at once', async () => {
     const before = JSON.stringify(await estimate());
     expect(before).toContain('92.15');
 
-    await logIn(page, server.url, server.logins.admin);
-    await page.getByRole('link', { name: 'Offers and rates' }).click();
+    await logIn(s.page, s.server.url, s.server.logins.admin);
+    await s.page.getByRole('link', { name: 'Offers and rates' }).click();
     await rateInput().waitFor();
     await expect(rateInput().inputValue()).resolves.toBe('0.9215');
     await rateInput().fill('0.9530');
     await rateInput().press('Enter');
-    await page.getByText('USD → EUR: saved').waitFor();
-    await screenshot(page, 'offers');
+    await s.page.getByText('USD → EUR: saved').waitFor();
+    await screenshot(s.page, 'offers');
 
     const after = JSON.stringify(await estimate());
     expect(after).toContain('95.3');
@@ -60,15 +46,15 @@ describe('a branch admin', () => {
     const message = await error.innerText();
     expect(message.toLowerCase()).toContain('rate');
     await expect(rateInput().getAttribute('aria-invalid')).resolves.toBe('true');
-    await screenshot(page, 'offers-invalid-rate');
+    await screenshot(s.page, 'offers-invalid-rate');
 
     await rateInput().fill('0');
     await rateInput().press('Enter');
     await expect(row().locator('[class*="error"]').first().innerText()).resolves.toMatch(/rate/i);
 
     expect(JSON.stringify(await estimate())).toBe(before);
-    await page.reload();
+    await s.page.reload();
     await expect(rateInput().inputValue()).resolves.toBe('0.953');
-    expect(browser.problems).toEqual([]);
+    expect(s.browser.problems).toEqual([]);
   });
 });
