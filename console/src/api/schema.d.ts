@@ -5830,6 +5830,15 @@ export interface operations {
                             kind: string;
                             isActive: boolean;
                         }[];
+                        /** @description The statuses staff may move an order to from each status (the transition table); an empty list is final */
+                        orderMoves: {
+                            ORDERINIT: ("ORDERINIT" | "CLIENTPAYMENTWAIT" | "EXCHANGEPAYMENTWAIT" | "CASHOUT" | "SUCCESS" | "CANCEL")[];
+                            CLIENTPAYMENTWAIT: ("ORDERINIT" | "CLIENTPAYMENTWAIT" | "EXCHANGEPAYMENTWAIT" | "CASHOUT" | "SUCCESS" | "CANCEL")[];
+                            EXCHANGEPAYMENTWAIT: ("ORDERINIT" | "CLIENTPAYMENTWAIT" | "EXCHANGEPAYMENTWAIT" | "CASHOUT" | "SUCCESS" | "CANCEL")[];
+                            CASHOUT: ("ORDERINIT" | "CLIENTPAYMENTWAIT" | "EXCHANGEPAYMENTWAIT" | "CASHOUT" | "SUCCESS" | "CANCEL")[];
+                            SUCCESS: ("ORDERINIT" | "CLIENTPAYMENTWAIT" | "EXCHANGEPAYMENTWAIT" | "CASHOUT" | "SUCCESS" | "CANCEL")[];
+                            CANCEL: ("ORDERINIT" | "CLIENTPAYMENTWAIT" | "EXCHANGEPAYMENTWAIT" | "CASHOUT" | "SUCCESS" | "CANCEL")[];
+                        };
                     };
                 };
             };

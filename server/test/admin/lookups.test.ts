@@ -44,6 +44,15 @@ describe('GET /admin/lookups', () => {
     expect(ids(admin2.paymentMethods)).toEqual([world.paymentMethods.cashC]);
   });
 
+  it('gives every role the transition table of staff moves', async () => {
+    for (const who of ['superadmin', 'admin1', 'operatorA'] as const) {
+      expect((await lookups(who)).orderMoves).toEqual({
+        ORDERINIT: ['CLIENTPAYMENTWAIT', 'CANCEL'], CLIENTPAYMENTWAIT: ['EXCHANGEPAYMENTWAIT', 'CANCEL'],
+        EXCHANGEPAYMENTWAIT: ['CASHOUT', 'SUCCESS', 'CANCEL'], CASHOUT: ['SUCCESS', 'CANCEL'], SUCCESS: [], CANCEL: [],
+      });
+    }
+  });
+
   it('gives an operator without exchanges no exchange', async () => {
     await server.db.deleteFrom('staff_user_exchanges').where('staff_user_id', '=', world.staff.operatorB.id).execute();
     const res = await lookups('operatorB');

@@ -3,14 +3,20 @@ import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import type { OrderDetail } from '../../api/types';
 import { showDone } from '../../components/notify';
-import { MOVE_LABEL, STAFF_MOVES, STATUS_LABEL } from './statuses';
+import { useLookups } from '../../components/lookups';
+import { MOVE_LABEL, STATUS_LABEL } from './statuses';
 import { useMoveOrder } from './use-order';
 
-/** Only the moves the transition table allows from the order's status, each one click, with an optional comment. */
+/**
+ * Only the moves the service's transition table allows from the order's status (it comes with the lookups, so
+ * the console never keeps a copy), each one click, with an optional comment.
+ */
 export function MovePanel({ order, canWrite }: { order: OrderDetail; canWrite: boolean }) {
   const [comment, setComment] = useState('');
   const move = useMoveOrder(order.id);
-  const moves = STAFF_MOVES[order.status];
+  const lookups = useLookups();
+  if (!lookups.data) return null;
+  const moves = lookups.data.orderMoves[order.status];
   if (moves.length === 0) return <Paper withBorder p="md"><Text c="dimmed">This order is {STATUS_LABEL[order.status].toLowerCase()}: it cannot move any more.</Text></Paper>;
   if (!canWrite) return <Paper withBorder p="md"><Text c="dimmed">You may read orders but not move them (orders:write).</Text></Paper>;
 

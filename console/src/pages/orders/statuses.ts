@@ -16,19 +16,6 @@ export const STATUS_COLOR: Record<OrderStatus, string> = {
   ORDERINIT: 'blue', CLIENTPAYMENTWAIT: 'yellow', EXCHANGEPAYMENTWAIT: 'orange', CASHOUT: 'grape', SUCCESS: 'teal', CANCEL: 'gray',
 };
 
-/**
- * The staff moves of the transition table (decisions §6), so only allowed moves are offered. The service
- * judges every move again (422 for any other), so a stale copy here can hide a move but never make one.
- */
-export const STAFF_MOVES: Record<OrderStatus, OrderStatus[]> = {
-  ORDERINIT: ['CLIENTPAYMENTWAIT', 'CANCEL'],
-  CLIENTPAYMENTWAIT: ['EXCHANGEPAYMENTWAIT', 'CANCEL'],
-  EXCHANGEPAYMENTWAIT: ['CASHOUT', 'SUCCESS', 'CANCEL'],
-  CASHOUT: ['SUCCESS', 'CANCEL'],
-  SUCCESS: [],
-  CANCEL: [],
-};
-
 /** The button that moves an order to a status says what the counter did. */
 export const MOVE_LABEL: Partial<Record<OrderStatus, string>> = {
   CLIENTPAYMENTWAIT: 'Await client payment',
