@@ -1,4 +1,5 @@
-import type { Scope, StaffPrincipal } from '../../auth/principal.js';
+import type { StaffPrincipal } from '../../auth/principal.js';
+import type { Scope } from '../../db/scope.js';
 import type { Executor } from '../../db/database.js';
 import type { StaffRole } from '../../db/schema.js';
 import { badRequest, fieldNotFound } from '../../http/errors.js';

@@ -1,10 +1,8 @@
 import { sql } from 'kysely';
-import type { Scope } from '../../auth/principal.js';
 import type { Executor } from '../../db/database.js';
-import { pageQuery } from '../../db/list.js';
+import { pageQuery, type ListParams } from '../../db/list.js';
 import { memoQuery } from '../../db/memo.js';
-import { inScope, scopeValues, type ScopeValues } from '../../db/scope.js';
-import type { ListParams } from '../../http/list-query.js';
+import { inScope, scopeValues, type ScopeValues, type Scope } from '../../db/scope.js';
 
 /** Opening hours as JSON, ordered by day; closed days without hours read 00:00. */
 const scheduleJson = (exchangeId: ReturnType<typeof sql.ref>) => sql<ScheduleRow[]>`coalesce((

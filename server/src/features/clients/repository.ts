@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { branchScope, type Scope } from '../../auth/principal.js';
+import { branchScope } from '../../auth/principal.js';
 import type { Executor } from '../../db/database.js';
-import { scopeCondition } from '../../db/scope.js';
+import { scopeCondition, type Scope } from '../../db/scope.js';
 
 /**
  * Clients belong to a branch and are associated with exchanges: a branch-wide caller reaches every client of

@@ -1,4 +1,4 @@
-import type { Scope } from '../../auth/principal.js';
+import type { Scope } from '../../db/scope.js';
 import type { Database, Tx } from '../../db/database.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import * as repo from './repository.js';

@@ -1,11 +1,10 @@
 import { CompiledQuery, sql } from 'kysely';
-import { branchScope, type Scope } from '../../auth/principal.js';
+import { branchScope } from '../../auth/principal.js';
 import type { Executor, Tx } from '../../db/database.js';
-import { pageQuery } from '../../db/list.js';
+import { pageQuery, type ListParams } from '../../db/list.js';
 import type { NewOrder, OrderStatus } from '../../db/schema.js';
 import { memoQuery } from '../../db/memo.js';
-import { inScope, scopeCondition, updateInScope, scopeValues, type ScopeValues } from '../../db/scope.js';
-import type { ListParams } from '../../http/list-query.js';
+import { inScope, scopeCondition, updateInScope, scopeValues, type ScopeValues, type Scope } from '../../db/scope.js';
 import { clientScopeCondition } from '../clients/repository.js';
 import { announced, deliveriesInsert, deliveriesWritten, deliveryValues, type DeliveriesWritten, type DeliveryValues, type OutboxEvent } from '../webhooks/outbox.js';
 

@@ -1,4 +1,4 @@
-import type { Scope } from '../../auth/principal.js';
+import type { Scope } from '../../db/scope.js';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
 import { parseListQuery, type ListSpec } from '../../http/list-query.js';

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { KeyPrincipal, Scope } from '../../auth/principal.js';
+import type { KeyPrincipal } from '../../auth/principal.js';
+import type { Scope } from '../../db/scope.js';
 import type { Executor, Tx } from '../../db/database.js';
 import type { OrderStatus } from '../../db/schema.js';
 import { badRequest, notFound, unprocessable } from '../../http/errors.js';

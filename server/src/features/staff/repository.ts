@@ -1,10 +1,8 @@
 import { sql } from 'kysely';
-import type { Scope } from '../../auth/principal.js';
 import type { Executor } from '../../db/database.js';
-import { pageQuery } from '../../db/list.js';
-import { inScope, scopeValues } from '../../db/scope.js';
+import { pageQuery, type ListParams } from '../../db/list.js';
+import { inScope, scopeValues, type Scope } from '../../db/scope.js';
 import type { Permission, StaffRole } from '../../db/schema.js';
-import type { ListParams } from '../../http/list-query.js';
 
 export const STAFF_COLUMNS: Record<string, string> = {
   id: 's.id', email: 's.email', role: 's.role', branchId: 's.branch_id', isActive: 's.is_active', createdAt: 's.created_at', updatedAt: 's.updated_at',

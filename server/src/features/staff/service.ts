@@ -1,9 +1,9 @@
 import { hashPassword } from '../../auth/password.js';
-import type { Scope } from '../../auth/principal.js';
+import type { Scope } from '../../db/scope.js';
 import type { Database, Executor } from '../../db/database.js';
 import type { Permission, StaffRole } from '../../db/schema.js';
 import { badRequest, fieldNotFound, forbidden, notFound, unprocessable } from '../../http/errors.js';
-import type { ListParams } from '../../http/list-query.js';
+import type { ListParams } from '../../db/list.js';
 import { uniqueViolation } from '../../db/errors.js';
 import * as repo from './repository.js';
 import type { CreateStaffInput, UpdateStaffInput } from './schemas.js';

@@ -1,8 +1,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { WebhookEvent } from '../../db/schema.js';
-import { pageQuery } from '../../db/list.js';
-import type { ListParams } from '../../http/list-query.js';
+import { pageQuery, type ListParams } from '../../db/list.js';
 
 /** Whose webhooks a caller reaches: a personal key its user's, a branch key or an admin its branch's, a superadmin all. */
 export type Visibility = { staffUserId: number } | { branchId: number } | { all: true };

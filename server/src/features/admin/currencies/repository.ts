@@ -1,6 +1,5 @@
 import type { Executor } from '../../../db/database.js';
-import { pageQuery } from '../../../db/list.js';
-import type { ListParams } from '../../../http/list-query.js';
+import { pageQuery, type ListParams } from '../../../db/list.js';
 import type { UpdateCurrencyInput } from './schemas.js';
 
 export const CURRENCY_COLUMNS: Record<string, string> = {

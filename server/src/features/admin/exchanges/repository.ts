@@ -1,9 +1,7 @@
 import { sql } from 'kysely';
-import type { Scope } from '../../../auth/principal.js';
 import type { Executor } from '../../../db/database.js';
-import { pageQuery } from '../../../db/list.js';
-import { inScope, scopeValues } from '../../../db/scope.js';
-import type { ListParams } from '../../../http/list-query.js';
+import { pageQuery, type ListParams } from '../../../db/list.js';
+import { inScope, scopeValues, type Scope } from '../../../db/scope.js';
 
 export const EXCHANGE_COLUMNS: Record<string, string> = {
   id: 'e.id', branchId: 'e.branch_id', name: 'e.name', city: 'e.city', isActive: 'e.is_active', createdAt: 'e.created_at', updatedAt: 'e.updated_at',

@@ -1,4 +1,4 @@
-import type { Scope } from '../../../auth/principal.js';
+import type { Scope } from '../../../db/scope.js';
 import type { Database } from '../../../db/database.js';
 import { badRequest, notFound } from '../../../http/errors.js';
 import { targetBranch } from '../common.js';

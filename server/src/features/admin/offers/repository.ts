@@ -1,6 +1,5 @@
-import type { Scope } from '../../../auth/principal.js';
 import type { Executor } from '../../../db/database.js';
-import { inScope } from '../../../db/scope.js';
+import { inScope, type Scope } from '../../../db/scope.js';
 import type { OfferAmounts } from './amounts.js';
 
 /** An offer with the codes and names of its currencies and the branch of its exchange. */

@@ -1,10 +1,9 @@
-import type { Scope } from '../../../auth/principal.js';
 import type { AppContext } from '../../../context.js';
 import type { Database } from '../../../db/database.js';
-import { pageQuery } from '../../../db/list.js';
-import { inScope, scopeValues } from '../../../db/scope.js';
+import { pageQuery, type ListParams } from '../../../db/list.js';
+import { inScope, scopeValues, type Scope } from '../../../db/scope.js';
 import { fieldNotFound } from '../../../http/errors.js';
-import { parseListQuery, type ListParams, type ListSpec } from '../../../http/list-query.js';
+import { parseListQuery, type ListSpec } from '../../../http/list-query.js';
 import { errorResponses, ListQuery } from '../../../http/schemas.js';
 import type { App } from '../../../http/types.js';
 import { adminScope, BRANCH_ADMINS, page, security, targetBranch } from '../common.js';
