@@ -4,9 +4,10 @@ import { notFound } from '../../http/errors.js';
 import { parseListQuery, type ListSpec } from '../../http/list-query.js';
 import { errorResponses, IdParams, ListQuery } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
-import { amountFromJson, quote } from '../pricing/quote.js';
+import { amountFromJson } from '../pricing/decimal.js';
 import * as present from './presenters.js';
 import * as repo from './repository.js';
+import { quote } from './service.js';
 import { EstimateRequest, EstimateResult, Exchange, OfferList, PublicCurrency, PublicExchange, PublicRate, RatesQuery } from './schemas.js';
 import { Type } from 'typebox';
 

@@ -4,7 +4,7 @@ import type { Scope } from '../../db/scope.js';
 import type { Executor, Tx } from '../../db/database.js';
 import type { OrderStatus } from '../../db/schema.js';
 import { badRequest, notFound, unprocessable } from '../../http/errors.js';
-import { findPricing } from '../catalog/repository.js';
+import { findOfferForPricing } from '../catalog/service.js';
 import { normalize } from '../pricing/decimal.js';
 import { enqueueEvent } from '../webhooks/outbox.js';
 import { checkAmountsGiven, priceOrder } from './pricing.js';
@@ -34,7 +34,7 @@ export async function createOrder(db: Executor, key: KeyPrincipal, body: CreateO
   if (body.currency1.id === body.currency2.id) throw badRequest('currency2 must differ from currency1', { currency2: 'sameAsSource' });
   const [refs, pricing, id] = await Promise.all([
     resolveReferences(db, key, body),
-    body.operationType === 'offer' ? findPricing(db, key, body.cashbox.id, body.currency1.id, body.currency2.id) : undefined,
+    body.operationType === 'offer' ? findOfferForPricing(db, key, body.cashbox.id, body.currency1.id, body.currency2.id) : undefined,
     repo.reserveOrderId(db),
   ]);
   const priced = priceOrder(body, refs, pricing);
