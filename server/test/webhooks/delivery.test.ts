@@ -3,9 +3,9 @@ import { verify as octokitVerify } from '@octokit/webhooks-methods';
 import { sql } from 'kysely';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { enqueueEvent } from '../../src/features/webhooks/outbox.js';
-import { pruneDeliveries } from '../../src/features/webhooks/sweep.js';
-import type { WebhookWorker } from '../../src/features/webhooks/worker.js';
+import { enqueue } from '../../src/features/delivery/outbox.js';
+import { pruneDeliveries } from '../../src/features/delivery/sweep.js';
+import type { WebhookWorker } from '../../src/features/delivery/worker.js';
 import { call, type TestServer } from '../helpers/server.js';
 import type { World } from '../helpers/world.js';
 import { deliveries, emit, eventually, register, sleep, startReceiver, worker, type Receiver } from './support.js';
@@ -121,7 +121,7 @@ describe('a delivery', () => {
     const hook = await register(server, world.keys.branch, receiver.url, ['order.created']);
     running = await worker(server);
     await expect(server.db.transaction().execute(async (tx) => {
-      const written = await enqueueEvent(tx, { event: 'order.created', branchId: world.branches.b1, exchangeId: world.exchanges.A, data: { id: 99 } });
+      const written = await enqueue(tx, [{ event: 'order.created', branchId: world.branches.b1, exchangeId: world.exchanges.A, data: { id: 99 } }]);
       expect(written).toBe(1);
       expect(await tx.selectFrom('webhook_deliveries').select('id').where('webhook_id', '=', hook.id).execute()).toHaveLength(1);
       throw new Error('the order change failed');

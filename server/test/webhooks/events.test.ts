@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WebhookWorker } from '../../src/features/webhooks/worker.js';
+import type { WebhookWorker } from '../../src/features/delivery/worker.js';
 import { call, startTestServer, type TestServer } from '../helpers/server.js';
 import { createWorld, type World } from '../helpers/world.js';
 import { eventually, register, startReceiver, worker, type Receiver } from './support.js';

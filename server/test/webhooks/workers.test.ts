@@ -1,10 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppContext } from '../../src/context.js';
 import { openDatabase, type DatabaseHandle } from '../../src/db/database.js';
 import { Metrics } from '../../src/http/metrics.js';
-import { startWorker, type WebhookWorker } from '../../src/features/webhooks/worker.js';
+import { startWorker, type WebhookWorker } from '../../src/features/delivery/worker.js';
 import { usingPostgres } from '../helpers/database.js';
 import { STARTS_PROCESSES } from '../helpers/processes.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -81,8 +80,7 @@ describe.skipIf(!usingPostgres)('workers on PostgreSQL', STARTS_PROCESSES, () =>
       const database = await openDatabase({ databaseUrl: server.database.url, dataDir: 'memory://', poolSize: 4 });
       handles.push(database);
       metrics.push(new Metrics());
-      const ctx: AppContext = { ...server.ctx, database, db: database.db, metrics: metrics[i] };
-      workers.push(startWorker(ctx, { id: `racer-${i}`, listenUrl: server.database.url, settings: { retryBaseMs: 50, pollMs: 50, concurrency: 16 } }));
+      workers.push(startWorker({ db: database.db, metrics: metrics[i], log: server.ctx.log, config: server.config }, { id: `racer-${i}`, listenUrl: server.database.url, settings: { retryBaseMs: 50, pollMs: 50, concurrency: 16 } }));
     }
     try {
       const events = 150;

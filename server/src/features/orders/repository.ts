@@ -6,7 +6,7 @@ import type { NewOrder, OrderStatus } from '../../db/schema.js';
 import { memoQuery } from '../../db/memo.js';
 import { inScope, scopeCondition, updateInScope, scopeValues, type ScopeValues, type Scope } from '../../db/scope.js';
 import { clientScopeCondition } from '../clients/repository.js';
-import { announced, deliveriesInsert, deliveriesWritten, deliveryValues, type DeliveriesWritten, type DeliveryValues, type OutboxEvent } from '../webhooks/outbox.js';
+import { eventValues, withEvent, type EventValues, type OutboxEvent } from '../delivery/outbox.js';
 
 /** Orders are exchange-scoped: the caller's branch and, for an operator, the exchanges it is assigned to. */
 const SCOPE_COLUMNS = { branch: 'o.branch_id', exchange: 'o.cashbox_id' };
@@ -57,25 +57,24 @@ export async function reserveOrderId(db: Executor): Promise<number> {
 const NEXT_ORDER_ID = CompiledQuery.raw("select nextval('orders_id_seq')::int as id") as CompiledQuery<{ id: number }>;
 
 /**
- * Writes a new order, its first history row and its event's deliveries in one statement, which commits or
- * fails as a whole without a transaction of its own, and returns the order as findOrder would (the codes are
- * known).
+ * Writes a new order, its first history row and its event's deliveries in one statement (the outbox's
+ * withEvent), which commits or fails as a whole without a transaction of its own, and returns the order as
+ * findOrder would (the codes are known).
  */
 export async function insertNewOrder(db: Executor, order: CreatedOrder, codes: { c1_code: string; c2_code: string }, history: HistoryRow, event: OutboxEvent): Promise<OrderRow> {
-  const [row] = await newOrderStatement(db, newOrderValues(order, history, event));
-  announced({ deliveries: row!.deliveries });
+  const row = await newOrderStatement(db, newOrderValues(order, history, event));
   // The row itself, with the codes added: copied by rest and spread, it was promoted garbage (docs/decisions.md).
-  return Object.assign(row!, codes);
+  return Object.assign(row, codes);
 }
 
 /**
  * The statement's values as one object literal with every field named: built by spreading the order and
  * adding the other 12 fields, the object left about 7 KB per order to be promoted to the old generation (a
- * mark-compact every 10 s at 150 orders/s instead of none; measured with --trace-gc-nvp, docs/benchmarks.md).
+ * mark-compact every 10 s at 150 orders/s instead of none, as --trace-gc-nvp showed).
  */
-function newOrderValues(o: CreatedOrder, history: HistoryRow, event: OutboxEvent): NewOrderValues {
+function newOrderValues(o: CreatedOrder, history: HistoryRow, event: OutboxEvent): NewOrderValues & EventValues {
   const h = historyValues(history);
-  const d = deliveryValues(event);
+  const d = eventValues(event);
   return {
     id: o.id, hashed_id: o.hashed_id, branch_id: o.branch_id, cashbox_id: o.cashbox_id, currency1_id: o.currency1_id,
     currency2_id: o.currency2_id, client_amount: o.client_amount, exchange_amount: o.exchange_amount,
@@ -95,27 +94,23 @@ export type CreatedOrder = Required<Pick<NewOrder, 'hashed_id' | 'branch_id' | '
   | 'payment_method_source_id' | 'payment_method_dest_id' | 'comment' | 'client_comment' | 'user_wallet' | 'tg_nick_name'
   | 'created_by_key_id' | 'updated_at'>> & { id: number };
 
-type NewOrderValues = CreatedOrder & DeliveryValues & {
+type NewOrderValues = CreatedOrder & {
   historyOrderId: number; historyFrom: OrderStatus | null; historyTo: OrderStatus; actorType: HistoryActor['type'];
   actorKeyId: string | null; actorStaffId: number | null; historyComment: string | null;
 };
 
 /**
- * Memoized, as reads are (db/memo.ts): building and compiling this statement with Kysely took 23 µs and 26 KB
- * of short-lived objects per order (a fifth of all it allocated), and its garbage sets how often V8 collects.
+ * Memoized (db/memo.ts): building and compiling this statement with Kysely took 23 µs and 26 KB of short-lived
+ * objects per order (a fifth of all it allocated), and its garbage sets how often V8 collects.
  */
-const newOrderStatement = memoQuery((db, p: NewOrderValues) => {
-  const { historyOrderId, historyFrom, historyTo, actorType, actorKeyId, actorStaffId, historyComment, event, body, branchId, exchangeId, isOrderEvent, ...order } = p;
+const newOrderStatement = withEvent<NewOrderValues, OrderRow>((db, p) => {
+  const { historyOrderId, historyFrom, historyTo, actorType, actorKeyId, actorStaffId, historyComment, ...order } = p;
   return db
-    .with('o', (qc) => qc.insertInto('orders').values(order).returningAll())
-    .with('h', (qc) => qc.insertInto('order_status_history').values({
+    .with('written', (qc) => qc.insertInto('orders').values(order).returningAll())
+    .with('history', (qc) => qc.insertInto('order_status_history').values({
       order_id: historyOrderId, from_status: historyFrom, to_status: historyTo, actor_type: actorType,
       api_key_id: actorKeyId, staff_user_id: actorStaffId, comment: historyComment,
-    }))
-    .with('d', () => sql<{ one: number }>`(${deliveriesInsert({ event, body, branchId, exchangeId, isOrderEvent })})`)
-    .selectFrom(['o', sql<DeliveriesWritten>`(${deliveriesWritten('d')})`.as('n')])
-    .selectAll('o')
-    .select('n.deliveries');
+    }));
 });
 
 /** Locks the order row for the rest of the transaction, so concurrent moves of one order run one after another. */

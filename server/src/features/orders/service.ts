@@ -6,7 +6,7 @@ import type { OrderStatus } from '../../db/schema.js';
 import { badRequest, notFound, unprocessable } from '../../http/errors.js';
 import { findOfferForPricing } from '../catalog/service.js';
 import { normalize } from '../pricing/decimal.js';
-import { enqueueEvent } from '../webhooks/outbox.js';
+import { enqueue } from '../delivery/outbox.js';
 import { checkAmountsGiven, priceOrder } from './pricing.js';
 import { resolveReferences } from './references.js';
 import * as repo from './repository.js';
@@ -85,14 +85,12 @@ export async function moveOrder(tx: Tx, scope: Scope, move: Move): Promise<void>
   if (!(await repo.updateStatus(tx, scope, order.id, order.status, move.to))) throw unprocessable(`Order ${order.id} changed concurrently; retry`);
   await repo.insertHistory(tx, { orderId: order.id, from: order.status, to: move.to, actor: move.actor, comment: move.comment });
   const occurredAt = new Date();
-  for (const event of outcome.events) {
-    await enqueueEvent(tx, {
-      event,
-      branchId: order.branch_id,
-      exchangeId: order.cashbox_id,
-      data: { id: order.id, status: move.to },
-      envelope: event === 'order.status_changed' ? { status: move.to } : undefined,
-      occurredAt,
-    });
-  }
+  await enqueue(tx, outcome.events.map((event) => ({
+    event,
+    branchId: order.branch_id,
+    exchangeId: order.cashbox_id,
+    data: { id: order.id, status: move.to },
+    envelope: event === 'order.status_changed' ? { status: move.to } : undefined,
+    occurredAt,
+  })));
 }

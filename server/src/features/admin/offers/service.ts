@@ -3,7 +3,7 @@ import type { Database, Tx } from '../../../db/database.js';
 import { badRequest, fieldNotFound, notFound } from '../../../http/errors.js';
 import * as present from '../../catalog/presenters.js';
 import { normalize } from '../../pricing/decimal.js';
-import { enqueueEvent } from '../../webhooks/outbox.js';
+import { enqueue } from '../../delivery/outbox.js';
 import { uniqueViolation } from '../../../db/errors.js';
 import { exchangeInScope } from '../exchanges/repository.js';
 import { checkAmounts, decimalInput } from './amounts.js';
@@ -54,7 +54,7 @@ export async function updateOffer(db: Database, scope: Scope, id: number, patch:
 /** Reads the offer as it now is, queues `offer.updated` for it and returns its response shape. */
 async function publish(tx: Tx, id: number) {
   const o = await repo.findOfferView(tx, id);
-  await enqueueEvent(tx, {
+  await enqueue(tx, [{
     event: 'offer.updated',
     branchId: o.branch_id,
     exchangeId: o.exchange_id,
@@ -69,6 +69,6 @@ async function publish(tx: Tx, id: number) {
       isActive: o.is_active,
       updatedAt: o.updated_at.toISOString(),
     },
-  });
+  }]);
   return present.offer(o);
 }
