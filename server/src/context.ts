@@ -7,6 +7,7 @@ import { StaffTokens } from './auth/staff-jwt.js';
 import type { Config } from './config.js';
 import type { Database, DatabaseHandle } from './db/database.js';
 import { Metrics } from './http/metrics.js';
+import { findKeyByHash, recordLastUsed } from './features/api-keys/service.js';
 import { connectRedis } from './redis.js';
 
 /** The long-lived services of one process, built once and handed to the app, the worker and the CLI. */
@@ -37,14 +38,15 @@ export async function createContext(config: Config, database: DatabaseHandle, lo
   } else {
     bus = localBus();
   }
-  const lastUsed = new LastUsedTracker(database.db, config.keys.lastUsedFlushMs, (err) => logger('warn', 'lastUsedAt flush failed', { err }));
+  const db = database.db;
+  const lastUsed = new LastUsedTracker((uses) => recordLastUsed(db, uses), config.keys.lastUsedFlushMs, (err) => logger('warn', 'lastUsedAt flush failed', { err }));
   return {
     config,
     database,
-    db: database.db,
+    db,
     redis,
     bus,
-    keys: new KeyVerifier(database.db, config.keys.cacheTtlMs, bus),
+    keys: new KeyVerifier((hash) => findKeyByHash(db, hash), config.keys.cacheTtlMs, bus),
     lastUsed,
     limits: {
       perKey: new RateLimiter('key', config.rateLimit.perMinute, 60, redis, config.redisKeyPrefix),

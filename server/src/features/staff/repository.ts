@@ -100,3 +100,24 @@ export async function otherActiveSuperadmins(db: Executor, exceptId: number): Pr
 export async function anySuperadmin(db: Executor): Promise<boolean> {
   return Boolean(await db.selectFrom('staff_users').select('id').where('role', '=', 'superadmin').limit(1).executeTakeFirst());
 }
+
+/** A staff user with its exchanges, as read on every staff request (roles and scope apply at request time). */
+export function findStaffForAuth(db: Executor, by: { id: number } | { email: string }) {
+  let q = db.selectFrom('staff_users as s')
+    .select(['s.id', 's.email', 's.role', 's.branch_id', 's.permissions', 's.is_active', 's.password_hash', exchangeIds.as('exchange_ids')]);
+  q = 'id' in by ? q.where('s.id', '=', by.id) : q.where('s.email', '=', by.email.toLowerCase());
+  return q.executeTakeFirst();
+}
+
+/**
+ * Creates a superadmin unless one exists, in one statement; the email's unique constraint settles two
+ * instances starting at once. True when it was created.
+ */
+export async function insertFirstSuperadmin(db: Executor, email: string, passwordHash: string): Promise<boolean> {
+  const result = await sql`
+    insert into staff_users (email, password_hash, role, branch_id, permissions)
+    select ${email}, ${passwordHash}, 'superadmin', null, '{}'
+    where not exists (select 1 from staff_users where role = 'superadmin')
+    on conflict (email) do nothing`.execute(db);
+  return Number(result.numAffectedRows ?? 0) === 1;
+}

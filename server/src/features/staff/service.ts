@@ -6,6 +6,9 @@ import { badRequest, fieldNotFound, forbidden, notFound, unprocessable } from '.
 import type { ListParams } from '../../db/list.js';
 import { uniqueViolation } from '../../db/errors.js';
 import * as repo from './repository.js';
+
+/** A staff user by id or email with its exchanges, for authentication (auth/staff-auth.ts, wired in app.ts) and the CLI. */
+export { findStaffForAuth } from './repository.js';
 import type { CreateStaffInput, UpdateStaffInput } from './schemas.js';
 
 /** Who changes staff: a staff user of the back office, or the CLI (superadmin powers, no account). */
