@@ -1,6 +1,7 @@
 import type { Executor } from '../../db/database.js';
 import type { StaffRole } from '../../db/schema.js';
 import { badRequest, fieldNotFound, forbidden } from '../../http/errors.js';
+import { branchExists } from '../branches/service.js';
 import { issueApiKey, RAW_KEY_NOTE } from './issue.js';
 import * as repo from './repository.js';
 import type { ApiKeyView } from './repository.js';
@@ -34,8 +35,7 @@ export async function createApiKey(db: Executor, owner: { staffUserId: number; r
   const expiresAt = input.expiresAt === undefined ? null : new Date(input.expiresAt);
   if (expiresAt && expiresAt.getTime() <= now.getTime()) throw badRequest('expiresAt must be in the future', { expiresAt: 'inPast' });
   if (input.branchId !== undefined) {
-    const branch = await db.selectFrom('branches').select('id').where('id', '=', input.branchId).executeTakeFirst();
-    if (!branch) throw fieldNotFound('branchId');
+    if (!(await branchExists(db, input.branchId))) throw fieldNotFound('branchId');
   }
   const { key, rawKey } = await issueApiKey(db, { name, type: input.type, staffUserId: owner.staffUserId, branchId: input.branchId ?? null, expiresAt });
   return { ...apiKeyView(key), rawKey, note: RAW_KEY_NOTE };

@@ -1,4 +1,4 @@
-import type { ScheduleRow } from './repository.js';
+import type { ScheduleRow } from './exchanges/repository.js';
 import type { QuotedCurrency } from './service.js';
 
 /** Database rows → response shapes. Decimal strings are handed to the serializer, which writes JSON numbers. */

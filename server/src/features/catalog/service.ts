@@ -3,9 +3,17 @@ import type { Scope } from '../../db/scope.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { Direction } from '../pricing/estimate.js';
 import { price, type AmountProblem, type Price, type PricedCurrency } from '../pricing/price.js';
-import { findCurrencies, findPricing, type PricingRow } from './repository.js';
+import { findCurrencies } from './currencies/repository.js';
+import { exchangesOutsideBranch, findCashbox } from './exchanges/repository.js';
+import { findPricing, type PricingRow } from './offers/repository.js';
 
 export type { PricingRow };
+
+/**
+ * What other features read of the catalogue: a new order's cashbox (an exchange in the key's scope) and
+ * currencies; the exchanges a staff user or payment method names, checked against a branch.
+ */
+export { exchangesOutsideBranch, findCashbox, findCurrencies };
 
 export interface QuoteRequest {
   exchangeId: number;

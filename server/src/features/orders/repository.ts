@@ -1,11 +1,8 @@
 import { CompiledQuery, sql } from 'kysely';
-import { branchScope } from '../../auth/principal.js';
 import type { Executor, Tx } from '../../db/database.js';
 import { pageQuery, type ListParams } from '../../db/list.js';
 import type { NewOrder, OrderStatus } from '../../db/schema.js';
-import { memoQuery } from '../../db/memo.js';
-import { inScope, scopeCondition, updateInScope, scopeValues, type ScopeValues, type Scope } from '../../db/scope.js';
-import { clientScopeCondition } from '../clients/repository.js';
+import { inScope, scopeValues, updateInScope, type Scope } from '../../db/scope.js';
 import { eventValues, withEvent, type EventValues, type OutboxEvent } from '../delivery/outbox.js';
 
 /** Orders are exchange-scoped: the caller's branch and, for an operator, the exchanges it is assigned to. */
@@ -164,45 +161,5 @@ export function listHistory(db: Executor, scope: Scope, orderId: number) {
     .select(['h.from_status', 'h.to_status', 'h.actor_type', 'h.api_key_id', 'h.staff_user_id', 'h.comment', 'h.created_at'])
     .where('o.id', '=', orderId)
     .orderBy('h.id')
-    .execute();
-}
-
-// References of a new order, each looked up within the key's scope.
-
-// The two lookups of every order are memoized (db/memo.ts); the optional ones are built per request.
-
-export async function findCashbox(db: Executor, scope: Scope, id: number) {
-  const [row] = await cashboxQuery(db, { branchId: scope.branchId, exchangeIds: scope.exchangeIds, id });
-  return row;
-}
-
-const cashboxQuery = memoQuery((db, p: ScopeValues & { id: number }) => inScope(db.selectFrom('exchanges as e'), p, { branch: 'e.branch_id', exchange: 'e.id' })
-  .select(['e.id', 'e.branch_id', 'e.is_active'])
-  .where('e.id', '=', p.id));
-
-/** Currencies are global, not branch data. */
-export function findCurrencies(db: Executor, ids: number[]) {
-  return currenciesQuery(db, { ids });
-}
-
-const currenciesQuery = memoQuery((db, p: { ids: number[] }) => db.selectFrom('currencies')
-  .select(['id', 'code', 'decimals', 'is_active'])
-  .where(sql<boolean>`id = any(${p.ids}::int[])`));
-
-export function findClientRef(db: Executor, scope: Scope, id: number) {
-  return db.selectFrom('clients as c')
-    .select(['c.id', 'c.branch_id'])
-    .where('c.id', '=', id)
-    .where(clientScopeCondition(scope, 'c'))
-    .executeTakeFirst();
-}
-
-/** Payment methods of the key's branch, either branch-wide (no exchange) or of an exchange in scope. */
-export function findPaymentMethods(db: Executor, scope: Scope, ids: number[]) {
-  const branchWide = sql<boolean>`(pm.exchange_id is null and ${scopeCondition(branchScope(scope), { branch: 'pm.branch_id' })})`;
-  return db.selectFrom('payment_methods as pm')
-    .select(['pm.id', 'pm.branch_id', 'pm.exchange_id', 'pm.currency_id', 'pm.is_active'])
-    .where('pm.id', 'in', ids)
-    .where(sql<boolean>`(${branchWide} or ${scopeCondition(scope, { branch: 'pm.branch_id', exchange: 'pm.exchange_id' })})`)
     .execute();
 }

@@ -77,18 +77,6 @@ export async function replaceExchanges(db: Executor, staffUserId: number, ids: r
   if (ids.length > 0) await db.insertInto('staff_user_exchanges').values(ids.map((e) => ({ staff_user_id: staffUserId, exchange_id: e }))).execute();
 }
 
-export async function branchExists(db: Executor, id: number): Promise<boolean> {
-  return Boolean(await db.selectFrom('branches').select('id').where('id', '=', id).executeTakeFirst());
-}
-
-/** The ids among `ids` that are not exchanges of the branch. */
-export async function exchangesOutsideBranch(db: Executor, branchId: number, ids: readonly number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const found = await db.selectFrom('exchanges').select('id').where('branch_id', '=', branchId).where('id', 'in', [...ids]).execute();
-  const inBranch = new Set(found.map((r) => r.id));
-  return ids.filter((id) => !inBranch.has(id));
-}
-
 /** Active superadmins other than `exceptId`, locked so that two of them cannot demote each other at once. */
 export async function otherActiveSuperadmins(db: Executor, exceptId: number): Promise<number> {
   const rows = await db.selectFrom('staff_users').select('id')
