@@ -49,7 +49,7 @@ export class KeyVerifier {
 
   constructor(private readonly lookupKey: KeyLookup, ttlMs: number, private readonly bus: InvalidationBus) {
     // ttlResolution 0 reads the clock on each lookup: the default (1 ms) arms a timer each millisecond under load to
-    // reuse a reading, which cost more per request than reading it (docs/benchmarks.md, change 28).
+    // reuse a reading, which cost more per request than reading the clock.
     this.cache = new LRUCache<string, CacheEntry>({ max: 50_000, ttl: Math.max(ttlMs, 1), ttlAutopurge: false, ttlResolution: 0 });
     bus.subscribe(() => this.forget());
   }
