@@ -6,8 +6,9 @@ import { Metrics } from '../../src/http/metrics.js';
 import { startWorker, type WebhookWorker } from '../../src/features/delivery/worker.js';
 import { usingPostgres } from '../helpers/database.js';
 import { STARTS_PROCESSES } from '../helpers/processes.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
-import { createWorld, type World } from '../helpers/world.js';
+import type { TestServer } from '../helpers/server.js';
+import type { World } from '../helpers/world.js';
+import { startWorld } from '../helpers/fixture.js';
 import { emit, eventually, register, startReceiver } from './support.js';
 
 // A second process cannot open an embedded PGlite database, so these run on PostgreSQL only (DATABASE_URL set).
@@ -16,8 +17,7 @@ describe.skipIf(!usingPostgres)('workers on PostgreSQL', STARTS_PROCESSES, () =>
   let world: World;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    world = await createWorld(server.db);
+    ({ server, world } = await startWorld());
   });
   afterAll(() => server?.close());
 
