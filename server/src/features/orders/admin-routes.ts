@@ -6,6 +6,7 @@ import { parseListQuery } from '../../http/list-query.js';
 import { errorResponses, IdParams, ListQuery } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import * as present from './presenters.js';
+import { listHistory } from './history-repository.js';
 import * as repo from './repository.js';
 import { ORDER_LIST } from './routes.js';
 import { AdminOrderList, OrderDetail, StatusChangeRequest } from './schemas.js';
@@ -28,7 +29,7 @@ export function orderAdminRoutes({ db }: { db: Database }) {
     const detail = async (request: FastifyRequest, id: number) => {
       const row = await repo.findOrder(db, request.staff, id);
       if (!row) throw notFound('order');
-      return present.orderDetail(row, await repo.listHistory(db, request.staff, id));
+      return present.orderDetail(row, await listHistory(db, request.staff, id));
     };
 
     app.get('/orders', {

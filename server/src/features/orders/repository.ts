@@ -4,6 +4,7 @@ import { pageQuery, type ListParams } from '../../db/list.js';
 import type { NewOrder, OrderStatus } from '../../db/schema.js';
 import { inScope, scopeValues, updateInScope, type Scope } from '../../db/scope.js';
 import { eventValues, withEvent, type EventValues, type OutboxEvent } from '../delivery/outbox.js';
+import { historyValues, type HistoryActor, type HistoryRow } from './history-repository.js';
 
 /** Orders are exchange-scoped: the caller's branch and, for an operator, the exchanges it is assigned to. */
 const SCOPE_COLUMNS = { branch: 'o.branch_id', exchange: 'o.cashbox_id' };
@@ -17,8 +18,9 @@ function ordersInScope(db: Executor, scope: Scope) {
   return inScope(db.selectFrom('orders as o'), scope, SCOPE_COLUMNS);
 }
 
-function withCurrencies(db: Executor, scope: Scope) {
-  return ordersInScope(db, scope)
+/** Orders with their currencies' codes, as every read returns them. */
+function withCodes(q: ReturnType<typeof ordersInScope>) {
+  return q
     .innerJoin('currencies as c1', 'c1.id', 'o.currency1_id')
     .innerJoin('currencies as c2', 'c2.id', 'o.currency2_id')
     .selectAll('o')
@@ -28,14 +30,10 @@ function withCurrencies(db: Executor, scope: Scope) {
 export type OrderRow = Awaited<ReturnType<typeof findOrder>> & {};
 
 export function findOrder(db: Executor, scope: Scope, id: number) {
-  return withCurrencies(db, scope).where('o.id', '=', id).executeTakeFirst();
+  return withCodes(ordersInScope(db, scope)).where('o.id', '=', id).executeTakeFirst();
 }
 
-const ordersPage = pageQuery((db, scope: Scope) => ordersInScope(db, scope), ORDER_COLUMNS, (qb) => qb
-  .innerJoin('currencies as c1', 'c1.id', 'o.currency1_id')
-  .innerJoin('currencies as c2', 'c2.id', 'o.currency2_id')
-  .selectAll('o')
-  .select(['c1.code as c1_code', 'c2.code as c2_code']));
+const ordersPage = pageQuery((db, scope: Scope) => ordersInScope(db, scope), ORDER_COLUMNS, withCodes);
 
 export function listOrders(db: Executor, scope: Scope, params: ListParams) {
   return ordersPage(db, scopeValues(scope), params);
@@ -127,39 +125,4 @@ export async function updateStatus(tx: Tx, scope: Scope, id: number, from: Order
     .where('o.status', '=', from)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
-}
-
-type HistoryActor = { type: 'api_key'; apiKeyId: string; staffUserId: number | null } | { type: 'staff'; staffUserId: number };
-
-export interface HistoryRow {
-  orderId: number;
-  from: OrderStatus | null;
-  to: OrderStatus;
-  actor: HistoryActor;
-  comment?: string | null;
-}
-
-export async function insertHistory(tx: Tx, h: HistoryRow): Promise<void> {
-  await tx.insertInto('order_status_history').values(historyValues(h)).execute();
-}
-
-function historyValues(h: HistoryRow) {
-  return {
-    order_id: h.orderId,
-    from_status: h.from,
-    to_status: h.to,
-    actor_type: h.actor.type,
-    api_key_id: h.actor.type === 'api_key' ? h.actor.apiKeyId : null,
-    staff_user_id: h.actor.staffUserId,
-    comment: h.comment ?? null,
-  };
-}
-
-export function listHistory(db: Executor, scope: Scope, orderId: number) {
-  return ordersInScope(db, scope)
-    .innerJoin('order_status_history as h', 'h.order_id', 'o.id')
-    .select(['h.from_status', 'h.to_status', 'h.actor_type', 'h.api_key_id', 'h.staff_user_id', 'h.comment', 'h.created_at'])
-    .where('o.id', '=', orderId)
-    .orderBy('h.id')
-    .execute();
 }

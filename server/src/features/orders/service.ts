@@ -9,11 +9,12 @@ import { normalize } from '../pricing/decimal.js';
 import { enqueue } from '../delivery/outbox.js';
 import { checkAmountsGiven, priceOrder } from './pricing.js';
 import { resolveReferences } from './references.js';
+import { insertHistory, type HistoryRow } from './history-repository.js';
 import * as repo from './repository.js';
 import type { CreateOrderBody } from './schemas.js';
 import { transition, type Mover } from './transitions.js';
 
-export type Actor = repo.HistoryRow['actor'];
+export type Actor = HistoryRow['actor'];
 
 export function keyActor(key: KeyPrincipal): Actor {
   return { type: 'api_key', apiKeyId: key.keyId, staffUserId: key.staffUserId };
@@ -83,7 +84,7 @@ export async function moveOrder(tx: Tx, scope: Scope, move: Move): Promise<void>
   const outcome = transition(order.status, move.to, move.by);
   if (!outcome.ok) throw unprocessable(outcome.message);
   if (!(await repo.updateStatus(tx, scope, order.id, order.status, move.to))) throw unprocessable(`Order ${order.id} changed concurrently; retry`);
-  await repo.insertHistory(tx, { orderId: order.id, from: order.status, to: move.to, actor: move.actor, comment: move.comment });
+  await insertHistory(tx, { orderId: order.id, from: order.status, to: move.to, actor: move.actor, comment: move.comment });
   const occurredAt = new Date();
   await enqueue(tx, outcome.events.map((event) => ({
     event,
