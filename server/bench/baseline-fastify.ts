@@ -1,7 +1,8 @@
 import Fastify from 'fastify';
 import { openDatabase } from '../src/db/database.js';
-import { listExchanges, listOffers } from '../src/features/catalog/repository.js';
-import { quote } from '../src/features/pricing/quote.js';
+import { listPublicExchanges } from '../src/features/catalog/exchanges/repository.js';
+import { listOffers } from '../src/features/catalog/offers/repository.js';
+import { quote } from '../src/features/catalog/service.js';
 import { baselineOrderRoutes } from './baseline-orders.js';
 
 /**
@@ -15,7 +16,7 @@ const scope = { branchId, exchangeIds: null };
 const app = Fastify({ logger: false });
 
 app.get('/health', async () => ({ status: 'ok' }));
-app.get('/api/v1/partner/public/exchanges', async () => listExchanges(db, scope));
+app.get('/api/v1/partner/public/exchanges', async () => listPublicExchanges(db, scope));
 app.get('/api/v1/partner/offers', async () => {
   const { rows, total } = await listOffers(db, scope, { skip: 0, limit: 20, filter: {}, sort: [['id', 'ASC']] });
   return { data: rows, meta: { total, skip: 0, limit: 20 } };

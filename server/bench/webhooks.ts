@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
-import { enqueueEvent } from '../src/features/webhooks/outbox.js';
+import { enqueue } from '../src/features/delivery/outbox.js';
 import { describeNoise, NOISE_COLUMNS, startNoiseMeter } from './noise.js';
 import type { Child } from './processes.js';
 import { startWorkerProcess, workerEnv } from './setup.js';
@@ -28,7 +28,7 @@ async function produce(db: Database, at: { branchId: number; exchangeId: number 
   for (let i = 0; i < count; i += perTx) {
     await db.transaction().execute(async (tx) => {
       for (let j = i; j < Math.min(count, i + perTx); j++) {
-        await enqueueEvent(tx, { event: 'order.created', ...at, data: { id: first + j, status: 'ORDERINIT', amountSource: '100', amountDest: '92.15' } });
+        await enqueue(tx, [{ event: 'order.created', ...at, data: { id: first + j, status: 'ORDERINIT', amountSource: '100', amountDest: '92.15' } }]);
       }
     });
   }

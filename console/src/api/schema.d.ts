@@ -3219,6 +3219,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/orders/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Orders in scope by id, hashed id, or client name, email or phone; newest first */
+        get: operations["searchOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/orders/{id}/client": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The client of an order (404 when the order has none or is out of scope) */
+        get: operations["getOrderClient"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/orders/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Live order changes in the caller's scope (server-sent events) */
+        get: operations["streamOrderChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Today's orders by status, orders waiting longest, webhooks in trouble */
+        get: operations["getDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/branches": {
         parameters: {
             query?: never;
@@ -4887,6 +4955,92 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/v1/admin/lookups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Names of the branches, exchanges, currencies and payment methods in reach, and the staff moves */
+        get: operations["getLookups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Clients in scope, newest first, optionally matching a text */
+        get: operations["listAdminClients"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/clients/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One client */
+        get: operations["getAdminClient"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Update the given fields of a client */
+        patch: operations["updateAdminClient"];
+        trace?: never;
+    };
+    "/api/v1/admin/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** API keys of the branch (every branch for a superadmin), newest first; never the raw key */
+        get: operations["listBranchApiKeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a key of the branch; effective at once on every instance */
+        delete: operations["revokeBranchApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/webhooks": {
         parameters: {
             query?: never;
@@ -5188,160 +5342,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/admin/dashboard": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Today's orders by status, orders waiting longest, webhooks in trouble */
-        get: operations["getDashboard"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/admin/orders/search": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Orders in scope by id, hashed id, or client name, email or phone; newest first */
-        get: operations["searchOrders"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/admin/orders/{id}/client": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The client of an order (404 when the order has none or is out of scope) */
-        get: operations["getOrderClient"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/admin/orders/stream": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Live order changes in the caller's scope (server-sent events) */
-        get: operations["streamOrderChanges"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/admin/lookups": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Names of the branches, exchanges, currencies and payment methods in reach */
-        get: operations["getLookups"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/admin/clients": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Clients in scope, newest first, optionally matching a text */
-        get: operations["listAdminClients"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/admin/clients/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One client */
-        get: operations["getAdminClient"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        /** Update the given fields of a client */
-        patch: operations["updateAdminClient"];
-        trace?: never;
-    };
-    "/api/v1/admin/api-keys": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** API keys of the branch (every branch for a superadmin), newest first; never the raw key */
-        get: operations["listBranchApiKeys"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/admin/api-keys/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /** Revoke a key of the branch; effective at once on every instance */
-        delete: operations["revokeBranchApiKey"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/admin/webhooks/{id}": {
         parameters: {
             query?: never;
@@ -5475,100 +5475,6 @@ export interface operations {
                         /** @description Effective permissions: all of them for admins and superadmins */
                         permissions: ("orders:read" | "orders:write" | "clients:read" | "clients:write" | "webhooks:manage")[];
                     };
-                };
-            };
-            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getDashboard: {
-        parameters: {
-            query?: {
-                /** @description Start of "today" in the viewer's time zone; midnight UTC when left out */
-                since?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** Format: date-time */
-                        since: string;
-                        /** @description null without the orders:read permission */
-                        orders: {
-                            /** @description Orders created since `since`, by their status now */
-                            byStatus: {
-                                ORDERINIT: number;
-                                CLIENTPAYMENTWAIT: number;
-                                EXCHANGEPAYMENTWAIT: number;
-                                CASHOUT: number;
-                                SUCCESS: number;
-                                CANCEL: number;
-                            };
-                            total: number;
-                            /** @description Open orders that have gone longest without a change, up to 10 */
-                            waitingLongest: {
-                                id: number;
-                                hashedId: string;
-                                /** @enum {string} */
-                                status: "ORDERINIT" | "CLIENTPAYMENTWAIT" | "EXCHANGEPAYMENTWAIT" | "CASHOUT" | "SUCCESS" | "CANCEL";
-                                exchangeId: number;
-                                clientAmount: number;
-                                /** @description Code of the currency the client gives */
-                                currency1: string;
-                                exchangeAmount: number;
-                                /** @description Code of the currency the client receives */
-                                currency2: string;
-                                /** Format: date-time */
-                                createdAt: string;
-                                /** Format: date-time */
-                                updatedAt: string;
-                            }[];
-                        } | null;
-                        /** @description Deactivated or failing webhooks, up to 10; null without webhooks:manage */
-                        webhooksInTrouble: {
-                            /** Format: uuid */
-                            id: string;
-                            url: string;
-                            events: ("order.created" | "order.status_changed" | "order.cancelled" | "offer.updated")[];
-                            isActive: boolean;
-                            /** @description Consecutive failed attempts; 0 after any success */
-                            failCount: number;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                            branchId: number | null;
-                            /** @description Owner of a personal key's webhook; null for a branch key's */
-                            staffUserId: number | null;
-                            /** Format: date-time */
-                            deactivatedAt: string | null;
-                        }[] | null;
-                    };
-                };
-            };
-            /** @description Bad Request: missing or invalid fields */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unauthorized: missing, invalid, expired or revoked credentials */
@@ -5789,6 +5695,100 @@ export interface operations {
             };
         };
     };
+    getDashboard: {
+        parameters: {
+            query?: {
+                /** @description Start of "today" in the viewer's time zone; midnight UTC when left out */
+                since?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        since: string;
+                        /** @description null without the orders:read permission */
+                        orders: {
+                            /** @description Orders created since `since`, by their status now */
+                            byStatus: {
+                                ORDERINIT: number;
+                                CLIENTPAYMENTWAIT: number;
+                                EXCHANGEPAYMENTWAIT: number;
+                                CASHOUT: number;
+                                SUCCESS: number;
+                                CANCEL: number;
+                            };
+                            total: number;
+                            /** @description Open orders that have gone longest without a change, up to 10 */
+                            waitingLongest: {
+                                id: number;
+                                hashedId: string;
+                                /** @enum {string} */
+                                status: "ORDERINIT" | "CLIENTPAYMENTWAIT" | "EXCHANGEPAYMENTWAIT" | "CASHOUT" | "SUCCESS" | "CANCEL";
+                                exchangeId: number;
+                                clientAmount: number;
+                                /** @description Code of the currency the client gives */
+                                currency1: string;
+                                exchangeAmount: number;
+                                /** @description Code of the currency the client receives */
+                                currency2: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
+                        } | null;
+                        /** @description Deactivated or failing webhooks, up to 10; null without webhooks:manage */
+                        webhooksInTrouble: {
+                            /** Format: uuid */
+                            id: string;
+                            url: string;
+                            events: ("order.created" | "order.status_changed" | "order.cancelled" | "offer.updated")[];
+                            isActive: boolean;
+                            /** @description Consecutive failed attempts; 0 after any success */
+                            failCount: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            branchId: number | null;
+                            /** @description Owner of a personal key's webhook; null for a branch key's */
+                            staffUserId: number | null;
+                            /** Format: date-time */
+                            deactivatedAt: string | null;
+                        }[] | null;
+                    };
+                };
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getLookups: {
         parameters: {
             query?: never;
@@ -5820,7 +5820,6 @@ export interface operations {
                             name: string;
                             code: string;
                             decimals: number;
-                            isActive: boolean;
                         }[];
                         paymentMethods: {
                             id: number;

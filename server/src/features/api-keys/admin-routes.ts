@@ -1,12 +1,11 @@
 import { Type } from 'typebox';
-import type { AppContext } from '../../context.js';
+import type { Database } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
 import { errorResponses, listEnvelope, NoContent, StringEnum, UuidParams } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { BRANCH_ADMINS } from '../admin/common.js';
-import { listBranchKeys, revokeBranchKey } from './admin-repository.js';
 import { ApiKey } from './schemas.js';
-import { apiKeyView } from './service.js';
+import { listBranchKeys, revokeBranchKey, type KeyCaches } from './service.js';
 
 const security = [{ staffJwt: [] }];
 const tags = ['admin'];
@@ -30,7 +29,7 @@ const KeyQuery = Type.Object({
  * personal keys, to see which are used and to revoke one that leaked. Creating branch and public keys stays a
  * superadmin's (POST /api-keys).
  */
-export function apiKeyAdminRoutes(ctx: AppContext) {
+export function apiKeyAdminRoutes({ db, keys }: { db: Database; keys: KeyCaches }) {
   return async function routes(app: App) {
     app.get('/api-keys', {
       config,
@@ -40,8 +39,8 @@ export function apiKeyAdminRoutes(ctx: AppContext) {
       },
     }, async (request) => {
       const { skip = 0, limit = 25, ...filter } = request.query;
-      const { rows, total } = await listBranchKeys(ctx.db, request.staff.branchId, filter, { skip, limit });
-      return { data: rows.map((k) => Object.assign(apiKeyView(k), { staffUserId: k.staff_user_id, ownerEmail: k.owner_email })), meta: { total, skip, limit } };
+      const { rows, total } = await listBranchKeys(db, request.staff.branchId, filter, { skip, limit });
+      return { data: rows, meta: { total, skip, limit } };
     });
 
     app.delete('/api-keys/:id', {
@@ -51,8 +50,7 @@ export function apiKeyAdminRoutes(ctx: AppContext) {
         security, params: UuidParams, response: { 204: NoContent, ...errorResponses(400, 401, 403, 404) },
       },
     }, async (request, reply) => {
-      if (!(await revokeBranchKey(ctx.db, request.staff.branchId, request.params.id))) throw notFound('apiKey');
-      await ctx.keys.invalidate('api key revoked');
+      if (!(await revokeBranchKey(db, keys, request.staff.branchId, request.params.id))) throw notFound('apiKey');
       return reply.code(204).send(null);
     });
   };

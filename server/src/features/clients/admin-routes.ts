@@ -1,12 +1,11 @@
 import { Type } from 'typebox';
-import type { AppContext } from '../../context.js';
+import type { Database } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
 import { errorResponses, IdParams, listEnvelope } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
-import { EVERY_ROLE, requirePermission } from '../admin/permissions.js';
+import { EVERY_ROLE, requirePermission } from '../../auth/staff-permissions.js';
 import * as repo from './repository.js';
 import { Client, UpdateClientRequest } from './schemas.js';
-import { searchClients } from './search.js';
 import * as service from './service.js';
 
 const security = [{ staffJwt: [] }];
@@ -26,7 +25,7 @@ const view = (c: Parameters<typeof service.present>[0] & { branch_id: number }) 
  * Clients in the back office, with the partner API's scope: an admin the clients of its branch, a superadmin
  * every one, an operator (with clients:read / clients:write) the clients of its exchanges.
  */
-export function clientAdminRoutes(ctx: AppContext) {
+export function clientAdminRoutes({ db }: { db: Database }) {
   return async function routes(app: App) {
     app.get('/clients', {
       config, preHandler: requirePermission('clients:read'),
@@ -36,7 +35,7 @@ export function clientAdminRoutes(ctx: AppContext) {
       },
     }, async (request) => {
       const page = { skip: request.query.skip ?? 0, limit: request.query.limit ?? 25 };
-      const { rows, total } = await searchClients(ctx.db, request.staff, request.query.q, page);
+      const { rows, total } = await repo.searchClients(db, request.staff, request.query.q, page);
       return { data: rows.map(view), meta: { total, skip: page.skip, limit: page.limit } };
     });
 
@@ -44,7 +43,7 @@ export function clientAdminRoutes(ctx: AppContext) {
       config, preHandler: requirePermission('clients:read'),
       schema: { operationId: 'getAdminClient', tags, summary: 'One client', security, params: IdParams, response: { 200: AdminClient, ...errorResponses(401, 403, 404) } },
     }, async (request) => {
-      const client = await repo.findClient(ctx.db, request.staff, request.params.id);
+      const client = await repo.findClient(db, request.staff, request.params.id);
       if (!client) throw notFound('client');
       return view(client);
     });
@@ -55,6 +54,6 @@ export function clientAdminRoutes(ctx: AppContext) {
         operationId: 'updateAdminClient', tags, summary: 'Update the given fields of a client', security, params: IdParams, body: UpdateClientRequest,
         response: { 200: AdminClient, ...errorResponses(400, 401, 403, 404) },
       },
-    }, async (request) => view(await service.uniqueEmail(() => service.updateClient(ctx.db, request.staff, request.params.id, request.body))));
+    }, async (request) => view(await service.uniqueEmail(() => service.updateClient(db, request.staff, request.params.id, request.body))));
   };
 }

@@ -1,9 +1,8 @@
 import type { StaffPrincipal } from '../../auth/principal.js';
 import type { Executor } from '../../db/database.js';
-import { countByStatusSince, waitingLongest } from '../orders/summary.js';
-import { webhooksInTrouble } from '../webhooks/health.js';
+import { countByStatusSince, waitingLongest } from '../orders/service.js';
 import { adminWebhook } from '../webhooks/presenters.js';
-import { staffVisibility } from '../webhooks/service.js';
+import { staffVisibility, webhooksInTrouble } from '../webhooks/service.js';
 
 const SHORT_LIST = 10;
 

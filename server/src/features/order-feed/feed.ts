@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/database.js';
 import { IdCursor } from './cursor.js';
-import { changesAfter, lastChangeId, type ChangeRow } from './repository.js';
+import { changesAfter, lastChangeId, type ChangeRow } from '../orders/service.js';
 
 export type ChangeListener = (change: ChangeRow) => void;
 

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { Scope } from '../../auth/principal.js';
 import type { OrderFeed } from './feed.js';
-import type { ChangeRow } from './repository.js';
+import type { ChangeRow } from '../orders/service.js';
 import { canSee } from './visibility.js';
 
 const HEARTBEAT_MS = 15_000;

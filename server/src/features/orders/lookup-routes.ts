@@ -1,14 +1,14 @@
 import { Type } from 'typebox';
-import type { AppContext } from '../../context.js';
+import type { Database } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
 import { errorResponses, IdParams, Nullable } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
-import { EVERY_ROLE, requirePermission } from '../admin/permissions.js';
+import { EVERY_ROLE, requirePermission } from '../../auth/staff-permissions.js';
 import { present as presentClient } from '../clients/service.js';
 import { Client } from '../clients/schemas.js';
 import * as present from './presenters.js';
 import { AdminOrder } from './schemas.js';
-import { findOrderClient, searchOrders } from './search.js';
+import { findOrderClient, searchOrders } from './lookup-repository.js';
 
 const security = [{ staffJwt: [] }];
 const tags = ['admin'];
@@ -23,7 +23,7 @@ const FoundOrder = Type.Object({ ...AdminOrder.properties, client: Nullable(Clie
 const SearchResult = Type.Object({ data: Type.Array(FoundOrder) });
 
 /** The counter's lookups: find an order by what the client says, and see who the client is. */
-export function orderLookupRoutes(ctx: AppContext) {
+export function orderLookupRoutes({ db }: { db: Database }) {
   return async function routes(app: App) {
     const config = { staffRoles: EVERY_ROLE };
 
@@ -34,7 +34,7 @@ export function orderLookupRoutes(ctx: AppContext) {
         security, querystring: SearchQuery, response: { 200: SearchResult, ...errorResponses(400, 401, 403) },
       },
     }, async (request) => {
-      const rows = await searchOrders(ctx.db, request.staff, request.query.q, request.query.limit ?? 25);
+      const rows = await searchOrders(db, request.staff, request.query.q, request.query.limit ?? 25);
       return {
         data: rows.map((r) => Object.assign(present.adminOrder(r), {
           client: r.user_id === null || r.client_email === null ? null
@@ -50,7 +50,7 @@ export function orderLookupRoutes(ctx: AppContext) {
         security, params: IdParams, response: { 200: Client, ...errorResponses(401, 403, 404) },
       },
     }, async (request) => {
-      const client = await findOrderClient(ctx.db, request.staff, request.params.id);
+      const client = await findOrderClient(db, request.staff, request.params.id);
       if (!client) throw notFound('client');
       return presentClient(client);
     });

@@ -1,6 +1,5 @@
 import { Type } from 'typebox';
 import { ALL_PERMISSIONS } from '../../auth/principal.js';
-import type { AppContext } from '../../context.js';
 import { errorResponses, Nullable, StringEnum } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 
@@ -14,7 +13,7 @@ export const CurrentStaff = Type.Object({
 });
 
 /** GET /auth/me: who the token belongs to, as the service judges it on this request (role and scope are read live). */
-export function meRoutes(_ctx: AppContext) {
+export function meRoutes() {
   return async function routes(app: App) {
     app.get('/auth/me', {
       schema: {

@@ -1,0 +1,83 @@
+import type { Database, Executor } from '../../../db/database.js';
+import type { ListParams } from '../../../db/list.js';
+import type { Scope } from '../../../db/scope.js';
+import { badRequest, notFound } from '../../../http/errors.js';
+import { targetBranch } from '../../branches/service.js';
+import * as repo from './repository.js';
+import type { CreateExchangeInput, ScheduleDayInputDto, UpdateExchangeInput } from './schemas.js';
+
+export function exchangeView(e: repo.ExchangeRow) {
+  return {
+    id: e.id, branchId: e.branch_id, name: e.name, address: e.address, city: e.city,
+    contacts: { phoneNumber: e.phone_number, chat: e.chat_url },
+    location: e.latitude !== null && e.longitude !== null ? { latitude: Number(e.latitude), longitude: Number(e.longitude) } : null,
+    timezone: e.timezone, schedule: e.schedule, isActive: e.is_active, createdAt: e.created_at, updatedAt: e.updated_at,
+  };
+}
+
+export async function listExchanges(db: Executor, scope: Scope, params: ListParams) {
+  const { rows, total } = await repo.listExchanges(db, scope, params);
+  return { rows: rows.map(exchangeView), total };
+}
+
+export async function getExchange(db: Executor, scope: Scope, id: number) {
+  const row = await repo.findExchange(db, scope, id);
+  if (!row) throw notFound('exchange');
+  return exchangeView(row);
+}
+
+export async function createExchange(db: Database, scope: Scope, input: CreateExchangeInput) {
+  const branchId = await targetBranch(db, scope, input.branchId);
+  const values = toValues(input);
+  const days = input.schedule && toSchedule(input.schedule);
+  return db.transaction().execute(async (tx) => {
+    const id = await repo.insertExchange(tx, branchId, { ...values, name: input.name.trim() });
+    if (days) await repo.replaceSchedule(tx, id, days);
+    return exchangeView((await repo.findExchange(tx, scope, id))!);
+  });
+}
+
+export async function updateExchange(db: Database, scope: Scope, id: number, patch: UpdateExchangeInput) {
+  const values = toValues(patch);
+  const days = patch.schedule && toSchedule(patch.schedule);
+  return db.transaction().execute(async (tx) => {
+    if (!(await repo.exchangeInScope(tx, scope, id, true))) throw notFound('exchange');
+    await repo.updateExchange(tx, id, { ...values, name: patch.name?.trim() });
+    if (days) await repo.replaceSchedule(tx, id, days);
+    return exchangeView((await repo.findExchange(tx, scope, id))!);
+  });
+}
+
+function toValues(input: UpdateExchangeInput): repo.ExchangeValues {
+  if (input.timezone !== undefined && !isTimeZone(input.timezone)) {
+    throw badRequest(`timezone ${input.timezone} is not an IANA time zone`, { timezone: 'invalidValue' });
+  }
+  return {
+    address: input.address, city: input.city, phoneNumber: input.contacts?.phoneNumber, chatUrl: input.contacts?.chat,
+    location: input.location, timezone: input.timezone, isActive: input.isActive,
+  };
+}
+
+/** An open day needs both times; a closed day keeps none. Each day appears at most once. */
+function toSchedule(days: ScheduleDayInputDto[]): repo.ScheduleDay[] {
+  const seen = new Set<number>();
+  return days.map((d, i) => {
+    if (seen.has(d.dayOfWeek)) throw badRequest(`schedule: day ${d.dayOfWeek} appears twice`, { [`schedule.${i}.dayOfWeek`]: 'duplicate' });
+    seen.add(d.dayOfWeek);
+    if (d.isClosed) return { dayOfWeek: d.dayOfWeek, openTime: null, closeTime: null, isClosed: true };
+    if (!d.openTime || !d.closeTime) {
+      const field = d.openTime ? 'closeTime' : 'openTime';
+      throw badRequest(`schedule.${i}.${field} is required on an open day`, { [`schedule.${i}.${field}`]: 'required' });
+    }
+    return { dayOfWeek: d.dayOfWeek, openTime: d.openTime, closeTime: d.closeTime, isClosed: false };
+  });
+}
+
+function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,124 @@
+import { EventEmitter } from 'node:events';
+import { sql, type QueryCreator } from 'kysely';
+import type { Executor, Tx } from '../../db/database.js';
+import { memoQuery } from '../../db/memo.js';
+import type { WebhookEvent } from '../../db/schema.js';
+
+export interface OutboxEvent {
+  event: WebhookEvent;
+  /** Where the resource lives: decides which webhooks' principals can read it. */
+  branchId: number;
+  exchangeId: number;
+  data: Record<string, unknown>;
+  /** Extra top-level envelope fields (order.status_changed carries `status`). */
+  envelope?: Record<string, unknown>;
+  occurredAt?: Date;
+}
+
+/** The channel a committed outbox write is announced on (Postgres NOTIFY is delivered only at commit). */
+export const OUTBOX_CHANNEL = 'pxs_webhook_deliveries';
+
+const ORDER_EVENTS = new Set<WebhookEvent>(['order.created', 'order.status_changed', 'order.cancelled']);
+const local = new EventEmitter().setMaxListeners(0);
+
+/**
+ * Workers of this process hear of new deliveries at once instead of at their next poll. The signal fires
+ * before the caller commits: on PGlite the worker's claim queues behind the transaction; on Postgres it may
+ * find nothing, and the NOTIFY sent at commit wakes the worker again.
+ */
+export function onEnqueued(listener: () => void): () => void {
+  local.on('enqueued', listener);
+  return () => local.off('enqueued', listener);
+}
+
+/**
+ * The transactional outbox: writes one delivery per subscribed, active webhook whose principal can read the
+ * resource when the event happens, inside the caller's transaction, so an event is delivered exactly when its
+ * change commits. Returns the number of deliveries written.
+ */
+export async function enqueue(tx: Tx, events: readonly OutboxEvent[]): Promise<number> {
+  let written = 0;
+  for (const e of events) {
+    const { rows } = await sql<DeliveriesWritten>`with inserted as (${deliveriesInsert(eventValues(e))}) ${deliveriesWritten('inserted')}`.execute(tx);
+    written += Number(rows[0]?.deliveries ?? 0);
+  }
+  return wake(written);
+}
+
+/** An event as its deliveries' insert takes it: flat values, so that a memoized statement can carry them. */
+export type EventValues = { event: WebhookEvent; body: string; branchId: number; exchangeId: number; isOrderEvent: boolean };
+
+/** The envelope every delivery of the event carries, serialized once, and the values that pick its webhooks. */
+export function eventValues(e: OutboxEvent): EventValues {
+  // Object.assign, not a spread: this runs for every new order (docs/decisions.md, "No object spread"). Same key order.
+  const body = JSON.stringify(Object.assign({ event: e.event, timestamp: (e.occurredAt ?? new Date()).toISOString() }, e.envelope, { data: e.data }));
+  return { event: e.event, body, branchId: e.branchId, exchangeId: e.exchangeId, isOrderEvent: ORDER_EVENTS.has(e.event) };
+}
+
+export interface DeliveriesWritten { deliveries: number }
+
+/**
+ * A write and its event's deliveries in one statement, which commits or fails as a whole without a transaction
+ * of its own: for a hot write, where BEGIN and COMMIT would double its round trips. `write` adds the caller's
+ * CTEs and names the one whose rows are returned `written`; its values come with the event's (eventValues)
+ * beside them, all flat. Memoized as reads are (db/memo.ts).
+ */
+export function withEvent<P extends Record<string, unknown>, Row>(write: (db: Executor, p: P) => QueryCreator<any>) {
+  const statement = memoQuery((db, p: P & EventValues) => {
+    const { event, body, branchId, exchangeId, isOrderEvent, ...own } = p;
+    return write(db, own as unknown as P)
+      .with('outbox', () => sql`(${deliveriesInsert({ event, body, branchId, exchangeId, isOrderEvent })})`)
+      .selectFrom(['written', sql<DeliveriesWritten>`(${deliveriesWritten('outbox')})`.as('n')])
+      .selectAll('written')
+      .select('n.deliveries');
+  });
+  return async (db: Executor, values: P & EventValues): Promise<Row & DeliveriesWritten> => {
+    const [row] = await statement(db, values);
+    wake(Number(row.deliveries));
+    return row as Row & DeliveriesWritten;
+  };
+}
+
+/**
+ * The insert of an event's deliveries. Offers are readable branch-wide; orders need the exchange in an
+ * operator's scope and `orders:read`.
+ */
+function deliveriesInsert(v: EventValues) {
+  return sql<{ one: number }>`
+    insert into webhook_deliveries (webhook_id, event, body, next_attempt_at)
+    select w.id, ${v.event}, ${v.body}, now()
+    from webhooks w
+    left join staff_users s on s.id = w.staff_user_id
+    where w.is_active
+      and ${v.event} = any(w.events)
+      and (
+        (w.staff_user_id is null and w.branch_id = ${v.branchId})
+        or (s.is_active and (
+          s.role = 'superadmin'
+          or (s.branch_id = ${v.branchId} and (
+            s.role = 'admin'
+            or not ${v.isOrderEvent}
+            or ('orders:read' = any(s.permissions) and exists (
+              select 1 from staff_user_exchanges x where x.staff_user_id = s.id and x.exchange_id = ${v.exchangeId}))
+          ))
+        ))
+      )
+    returning 1 as one`;
+}
+
+/** One row counting the deliveries the CTE `cte` wrote, with the NOTIFY that wakes other processes' workers at commit. */
+function deliveriesWritten(cte: string) {
+  return sql<DeliveriesWritten>`select count(*)::int as deliveries, (case when count(*) > 0 then pg_notify(${OUTBOX_CHANNEL}, '') end)::text as notified from ${sql.table(cte)}`;
+}
+
+/** Wakes this process's workers if deliveries were written; returns their number. */
+function wake(n: number): number {
+  if (n > 0) local.emit('enqueued');
+  return n;
+}
+
+/** Announces deliveries made due outside the outbox (a manual retry), to this process's and other workers. */
+export async function announceDeliveries(db: Executor): Promise<void> {
+  await sql`select pg_notify(${OUTBOX_CHANNEL}, '')`.execute(db);
+  local.emit('enqueued');
+}

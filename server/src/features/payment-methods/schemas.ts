@@ -1,0 +1,31 @@
+import { Type, type Static } from 'typebox';
+import { DateTime, listEnvelope, Nullable, StringEnum } from '../../http/schemas.js';
+
+const KINDS = ['cash', 'card', 'bank_transfer', 'crypto', 'other'] as const;
+const Id = (description: string) => Type.Integer({ minimum: 1, maximum: 2147483647, description });
+
+export const CreatePaymentMethodRequest = Type.Object({
+  branchId: Type.Optional(Id('Required for a superadmin; an admin\'s own branch otherwise')),
+  name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
+  kind: Type.Optional(StringEnum([...KINDS], { default: 'cash' })),
+  exchangeId: Type.Optional(Id('Only at this exchange office; every office of the branch when left out')),
+  currencyId: Type.Optional(Id('Only for this currency; any currency when left out')),
+  isActive: Type.Optional(Type.Boolean({ default: true })),
+}, { additionalProperties: false });
+
+export const PaymentMethod = Type.Object({
+  id: Type.Integer(),
+  branchId: Type.Integer(),
+  name: Type.String(),
+  kind: Type.String(),
+  exchangeId: Nullable(Type.Integer()),
+  currencyId: Nullable(Type.Integer()),
+  isActive: Type.Boolean(),
+  createdAt: DateTime,
+  updatedAt: DateTime,
+});
+
+export const PaymentMethodList = listEnvelope(PaymentMethod);
+export const PAYMENT_METHOD_KINDS: readonly string[] = KINDS;
+export type PaymentMethodKind = (typeof KINDS)[number];
+export type CreatePaymentMethodInput = Static<typeof CreatePaymentMethodRequest>;
