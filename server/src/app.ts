@@ -16,6 +16,16 @@ import { loginRoutes } from './features/staff/login.js';
 import { findStaffForAuth } from './features/staff/service.js';
 import { webhookAdminRoutes } from './features/webhooks/admin-routes.js';
 import { webhookRoutes } from './features/webhooks/routes.js';
+import { lookupRoutes } from './features/admin/lookups/routes.js';
+import { apiKeyAdminRoutes } from './features/api-keys/admin-routes.js';
+import { clientAdminRoutes } from './features/clients/admin-routes.js';
+import { dashboardRoutes } from './features/dashboard/routes.js';
+import { orderFeedRoutes } from './features/order-feed/routes.js';
+import { OrderChange } from './features/order-feed/schemas.js';
+import { orderLookupRoutes } from './features/orders/lookup-routes.js';
+import { meRoutes } from './features/staff/me.js';
+import { webhookAdminDeliveryRoutes } from './features/webhooks/admin-delivery-routes.js';
+import { findConsoleDir, registerConsole } from './http/console.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { requestLoggerFactory } from './http/request-logger.js';
 import { validatorCompiler } from './http/validators.js';
@@ -39,9 +49,12 @@ const PUBLIC_FEATURES: Feature[] = [loginRoutes];
 /** Partner routes under /api/v1/partner, behind API-key authentication and the per-key rate limit. */
 const PARTNER_FEATURES: Feature[] = [catalogRoutes, orderRoutes, clientRoutes, webhookRoutes];
 /** Staff routes under /api/v1 (API-key management), behind a staff JWT. */
-const STAFF_FEATURES: Feature[] = [apiKeyRoutes];
+const STAFF_FEATURES: Feature[] = [apiKeyRoutes, meRoutes];
 /** Back-office routes under /api/v1/admin, behind a staff JWT. */
-const ADMIN_FEATURES: Feature[] = [orderAdminRoutes, backOfficeRoutes, webhookAdminRoutes];
+const ADMIN_FEATURES: Feature[] = [
+  orderAdminRoutes, orderLookupRoutes, orderFeedRoutes, dashboardRoutes, backOfficeRoutes, lookupRoutes, clientAdminRoutes,
+  apiKeyAdminRoutes, webhookAdminRoutes, webhookAdminDeliveryRoutes,
+];
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 /** Credentials never reach the logs, whichever object carries them. */
 export const REDACT = {
@@ -84,6 +97,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.setValidatorCompiler(validatorCompiler());
   registerErrorHandling(app as unknown as FastifyInstance);
   app.addSchema(ErrorSchema);
+  // The data of the order stream's events: no route's response names it, but the console's types need it.
+  app.addSchema(OrderChange);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
@@ -124,6 +139,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     registerStaffAuth(admin as unknown as FastifyInstance, staffAuth);
     for (const feature of ADMIN_FEATURES) await admin.register(feature(ctx));
   }, { prefix: `${API_PREFIX}/admin` });
+  await registerConsole(app as unknown as FastifyInstance, findConsoleDir(ctx.config.consoleDir));
 
   return app as unknown as App;
 }

@@ -38,6 +38,7 @@ const EnvSchema = Type.Object({
   BOOTSTRAP_ADMIN_EMAIL: Type.Optional(Type.String({ format: 'email' })),
   BOOTSTRAP_ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 12 })),
   TRUST_PROXY: Bool,
+  CONSOLE_DIR: Type.Optional(Type.String({ minLength: 1 })),
 });
 
 type Env = Static<typeof EnvSchema>;
@@ -65,6 +66,8 @@ export interface Config {
   seedDemo: boolean;
   bootstrapAdmin?: { email: string; password: string };
   trustProxy: boolean;
+  /** The built staff console served at /; the @pxs/console package's dist when unset. */
+  consoleDir?: string;
 }
 
 export class ConfigError extends Error {}
@@ -149,6 +152,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       ? { email: env.BOOTSTRAP_ADMIN_EMAIL, password: env.BOOTSTRAP_ADMIN_PASSWORD }
       : undefined,
     trustProxy: env.TRUST_PROXY === 'true',
+    consoleDir: env.CONSOLE_DIR,
   };
 }
 

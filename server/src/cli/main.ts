@@ -5,6 +5,7 @@ import { startRuntime } from '../runtime.js';
 import { CliError, EXIT, print } from './output.js';
 import { serve } from './serve.js';
 import { keysCommand } from './keys.js';
+import { openApiCommand } from './openapi.js';
 import { staffCommand } from './staff.js';
 import { runWorker } from './worker.js';
 
@@ -62,6 +63,7 @@ export const commands: Record<string, Command> = {
   },
   staff: staffCommand,
   keys: keysCommand,
+  openapi: openApiCommand,
 };
 
 function help(): string {

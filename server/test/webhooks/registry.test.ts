@@ -122,7 +122,7 @@ describe('the outbox fan-out', () => {
 });
 
 describe('/admin/webhooks', () => {
-  it('shows an admin its branch\'s webhooks with their owners, a superadmin all, an operator nothing', async () => {
+  it('shows an admin its branch\'s webhooks with their owners, a superadmin all, an operator its own', async () => {
     const branchHook = await register(server, world.keys.branch, URL_A);
     const opA = await register(server, world.keys.operatorA, URL_A);
     const other = await register(server, world.keys.otherBranch, URL_A);
@@ -134,7 +134,9 @@ describe('/admin/webhooks', () => {
     expect(list.body.data[0].secretKey).toBeUndefined();
     expect((await call(server, 'GET', '/admin/webhooks', { token: await token('superadmin') })).body.meta.total).toBe(3);
     expect((await call(server, 'GET', '/admin/webhooks', { token: await token('admin2') })).body.data.map((w: { id: string }) => w.id)).toEqual([other.id]);
-    expect((await call(server, 'GET', '/admin/webhooks', { token: await token('operatorA') })).status).toBe(403);
+    expect((await call(server, 'GET', '/admin/webhooks', { token: await token('operatorA') })).body.data.map((w: { id: string }) => w.id)).toEqual([opA.id]);
+    expect((await call(server, 'GET', '/admin/webhooks', { token: await token('operatorB') })).body.meta.total).toBe(0);
+    expect((await call(server, 'GET', '/admin/webhooks', { token: await token('readOnlyA') })).status).toBe(403);
     expect((await call(server, 'GET', '/admin/webhooks')).status).toBe(401);
     expect((await call(server, 'GET', '/admin/webhooks', { key: world.keys.branch })).status).toBe(401);
   });
@@ -153,7 +155,8 @@ describe('/admin/webhooks', () => {
     expect(filtered.body.meta.total).toBe(0);
     expect((await call(server, 'GET', `/admin/webhooks/${hook.id}/deliveries`, { token: await token('admin2') })).status).toBe(404);
     expect((await call(server, 'POST', `/admin/webhooks/${hook.id}/reactivate`, { token: await token('admin2') })).status).toBe(404);
-    expect((await call(server, 'POST', `/admin/webhooks/${hook.id}/reactivate`, { token: await token('operatorA') })).status).toBe(403);
+    expect((await call(server, 'POST', `/admin/webhooks/${hook.id}/reactivate`, { token: await token('operatorB') })).status).toBe(404);
+    expect((await call(server, 'POST', `/admin/webhooks/${hook.id}/reactivate`, { token: await token('readOnlyA') })).status).toBe(403);
 
     const res = await call(server, 'POST', `/admin/webhooks/${hook.id}/reactivate`, { token: await token('admin1') });
     expect(res.status).toBe(200);

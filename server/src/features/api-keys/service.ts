@@ -60,3 +60,16 @@ export async function revokeApiKey(db: Executor, keys: KeyCaches, id: string, ow
   await keys.invalidate('api key revoked');
   return true;
 }
+
+/** A branch's keys (every key for a superadmin, `branchId` null), with their owner's email; never the hash. */
+export async function listBranchKeys(db: Executor, branchId: number | null, filter: repo.KeyFilter, page: { skip: number; limit: number }) {
+  const { rows, total } = await repo.listBranchKeys(db, branchId, filter, page);
+  return { rows: rows.map((k) => Object.assign(apiKeyView(k), { staffUserId: k.staff_user_id, ownerEmail: k.owner_email })), total };
+}
+
+/** Revokes a key in the branch's reach (any for a superadmin), effective at once on every instance; false when none. */
+export async function revokeBranchKey(db: Executor, keys: KeyCaches, branchId: number | null, id: string): Promise<boolean> {
+  if (!(await repo.revokeBranchKey(db, branchId, id))) return false;
+  await keys.invalidate('api key revoked');
+  return true;
+}

@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database.js';
-import type { Permission } from '../../db/schema.js';
-import { forbidden, notFound } from '../../http/errors.js';
+import { notFound } from '../../http/errors.js';
 import { parseListQuery } from '../../http/list-query.js';
 import { errorResponses, IdParams, ListQuery } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
+import { requirePermission } from '../../auth/staff-permissions.js';
 import * as present from './presenters.js';
 import { listHistory } from './history-repository.js';
 import * as repo from './repository.js';
@@ -15,13 +15,6 @@ import { moveOrder } from './service.js';
 const security = [{ staffJwt: [] }];
 const tags = ['admin'];
 const staffRoles = ['superadmin', 'admin', 'operator'] as const;
-
-/** An operator's order rights follow its permissions, like its personal keys'; admins hold them all. */
-function requirePermission(permission: Permission) {
-  return async (request: FastifyRequest) => {
-    if (!request.staff.permissions.has(permission)) throw forbidden(`This staff user lacks the ${permission} permission`);
-  };
-}
 
 /** Back-office orders (decisions section 3): an operator of the order's exchange, an admin of its branch, a superadmin. */
 export function orderAdminRoutes({ db }: { db: Database }) {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor, Tx } from '../../db/database.js';
 import type { OrderStatus } from '../../db/schema.js';
 import { inScope, type Scope } from '../../db/scope.js';
@@ -39,4 +40,40 @@ export function listHistory(db: Executor, scope: Scope, orderId: number) {
     .where('o.id', '=', orderId)
     .orderBy('h.id')
     .execute();
+}
+
+export interface ChangeRow {
+  id: number;
+  orderId: number;
+  fromStatus: OrderStatus | null;
+  toStatus: OrderStatus;
+  branchId: number;
+  exchangeId: number;
+  at: Date;
+}
+
+/** The newest history id: a feed of changes starts after it. */
+export async function lastChangeId(db: Executor): Promise<number> {
+  const row = await db.selectFrom('order_status_history').select(sql<string | number | null>`max(id)`.as('id')).executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
+/**
+ * Every order change (a new order or a move) after `afterId` but those already `seen`, oldest first, with where
+ * its order lives. Each change writes a history row, and reading them by primary key is an index range scan
+ * however large the tables grow. Unscoped: the order feed applies each listener's scope (order-feed/visibility.ts).
+ */
+export async function changesAfter(db: Executor, afterId: number, seen: readonly number[], limit: number): Promise<ChangeRow[]> {
+  const rows = await db.selectFrom('order_status_history as h')
+    .innerJoin('orders as o', 'o.id', 'h.order_id')
+    .select(['h.id', 'h.order_id', 'h.from_status', 'h.to_status', 'h.created_at', 'o.branch_id', 'o.cashbox_id'])
+    .where('h.id', '>', String(afterId))
+    .where(sql<boolean>`not (h.id = any(${seen.map(String)}::bigint[]))`)
+    .orderBy('h.id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    id: Number(r.id), orderId: r.order_id, fromStatus: r.from_status, toStatus: r.to_status,
+    branchId: r.branch_id, exchangeId: r.cashbox_id, at: r.created_at,
+  }));
 }

@@ -14,6 +14,10 @@ import * as repo from './repository.js';
 import type { CreateOrderBody } from './schemas.js';
 import { transition, type Mover } from './transitions.js';
 
+// Reads the back office and the order feed use, from this feature's repositories.
+export { changesAfter, lastChangeId, type ChangeRow } from './history-repository.js';
+export { countByStatusSince, findOrderClient, searchOrders, waitingLongest } from './lookup-repository.js';
+
 export type Actor = HistoryRow['actor'];
 
 export function keyActor(key: KeyPrincipal): Actor {

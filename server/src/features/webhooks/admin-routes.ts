@@ -1,6 +1,7 @@
 import type { Database } from '../../db/database.js';
 import { errorResponses, ListQuery } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
+import { EVERY_ROLE, requirePermission } from '../../auth/staff-permissions.js';
 import * as present from './presenters.js';
 import { deliveryPage, listParams, OLDEST_FIRST } from './routes.js';
 import { DeliveryList } from '../delivery/schemas.js';
@@ -14,13 +15,14 @@ const ADMIN_WEBHOOK_LIST = {
 
 const security = [{ staffJwt: [] }];
 const tags = ['admin'];
-const config = { staffRoles: ['superadmin', 'admin'] as const };
+/** Admins see their branch's webhooks, a superadmin every one, an operator with webhooks:manage its own. */
+export const STAFF_WEBHOOK_ACCESS = { config: { staffRoles: EVERY_ROLE }, preHandler: requirePermission('webhooks:manage') };
 
-/** Back-office views of the webhooks of the caller's branch (every branch for a superadmin); operators get 403. */
+/** Back-office views of the webhooks the staff user may see (service.staffVisibility). */
 export function webhookAdminRoutes({ db }: { db: Database }) {
   return async function routes(app: App) {
     app.get('/webhooks', {
-      config,
+      ...STAFF_WEBHOOK_ACCESS,
       schema: { tags, summary: 'Webhooks of the branch, with their owners', security, querystring: ListQuery, response: { 200: AdminWebhookList, ...errorResponses(400, 401, 403) } },
     }, async (request) => {
       const params = listParams(request.query, ADMIN_WEBHOOK_LIST, OLDEST_FIRST);
@@ -29,12 +31,12 @@ export function webhookAdminRoutes({ db }: { db: Database }) {
     });
 
     app.get('/webhooks/:id/deliveries', {
-      config,
+      ...STAFF_WEBHOOK_ACCESS,
       schema: { tags, summary: 'Delivery log of a webhook, newest first', security, params: WebhookParams, querystring: ListQuery, response: { 200: DeliveryList, ...errorResponses(400, 401, 403, 404) } },
     }, async (request) => deliveryPage(db, service.staffVisibility(request.staff), request.params.id, request.query));
 
     app.post('/webhooks/:id/reactivate', {
-      config,
+      ...STAFF_WEBHOOK_ACCESS,
       schema: { tags, summary: 'Make a webhook active again (failCount 0)', security, params: WebhookParams, response: { 200: AdminWebhook, ...errorResponses(400, 401, 403, 404) } },
     }, async (request) => present.adminWebhook(await service.reactivateWebhook(db, service.staffVisibility(request.staff), request.params.id)));
   };

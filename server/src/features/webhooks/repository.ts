@@ -63,3 +63,15 @@ export async function deleteWebhook(db: Executor, v: Visibility, id: string): Pr
   const deleted = await db.deleteFrom('webhooks as w').where(visibleTo(v)).where('w.id', '=', id).executeTakeFirst();
   return Number(deleted.numDeletedRows) > 0;
 }
+
+/** Visible webhooks that are failing or were deactivated: inactive ones first, then by how many attempts failed in a row. */
+export function webhooksInTrouble(db: Executor, v: Visibility, limit: number) {
+  return db.selectFrom('webhooks as w').selectAll('w')
+    .where(visibleTo(v))
+    .where(sql<boolean>`(not w.is_active or w.fail_count > 0)`)
+    .orderBy('w.is_active')
+    .orderBy('w.fail_count', 'desc')
+    .orderBy('w.id')
+    .limit(limit)
+    .execute();
+}

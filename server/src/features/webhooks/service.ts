@@ -9,13 +9,17 @@ import { newSecret } from '../delivery/signing.js';
 import { checkWebhookUrl, UrlProblem } from '../delivery/url-guard.js';
 import * as repo from './repository.js';
 
+export { webhooksInTrouble } from './repository.js';
+
 export function keyVisibility(p: KeyPrincipal): repo.Visibility {
   if (p.keyType === 'personal' && p.staffUserId !== null) return { staffUserId: p.staffUserId };
   if (p.branchId !== null) return { branchId: p.branchId };
   throw new Error('a key without a user or a branch cannot own webhooks');
 }
 
+/** A superadmin sees every webhook, an admin its branch's, an operator its own (made with its personal keys). */
 export function staffVisibility(p: StaffPrincipal): repo.Visibility {
+  if (p.role === 'operator') return { staffUserId: p.staffUserId };
   return p.branchId === null ? { all: true } : { branchId: p.branchId };
 }
 

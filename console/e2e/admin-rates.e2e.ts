@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { logIn, screenshot } from './support/browser';
+import { demoCatalog } from './support/demo';
+import { scenario } from './support/scenario';
+
+/** A branch admin changes a rate at the counter's request: partners' estimates follow at once; a wrong rate changes nothing. */
+let catalog: Awaited<ReturnType<typeof demoCatalog>>;
+const s = scenario({}, async ({ server }) => { catalog = await demoCatalog(server); });
+
+const estimate = async () => {
+  const res = await s.server.partner('POST', '/public/estimate', s.server.keys.public, {
+    exchangeId: catalog.central, sourceCurrencyId: catalog.currency('USD'), destCurrencyId: catalog.currency('EUR'), amount: 100,
+  });
+  expect(res.status).toBe(200);
+  return res.body;
+};
+const rateInput = () => s.page.getByRole('textbox', { name: 'Rate of USD → EUR' });
+const row = () => s.page.locator('tr', { has: rateInput() });
+
+describe('a branch admin', () => {
+  it('edits a rate inline and the partner estimate changes at once', async () => {
+    const before = JSON.stringify(await estimate());
+    expect(before).toContain('92.15');
+
+    await logIn(s.page, s.server.url, s.server.logins.admin);
+    await s.page.getByRole('link', { name: 'Offers and rates' }).click();
+    await rateInput().waitFor();
+    await expect(rateInput().inputValue()).resolves.toBe('0.9215');
+    await rateInput().fill('0.9530');
+    await rateInput().press('Enter');
+    await s.page.getByText('USD → EUR: saved').waitFor();
+    await screenshot(s.page, 'offers');
+
+    const after = JSON.stringify(await estimate());
+    expect(after).toContain('95.3');
+    expect(after).not.toContain('92.15');
+    await expect(rateInput().inputValue()).resolves.toBe('0.953');
+  });
+
+  it('sees the API\'s message next to an invalid rate, and nothing changes', async () => {
+    const before = JSON.stringify(await estimate());
+    await rateInput().fill('-1');
+    await row().getByRole('button', { name: 'Save' }).click();
+    const error = row().locator('.mantine-InputWrapper-error, [class*="error"]').first();
+    await error.waitFor();
+    const message = await error.innerText();
+    expect(message.toLowerCase()).toContain('rate');
+    await expect(rateInput().getAttribute('aria-invalid')).resolves.toBe('true');
+    await screenshot(s.page, 'offers-invalid-rate');
+
+    await rateInput().fill('0');
+    await rateInput().press('Enter');
+    await expect(row().locator('[class*="error"]').first().innerText()).resolves.toMatch(/rate/i);
+
+    expect(JSON.stringify(await estimate())).toBe(before);
+    await s.page.reload();
+    await expect(rateInput().inputValue()).resolves.toBe('0.953');
+    expect(s.browser.problems).toEqual([]);
+  });
+});

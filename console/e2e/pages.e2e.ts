@@ -1,0 +1,118 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unlabelledControls } from './support/a11y';
+import { logIn, openBrowser, screenshot, type Browser } from './support/browser';
+import { demoCatalog, partnerOrder } from './support/demo';
+import { startDemoServer, type DemoServer } from './support/server';
+
+/**
+ * Every page of the console, as the role that uses it, at 1280×800 and on a tablet: it renders its data, every
+ * control has a label, nothing fails in the browser, and a screenshot of each is kept for review (CI artefacts).
+ */
+let server: DemoServer;
+let browser: Browser & { problems: string[] };
+let orderId: number;
+let webhookId: string;
+
+beforeAll(async () => {
+  server = await startDemoServer();
+  browser = await openBrowser();
+  const catalog = await demoCatalog(server);
+  orderId = (await partnerOrder(server, { cashbox: catalog.central, from: catalog.currency('USD'), to: catalog.currency('EUR'), amount: 250 })).id;
+  await partnerOrder(server, { cashbox: catalog.central, from: catalog.currency('EUR'), to: catalog.currency('USD'), amount: 80 });
+  await partnerOrder(server, { cashbox: catalog.airport, from: catalog.currency('EUR'), to: catalog.currency('JPY'), amount: 120 });
+  webhookId = (await server.partner('POST', '/webhooks', server.keys.branch, { url: 'http://127.0.0.1:9/hooks', events: ['order.created', 'offer.updated'] })).body.id;
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function visit(page: Page, path: string, heading: string | RegExp, shot: string) {
+  await page.goto(`${server.url}${path}`);
+  await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+  await page.waitForFunction(() => document.querySelectorAll('[aria-label="Loading"]').length === 0);
+  expect(await unlabelledControls(page), path).toEqual([]);
+  await screenshot(page, shot);
+}
+
+describe('every page', () => {
+  it('logs in with the keyboard alone', async () => {
+    const page = await browser.page();
+    await page.goto(`${server.url}/`);
+    await page.getByRole('heading', { name: 'Staff console' }).waitFor();
+    expect(page.url()).toBe(`${server.url}/login`);
+    expect(await unlabelledControls(page)).toEqual([]);
+    await screenshot(page, 'login');
+    await page.keyboard.type(server.logins.superadmin.email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(server.logins.superadmin.password);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor();
+  });
+
+  it('renders each superadmin page with its data, labelled controls and no browser error', async () => {
+    const page = await browser.page();
+    await logIn(page, server.url, server.logins.superadmin);
+    const pages: [string, string | RegExp, string, string?][] = [
+      ['/', 'Home', 'home-superadmin', 'Waiting longest'],
+      ['/orders', 'Orders', 'orders-board', `#${orderId}`],
+      [`/orders/${orderId}`, `Order #${orderId}`, 'order', 'Status history'],
+      ['/offers', 'Offers and rates', 'offers-superadmin', 'USD → EUR'],
+      ['/exchanges', 'Exchanges', 'exchanges', 'Airport Desk'],
+      ['/payment-methods', 'Payment methods', 'payment-methods', 'SEPA transfer'],
+      ['/clients', 'Clients', 'clients', 'ana.silva@example.com'],
+      ['/staff', 'Staff', 'staff', 'operator@demo.local'],
+      ['/currencies', 'Currencies', 'currencies', 'USDT'],
+      ['/branches', 'Branches', 'branches', 'Other Branch'],
+      ['/api-keys', 'API keys', 'api-keys-superadmin', 'Demo branch key'],
+      ['/webhooks', 'Webhooks', 'webhooks-list', '127.0.0.1:9/hooks'],
+      [`/webhooks/${webhookId}`, 'Webhook', 'webhook', 'Delivery log'],
+      ['/no-such-page', 'Page not found', 'not-found'],
+    ];
+    for (const [path, heading, shot, text] of pages) {
+      await visit(page, path, heading, shot);
+      if (text) await page.getByText(text, { exact: false }).first().waitFor();
+    }
+    const exchange = page.getByRole('link', { name: 'Central Exchange' });
+    await page.goto(`${server.url}/exchanges`);
+    await exchange.click();
+    await page.getByRole('table', { name: 'Weekly schedule' }).waitFor();
+    expect(await unlabelledControls(page)).toEqual([]);
+    await screenshot(page, 'exchange-edit');
+    expect(browser.problems).toEqual([]);
+  }, 180_000);
+
+  it('edits an exchange\'s weekly schedule', async () => {
+    const page = await browser.page();
+    await logIn(page, server.url, server.logins.admin);
+    await page.getByRole('link', { name: 'Exchanges' }).click();
+    await page.getByRole('link', { name: 'Airport Desk' }).click();
+    const sunday = page.locator('tr[data-day="7"]');
+    await sunday.getByRole('checkbox', { name: 'Closed' }).check();
+    await page.getByRole('textbox', { name: 'Monday opens' }).fill('07:15');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Airport Desk: saved').waitFor();
+    const exchanges = (await server.partner('GET', '/public/exchanges', server.keys.public)).body as { name: string; schedule: { dayOfWeek: number; openTime: string | null; isClosed: boolean }[] }[];
+    const airport = exchanges.find((e) => e.name === 'Airport Desk')!;
+    expect(airport.schedule.find((d) => d.dayOfWeek === 7)).toMatchObject({ isClosed: true });
+    expect(airport.schedule.find((d) => d.dayOfWeek === 1)?.openTime).toMatch(/^07:15/);
+  });
+
+  it('shows an operator only its pages, and works on a tablet', async () => {
+    const page = await browser.page({ width: 768, height: 1024 });
+    await logIn(page, server.url, server.logins.operator);
+    await screenshot(page, 'home-operator-tablet');
+    const nav = page.getByRole('button', { name: 'Toggle navigation' });
+    await nav.click();
+    const links = await page.getByRole('navigation', { name: 'Pages' }).getByRole('link').allInnerTexts();
+    expect(links).toEqual(['Home', 'Orders', 'Clients', 'API keys', 'Webhooks']);
+    await page.getByRole('link', { name: 'Orders' }).click();
+    await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
+    await page.locator(`[data-order-id="${orderId}"]`).first().waitFor();
+    await screenshot(page, 'orders-board-tablet');
+    await visit(page, `/orders/${orderId}`, `Order #${orderId}`, 'order-tablet');
+    await visit(page, '/offers', 'No access', 'operator-no-offers');
+    expect(browser.problems).toEqual([]);
+  });
+});

@@ -1,0 +1,91 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const SERVER_BIN = fileURLToPath(new URL('../../../server/bin/pxs.js', import.meta.url));
+export const CONSOLE_DIST = fileURLToPath(new URL('../../dist', import.meta.url));
+
+export interface DemoServer {
+  url: string;
+  keys: { branch: string; public: string; personal: string };
+  logins: Record<'superadmin' | 'admin' | 'operator', { email: string; password: string }>;
+  /** The partner API, called as a partner app would. */
+  partner(method: string, path: string, key: string, body?: unknown): Promise<{ status: number; body: any }>;
+  close(): Promise<void>;
+}
+
+/**
+ * A real `pxs serve` with the demo seeded, as `npm start` runs it: on an in-memory PGlite, or, when DATABASE_URL
+ * is set, on a fresh PostgreSQL database of its own (and REDIS_URL with a prefix of its own). The demo's keys and
+ * logins are read from what it prints at start.
+ */
+export async function startDemoServer(env: Record<string, string> = {}): Promise<DemoServer> {
+  const database = await freshDatabase();
+  const child = spawn(process.execPath, ['--min-semi-space-size=16', '--no-memory-reducer', SERVER_BIN, 'serve'], {
+    env: {
+      PATH: process.env.PATH ?? '', NODE_ENV: 'development', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info',
+      DATA_DIR: 'memory://', CONSOLE_DIR: CONSOLE_DIST, SEED_DEMO: 'true',
+      RATE_LIMIT_PER_MINUTE: '100000', RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '100000', LOGIN_ATTEMPTS_PER_15_MINUTES: '1000',
+      ...(database ? { DATABASE_URL: database.url } : {}),
+      ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, REDIS_KEY_PREFIX: `pxse2e-${randomBytes(4).toString('hex')}` } : {}),
+      ...env,
+    },
+  });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`pxs serve did not start:\n${output}`)), 90_000);
+    child.stdout.on('data', (d) => {
+      output += d;
+      const match = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (match) { clearTimeout(timer); resolve(match[1]); }
+    });
+    child.stderr.on('data', (d) => { output += d; });
+    child.on('close', (code) => { clearTimeout(timer); reject(new Error(`pxs serve exited with ${code}:\n${output}`)); });
+  });
+  // Keep reading, or a full pipe would stall the server's logging.
+  child.stdout.on('data', () => undefined);
+  const key = (type: string) => new RegExp(`^\\s+${type}\\s+(\\S+)$`, 'm').exec(output)?.[1] ?? '';
+  const login = (role: string) => {
+    const m = new RegExp(`^\\s+${role}\\s+(\\S+) / (\\S+)$`, 'm').exec(output);
+    return { email: m?.[1] ?? '', password: m?.[2] ?? '' };
+  };
+  return {
+    url,
+    keys: { branch: key('branch'), public: key('public'), personal: key('personal') },
+    logins: { superadmin: login('superadmin'), admin: login('admin'), operator: login('operator') },
+    async partner(method, path, k, body) {
+      const res = await fetch(`${url}/api/v1/partner${path}`, {
+        method, headers: { authorization: `Bearer ${k}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.text();
+      return { status: res.status, body: text ? JSON.parse(text) : undefined };
+    },
+    close: () => stop(child).then(() => database?.drop()),
+  };
+}
+
+async function stop(child: ChildProcessWithoutNullStreams): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('close', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
+  const admin = process.env.DATABASE_URL;
+  if (!admin) return undefined;
+  const name = `pxs_e2e_${randomBytes(6).toString('hex')}`;
+  const run = async (sql: string) => {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    try { await client.query(sql); } finally { await client.end(); }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}

@@ -1,0 +1,73 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logIn, openBrowser, screenshot, type Browser } from './support/browser';
+import { demoCatalog, partnerOrder } from './support/demo';
+import { startReceiver } from './support/receiver';
+import { startDemoServer, type DemoServer } from './support/server';
+
+/** A partner's receiver fails: the admin sees each failed attempt, and after the fix, a retry delivers. */
+let server: DemoServer;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let browser: Browser & { problems: string[] };
+let page: Page;
+
+beforeAll(async () => {
+  receiver = await startReceiver(500);
+  // One retry, 200 ms after the first attempt: the delivery fails for good within a second.
+  server = await startDemoServer({ WEBHOOK_MAX_RETRIES: '1', WEBHOOK_RETRY_BASE_MS: '200', WEBHOOK_POLL_MS: '100' });
+  browser = await openBrowser();
+  page = await browser.page();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await receiver?.close();
+});
+
+const until = async (check: () => boolean, what: string) => {
+  for (const end = Date.now() + 15_000; !check();) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
+describe('a webhook whose receiver fails', () => {
+  it('shows the failed attempts with their status; after the receiver recovers, retry delivers and the log shows it', async () => {
+    const hook = await server.partner('POST', '/webhooks', server.keys.branch, { url: receiver.url, events: ['order.created'] });
+    expect(hook.status).toBe(201);
+    const catalog = await demoCatalog(server);
+    await partnerOrder(server, { cashbox: catalog.central, from: catalog.currency('USD'), to: catalog.currency('EUR'), amount: 100 });
+    await until(() => receiver.state.received >= 2, 'two attempts');
+
+    await logIn(page, server.url, server.logins.admin);
+    await page.getByRole('region', { name: 'Webhooks in trouble' }).getByRole('link', { name: receiver.url }).waitFor();
+    await screenshot(page, 'home');
+    await page.getByRole('link', { name: 'Webhooks' }).click();
+    const listed = page.locator(`[data-webhook-id="${hook.body.id}"]`);
+    await listed.locator('[data-health="failing"]').waitFor();
+    await expect(listed.innerText()).resolves.toMatch(/2 failed in a row/i);
+    await screenshot(page, 'webhooks');
+
+    await listed.getByRole('link', { name: receiver.url }).click();
+    const log = page.getByRole('table', { name: 'Deliveries' });
+    await log.getByText('failed').waitFor();
+    await log.getByRole('button', { name: /^Delivery order\.created/ }).click();
+    const drawer = page.getByRole('dialog', { name: 'Delivery' });
+    const attempts = drawer.getByRole('table', { name: 'Attempts' });
+    await attempts.locator('[data-attempt="2"]').waitFor();
+    expect(await attempts.locator('[data-attempt]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-response-status')))).toEqual(['500', '500']);
+    await expect(attempts.innerText()).resolves.toContain('receiver is down');
+    await expect(attempts.innerText()).resolves.toMatch(/\d+ ms/);
+    await screenshot(page, 'webhook-delivery-failed');
+
+    receiver.state.status = 200;
+    await drawer.getByRole('button', { name: 'Retry now' }).click();
+    await drawer.locator('[data-delivery-status="succeeded"]').waitFor({ timeout: 15_000 });
+    await attempts.locator('[data-attempt="3"][data-response-status="200"]').waitFor();
+    await screenshot(page, 'webhook-delivery');
+    await page.keyboard.press('Escape');
+    await log.getByText('succeeded').waitFor();
+    expect(receiver.state.received).toBe(3);
+    expect(browser.problems).toEqual([]);
+  });
+});

@@ -1,0 +1,30 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { ApiError, ConnectionError } from '../api/errors';
+import { showError, showTransient } from '../components/notify';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    /** `fieldErrors: true`: the form shows a 400's field messages next to its fields, so no notice repeats them. */
+    mutationMeta: { fieldErrors?: boolean };
+  }
+}
+
+/** Server state of every page. A read that fails for the network or a 429 says so once; pages show the rest in place. */
+export const queryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: (err) => showTransient(err) }),
+  mutationCache: new MutationCache({
+    onError: (err, _variables, _context, mutation) => {
+      if (mutation.meta?.fieldErrors && err instanceof ApiError && err.status === 400 && Object.keys(err.fieldErrors).length > 0) return;
+      showError(err);
+    },
+  }),
+  defaultOptions: {
+    queries: {
+      staleTime: 10_000,
+      // Only a lost connection is worth trying again by itself; a refusal stays a refusal.
+      retry: (count, err) => err instanceof ConnectionError && count < 2,
+      refetchOnWindowFocus: true,
+    },
+    mutations: { retry: false },
+  },
+});

@@ -1,0 +1,51 @@
+import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useLocation } from 'react-router';
+import { api, unwrap } from '../api/client';
+import { ApiError } from '../api/errors';
+import { session } from './session';
+
+/** Staff login: email and password for an access token, kept for this tab only. */
+export function LoginPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const form = useForm({ initialValues: { email: '', password: '' } });
+  const login = useMutation({
+    mutationFn: (values: { email: string; password: string }) => unwrap(api.POST('/api/v1/auth/login', { body: values })),
+    meta: { fieldErrors: true },
+    onSuccess: (token) => {
+      queryClient.clear();
+      session.start(token.accessToken);
+      const from = (location.state as { from?: string } | null)?.from;
+      navigate(from && from !== '/login' ? from : '/', { replace: true });
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && err.status === 400) form.setErrors(err.fieldErrors);
+    },
+  });
+  const refused = login.error instanceof ApiError && login.error.status === 401;
+
+  return (
+    <Center mih="100vh" p="md" bg="gray.0">
+      <Paper withBorder shadow="sm" p="xl" w={380} maw="100%" component="main">
+        <form onSubmit={form.onSubmit((values) => login.mutate(values))} aria-label="Log in">
+          <Stack>
+            <div>
+              <Title order={1} size="h3">Staff console</Title>
+              <Text c="dimmed" size="sm">Partner Exchange Service back office</Text>
+            </div>
+            {session.wasExpired() && !login.isPending && (
+              <Alert color="yellow" title="Session ended">Your session expired or was ended. Log in again to continue.</Alert>
+            )}
+            {refused && <Alert color="red" role="alert">The email or the password is not right.</Alert>}
+            <TextInput label="Email" type="email" autoComplete="username" required autoFocus {...form.getInputProps('email')} />
+            <PasswordInput label="Password" autoComplete="current-password" required {...form.getInputProps('password')} />
+            <Button type="submit" loading={login.isPending}>Log in</Button>
+          </Stack>
+        </form>
+      </Paper>
+    </Center>
+  );
+}

@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import { api, unwrap } from '../api/client';
+import type { Me, Permission, Role } from '../api/types';
+
+export const meKey = ['me'] as const;
+
+/** Who is logged in, as the service judges it now (role and scope are read on every request). */
+export function useMe() {
+  return useQuery({ queryKey: meKey, queryFn: () => unwrap(api.GET('/api/v1/auth/me')), staleTime: 60_000 });
+}
+
+export function can(me: Me | undefined, permission: Permission): boolean {
+  return Boolean(me?.permissions.includes(permission));
+}
+
+export function hasRole(me: Me | undefined, ...roles: Role[]): boolean {
+  return Boolean(me && roles.includes(me.role));
+}

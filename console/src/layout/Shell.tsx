@@ -1,0 +1,50 @@
+import { AppShell, Badge, Burger, Button, Group, NavLink, ScrollArea, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconLogout } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { NavLink as RouterLink, Outlet, useLocation } from 'react-router';
+import { session } from '../auth/session';
+import { useMe } from '../auth/use-me';
+import { QueryState } from '../components/QueryState';
+import { NAV } from './nav';
+
+/** The frame of every page: the pages of the user's role on the left (a drawer on narrow screens), who is logged in on top. */
+export function Shell() {
+  const [opened, { toggle, close }] = useDisclosure();
+  const me = useMe();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const logout = () => { session.end(); queryClient.clear(); };
+
+  return (
+    <AppShell header={{ height: 56 }} navbar={{ width: 230, breakpoint: 'md', collapsed: { mobile: !opened } }} padding="md">
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label="Toggle navigation" />
+            <Title order={2} size="h4">PXS staff console</Title>
+          </Group>
+          {me.data && (
+            <Group gap="sm" wrap="nowrap">
+              <Text size="sm" visibleFrom="sm" data-testid="current-user">{me.data.email}</Text>
+              <Badge variant="light">{me.data.role}</Badge>
+              <Button variant="subtle" size="compact-sm" leftSection={<IconLogout size={16} />} onClick={logout}>Log out</Button>
+            </Group>
+          )}
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" aria-label="Pages">
+        <ScrollArea>
+          {me.data && NAV.filter((item) => item.visible(me.data)).map((item) => (
+            <NavLink key={item.to} component={RouterLink} to={item.to} end={item.to === '/'} label={item.label}
+              leftSection={<item.icon size={18} />} onClick={close}
+              active={item.to === '/' ? location.pathname === '/' : location.pathname.startsWith(item.to)} />
+          ))}
+        </ScrollArea>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <QueryState query={me}>{() => <Outlet />}</QueryState>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,60 @@
+import { Alert, Button, Code, CopyButton, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { useState } from 'react';
+import { api, unwrap } from '../../api/client';
+import type { Body, CreatedApiKey } from '../../api/types';
+import { hasRole, useMe } from '../../auth/use-me';
+import { branchOptions, useLookups } from '../../components/lookups';
+import { fieldErrorsTo, useSave } from '../../components/use-save';
+
+type Fields = { name: string; type: string; branchId: string; expiresAt: string };
+
+/** A new key; its raw value is shown here once, with a copy button, and never again. */
+export function CreateKeyForm({ onDone }: { onDone: () => void }) {
+  const me = useMe();
+  const lookups = useLookups();
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const superadmin = hasRole(me.data, 'superadmin');
+  const form = useForm<Fields>({ initialValues: { name: '', type: 'personal', branchId: '', expiresAt: '' } });
+  const save = useSave((body: Body<'/api/v1/api-keys', 'post'>) => unwrap(api.POST('/api/v1/api-keys', { body })), [['api-keys']], (k) => `${k.name}: created`);
+
+  if (created) {
+    return (
+      <Stack>
+        <Alert color="yellow" title="Copy the key now">It is shown only this once: the service keeps only a hash of it.</Alert>
+        <Code block data-testid="raw-key">{created.rawKey}</Code>
+        <Group>
+          <CopyButton value={created.rawKey}>
+            {({ copied, copy }) => (
+              <Button leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />} color={copied ? 'teal' : undefined} onClick={copy}>
+                {copied ? 'Copied' : 'Copy key'}
+              </Button>
+            )}
+          </CopyButton>
+          <Button variant="default" onClick={onDone}>I have stored it</Button>
+        </Group>
+      </Stack>
+    );
+  }
+  const submit = form.onSubmit((v) => save.mutate({
+    name: v.name, type: v.type as 'personal',
+    ...(v.type !== 'personal' && v.branchId ? { branchId: Number(v.branchId) } : {}),
+    ...(v.expiresAt ? { expiresAt: new Date(v.expiresAt).toISOString() } : {}),
+  }, { onSuccess: setCreated, onError: fieldErrorsTo(form) }));
+  return (
+    <form onSubmit={submit}>
+      <Stack gap="xs">
+        <TextInput label="Name" description="Who or what uses it, e.g. the partner's app" required {...form.getInputProps('name')} />
+        <Select label="Type" allowDeselect={false} {...form.getInputProps('type')} data={[
+          { value: 'personal', label: 'Personal: acts as you, with your exchanges and permissions' },
+          ...(superadmin ? [{ value: 'branch', label: 'Branch: every exchange of a branch' }, { value: 'public', label: 'Public: read-only catalogue of a branch' }] : []),
+        ]} />
+        {form.values.type !== 'personal' && <Select label="Branch" required data={branchOptions(lookups.data)} {...form.getInputProps('branchId')} />}
+        <TextInput label="Expires (optional)" type="datetime-local" {...form.getInputProps('expiresAt')} />
+        {!superadmin && <Text size="xs" c="dimmed">Branch and public keys are created by a superadmin.</Text>}
+        <Group mt="sm"><Button type="submit" loading={save.isPending}>Create key</Button></Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,25 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '../../api/client';
+
+export function useMyKeys() {
+  return useQuery({ queryKey: ['api-keys', 'mine'], queryFn: () => unwrap(api.GET('/api/v1/api-keys')) });
+}
+
+export function useBranchKeys(enabled: boolean, filter: { type?: 'personal' | 'branch' | 'public'; branchId?: number }) {
+  return useQuery({
+    queryKey: ['api-keys', 'branch', filter],
+    enabled,
+    queryFn: () => unwrap(api.GET('/api/v1/admin/api-keys', { params: { query: { ...filter, limit: 100 } } })),
+  });
+}
+
+/** Revocation is effective at once on every instance; both lists refresh. */
+export function useRevoke(asAdmin: boolean) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => unwrap(asAdmin
+      ? api.DELETE('/api/v1/admin/api-keys/{id}', { params: { path: { id } } })
+      : api.DELETE('/api/v1/api-keys/{id}', { params: { path: { id } } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['api-keys'] }),
+  });
+}

@@ -1,0 +1,23 @@
+import { Anchor } from '@mantine/core';
+import { Link, useParams } from 'react-router';
+import { PageHeader } from '../../components/PageHeader';
+import { QueryState } from '../../components/QueryState';
+import { ExchangeForm } from './ExchangeForm';
+import { useExchange } from './use-exchanges';
+
+export function ExchangeEditPage() {
+  const id = Number(useParams().id);
+  const exchange = useExchange(id);
+  return (
+    <QueryState query={exchange}>
+      {(x) => (
+        <>
+          <PageHeader title={x.name} description={`${x.address}${x.city ? `, ${x.city}` : ''}`}>
+            <Anchor component={Link} to="/exchanges" size="sm">All exchanges</Anchor>
+          </PageHeader>
+          <ExchangeForm key={x.updatedAt} exchange={x} withBranch={false} />
+        </>
+      )}
+    </QueryState>
+  );
+}

@@ -1,0 +1,40 @@
+import { Select, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import { exchangeOptions, useLookups } from '../../components/lookups';
+import { PageHeader } from '../../components/PageHeader';
+import { QueryState } from '../../components/QueryState';
+import { NewOfferForm } from './NewOfferForm';
+import { OfferRow } from './OfferRow';
+import { useOffers } from './use-offers';
+
+/** The rates of one exchange, edited in place: a saved change is what partners' estimates use from then on. */
+export function OffersPage() {
+  const lookups = useLookups();
+  const [picked, setPicked] = useState<string | null>(null);
+  const exchange = picked ?? (lookups.data?.exchanges[0] ? String(lookups.data.exchanges[0].id) : null);
+  const offers = useOffers(exchange === null ? null : Number(exchange));
+  return (
+    <>
+      <PageHeader title="Offers and rates" description="Rate: units the client gets for one unit given. Limits are in the currency the client gives." />
+      <Select label="Exchange" data={exchangeOptions(lookups.data)} value={exchange} onChange={setPicked} w={320} mb="md" allowDeselect={false} />
+      {exchange === null ? <Text c="dimmed">No exchange yet.</Text> : (
+        <QueryState query={offers}>
+          {(data) => (
+            <>
+              <Table.ScrollContainer minWidth={760}>
+                <Table aria-label="Offers">
+                  <Table.Thead>
+                    <Table.Tr><Table.Th>Pair</Table.Th><Table.Th>Rate</Table.Th><Table.Th>Minimum</Table.Th><Table.Th>Maximum</Table.Th><Table.Th>Active</Table.Th><Table.Th /></Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>{data.data.map((o) => <OfferRow key={`${o.id}-${o.updatedAt}`} offer={o} />)}</Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+              {data.data.length === 0 && <Text c="dimmed">No offers at this exchange.</Text>}
+              <NewOfferForm exchangeId={Number(exchange)} />
+            </>
+          )}
+        </QueryState>
+      )}
+    </>
+  );
+}

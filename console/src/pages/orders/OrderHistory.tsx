@@ -1,0 +1,27 @@
+import { Paper, Text, Timeline, Title } from '@mantine/core';
+import type { OrderDetail } from '../../api/types';
+import { when } from '../../components/format';
+import { STATUS_LABEL } from './statuses';
+
+function actor(a: OrderDetail['history'][number]['actor']): string {
+  if (a.type === 'staff') return `staff #${a.staffUserId}`;
+  if (a.type === 'api_key') return a.staffUserId ? `API key of staff #${a.staffUserId}` : 'partner API key';
+  return 'the system';
+}
+
+/** Every status the order went through, who moved it, when, and why. */
+export function OrderHistory({ order }: { order: OrderDetail }) {
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="history-title">
+      <Title order={2} size="h5" id="history-title" mb="sm">Status history</Title>
+      <Timeline active={order.history.length - 1} bulletSize={14} lineWidth={2}>
+        {order.history.map((h, i) => (
+          <Timeline.Item key={i} title={STATUS_LABEL[h.toStatus]} data-history-status={h.toStatus}>
+            <Text size="xs" c="dimmed">{when(h.createdAt)} · {actor(h.actor)}</Text>
+            {h.comment && <Text size="sm">“{h.comment}”</Text>}
+          </Timeline.Item>
+        ))}
+      </Timeline>
+    </Paper>
+  );
+}

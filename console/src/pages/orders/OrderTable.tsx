@@ -1,0 +1,37 @@
+import { Anchor, Table, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import type { AdminOrder, FoundOrder } from '../../api/types';
+import { amount, when } from '../../components/format';
+import { nameOf, useLookups } from '../../components/lookups';
+import { StatusBadge } from './StatusBadge';
+
+/** Orders as rows, for the full list and the search results; the id is the link to the order. */
+export function OrderTable({ orders, caption }: { orders: (AdminOrder | FoundOrder)[]; caption: string }) {
+  const lookups = useLookups();
+  if (orders.length === 0) return <Text c="dimmed" py="md">No orders.</Text>;
+  return (
+    <Table.ScrollContainer minWidth={800}>
+      <Table aria-label={caption}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Order</Table.Th><Table.Th>Status</Table.Th><Table.Th>Exchange</Table.Th><Table.Th>Client gives</Table.Th>
+            <Table.Th>Client gets</Table.Th><Table.Th>Client</Table.Th><Table.Th>Created</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {orders.map((o) => (
+            <Table.Tr key={o.id} data-order-id={o.id}>
+              <Table.Td><Anchor component={Link} to={`/orders/${o.id}`}>#{o.id}</Anchor></Table.Td>
+              <Table.Td><StatusBadge status={o.status} /></Table.Td>
+              <Table.Td>{nameOf(lookups.data?.exchanges, o.cashbox.id)}</Table.Td>
+              <Table.Td>{amount(o.clientAmount)} {o.currency1.code}</Table.Td>
+              <Table.Td>{amount(o.exchangeAmount)} {o.currency2.code}</Table.Td>
+              <Table.Td>{'client' in o && o.client ? `${o.client.name} · ${o.client.phone}` : o.user ? `#${o.user.id}` : '—'}</Table.Td>
+              <Table.Td>{when(o.createdAt)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,71 @@
+import { Badge, Button, Group, Paper, Select, Table, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
+import { api, unwrap } from '../../api/client';
+import type { Body } from '../../api/types';
+import { hasRole, useMe } from '../../auth/use-me';
+import { branchOptions, currencyOptions, exchangeOptions, nameOf, useLookups } from '../../components/lookups';
+import { PageHeader } from '../../components/PageHeader';
+import { QueryState } from '../../components/QueryState';
+import { fieldErrorsTo, useSave } from '../../components/use-save';
+
+const KINDS = ['cash', 'card', 'bank_transfer', 'crypto', 'other'];
+
+/** How clients pay and get paid: branch-wide or at one exchange, for any currency or one. */
+export function PaymentMethodsPage() {
+  const lookups = useLookups();
+  const methods = useQuery({ queryKey: ['payment-methods'], queryFn: () => unwrap(api.GET('/api/v1/admin/payment-methods', { params: { query: { limit: 100 } } })) });
+  const currency = (id: number | null) => (id === null ? 'Any' : lookups.data?.currencies.find((c) => c.id === id)?.code ?? `#${id}`);
+  return (
+    <>
+      <PageHeader title="Payment methods" description="Orders name these as how the client pays and how it is paid." />
+      <QueryState query={methods}>
+        {(data) => (
+          <Table.ScrollContainer minWidth={640}>
+            <Table aria-label="Payment methods">
+              <Table.Thead><Table.Tr><Table.Th>Name</Table.Th><Table.Th>Kind</Table.Th><Table.Th>Exchange</Table.Th><Table.Th>Currency</Table.Th><Table.Th>State</Table.Th></Table.Tr></Table.Thead>
+              <Table.Tbody>
+                {data.data.map((m) => (
+                  <Table.Tr key={m.id}>
+                    <Table.Td>{m.name}</Table.Td><Table.Td>{m.kind}</Table.Td>
+                    <Table.Td>{m.exchangeId === null ? 'Every exchange' : nameOf(lookups.data?.exchanges, m.exchangeId)}</Table.Td>
+                    <Table.Td>{currency(m.currencyId)}</Table.Td>
+                    <Table.Td><Badge variant="light" color={m.isActive ? 'teal' : 'gray'}>{m.isActive ? 'active' : 'inactive'}</Badge></Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </QueryState>
+      <NewPaymentMethod />
+    </>
+  );
+}
+
+function NewPaymentMethod() {
+  const me = useMe();
+  const lookups = useLookups();
+  const form = useForm({ initialValues: { branchId: '', name: '', kind: 'cash', exchangeId: '', currencyId: '' } });
+  const save = useSave((body: Body<'/api/v1/admin/payment-methods', 'post'>) => unwrap(api.POST('/api/v1/admin/payment-methods', { body })),
+    [['payment-methods'], ['lookups']], (m) => `${m.name}: created`);
+  const submit = form.onSubmit((v) => save.mutate({
+    name: v.name, kind: v.kind as 'cash',
+    ...(v.branchId ? { branchId: Number(v.branchId) } : {}),
+    ...(v.exchangeId ? { exchangeId: Number(v.exchangeId) } : {}),
+    ...(v.currencyId ? { currencyId: Number(v.currencyId) } : {}),
+  }, { onSuccess: () => form.reset(), onError: fieldErrorsTo(form) }));
+  return (
+    <Paper withBorder p="md" mt="md" component="form" onSubmit={submit} aria-labelledby="new-method">
+      <Title order={2} size="h5" id="new-method" mb="xs">New payment method</Title>
+      <Group align="flex-start" wrap="wrap">
+        {hasRole(me.data, 'superadmin') && <Select label="Branch" required data={branchOptions(lookups.data)} w={200} {...form.getInputProps('branchId')} />}
+        <TextInput label="Name" required w={220} {...form.getInputProps('name')} />
+        <Select label="Kind" data={KINDS} w={160} allowDeselect={false} {...form.getInputProps('kind')} />
+        <Select label="Only at exchange" placeholder="Every exchange" clearable data={exchangeOptions(lookups.data)} w={220} {...form.getInputProps('exchangeId')} />
+        <Select label="Only for currency" placeholder="Any currency" clearable searchable data={currencyOptions(lookups.data)} w={200} {...form.getInputProps('currencyId')} />
+        <Button type="submit" mt={25} loading={save.isPending}>Add</Button>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,17 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/** `npm run dev` proxies the API to a `pxs serve` on :3000, so the console can be worked on with hot reload. */
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // Mantine and React make one chunk of ~500 KB before compression; the console is an internal tool.
+    chunkSizeWarningLimit: 1500,
+    sourcemap: true,
+  },
+});

@@ -1,0 +1,57 @@
+import { Type } from 'typebox';
+import type { Database } from '../../db/database.js';
+import { notFound } from '../../http/errors.js';
+import { errorResponses, listEnvelope, NoContent, StringEnum, UuidParams } from '../../http/schemas.js';
+import type { App } from '../../http/types.js';
+import { BRANCH_ADMINS } from '../admin/common.js';
+import { ApiKey } from './schemas.js';
+import { listBranchKeys, revokeBranchKey, type KeyCaches } from './service.js';
+
+const security = [{ staffJwt: [] }];
+const tags = ['admin'];
+const config = { staffRoles: BRANCH_ADMINS };
+
+const BranchKey = Type.Object({
+  ...ApiKey.properties,
+  staffUserId: Type.Integer({ description: 'The staff user who created the key (for a personal key, whose scope it acts with)' }),
+  ownerEmail: Type.String(),
+});
+const KeyQuery = Type.Object({
+  type: Type.Optional(StringEnum(['personal', 'branch', 'public'])),
+  branchId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
+  isActive: Type.Optional(Type.Boolean()),
+  skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, default: 0 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 25 })),
+});
+
+/**
+ * The keys of a branch for its admin (every key for a superadmin): its branch and public keys and its staff's
+ * personal keys, to see which are used and to revoke one that leaked. Creating branch and public keys stays a
+ * superadmin's (POST /api-keys).
+ */
+export function apiKeyAdminRoutes({ db, keys }: { db: Database; keys: KeyCaches }) {
+  return async function routes(app: App) {
+    app.get('/api-keys', {
+      config,
+      schema: {
+        operationId: 'listBranchApiKeys', tags, summary: 'API keys of the branch (every branch for a superadmin), newest first; never the raw key',
+        security, querystring: KeyQuery, response: { 200: listEnvelope(BranchKey), ...errorResponses(400, 401, 403) },
+      },
+    }, async (request) => {
+      const { skip = 0, limit = 25, ...filter } = request.query;
+      const { rows, total } = await listBranchKeys(db, request.staff.branchId, filter, { skip, limit });
+      return { data: rows, meta: { total, skip, limit } };
+    });
+
+    app.delete('/api-keys/:id', {
+      config,
+      schema: {
+        operationId: 'revokeBranchApiKey', tags, summary: 'Revoke a key of the branch; effective at once on every instance',
+        security, params: UuidParams, response: { 204: NoContent, ...errorResponses(400, 401, 403, 404) },
+      },
+    }, async (request, reply) => {
+      if (!(await revokeBranchKey(db, keys, request.staff.branchId, request.params.id))) throw notFound('apiKey');
+      return reply.code(204).send(null);
+    });
+  };
+}

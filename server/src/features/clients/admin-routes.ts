@@ -1,0 +1,59 @@
+import { Type } from 'typebox';
+import type { Database } from '../../db/database.js';
+import { notFound } from '../../http/errors.js';
+import { errorResponses, IdParams, listEnvelope } from '../../http/schemas.js';
+import type { App } from '../../http/types.js';
+import { EVERY_ROLE, requirePermission } from '../../auth/staff-permissions.js';
+import * as repo from './repository.js';
+import { Client, UpdateClientRequest } from './schemas.js';
+import * as service from './service.js';
+
+const security = [{ staffJwt: [] }];
+const tags = ['admin'];
+const config = { staffRoles: EVERY_ROLE };
+
+const AdminClient = Type.Object({ ...Client.properties, branchId: Type.Integer() });
+const ClientSearchQuery = Type.Object({
+  q: Type.Optional(Type.String({ maxLength: 200, description: 'Part of the client\'s name, email or phone' })),
+  skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, default: 0 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 25 })),
+});
+
+const view = (c: Parameters<typeof service.present>[0] & { branch_id: number }) => Object.assign(service.present(c), { branchId: c.branch_id });
+
+/**
+ * Clients in the back office, with the partner API's scope: an admin the clients of its branch, a superadmin
+ * every one, an operator (with clients:read / clients:write) the clients of its exchanges.
+ */
+export function clientAdminRoutes({ db }: { db: Database }) {
+  return async function routes(app: App) {
+    app.get('/clients', {
+      config, preHandler: requirePermission('clients:read'),
+      schema: {
+        operationId: 'listAdminClients', tags, summary: 'Clients in scope, newest first, optionally matching a text',
+        security, querystring: ClientSearchQuery, response: { 200: listEnvelope(AdminClient), ...errorResponses(400, 401, 403) },
+      },
+    }, async (request) => {
+      const page = { skip: request.query.skip ?? 0, limit: request.query.limit ?? 25 };
+      const { rows, total } = await repo.searchClients(db, request.staff, request.query.q, page);
+      return { data: rows.map(view), meta: { total, skip: page.skip, limit: page.limit } };
+    });
+
+    app.get('/clients/:id', {
+      config, preHandler: requirePermission('clients:read'),
+      schema: { operationId: 'getAdminClient', tags, summary: 'One client', security, params: IdParams, response: { 200: AdminClient, ...errorResponses(401, 403, 404) } },
+    }, async (request) => {
+      const client = await repo.findClient(db, request.staff, request.params.id);
+      if (!client) throw notFound('client');
+      return view(client);
+    });
+
+    app.patch('/clients/:id', {
+      config, preHandler: requirePermission('clients:write'),
+      schema: {
+        operationId: 'updateAdminClient', tags, summary: 'Update the given fields of a client', security, params: IdParams, body: UpdateClientRequest,
+        response: { 200: AdminClient, ...errorResponses(400, 401, 403, 404) },
+      },
+    }, async (request) => view(await service.uniqueEmail(() => service.updateClient(db, request.staff, request.params.id, request.body))));
+  };
+}

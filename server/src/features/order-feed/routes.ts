@@ -1,0 +1,56 @@
+import type { FastifyRequest } from 'fastify';
+import { decodeJwt } from 'jose';
+import type { Database } from '../../db/database.js';
+import { forbidden } from '../../http/errors.js';
+import { errorResponses } from '../../http/schemas.js';
+import type { App } from '../../http/types.js';
+import { OrderFeed } from './feed.js';
+import { StreamResponse } from './schemas.js';
+import { openStream } from './stream.js';
+import { findStaffForAuth } from '../staff/service.js';
+
+/** Poll once a second while anyone watches: a new order reaches the board within about two. */
+const POLL_MS = 1000;
+const GAP_WAIT_MS = 10_000;
+
+/** GET /admin/orders/stream: the order board's live feed, as server-sent events over a fetch with the staff token. */
+export function orderFeedRoutes({ db }: { db: Database }) {
+  return async function routes(app: App) {
+    const feed = new OrderFeed(db, { pollMs: POLL_MS, gapWaitMs: GAP_WAIT_MS, onError: (err) => app.log.warn({ err }, 'order feed poll failed') });
+    const streams = new Set<() => void>();
+    // Open streams would keep the server from closing: end them first, the clients reconnect to another instance.
+    app.addHook('preClose', async () => { for (const end of streams) end(); feed.stop(); });
+
+    app.get('/orders/stream', {
+      config: { staffRoles: ['superadmin', 'admin', 'operator'] },
+      schema: {
+        operationId: 'streamOrderChanges', tags: ['admin'], summary: 'Live order changes in the caller\'s scope (server-sent events)',
+        security: [{ staffJwt: [] }], produces: ['text/event-stream'], response: { 200: StreamResponse, ...errorResponses(401, 403) },
+      },
+    }, async (request, reply) => {
+      const staff = request.staff;
+      if (!staff.permissions.has('orders:read')) throw forbidden('This staff user lacks the orders:read permission');
+      const end = await openStream(reply, {
+        feed, scope: { branchId: staff.branchId, exchangeIds: staff.exchangeIds },
+        expiresAt: tokenExpiry(request), stillValid: () => sameStaff(db, request),
+      });
+      streams.add(end);
+      request.raw.once('close', () => streams.delete(end));
+    });
+  };
+}
+
+function tokenExpiry(request: FastifyRequest): number | null {
+  const token = /^Bearer\s+(\S+)/i.exec(request.headers.authorization ?? '')?.[1];
+  const exp = token ? decodeJwt(token).exp : undefined;
+  return exp === undefined ? null : exp * 1000;
+}
+
+/** The stream was opened under this role and scope; a change of either ends it (the client reconnects under the new one). */
+async function sameStaff(db: Database, request: FastifyRequest): Promise<boolean> {
+  const s = request.staff;
+  const now = await findStaffForAuth(db, { id: s.staffUserId });
+  if (!now || !now.is_active || now.role !== s.role || now.branch_id !== s.branchId) return false;
+  if (s.role === 'operator' && !now.permissions.includes('orders:read')) return false;
+  return s.exchangeIds === null || now.exchange_ids.join() === s.exchangeIds.join();
+}

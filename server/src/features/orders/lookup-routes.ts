@@ -1,0 +1,58 @@
+import { Type } from 'typebox';
+import type { Database } from '../../db/database.js';
+import { notFound } from '../../http/errors.js';
+import { errorResponses, IdParams, Nullable } from '../../http/schemas.js';
+import type { App } from '../../http/types.js';
+import { EVERY_ROLE, requirePermission } from '../../auth/staff-permissions.js';
+import { present as presentClient } from '../clients/service.js';
+import { Client } from '../clients/schemas.js';
+import * as present from './presenters.js';
+import { AdminOrder } from './schemas.js';
+import { findOrderClient, searchOrders } from './lookup-repository.js';
+
+const security = [{ staffJwt: [] }];
+const tags = ['admin'];
+
+const SearchQuery = Type.Object({
+  q: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'An order id, a hashed id, or part of a client\'s name, email or phone' }),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 25 })),
+});
+
+const ClientSummary = Type.Object({ id: Type.Integer(), name: Type.String(), email: Type.String(), phone: Type.String() });
+const FoundOrder = Type.Object({ ...AdminOrder.properties, client: Nullable(ClientSummary) });
+const SearchResult = Type.Object({ data: Type.Array(FoundOrder) });
+
+/** The counter's lookups: find an order by what the client says, and see who the client is. */
+export function orderLookupRoutes({ db }: { db: Database }) {
+  return async function routes(app: App) {
+    const config = { staffRoles: EVERY_ROLE };
+
+    app.get('/orders/search', {
+      config, preHandler: requirePermission('orders:read'),
+      schema: {
+        operationId: 'searchOrders', tags, summary: 'Orders in scope by id, hashed id, or client name, email or phone; newest first',
+        security, querystring: SearchQuery, response: { 200: SearchResult, ...errorResponses(400, 401, 403) },
+      },
+    }, async (request) => {
+      const rows = await searchOrders(db, request.staff, request.query.q, request.query.limit ?? 25);
+      return {
+        data: rows.map((r) => Object.assign(present.adminOrder(r), {
+          client: r.user_id === null || r.client_email === null ? null
+            : { id: r.user_id, name: `${r.first_name} ${r.last_name}`, email: r.client_email, phone: r.client_phone ?? '' },
+        })),
+      };
+    });
+
+    app.get('/orders/:id/client', {
+      config, preHandler: requirePermission('orders:read'),
+      schema: {
+        operationId: 'getOrderClient', tags, summary: 'The client of an order (404 when the order has none or is out of scope)',
+        security, params: IdParams, response: { 200: Client, ...errorResponses(401, 403, 404) },
+      },
+    }, async (request) => {
+      const client = await findOrderClient(db, request.staff, request.params.id);
+      if (!client) throw notFound('client');
+      return presentClient(client);
+    });
+  };
+}

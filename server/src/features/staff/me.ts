@@ -1,0 +1,31 @@
+import { Type } from 'typebox';
+import { ALL_PERMISSIONS } from '../../auth/principal.js';
+import { errorResponses, Nullable, StringEnum } from '../../http/schemas.js';
+import type { App } from '../../http/types.js';
+
+export const CurrentStaff = Type.Object({
+  id: Type.Integer(),
+  email: Type.String(),
+  role: StringEnum(['superadmin', 'admin', 'operator']),
+  branchId: Nullable(Type.Integer(), { description: 'null for a superadmin, who reaches every branch' }),
+  exchangeIds: Nullable(Type.Array(Type.Integer()), { description: 'An operator\'s exchanges; null when every exchange of the reach is included' }),
+  permissions: Type.Array(StringEnum([...ALL_PERMISSIONS]), { description: 'Effective permissions: all of them for admins and superadmins' }),
+});
+
+/** GET /auth/me: who the token belongs to, as the service judges it on this request (role and scope are read live). */
+export function meRoutes() {
+  return async function routes(app: App) {
+    app.get('/auth/me', {
+      schema: {
+        operationId: 'getCurrentStaff', tags: ['auth'], summary: 'The staff user of the access token, with its role and scope',
+        security: [{ staffJwt: [] }], response: { 200: CurrentStaff, ...errorResponses(401) },
+      },
+    }, async (request) => {
+      const s = request.staff;
+      return {
+        id: s.staffUserId, email: s.email, role: s.role, branchId: s.branchId,
+        exchangeIds: s.exchangeIds === null ? null : [...s.exchangeIds], permissions: [...s.permissions],
+      };
+    });
+  };
+}

@@ -1,0 +1,79 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+/** The staff console at /: its files, index.html for its client routes, and the API's JSON 404s left as they were. */
+let dir: string;
+let server: TestServer;
+let bare: TestServer;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'pxs-console-'));
+  await mkdir(join(dir, 'assets'));
+  await writeFile(join(dir, 'index.html'), '<!doctype html><title>Console</title><div id="root"></div>');
+  await writeFile(join(dir, 'assets', 'app-1a2b3c.js'), 'console.log("app")');
+  server = await startTestServer({ env: { CONSOLE_DIR: dir } });
+  bare = await startTestServer({ env: { CONSOLE_DIR: join(dir, 'missing') } });
+});
+afterAll(async () => {
+  await server?.close();
+  await bare?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const get = (s: TestServer, path: string, init?: RequestInit) => fetch(`${s.url}${path}`, init);
+
+describe('GET / and the console\'s routes', () => {
+  it('serves index.html at / and at every client route, never cached, with a strict content policy', async () => {
+    for (const path of ['/', '/orders', '/orders/12?tab=history', '/webhooks/0b5c/deliveries']) {
+      const res = await get(server, path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(await res.text()).toContain('<div id="root">');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+    }
+  });
+
+  it('serves the built assets as immutable', async () => {
+    const res = await get(server, '/assets/app-1a2b3c.js');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/javascript/);
+    expect(res.headers.get('cache-control')).toContain('immutable');
+    expect(await res.text()).toBe('console.log("app")');
+  });
+
+  it('keeps JSON 404s for unknown API paths, missing files and other methods', async () => {
+    for (const [method, path] of [['GET', '/api/v1/nope'], ['GET', '/api/v1'], ['GET', '/assets/missing-9z.js'], ['GET', '/favicon.ico'], ['POST', '/orders'], ['DELETE', '/']]) {
+      const res = await get(server, path, { method });
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await res.json()).toEqual({ statusCode: 404, message: `Route ${method} ${path} not found`, error: 'Not Found' });
+    }
+  });
+
+  it('leaves the API, the docs and the operations routes as they were', async () => {
+    expect((await get(server, '/health')).status).toBe(200);
+    expect((await (await get(server, '/health')).json())).toEqual({ status: 'ok' });
+    expect((await get(server, '/api/v1/openapi.json')).headers.get('content-type')).toMatch(/json/);
+    expect(await (await get(server, '/docs/', { redirect: 'follow' })).text()).toContain('swagger');
+    expect((await get(server, '/api/v1/admin/branches')).status).toBe(401);
+  });
+});
+
+describe('without a built console', () => {
+  it('says so at / and at client routes, as a page, instead of a JSON 404', async () => {
+    for (const path of ['/', '/orders/3']) {
+      const res = await get(bare, path);
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      const text = await res.text();
+      expect(text).toContain('The staff console is not built');
+      expect(text).toContain('npm ci');
+    }
+    expect((await get(bare, '/api/v1/nope')).headers.get('content-type')).toMatch(/json/);
+  });
+});
