@@ -46,11 +46,12 @@ export async function measure(side: Side, timing: Timing): Promise<Load> {
 }
 
 /**
- * Two processes (a baseline and the service) in alternating slices: a, b, a, b … A shared machine's speed changes
- * within tens of seconds; measured one after the other, the two sides of a ratio could see two different machines.
+ * A baseline and the service in alternating slices: a, b, a, b … A shared machine's speed changes within seconds;
+ * measured one after the other, the two sides of a ratio could see two different machines. The ratio is the median
+ * of the ratios of each pair of neighbouring slices, so that a slice that met a neighbour's burst does not decide it.
  * `between` runs after each slice (a write endpoint's rows are removed, so that every slice sees the same data).
  */
-export async function measurePair(pair: [Side, Side], timing: Timing, between: () => Promise<void> = async () => undefined): Promise<[Load, Load]> {
+export async function measurePair(pair: [Side, Side], timing: Timing, between: () => Promise<void> = async () => undefined): Promise<{ sides: [Load, Load]; ratio: number; ratios: number[] }> {
   for (const side of pair) {
     await load(side, timing.warmup);
     await between();
@@ -62,7 +63,10 @@ export async function measurePair(pair: [Side, Side], timing: Timing, between: (
       await between();
     }
   }
-  return [combine(slices[0]), combine(slices[1])];
+  const ratios = slices[1].map((s, i) => s.rps / slices[0][i].rps).sort((x, y) => x - y);
+  const mid = ratios.length / 2;
+  const ratio = Number.isInteger(mid) ? (ratios[mid - 1] + ratios[mid]) / 2 : ratios[Math.floor(mid)];
+  return { sides: [combine(slices[0]), combine(slices[1])], ratio, ratios: ratios.map((r) => Number(r.toFixed(3))) };
 }
 
 /** Slices of equal length: mean throughput and p50, the worst slice's p99 (autocannon gives no histogram to merge). */

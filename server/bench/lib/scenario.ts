@@ -33,8 +33,10 @@ export interface Figure {
   failed?: number;
   /** The same request to baseline (b), measured in alternating slices with this one. */
   baseline?: { subject: string; perSecond: number; p50Ms: number; p99Ms: number; peakRssMb: number; failed: number };
-  /** perSecond over the baseline's. */
+  /** The service over the baseline: the median ratio of neighbouring slices (see measurePair). */
   ratio?: number;
+  /** The ratio of each pair of neighbouring slices, in order of size. */
+  sliceRatios?: number[];
   checks: Check[];
 }
 

@@ -75,8 +75,7 @@ async function withService(starting: Promise<Child>, use: (service: Child) => Pr
 
 async function pair(ctx: BenchContext, b: Child, service: Child, subject: string, e: Endpoint): Promise<Figure> {
   const between = e.writes ? () => removeCreatedOrders(ctx.db) : undefined;
-  const [lb, ls] = await measurePair([{ url: b.url, request: e.baseline }, { url: service.url, request: e.service }], ctx.timing, between);
-  const ratio = ls.rps / lb.rps;
+  const { sides: [lb, ls], ratio, ratios } = await measurePair([{ url: b.url, request: e.baseline }, { url: service.url, request: e.service }], ctx.timing, between);
   const min = e.writes ? WRITE_RATIO : READ_RATIO;
   const peakRssMb = service.peakRssMb();
   return {
@@ -86,6 +85,7 @@ async function pair(ctx: BenchContext, b: Child, service: Child, subject: string
     peakRssMb,
     baseline: { subject: 'baseline (b) Fastify + SQL', perSecond: lb.rps, p50Ms: lb.p50Ms, p99Ms: lb.p99Ms, peakRssMb: b.peakRssMb(), failed: lb.failed },
     ratio,
+    sliceRatios: ratios,
     checks: [atLeast(ratio, min, `ratio ≥ ${min.toFixed(2)}`), below(peakRssMb, RSS_MB, `RSS < ${RSS_MB} MB`)],
   };
 }
