@@ -1,4 +1,4 @@
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -27,6 +27,8 @@ const here = fileURLToPath(new URL('.', import.meta.url));
 const progress = (line: string) => process.stderr.write(`${line}\n`);
 
 const started = Date.now();
+const loadAverage = () => Number(loadavg()[0].toFixed(1));
+const loadAtStart = loadAverage();
 const bench = await createBenchDatabase();
 try {
   progress(`bench (${args.quick ? 'quick' : 'full'}${args.only ? `, only "${args.only}"` : ''}): database ${bench.name}`);
@@ -54,6 +56,7 @@ try {
       machine: `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB`,
       node: process.version,
       postgres: await admin('show server_version'),
+      loadAverage: [loadAtStart, loadAverage()],
       timing,
       figures,
     };

@@ -11,6 +11,8 @@ export interface Results {
   machine: string;
   node: string;
   postgres: string;
+  /** The 1-minute load average before the run (what else ran on a shared machine) and at its end (the bench's own included). */
+  loadAverage: [number, number];
   timing: Timing;
   figures: (Figure & { scenario: string })[];
 }
@@ -21,7 +23,7 @@ const failed = (count: number | undefined) => (count ? ` (${count} failed)` : ''
 /** The results as the page shows them: one row per figure, baseline (b) beside the service. */
 export function table(r: Results): string {
   const lines = [
-    `${r.mode === 'full' ? 'Full' : 'Quick'} run of ${r.date.slice(0, 10)}${r.only ? ` (only "${r.only}")` : ''}, ${r.seconds} s: ${r.machine}; Node.js ${r.node}; PostgreSQL ${r.postgres}.`,
+    `${r.mode === 'full' ? 'Full' : 'Quick'} run of ${r.date.slice(0, 10)}${r.only ? ` (only "${r.only}")` : ''}, ${r.seconds} s: ${r.machine} (load average ${r.loadAverage.join(' → ')}); Node.js ${r.node}; PostgreSQL ${r.postgres}.`,
     '',
     '| scenario | measured | per s | p50 / p99 ms | peak RSS MB | baseline (b) per s | ratio | target |',
     '|---|---|---:|---:|---:|---:|---:|---|',
