@@ -13,6 +13,7 @@ import { orderRoutes } from './features/orders/routes.js';
 import { apiKeyRoutes } from './features/api-keys/routes.js';
 import { backOfficeRoutes } from './features/admin/routes.js';
 import { loginRoutes } from './features/staff/login.js';
+import { findStaffForAuth } from './features/staff/service.js';
 import { webhookAdminRoutes } from './features/webhooks/admin-routes.js';
 import { webhookRoutes } from './features/webhooks/routes.js';
 import { registerErrorHandling } from './http/error-handler.js';
@@ -114,12 +115,13 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     registerPartnerAuth(partner as unknown as FastifyInstance, ctx);
     for (const feature of PARTNER_FEATURES) await partner.register(feature(ctx));
   }, { prefix: `${API_PREFIX}/partner` });
+  const staffAuth = { tokens: ctx.tokens, findStaff: (by: { id: number } | { email: string }) => findStaffForAuth(ctx.db, by) };
   await app.register(async (staff) => {
-    registerStaffAuth(staff as unknown as FastifyInstance, ctx, ctx.tokens);
+    registerStaffAuth(staff as unknown as FastifyInstance, staffAuth);
     for (const feature of STAFF_FEATURES) await staff.register(feature(ctx));
   }, { prefix: API_PREFIX });
   await app.register(async (admin) => {
-    registerStaffAuth(admin as unknown as FastifyInstance, ctx, ctx.tokens);
+    registerStaffAuth(admin as unknown as FastifyInstance, staffAuth);
     for (const feature of ADMIN_FEATURES) await admin.register(feature(ctx));
   }, { prefix: `${API_PREFIX}/admin` });
 

@@ -6,26 +6,31 @@ import { RateLimiter } from './auth/rate-limiter.js';
 import { StaffTokens } from './auth/staff-jwt.js';
 import type { Config } from './config.js';
 import type { Database, DatabaseHandle } from './db/database.js';
+import { findKeyByHash, recordLastUsed } from './features/api-keys/service.js';
 import { Metrics } from './http/metrics.js';
+import type { Log } from './log.js';
 import { connectRedis } from './redis.js';
 
-/** The long-lived services of one process, built once and handed to the app, the worker and the CLI. */
+/**
+ * The long-lived services of one process, built once by the runtime and handed to the composition roots (app.ts,
+ * the CLI's commands and background work), which give each feature, the worker and authentication the members
+ * they use; features never see the whole.
+ */
 export interface AppContext {
   config: Config;
   database: DatabaseHandle;
   db: Database;
   redis?: Redis;
-  bus: InvalidationBus;
   keys: KeyVerifier;
   lastUsed: LastUsedTracker;
   limits: { perKey: RateLimiter; perIp: RateLimiter; login: RateLimiter };
   tokens: StaffTokens;
   metrics: Metrics;
-  log: (level: 'error' | 'warn' | 'info', msg: string, extra?: object) => void;
+  log: Log;
   close(): Promise<void>;
 }
 
-export async function createContext(config: Config, database: DatabaseHandle, log?: AppContext['log']): Promise<AppContext> {
+export async function createContext(config: Config, database: DatabaseHandle, log?: Log): Promise<AppContext> {
   const logger = log ?? (() => undefined);
   let redis: Redis | undefined;
   let subscriber: Redis | undefined;
@@ -37,14 +42,14 @@ export async function createContext(config: Config, database: DatabaseHandle, lo
   } else {
     bus = localBus();
   }
-  const lastUsed = new LastUsedTracker(database.db, config.keys.lastUsedFlushMs, (err) => logger('warn', 'lastUsedAt flush failed', { err }));
+  const db = database.db;
+  const lastUsed = new LastUsedTracker((uses) => recordLastUsed(db, uses), config.keys.lastUsedFlushMs, (err) => logger('warn', 'lastUsedAt flush failed', { err }));
   return {
     config,
     database,
-    db: database.db,
+    db,
     redis,
-    bus,
-    keys: new KeyVerifier(database.db, config.keys.cacheTtlMs, bus),
+    keys: new KeyVerifier((hash) => findKeyByHash(db, hash), config.keys.cacheTtlMs, bus),
     lastUsed,
     limits: {
       perKey: new RateLimiter('key', config.rateLimit.perMinute, 60, redis, config.redisKeyPrefix),

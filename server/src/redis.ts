@@ -1,6 +1,5 @@
 import { Redis } from 'ioredis';
-
-type Log = (level: 'error' | 'warn' | 'info', msg: string, extra?: object) => void;
+import type { Log } from './log.js';
 
 /**
  * A Redis connection that fails commands fast instead of queueing them while Redis is away (callers fall back

@@ -2,8 +2,7 @@ import type { Config } from './config.js';
 import { createContext, type AppContext } from './context.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
-
-export type Log = AppContext['log'];
+import type { Log } from './log.js';
 
 /** Opens the database (migrated to the latest version) and the process's shared services. */
 export async function startRuntime(config: Config, log: Log, options: { poolSize?: number } = {}): Promise<AppContext> {

@@ -2,11 +2,12 @@ import Fastify from 'fastify';
 import type { KeyPrincipal } from '../../src/auth/principal.js';
 import { ALL_PERMISSIONS } from '../../src/auth/principal.js';
 import { openDatabase } from '../../src/db/database.js';
-import { listExchanges, listOffers } from '../../src/features/catalog/repository.js';
+import { listPublicExchanges } from '../../src/features/catalog/exchanges/repository.js';
+import { listOffers } from '../../src/features/catalog/offers/repository.js';
+import { quote } from '../../src/features/catalog/service.js';
 import { listOrders } from '../../src/features/orders/repository.js';
 import type { CreateOrderBody } from '../../src/features/orders/schemas.js';
 import { createOrder } from '../../src/features/orders/service.js';
-import { quote } from '../../src/features/pricing/quote.js';
 
 /**
  * Baseline (b), the ceiling of this stack: the service's own SQL (its repository functions and order service, the
@@ -23,7 +24,7 @@ const principal: KeyPrincipal = {
 const app = Fastify({ logger: false });
 
 app.get('/health', async () => ({ status: 'ok' }));
-app.get('/api/v1/partner/public/exchanges', async () => listExchanges(db, scope));
+app.get('/api/v1/partner/public/exchanges', async () => listPublicExchanges(db, scope));
 app.get('/api/v1/partner/offers', async () => {
   const { rows, total } = await listOffers(db, scope, { skip: 0, limit: 20, filter: {}, sort: [['id', 'ASC']] });
   return { data: rows, meta: { total, skip: 0, limit: 20 } };

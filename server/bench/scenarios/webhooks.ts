@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Database } from '../../src/db/database.js';
-import { enqueueEvent } from '../../src/features/webhooks/outbox.js';
+import { enqueue } from '../../src/features/delivery/outbox.js';
 import { atLeast, type Scenario } from '../lib/scenario.js';
 import { startWorker } from '../lib/service.js';
 
@@ -53,11 +53,9 @@ async function produceBacklog(db: Database, url: string, count: number): Promise
     .returning('id').executeTakeFirstOrThrow();
   const at = { branchId: branch.id, exchangeId: exchange.id };
   for (let i = 0; i < count; i += 100) {
-    await db.transaction().execute(async (tx) => {
-      for (let id = i; id < Math.min(count, i + 100); id++) {
-        await enqueueEvent(tx, { event: 'order.created', ...at, data: { id, status: 'ORDERINIT', amountSource: '100', amountDest: '92.15' } });
-      }
-    });
+    const ids = Array.from({ length: Math.min(100, count - i) }, (_, k) => i + k);
+    const events = ids.map((id) => ({ event: 'order.created' as const, ...at, data: { id, status: 'ORDERINIT', amountSource: '100', amountDest: '92.15' } }));
+    await db.transaction().execute((tx) => enqueue(tx, events));
   }
   return webhook.id;
 }

@@ -41,8 +41,7 @@ export function parseApiKey(raw: string): ApiKeyType | null {
 
 /**
  * Keys carry ~154 random bits, so a fast unsalted hash is enough and keeps lookup to one indexed read. The one-shot
- * `hash` runs on every request: a `Hash` object per call cost 4-5 µs of the request path (docs/benchmarks.md,
- * change 28).
+ * `hash` runs on every request: a `Hash` object per call cost 4-5 µs of the request path.
  */
 export function hashApiKey(raw: string): string {
   return hash('sha256', raw, 'hex');

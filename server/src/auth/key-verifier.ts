@@ -1,10 +1,26 @@
 import { LRUCache } from 'lru-cache';
-import type { Database } from '../db/database.js';
-import { findKeyByHash, type KeyRecord } from './api-key-repository.js';
-import type { ApiKeyType } from '../db/schema.js';
+import type { ApiKeyType, Permission, StaffRole } from '../db/schema.js';
 import type { InvalidationBus } from './invalidation-bus.js';
 import { hashApiKey, parseApiKey } from './key-format.js';
 import { ALL_PERMISSIONS, permissionsFor, staffScope, type KeyPrincipal } from './principal.js';
+
+/** Everything needed to authorise a request with a key: the key and, for a personal key, its staff user. */
+export interface KeyRecord {
+  id: string;
+  type: ApiKeyType;
+  branchId: number | null;
+  isActive: boolean;
+  expiresAt: Date | null;
+  staffUserId: number;
+  staffActive: boolean;
+  staffRole: StaffRole;
+  staffBranchId: number | null;
+  staffPermissions: Permission[];
+  staffExchangeIds: number[];
+}
+
+/** Reads the key with this SHA-256 hash (api-keys' repository, wired in context.ts). */
+export type KeyLookup = (keyHash: string) => Promise<KeyRecord | undefined>;
 
 export type Verification =
   | { ok: true; principal: KeyPrincipal; expiresAt: Date | null }
@@ -31,9 +47,9 @@ export class KeyVerifier {
   /** Counts invalidations, so that a read overtaken by one is neither trusted nor kept. */
   private generation = 0;
 
-  constructor(private readonly db: Database, ttlMs: number, private readonly bus: InvalidationBus) {
+  constructor(private readonly lookupKey: KeyLookup, ttlMs: number, private readonly bus: InvalidationBus) {
     // ttlResolution 0 reads the clock on each lookup: the default (1 ms) arms a timer each millisecond under load to
-    // reuse a reading, which cost more per request than reading it (docs/benchmarks.md, change 28).
+    // reuse a reading, which cost more per request than reading the clock.
     this.cache = new LRUCache<string, CacheEntry>({ max: 50_000, ttl: Math.max(ttlMs, 1), ttlAutopurge: false, ttlResolution: 0 });
     bus.subscribe(() => this.forget());
   }
@@ -90,7 +106,7 @@ export class KeyVerifier {
    * type than the key's prefix says is cached as unknown.
    */
   private read(hash: string, type: ApiKeyType): Promise<CacheEntry> {
-    const read = findKeyByHash(this.db, hash).then((found) => {
+    const read = this.lookupKey(hash).then((found) => {
       const record = found && found.type === type ? found : null;
       return { record, principal: record && toPrincipal(record) };
     });

@@ -1,5 +1,5 @@
-import type { Database } from '../db/database.js';
-import { recordLastUsed } from './api-key-repository.js';
+/** Writes a batch of last-use times, by key id (api-keys' repository, wired in context.ts). */
+export type LastUsedWriter = (uses: ReadonlyMap<string, Date>) => Promise<void>;
 
 /**
  * Keeps api_keys.last_used_at fresh without a write per request: uses are collected in memory and written
@@ -10,7 +10,7 @@ export class LastUsedTracker {
   private timer: NodeJS.Timeout;
   private flushing: Promise<void> = Promise.resolve();
 
-  constructor(private readonly db: Database, flushMs: number, private readonly onError: (err: unknown) => void) {
+  constructor(private readonly write: LastUsedWriter, flushMs: number, private readonly onError: (err: unknown) => void) {
     this.timer = setInterval(() => { void this.flush(); }, flushMs);
     this.timer.unref();
   }
@@ -24,7 +24,7 @@ export class LastUsedTracker {
     const batch = this.pending;
     this.pending = new Map();
     this.flushing = this.flushing
-      .then(() => recordLastUsed(this.db, batch))
+      .then(() => this.write(batch))
       .catch((err) => {
         for (const [id, at] of batch) if (!this.pending.has(id)) this.pending.set(id, at);
         this.onError(err);

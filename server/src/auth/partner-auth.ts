@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context.js';
 import type { Permission } from '../db/schema.js';
 import { forbidden, unauthorized } from '../http/errors.js';
+import type { KeyVerifier } from './key-verifier.js';
+import type { LastUsedTracker } from './last-used.js';
 import type { KeyPrincipal } from './principal.js';
 import { rateLimitExceeded, setRateLimitHeaders } from './rate-limit-headers.js';
+import type { RateLimiter } from './rate-limiter.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -24,25 +26,31 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
  * limit counted after authentication (429), then type and permission checks (403). Requests without a valid
  * key are counted per IP so that guessing keys is slow.
  */
-export function registerPartnerAuth(app: FastifyInstance, ctx: AppContext): void {
+export interface PartnerAuthDeps {
+  keys: KeyVerifier;
+  limits: { perKey: RateLimiter; perIp: RateLimiter };
+  lastUsed: LastUsedTracker;
+}
+
+export function registerPartnerAuth(app: FastifyInstance, deps: PartnerAuthDeps): void {
   app.decorateRequest('apiKey', null as unknown as KeyPrincipal);
 
   app.addHook('onRequest', async (request, reply) => {
     const match = BEARER.exec(request.headers.authorization ?? '');
     if (!match) {
-      await countFailure(ctx, request);
+      await countFailure(deps, request);
       throw unauthorized('Missing API key: send Authorization: Bearer <API_KEY>');
     }
-    const result = await ctx.keys.verify(match[1]);
+    const result = await deps.keys.verify(match[1]);
     if (!result.ok) {
-      await countFailure(ctx, request);
+      await countFailure(deps, request);
       throw unauthorized(result.reason === 'expired' ? 'API key has expired' : 'Invalid or revoked API key');
     }
     const principal = result.principal;
-    const decision = await ctx.limits.perKey.consume(principal.keyId);
+    const decision = await deps.limits.perKey.consume(principal.keyId);
     setRateLimitHeaders(reply, decision, 60);
     if (!decision.allowed) throw rateLimitExceeded(decision);
-    ctx.lastUsed.touch(principal.keyId);
+    deps.lastUsed.touch(principal.keyId);
     request.apiKey = principal;
 
     const config = request.routeOptions.config;
@@ -55,7 +63,7 @@ export function registerPartnerAuth(app: FastifyInstance, ctx: AppContext): void
   });
 }
 
-async function countFailure(ctx: AppContext, request: FastifyRequest): Promise<void> {
-  const decision = await ctx.limits.perIp.consume(request.ip);
+async function countFailure(deps: PartnerAuthDeps, request: FastifyRequest): Promise<void> {
+  const decision = await deps.limits.perIp.consume(request.ip);
   if (!decision.allowed) throw rateLimitExceeded(decision);
 }

@@ -1,16 +1,12 @@
 import type { ApiKeyType, Permission, StaffRole } from '../db/schema.js';
+import type { Scope } from '../db/scope.js';
+
+/** A principal's reach, for code that takes either kind of principal. */
+export type { Scope };
 
 export const ALL_PERMISSIONS: readonly Permission[] = ['orders:read', 'orders:write', 'clients:read', 'clients:write', 'webhooks:manage'];
 
-/**
- * Who is calling, and what they may reach. `branchId: null` means every branch (a superadmin);
- * `exchangeIds: null` means every exchange of the reachable branch(es).
- */
-export interface Scope {
-  branchId: number | null;
-  exchangeIds: readonly number[] | null;
-}
-
+/** Who is calling, and what they may reach (their Scope). */
 export interface KeyPrincipal extends Scope {
   kind: 'apiKey';
   keyId: string;

@@ -20,8 +20,8 @@ export function setRateLimitHeaders(reply: FastifyReply, d: RateDecision, window
  * A count as decimal digits, without V8's number-to-string cache. String(n), `${n}` and n.toString() keep each
  * result in that cache, which lives in the old generation, so a string made there outlives the scavenges until
  * another number takes its slot. The remaining count differs on every request of a busy key: through the cache
- * it put one string per request into the old generation, 33 of the 86 bytes an offers page promoted
- * (docs/benchmarks.md, change 33), and promotion paces the mark-compacts. toFixed builds a new string with the
+ * it put one string per request into the old generation, 33 of the 86 bytes an offers page promoted, and
+ * promotion paces the mark-compacts. toFixed builds a new string with the
  * same digits for any safe integer; past 2^53 it would write the double's exact value where String writes the
  * shortest, so a count that large (from an absurd limit) keeps String's form.
  */

@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context.js';
-import type { StaffRole } from '../db/schema.js';
+import type { Permission, StaffRole } from '../db/schema.js';
 import { forbidden, unauthorized } from '../http/errors.js';
 import { permissionsFor, staffScope, type StaffPrincipal } from './principal.js';
-import { findStaffForAuth } from './staff-repository.js';
 import type { StaffTokens } from './staff-jwt.js';
 
 declare module 'fastify' {
@@ -18,11 +16,16 @@ declare module 'fastify' {
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
+/** A staff user as authentication reads it on each request, by id (local tokens) or email (external ones). */
+export type StaffLookup = (by: { id: number } | { email: string }) => Promise<{
+  id: number; email: string; role: StaffRole; branch_id: number | null; permissions: Permission[]; is_active: boolean; exchange_ids: number[];
+} | undefined>;
+
 /**
  * Staff JWT authentication for every route of the scope it is registered in. The staff user is read on each
  * request, so a deactivated user or a changed role or exchange list takes effect at once.
  */
-export function registerStaffAuth(app: FastifyInstance, ctx: AppContext, tokens: StaffTokens): void {
+export function registerStaffAuth(app: FastifyInstance, { tokens, findStaff }: { tokens: StaffTokens; findStaff: StaffLookup }): void {
   app.decorateRequest('staff', null as unknown as StaffPrincipal);
   app.addHook('onRequest', async (request) => {
     const match = BEARER.exec(request.headers.authorization ?? '');
@@ -30,7 +33,7 @@ export function registerStaffAuth(app: FastifyInstance, ctx: AppContext, tokens:
     const verified = await tokens.verify(match[1]);
     if (!verified) throw unauthorized('Invalid or expired access token');
     const by = /^\d{1,9}$/.test(verified.subject) ? { id: Number(verified.subject) } : verified.external ? { email: verified.subject } : null;
-    const user = by ? await findStaffForAuth(ctx.db, by) : undefined;
+    const user = by ? await findStaff(by) : undefined;
     if (!user || !user.is_active) throw unauthorized('Invalid or expired access token');
     request.staff = {
       kind: 'staff',

@@ -1,12 +1,15 @@
 import type { AppContext } from '../context.js';
-import { startWorker } from '../features/webhooks/worker.js';
+import { startWorker } from '../features/delivery/worker.js';
 
 export interface Background { stop(): Promise<void> }
 
-/** Work that runs beside the HTTP server: the webhook delivery worker (unless --no-worker). */
+/**
+ * Work that runs beside the HTTP server: the webhook delivery worker (unless --no-worker), which on PostgreSQL
+ * also LISTENs for deliveries other processes commit.
+ */
 export async function startBackground(ctx: AppContext, options: { worker: boolean }): Promise<Background> {
   if (!options.worker) return { stop: async () => undefined };
-  const worker = startWorker(ctx);
+  const worker = startWorker(ctx, { listenUrl: ctx.database.kind === 'postgres' ? ctx.config.databaseUrl : undefined });
   ctx.log('info', 'webhook worker started', { workerId: worker.id });
   return { stop: () => worker.stop() };
 }

@@ -1,7 +1,6 @@
 import type { AppContext } from '../context.js';
-import { listAllApiKeys, revokeApiKey } from '../features/api-keys/repository.js';
 import { CreateApiKeyRequest } from '../features/api-keys/schemas.js';
-import { apiKeyView, createApiKey } from '../features/api-keys/service.js';
+import { apiKeyView, createApiKey, listAllApiKeys, revokeApiKey } from '../features/api-keys/service.js';
 import { CliError, EXIT, print } from './output.js';
 import { checkInput, findStaffRef, intOption, requireOption, subcommand, withRuntime, type CliCommand } from './support.js';
 
@@ -57,8 +56,7 @@ export const keysCommand: CliCommand = {
     const id = positionals[1];
     if (!id || !UUID.test(id)) throw new CliError('which key? Usage: pxs keys revoke <key id (uuid)>', EXIT.usage);
     await withRuntime(async (ctx) => {
-      if (!(await revokeApiKey(ctx.db, id, null))) throw new CliError(`No API key ${id}`, EXIT.failure);
-      await ctx.keys.invalidate('api key revoked');
+      if (!(await revokeApiKey(ctx.db, ctx.keys, id, null))) throw new CliError(`No API key ${id}`, EXIT.failure);
     });
     print(json, { id, revoked: true }, () => `Revoked key ${id}.`);
   },

@@ -1,7 +1,7 @@
 import type { StaffRole } from '../db/schema.js';
 import { CreateStaffRequest } from '../features/staff/schemas.js';
 import { createStaffUser, listStaffUsers, SYSTEM_ACTOR, updateStaffUser, type StaffView } from '../features/staff/service.js';
-import type { ListParams } from '../http/list-query.js';
+import type { ListParams } from '../db/list.js';
 import { CliError, EXIT, print } from './output.js';
 import { checkInput, findStaffRef, intOption, listOption, readPassword, requireOption, subcommand, withRuntime, type CliCommand } from './support.js';
 

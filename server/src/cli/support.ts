@@ -1,9 +1,9 @@
 import type { ParseArgsConfig } from 'node:util';
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
-import { findStaffForAuth } from '../auth/staff-repository.js';
 import { loadConfig } from '../config.js';
 import type { AppContext } from '../context.js';
+import { findStaffForAuth } from '../features/staff/service.js';
 import { AppError } from '../http/errors.js';
 import { startRuntime } from '../runtime.js';
 import { CliError, EXIT } from './output.js';

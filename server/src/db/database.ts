@@ -38,7 +38,7 @@ async function openPostgres(url: string, max: number, onIdleError?: (err: Error)
   const { default: { Pool } } = await import('pg');
   // A fixed-size pool: pg-pool closes a connection idle for 10 s unless the pool is at `min`. After any lull of
   // 10 s, the next requests each waited for a new backend (fork, authentication, a cold catalogue cache, every
-  // statement prepared again): 60–90 ms at the p99 of the first second of load (docs/benchmarks.md, change 17).
+  // statement prepared again): 60–90 ms at the p99 of the first second of load.
   const pool = new Pool({ connectionString: url, max, min: max, types: { getTypeParser } as pg.CustomTypesConfig, application_name: 'pxs' });
   // An idle connection closed by the server (restart, failover, admin) is dropped from the pool and replaced on
   // the next checkout; without a listener the pool's 'error' event would end the process.

@@ -1,7 +1,17 @@
 import { sql, type Compilable, type SelectQueryBuilder } from 'kysely';
-import type { DateRange, ListParams } from '../http/list-query.js';
 import type { Executor } from './database.js';
 import { memoQuery } from './memo.js';
+
+export type DateRange = Partial<Record<'gte' | 'gt' | 'lte' | 'lt', Date>>;
+export type FilterValue = boolean | number | string | DateRange;
+
+/** A list request as parsed from its query string (http/list-query.ts): a page, whitelisted filters and sorts. */
+export interface ListParams {
+  skip: number;
+  limit: number;
+  filter: Record<string, FilterValue>;
+  sort: [string, 'ASC' | 'DESC'][];
+}
 
 const OPERATORS = { eq: '=', gte: '>=', gt: '>', lte: '<=', lt: '<' } as const;
 

@@ -1,5 +1,13 @@
 import { sql, type SelectQueryBuilder, type UpdateQueryBuilder } from 'kysely';
-import type { Scope } from '../auth/principal.js';
+
+/**
+ * What a caller may reach: `branchId: null` means every branch (a superadmin); `exchangeIds: null` means every
+ * exchange of the reachable branch(es). Principals (auth/principal.ts) carry one.
+ */
+export interface Scope {
+  branchId: number | null;
+  exchangeIds: readonly number[] | null;
+}
 
 /**
  * The one rule for scope in SQL: rows of the caller's branch (unless it reaches every branch) and, for an

@@ -1,3 +1,4 @@
+import type { DateRange, FilterValue, ListParams } from '../db/list.js';
 import { badRequest } from './errors.js';
 
 export type FilterKind =
@@ -9,16 +10,6 @@ export type FilterKind =
 export interface ListSpec {
   filters: Record<string, FilterKind>;
   sorts: readonly string[];
-}
-
-export type DateRange = Partial<Record<'gte' | 'gt' | 'lte' | 'lt', Date>>;
-export type FilterValue = boolean | number | string | DateRange;
-
-export interface ListParams {
-  skip: number;
-  limit: number;
-  filter: Record<string, FilterValue>;
-  sort: [string, 'ASC' | 'DESC'][];
 }
 
 const RANGE_OPERATORS = new Set(['gte', 'gt', 'lte', 'lt']);

@@ -12,7 +12,7 @@ export class Metrics {
   });
   /**
    * Filled from the histogram's counts when scraped: updating a second metric on every request cost as much as the
-   * histogram's own update (docs/benchmarks.md, change 28).
+   * histogram's own update.
    */
   readonly httpRequests: Counter<'method' | 'route' | 'status'> = new Counter({
     name: 'pxs_http_requests_total', help: 'HTTP requests by route, method and status',

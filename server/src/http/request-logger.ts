@@ -7,8 +7,7 @@ type Method = (typeof METHODS)[number];
 /**
  * `request.log` without a pino child for every request. A child serializes its bindings (the request id, through
  * the redaction) when it is made, 4-5 µs of each request, and most requests write nothing at an enabled level:
- * this logger makes the child at its first call that writes, so every line carries the same bindings as before
- * (docs/benchmarks.md, change 28).
+ * this logger makes the child at its first call that writes, so every line carries the same bindings as before.
  */
 export class RequestLogger {
   #child: Logger | undefined;

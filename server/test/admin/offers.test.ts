@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call, startTestServer, type TestServer } from '../helpers/server.js';
-import { staffTokens, type StaffName } from '../helpers/staff.js';
-import { createWorld, type World } from '../helpers/world.js';
+import { call, type TestServer } from '../helpers/server.js';
+import type { StaffName } from '../helpers/staff.js';
+import type { World } from '../helpers/world.js';
+import { startWorld } from '../helpers/fixture.js';
 
 let server: TestServer;
 let world: World;
@@ -10,9 +11,7 @@ let hookB1: string;
 let hookB2: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  world = await createWorld(server.db);
-  tokens = await staffTokens(server, world);
+  ({ server, world, tokens } = await startWorld());
   const hooks = await server.db.insertInto('webhooks').values([
     { branch_id: world.branches.b1, url: 'https://hooks.example/b1', events: ['offer.updated'], secret_key: 'a'.repeat(64), updated_at: new Date() },
     { branch_id: world.branches.b2, url: 'https://hooks.example/b2', events: ['offer.updated'], secret_key: 'b'.repeat(64), updated_at: new Date() },

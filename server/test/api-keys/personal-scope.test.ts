@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, type TestServer } from '../helpers/server.js';
-import { staffTokens, type StaffName } from '../helpers/staff.js';
-import { createWorld, type World } from '../helpers/world.js';
+import type { StaffName } from '../helpers/staff.js';
+import type { World } from '../helpers/world.js';
+import { startWorld } from '../helpers/fixture.js';
 
 /**
  * A personal key acts with its staff user's role, branch, exchanges and permissions as they are at request
@@ -13,10 +14,8 @@ let world: World;
 let tokens: Record<StaffName, string>;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  ({ server, world, tokens } = await startWorld());
   second = await startTestServer({ database: server.database });
-  world = await createWorld(server.db);
-  tokens = await staffTokens(server, world);
 });
 afterAll(async () => {
   await second?.close();

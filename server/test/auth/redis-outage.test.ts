@@ -1,7 +1,8 @@
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startTestServer, type TestServer } from '../helpers/server.js';
-import { createWorld, type World } from '../helpers/world.js';
+import { call, type TestServer } from '../helpers/server.js';
+import type { World } from '../helpers/world.js';
+import { startWorld } from '../helpers/fixture.js';
 
 const REDIS = new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
 
@@ -30,8 +31,7 @@ let link: Awaited<ReturnType<typeof relay>>;
 
 beforeAll(async () => {
   link = await relay();
-  server = await startTestServer({ env: { REDIS_URL: `redis://127.0.0.1:${link.port}`, RATE_LIMIT_PER_MINUTE: '1000' } });
-  w = await createWorld(server.db);
+  ({ server, world: w } = await startWorld({ env: { REDIS_URL: `redis://127.0.0.1:${link.port}`, RATE_LIMIT_PER_MINUTE: '1000' } }));
 });
 afterAll(async () => {
   link.cut();

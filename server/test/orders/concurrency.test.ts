@@ -1,19 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usingPostgres } from '../helpers/database.js';
-import { call, startTestServer, type TestServer } from '../helpers/server.js';
-import { createWorld, type World } from '../helpers/world.js';
-import { orderBody, placeOrder, recordedEvents, staffToken, subscribeBranch } from './support.js';
+import { call, type TestServer } from '../helpers/server.js';
+import type { StaffName } from '../helpers/staff.js';
+import type { World } from '../helpers/world.js';
+import { startWorld } from '../helpers/fixture.js';
+import { orderBody, placeOrder, recordedEvents, subscribeBranch } from './support.js';
 
 let server: TestServer;
 let world: World;
+let tokens: Record<StaffName, string>;
 let webhookId: string;
 let token: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  world = await createWorld(server.db);
+  ({ server, world, tokens } = await startWorld());
   webhookId = await subscribeBranch(server.db, world.branches.b1);
-  token = await staffToken(server, world.staff.admin1.id);
+  token = tokens.admin1;
 });
 afterAll(() => server?.close());
 

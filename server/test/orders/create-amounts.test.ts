@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startTestServer, type TestServer } from '../helpers/server.js';
-import { createWorld, type World } from '../helpers/world.js';
+import { call, type TestServer } from '../helpers/server.js';
+import type { World } from '../helpers/world.js';
+import { startWorld } from '../helpers/fixture.js';
 import { orderBody, recordedEvents, subscribeBranch } from './support.js';
 
 let server: TestServer;
@@ -8,8 +9,7 @@ let world: World;
 let webhookId: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  world = await createWorld(server.db);
+  ({ server, world } = await startWorld());
   webhookId = await subscribeBranch(server.db, world.branches.b1);
 });
 afterAll(() => server?.close());

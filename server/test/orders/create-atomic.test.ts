@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertNewOrder, reserveOrderId, type HistoryRow } from '../../src/features/orders/repository.js';
-import { call, startTestServer, type TestServer } from '../helpers/server.js';
-import { createWorld, type World } from '../helpers/world.js';
+import type { HistoryRow } from '../../src/features/orders/history-repository.js';
+import { insertNewOrder, reserveOrderId } from '../../src/features/orders/repository.js';
+import { call, type TestServer } from '../helpers/server.js';
+import type { World } from '../helpers/world.js';
+import { startWorld } from '../helpers/fixture.js';
 import { historyCount, orderBody, recordedEvents, subscribeBranch } from './support.js';
 
 let server: TestServer;
@@ -9,8 +11,7 @@ let world: World;
 let webhookId: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  world = await createWorld(server.db);
+  ({ server, world } = await startWorld());
   webhookId = await subscribeBranch(server.db, world.branches.b1);
 });
 afterAll(() => server?.close());

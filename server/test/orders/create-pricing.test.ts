@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalize } from '../../src/features/pricing/decimal.js';
-import { call, startTestServer, type TestServer } from '../helpers/server.js';
-import { createWorld, type World } from '../helpers/world.js';
+import { call, type TestServer } from '../helpers/server.js';
+import type { World } from '../helpers/world.js';
+import { startWorld } from '../helpers/fixture.js';
 import { orderBody, recordedEvents, subscribeBranch } from './support.js';
 
 let server: TestServer;
@@ -9,8 +10,7 @@ let world: World;
 let webhookId: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  world = await createWorld(server.db);
+  ({ server, world } = await startWorld());
   webhookId = await subscribeBranch(server.db, world.branches.b1);
 });
 afterAll(() => server?.close());

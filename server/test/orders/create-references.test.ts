@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startTestServer, type TestServer } from '../helpers/server.js';
-import { createWorld, type World } from '../helpers/world.js';
+import { call, type TestServer } from '../helpers/server.js';
+import type { World } from '../helpers/world.js';
+import { startWorld } from '../helpers/fixture.js';
 import { orderBody } from './support.js';
 
 let server: TestServer;
@@ -12,8 +13,7 @@ const methods = { inactive: 0, eurOnly: 0 };
 const missing = 999999;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  world = await createWorld(server.db);
+  ({ server, world } = await startWorld());
   const now = new Date();
   const rows = await server.db.insertInto('clients').values([
     { branch_id: world.branches.b1, first_name: 'Ann', last_name: 'A', email: 'ann@example.com', phone: '+10000000011', updated_at: now },

@@ -1,19 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderStatus } from '../../src/db/schema.js';
-import { call, startTestServer, type TestServer } from '../helpers/server.js';
-import { createWorld, type World } from '../helpers/world.js';
+import { call, type TestServer } from '../helpers/server.js';
+import type { StaffName } from '../helpers/staff.js';
+import type { World } from '../helpers/world.js';
+import { startWorld } from '../helpers/fixture.js';
 import { orderBody, placeOrder, staffToken } from './support.js';
 
 let server: TestServer;
 let world: World;
+let tokens: Record<StaffName, string>;
 /** o[1..6] in branch 1 (see beforeAll), other = the branch-2 order. */
 const o: Record<number | 'other', number> = { other: 0 };
 let clientA = 0;
 let clientB = 0;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  world = await createWorld(server.db);
+  ({ server, world, tokens } = await startWorld());
   const now = new Date();
   const [ca, cb] = await server.db.insertInto('clients').values([
     { branch_id: world.branches.b1, first_name: 'Ann', last_name: 'A', email: 'ann@example.com', phone: '+10000000011', updated_at: now },
@@ -154,7 +156,7 @@ describe('GET /partner/orders: scope', () => {
   });
 
   it('GET /admin/orders lists in the staff user\'s scope with the same query', async () => {
-    const admin = await staffToken(server, world.staff.admin1.id);
+    const admin = tokens.admin1;
     const res = await call(server, 'GET', '/admin/orders', { token: admin, query: { filter: JSON.stringify({ status: 'ORDERINIT' }), sort: '[["id","DESC"]]' } });
     expect(res.status).toBe(200);
     expect(ids(res)).toEqual([o[6], o[4], o[1]]);

@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderStatus } from '../../src/db/schema.js';
-import { call, startTestServer, type TestServer } from '../helpers/server.js';
-import { createWorld, type World } from '../helpers/world.js';
-import { historyCount, orderIn, recordedEvents, staffToken, subscribeBranch } from './support.js';
+import { call, type TestServer } from '../helpers/server.js';
+import type { StaffName } from '../helpers/staff.js';
+import type { World } from '../helpers/world.js';
+import { startWorld } from '../helpers/fixture.js';
+import { historyCount, orderIn, recordedEvents, subscribeBranch } from './support.js';
 
 let server: TestServer;
 let world: World;
+let tokens: Record<StaffName, string>;
 let webhookId: string;
 let operator: string;
 
@@ -13,10 +16,9 @@ const orderInStatus = (status: OrderStatus) => orderIn(server, world, operator, 
 const historyOf = (id: number) => historyCount(server.db, id);
 
 beforeAll(async () => {
-  server = await startTestServer();
-  world = await createWorld(server.db);
+  ({ server, world, tokens } = await startWorld());
   webhookId = await subscribeBranch(server.db, world.branches.b1);
-  operator = await staffToken(server, world.staff.operatorA.id);
+  operator = tokens.operatorA;
 });
 afterAll(() => server?.close());
 

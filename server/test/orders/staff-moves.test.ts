@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderStatus } from '../../src/db/schema.js';
 import { ORDER_STATUSES, STAFF_MOVES } from '../../src/features/orders/transitions.js';
-import { call, startTestServer, type TestServer } from '../helpers/server.js';
-import { createWorld, type World } from '../helpers/world.js';
-import { historyCount, orderBody, orderIn, PATH_TO, placeOrder, recordedEvents, staffToken, subscribeBranch } from './support.js';
+import { call, type TestServer } from '../helpers/server.js';
+import type { StaffName } from '../helpers/staff.js';
+import type { World } from '../helpers/world.js';
+import { startWorld } from '../helpers/fixture.js';
+import { historyCount, orderBody, orderIn, PATH_TO, placeOrder, recordedEvents, subscribeBranch } from './support.js';
 
 let server: TestServer;
 let world: World;
+let tokens: Record<StaffName, string>;
 let webhookId: string;
 let operator: string;
 
@@ -17,10 +20,9 @@ const orderInStatus = (status: OrderStatus) => orderIn(server, world, operator, 
 const historyOf = (id: number) => historyCount(server.db, id);
 
 beforeAll(async () => {
-  server = await startTestServer();
-  world = await createWorld(server.db);
+  ({ server, world, tokens } = await startWorld());
   webhookId = await subscribeBranch(server.db, world.branches.b1);
-  operator = await staffToken(server, world.staff.operatorA.id);
+  operator = tokens.operatorA;
 });
 afterAll(() => server?.close());
 
@@ -77,7 +79,7 @@ describe('POST /admin/orders/{id}/status: refused moves', () => {
 describe('the status history', () => {
   it('records who moved the order, from where to where, and when, oldest first', async () => {
     const { id } = await placeOrder(server, world.keys.operatorA, orderBody(world));
-    const admin = await staffToken(server, world.staff.admin1.id);
+    const admin = tokens.admin1;
     await move(id, 'CLIENTPAYMENTWAIT', operator, 'client notified');
     await move(id, 'EXCHANGEPAYMENTWAIT', admin);
     await move(id, 'SUCCESS', operator, 'paid out');

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Dec } from '../../src/features/pricing/decimal.js';
-import { amountFromJson } from '../../src/features/pricing/quote.js';
+import { amountFromJson, Dec } from '../../src/features/pricing/decimal.js';
 
 describe('amountFromJson() — a JSON number as an exact decimal string', () => {
   it.each([

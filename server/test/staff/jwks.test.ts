@@ -2,8 +2,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, exportSPKI, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startTestServer, type TestServer } from '../helpers/server.js';
-import { createWorld, type World } from '../helpers/world.js';
+import { call, type TestServer } from '../helpers/server.js';
+import type { World } from '../helpers/world.js';
+import { startWorld } from '../helpers/fixture.js';
 
 const ISSUER = 'https://staff-panel.example';
 const AUDIENCE = 'partner-exchange';
@@ -25,8 +26,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => jwksServer.listen(0, '127.0.0.1', resolve));
   const { port } = jwksServer.address() as AddressInfo;
-  server = await startTestServer({ env: { JWT_JWKS_URL: `http://127.0.0.1:${port}/.well-known/jwks.json`, JWT_ISSUER: ISSUER, JWT_AUDIENCE: AUDIENCE } });
-  world = await createWorld(server.db);
+  ({ server, world } = await startWorld({ env: { JWT_JWKS_URL: `http://127.0.0.1:${port}/.well-known/jwks.json`, JWT_ISSUER: ISSUER, JWT_AUDIENCE: AUDIENCE } }));
 });
 afterAll(async () => {
   await server?.close();

@@ -3,9 +3,9 @@ import { verify as octokitVerify } from '@octokit/webhooks-methods';
 import { sql } from 'kysely';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { enqueueEvent } from '../../src/features/webhooks/outbox.js';
-import { pruneDeliveries } from '../../src/features/webhooks/sweep.js';
-import type { WebhookWorker } from '../../src/features/webhooks/worker.js';
+import { enqueue } from '../../src/features/delivery/outbox.js';
+import { pruneDeliveries } from '../../src/features/delivery/sweep.js';
+import type { WebhookWorker } from '../../src/features/delivery/worker.js';
 import { call, type TestServer } from '../helpers/server.js';
 import type { World } from '../helpers/world.js';
 import { deliveries, emit, eventually, register, sleep, startReceiver, worker, type Receiver } from './support.js';
@@ -72,7 +72,7 @@ describe('a delivery', () => {
   });
 
   it('is logged with every attempt: status, duration and the first 1 KB of the answer', async () => {
-    receiver = await startReceiver((_, i) => (i === 0 ? { status: 503, body: 'x'.repeat(3000) } : { status: 204 }));
+    receiver = await startReceiver((_, i) => (i === 0 ? { status: 503, body: 'x'.repeat(3000), delayMs: 30 } : { status: 204 }));
     const hook = await register(server, world.keys.branch, receiver.url, ['offer.updated']);
     await emit(server, { event: 'offer.updated', branchId: world.branches.b1, exchangeId: world.exchanges.A, data: { id: 1 } });
     running = await worker(server, { retryBaseMs: 50 });
@@ -89,8 +89,13 @@ describe('a delivery', () => {
     const [first, second] = detail.body.attemptLog;
     expect(first).toMatchObject({ attempt: 1, responseStatus: 503, error: null });
     expect(first.responseBody).toBe('x'.repeat(1024));
-    expect(first.durationMs).toBeGreaterThanOrEqual(0);
     expect(second).toMatchObject({ attempt: 2, responseStatus: 204, responseBody: '', error: null });
+    // Each attempt is timed from before its request to after its answer: the first ends after the receiver answered
+    // it, 30 ms after reading it, and before the retry starts (2 ms for the rounding of the clocks' milliseconds).
+    expect(Number.isInteger(first.durationMs)).toBe(true);
+    const firstEnd = Date.parse(first.startedAt) + first.durationMs;
+    expect(firstEnd).toBeGreaterThanOrEqual(got[0].at + 30 - 2);
+    expect(firstEnd).toBeLessThanOrEqual(Date.parse(second.startedAt) + 2);
 
     const log = await call(server, 'GET', `/partner/webhooks/${hook.id}/deliveries`, { key: world.keys.branch });
     expect(log.status).toBe(200);
@@ -121,7 +126,7 @@ describe('a delivery', () => {
     const hook = await register(server, world.keys.branch, receiver.url, ['order.created']);
     running = await worker(server);
     await expect(server.db.transaction().execute(async (tx) => {
-      const written = await enqueueEvent(tx, { event: 'order.created', branchId: world.branches.b1, exchangeId: world.exchanges.A, data: { id: 99 } });
+      const written = await enqueue(tx, [{ event: 'order.created', branchId: world.branches.b1, exchangeId: world.exchanges.A, data: { id: 99 } }]);
       expect(written).toBe(1);
       expect(await tx.selectFrom('webhook_deliveries').select('id').where('webhook_id', '=', hook.id).execute()).toHaveLength(1);
       throw new Error('the order change failed');

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WebhookWorker } from '../../src/features/webhooks/worker.js';
-import { call, startTestServer, type TestServer } from '../helpers/server.js';
-import { createWorld, type World } from '../helpers/world.js';
+import type { WebhookWorker } from '../../src/features/delivery/worker.js';
+import { call, type TestServer } from '../helpers/server.js';
+import type { World } from '../helpers/world.js';
+import { startWorld } from '../helpers/fixture.js';
 import { eventually, register, startReceiver, worker, type Receiver } from './support.js';
 
 let server: TestServer;
@@ -11,8 +12,7 @@ let running: WebhookWorker;
 let secret: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  world = await createWorld(server.db);
+  ({ server, world } = await startWorld());
   receiver = await startReceiver();
   secret = (await register(server, world.keys.branch, receiver.url)).secretKey;
   running = await worker(server);

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { WebhookWorker } from '../../src/features/webhooks/worker.js';
+import type { WebhookWorker } from '../../src/features/delivery/worker.js';
 import { call, type TestServer } from '../helpers/server.js';
 import type { World } from '../helpers/world.js';
 import { deliveries, emit, eventually, register, sleep, startReceiver, worker, type Receiver } from './support.js';

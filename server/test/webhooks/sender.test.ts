@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Sender } from '../../src/features/webhooks/sender.js';
+import { Sender } from '../../src/features/delivery/sender.js';
 
 let server: Server | undefined;
 let tcp: TcpServer | undefined;

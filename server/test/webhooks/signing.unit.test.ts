@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { sign as octokitSign } from '@octokit/webhooks-methods';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
-import { contractSignature, deliveryHeaders, newSecret, standardSignature } from '../../src/features/webhooks/signing.js';
+import { contractSignature, deliveryHeaders, newSecret, standardSignature } from '../../src/features/delivery/signing.js';
 
 const SECRET = '3f'.repeat(32);
 

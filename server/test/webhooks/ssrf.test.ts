@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { isInternalAddress, parseWebhookUrl, UrlProblem } from '../../src/features/webhooks/url-guard.js';
+import { isInternalAddress, parseWebhookUrl, UrlProblem } from '../../src/features/delivery/url-guard.js';
 import { call, type TestServer } from '../helpers/server.js';
 import type { World } from '../helpers/world.js';
 import { deliveries, emit, eventually, sleep, startReceiver, worker } from './support.js';

@@ -1,8 +1,8 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { WebhookEvent } from '../../src/db/schema.js';
-import { enqueueEvent, type OutboxEvent } from '../../src/features/webhooks/outbox.js';
-import { startWorker, type WorkerOptions } from '../../src/features/webhooks/worker.js';
+import { enqueue, type OutboxEvent } from '../../src/features/delivery/outbox.js';
+import { startWorker, type WorkerOptions } from '../../src/features/delivery/worker.js';
 import { call, type TestServer } from '../helpers/server.js';
 
 export interface Received { headers: IncomingHttpHeaders; body: string; at: number }
@@ -66,11 +66,11 @@ export async function register(server: TestServer, key: string, url: string, eve
 
 /** Records an event as a feature does: inside a transaction of its own. */
 export function emit(server: TestServer, e: Partial<OutboxEvent> & { branchId: number; exchangeId: number }) {
-  return server.db.transaction().execute((tx) => enqueueEvent(tx, {
+  return server.db.transaction().execute((tx) => enqueue(tx, [{
     event: 'order.created',
     data: { id: 1, status: 'ORDERINIT', amountSource: '100', amountDest: '92.15' },
     ...e,
-  }));
+  }]));
 }
 
 /**

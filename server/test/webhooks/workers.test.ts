@@ -1,14 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppContext } from '../../src/context.js';
 import { openDatabase, type DatabaseHandle } from '../../src/db/database.js';
 import { Metrics } from '../../src/http/metrics.js';
-import { startWorker, type WebhookWorker } from '../../src/features/webhooks/worker.js';
+import { startWorker, type WebhookWorker } from '../../src/features/delivery/worker.js';
 import { usingPostgres } from '../helpers/database.js';
 import { STARTS_PROCESSES } from '../helpers/processes.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
-import { createWorld, type World } from '../helpers/world.js';
+import type { TestServer } from '../helpers/server.js';
+import type { World } from '../helpers/world.js';
+import { startWorld } from '../helpers/fixture.js';
 import { emit, eventually, register, startReceiver } from './support.js';
 
 // A second process cannot open an embedded PGlite database, so these run on PostgreSQL only (DATABASE_URL set).
@@ -17,8 +17,7 @@ describe.skipIf(!usingPostgres)('workers on PostgreSQL', STARTS_PROCESSES, () =>
   let world: World;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    world = await createWorld(server.db);
+    ({ server, world } = await startWorld());
   });
   afterAll(() => server?.close());
 
@@ -81,8 +80,7 @@ describe.skipIf(!usingPostgres)('workers on PostgreSQL', STARTS_PROCESSES, () =>
       const database = await openDatabase({ databaseUrl: server.database.url, dataDir: 'memory://', poolSize: 4 });
       handles.push(database);
       metrics.push(new Metrics());
-      const ctx: AppContext = { ...server.ctx, database, db: database.db, metrics: metrics[i] };
-      workers.push(startWorker(ctx, { id: `racer-${i}`, listenUrl: server.database.url, settings: { retryBaseMs: 50, pollMs: 50, concurrency: 16 } }));
+      workers.push(startWorker({ db: database.db, metrics: metrics[i], log: server.ctx.log, config: server.config }, { id: `racer-${i}`, listenUrl: server.database.url, settings: { retryBaseMs: 50, pollMs: 50, concurrency: 16 } }));
     }
     try {
       const events = 150;

@@ -1,7 +1,6 @@
-import type { Scope, StaffPrincipal } from '../../auth/principal.js';
-import type { Executor } from '../../db/database.js';
+import type { StaffPrincipal } from '../../auth/principal.js';
+import type { Scope } from '../../db/scope.js';
 import type { StaffRole } from '../../db/schema.js';
-import { badRequest, fieldNotFound } from '../../http/errors.js';
 import type { Actor } from '../staff/service.js';
 
 export const security = [{ staffJwt: [] }];
@@ -16,21 +15,6 @@ export function adminScope(staff: StaffPrincipal): Scope {
 
 export function actorOf(staff: StaffPrincipal): Actor {
   return { staffUserId: staff.staffUserId, role: staff.role, branchId: staff.branchId };
-}
-
-/**
- * The branch a new resource goes to: an admin's own (any other branch does not exist for it, so naming one
- * is `branchId: notFound`); a superadmin must name an existing one.
- */
-export async function targetBranch(db: Executor, scope: Scope, requested: number | undefined): Promise<number> {
-  if (scope.branchId !== null) {
-    if (requested !== undefined && requested !== scope.branchId) throw fieldNotFound('branchId');
-    return scope.branchId;
-  }
-  if (requested === undefined) throw badRequest('branchId is required', { branchId: 'required' });
-  const row = await db.selectFrom('branches').select('id').where('id', '=', requested).executeTakeFirst();
-  if (!row) throw fieldNotFound('branchId');
-  return requested;
 }
 
 /** Rows of the page and the count of all matches, for the `{data, meta}` envelope. */

@@ -1,16 +1,15 @@
 import { Type } from 'typebox';
-import type { AppContext } from '../../context.js';
+import type { Database } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
 import { errorResponses, NoContent, UuidParams } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
-import { listApiKeysOfStaff, revokeApiKey } from './repository.js';
 import { ApiKey, CreateApiKeyRequest, CreatedApiKey } from './schemas.js';
-import { apiKeyView, createApiKey } from './service.js';
+import { createApiKey, listApiKeys, revokeApiKey, type KeyCaches } from './service.js';
 
 const security = [{ staffJwt: [] }];
 
 /** Partner API key management for staff (JWT): create, list own, revoke. */
-export function apiKeyRoutes(ctx: AppContext) {
+export function apiKeyRoutes({ db, keys }: { db: Database; keys: KeyCaches }) {
   return async function routes(app: App) {
     app.post('/api-keys', {
       schema: {
@@ -18,14 +17,14 @@ export function apiKeyRoutes(ctx: AppContext) {
         response: { 201: CreatedApiKey, ...errorResponses(400, 401, 403) },
       },
     }, async (request, reply) => {
-      const created = await createApiKey(ctx.db, request.staff, request.body);
+      const created = await createApiKey(db, request.staff, request.body);
       reply.header('Cache-Control', 'no-store');
       return reply.code(201).send(created);
     });
 
     app.get('/api-keys', {
       schema: { tags: ['api-keys'], summary: 'The caller\'s API keys (revoked ones with isActive false); never the raw key', security, response: { 200: Type.Array(ApiKey), ...errorResponses(401) } },
-    }, async (request) => (await listApiKeysOfStaff(ctx.db, request.staff.staffUserId)).map(apiKeyView));
+    }, async (request) => listApiKeys(db, request.staff.staffUserId));
 
     app.delete('/api-keys/:id', {
       schema: {
@@ -34,9 +33,7 @@ export function apiKeyRoutes(ctx: AppContext) {
       },
     }, async (request, reply) => {
       const staff = request.staff;
-      const revoked = await revokeApiKey(ctx.db, request.params.id, staff.role === 'superadmin' ? null : staff.staffUserId);
-      if (!revoked) throw notFound('apiKey');
-      await ctx.keys.invalidate('api key revoked');
+      if (!(await revokeApiKey(db, keys, request.params.id, staff.role === 'superadmin' ? null : staff.staffUserId))) throw notFound('apiKey');
       return reply.code(204).send(null);
     });
   };

@@ -1,9 +1,17 @@
 import type { Executor } from '../../db/database.js';
 import type { StaffRole } from '../../db/schema.js';
 import { badRequest, fieldNotFound, forbidden } from '../../http/errors.js';
+import { branchExists } from '../branches/service.js';
 import { issueApiKey, RAW_KEY_NOTE } from './issue.js';
+import * as repo from './repository.js';
 import type { ApiKeyView } from './repository.js';
 import type { CreateApiKeyInput } from './schemas.js';
+
+/** Authentication's read of a key and its batched lastUsedAt write (auth/, wired in context.ts). */
+export { findKeyByHash, recordLastUsed } from './repository.js';
+
+/** Empties the verified-key caches of every instance (KeyVerifier.invalidate). */
+export interface KeyCaches { invalidate(reason: string): Promise<void> }
 
 export function apiKeyView(k: ApiKeyView) {
   return {
@@ -27,9 +35,28 @@ export async function createApiKey(db: Executor, owner: { staffUserId: number; r
   const expiresAt = input.expiresAt === undefined ? null : new Date(input.expiresAt);
   if (expiresAt && expiresAt.getTime() <= now.getTime()) throw badRequest('expiresAt must be in the future', { expiresAt: 'inPast' });
   if (input.branchId !== undefined) {
-    const branch = await db.selectFrom('branches').select('id').where('id', '=', input.branchId).executeTakeFirst();
-    if (!branch) throw fieldNotFound('branchId');
+    if (!(await branchExists(db, input.branchId))) throw fieldNotFound('branchId');
   }
   const { key, rawKey } = await issueApiKey(db, { name, type: input.type, staffUserId: owner.staffUserId, branchId: input.branchId ?? null, expiresAt });
   return { ...apiKeyView(key), rawKey, note: RAW_KEY_NOTE };
+}
+
+/** The caller's own keys, newest first. */
+export async function listApiKeys(db: Executor, staffUserId: number) {
+  return (await repo.listApiKeysOfStaff(db, staffUserId)).map(apiKeyView);
+}
+
+/** Every key, or one staff user's, for the command line. */
+export function listAllApiKeys(db: Executor, staffUserId?: number) {
+  return repo.listAllApiKeys(db, staffUserId);
+}
+
+/**
+ * Revokes a key (`ownerId` limits it to the owner's keys; null: any key) and empties the key caches here and on
+ * every instance, so it is refused at once. False when there is no such key.
+ */
+export async function revokeApiKey(db: Executor, keys: KeyCaches, id: string, ownerId: number | null): Promise<boolean> {
+  if (!(await repo.revokeApiKey(db, id, ownerId))) return false;
+  await keys.invalidate('api key revoked');
+  return true;
 }

@@ -1,5 +1,5 @@
-import type { QuotedCurrency } from '../pricing/quote.js';
-import type { ScheduleRow } from './repository.js';
+import type { ScheduleRow } from './exchanges/repository.js';
+import type { QuotedCurrency } from './service.js';
 
 /** Database rows → response shapes. Decimal strings are handed to the serializer, which writes JSON numbers. */
 export function publicCurrency(c: { id: number; name: string; code: string; image_id?: string | null; image_path?: string | null; imageId?: string | null; imagePath?: string | null }) {

@@ -1,16 +1,20 @@
 import { branchScope } from '../../auth/principal.js';
-import type { AppContext } from '../../context.js';
+import type { Database } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
 import { parseListQuery, type ListSpec } from '../../http/list-query.js';
 import { errorResponses, IdParams, ListQuery } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
-import { amountFromJson, quote } from '../pricing/quote.js';
-import * as present from './presenters.js';
-import * as repo from './repository.js';
-import { EstimateRequest, EstimateResult, Exchange, OfferList, PublicCurrency, PublicExchange, PublicRate, RatesQuery } from './schemas.js';
+import { amountFromJson } from '../pricing/decimal.js';
 import { Type } from 'typebox';
+import { listOfferedCurrencies } from './currencies/repository.js';
+import { findPublicExchange, listPublicExchanges } from './exchanges/repository.js';
+import { listOffers, listRates } from './offers/repository.js';
+import * as present from './presenters.js';
+import { EstimateRequest, EstimateResult, Exchange, OfferList, PublicCurrency, PublicExchange, PublicRate, RatesQuery } from './schemas.js';
+import { quote } from './service.js';
 
-const OFFER_LIST: ListSpec = {
+/** The offers list's filters and sorts, the same in the partner API and the back office. */
+export const OFFER_LIST: ListSpec = {
   filters: { isActive: { type: 'boolean' }, exchangeId: { type: 'integer' }, currency1Id: { type: 'integer' }, currency2Id: { type: 'integer' } },
   sorts: ['id', 'rate', 'minAmount', 'maxAmount', 'exchangeId', 'currency1Id', 'currency2Id', 'createdAt', 'updatedAt'],
 };
@@ -18,19 +22,19 @@ const OFFER_LIST: ListSpec = {
 const security = [{ apiKey: [] }];
 
 /** The read side: exchanges, currencies, rates, offers and the estimate. Catalog data is branch-wide. */
-export function catalogRoutes(ctx: AppContext) {
+export function catalogRoutes({ db }: { db: Database }) {
   return async function routes(app: App) {
     const publicRoute = { publicKeyAllowed: true };
 
     app.get('/public/exchanges', {
       config: publicRoute,
       schema: { tags: ['public'], summary: 'Exchange offices of the key\'s branch', security, response: { 200: Type.Array(PublicExchange), ...errorResponses(401, 429) } },
-    }, async (request) => (await repo.listExchanges(ctx.db, branchScope(request.apiKey))).map(present.publicExchange));
+    }, async (request) => (await listPublicExchanges(db, branchScope(request.apiKey))).map(present.publicExchange));
 
     app.get('/public/currencies', {
       config: publicRoute,
       schema: { tags: ['public'], summary: 'Currencies of the active offers of the branch', security, response: { 200: Type.Array(PublicCurrency), ...errorResponses(401, 429) } },
-    }, async (request) => (await repo.listOfferedCurrencies(ctx.db, branchScope(request.apiKey))).map(present.publicCurrency));
+    }, async (request) => (await listOfferedCurrencies(db, branchScope(request.apiKey))).map(present.publicCurrency));
 
     app.get('/public/rates', {
       config: publicRoute,
@@ -38,7 +42,7 @@ export function catalogRoutes(ctx: AppContext) {
         tags: ['public'], summary: 'Rates of the active offers of active exchanges', security, querystring: RatesQuery,
         response: { 200: Type.Array(PublicRate), ...errorResponses(400, 401, 429) },
       },
-    }, async (request) => (await repo.listRates(ctx.db, branchScope(request.apiKey), request.query)).map((r) => ({
+    }, async (request) => (await listRates(db, branchScope(request.apiKey), request.query)).map((r) => ({
       offerId: r.id,
       exchangeId: r.exchange_id,
       sourceCurrency: { id: r.c1_id, ticker: r.c1_code },
@@ -57,7 +61,7 @@ export function catalogRoutes(ctx: AppContext) {
       },
     }, async (request) => {
       const body = request.body;
-      const q = await quote(ctx.db, branchScope(request.apiKey), {
+      const q = await quote(db, branchScope(request.apiKey), {
         exchangeId: body.exchangeId,
         sourceCurrencyId: body.sourceCurrencyId,
         destCurrencyId: body.destCurrencyId,
@@ -79,7 +83,7 @@ export function catalogRoutes(ctx: AppContext) {
     app.get('/exchanges/:id', {
       schema: { tags: ['catalog'], summary: 'One exchange office', security, params: IdParams, response: { 200: Exchange, ...errorResponses(401, 403, 404, 429) } },
     }, async (request) => {
-      const row = await repo.findExchange(ctx.db, branchScope(request.apiKey), request.params.id);
+      const row = await findPublicExchange(db, branchScope(request.apiKey), request.params.id);
       if (!row) throw notFound('exchange');
       return present.exchange(row);
     });
@@ -88,7 +92,7 @@ export function catalogRoutes(ctx: AppContext) {
       schema: { tags: ['catalog'], summary: 'Offers of the branch, paginated', security, querystring: ListQuery, response: { 200: OfferList, ...errorResponses(400, 401, 403, 429) } },
     }, async (request) => {
       const params = parseListQuery(request.query, OFFER_LIST);
-      const { rows, total } = await repo.listOffers(ctx.db, branchScope(request.apiKey), params);
+      const { rows, total } = await listOffers(db, branchScope(request.apiKey), params);
       return { data: rows.map(present.offer), meta: { total, skip: params.skip, limit: params.limit } };
     });
   };

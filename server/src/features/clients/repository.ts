@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
-import { branchScope, type Scope } from '../../auth/principal.js';
+import { branchScope } from '../../auth/principal.js';
 import type { Executor } from '../../db/database.js';
-import { scopeCondition } from '../../db/scope.js';
+import { scopeCondition, type Scope } from '../../db/scope.js';
 
 /**
  * Clients belong to a branch and are associated with exchanges: a branch-wide caller reaches every client of
  * its branch, an exchange-scoped one the clients sharing at least one exchange with it.
  */
-export function clientScopeCondition(scope: Scope, alias: string) {
+function clientScopeCondition(scope: Scope, alias: string) {
   const branch = scopeCondition(branchScope(scope), { branch: `${alias}.branch_id` });
   if (scope.exchangeIds === null) return branch;
   return sql<boolean>`(${branch} and exists (
@@ -45,6 +45,15 @@ export function findClient(db: Executor, scope: Scope, id: number) {
     .executeTakeFirst();
 }
 
+/** A client a new order names, in the key's scope. */
+export function findClientRef(db: Executor, scope: Scope, id: number) {
+  return db.selectFrom('clients as c')
+    .select(['c.id', 'c.branch_id'])
+    .where('c.id', '=', id)
+    .where(clientScopeCondition(scope, 'c'))
+    .executeTakeFirst();
+}
+
 export function updateClient(db: Executor, scope: Scope, id: number, fields: Partial<ClientFields>) {
   return db.updateTable('clients as c')
     .set({ ...fields, updated_at: sql`now()` })
@@ -52,8 +61,4 @@ export function updateClient(db: Executor, scope: Scope, id: number, fields: Par
     .where(clientScopeCondition(scope, 'c'))
     .returning(COLUMNS)
     .executeTakeFirst();
-}
-
-export async function branchExists(db: Executor, id: number): Promise<boolean> {
-  return (await db.selectFrom('branches').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }

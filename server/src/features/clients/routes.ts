@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.js';
+import type { Database } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
 import { errorResponses, IdParams } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
@@ -10,7 +10,7 @@ const security = [{ apiKey: [] }];
 const tags = ['clients'];
 
 /** Client accounts, associated with the exchanges of the key that created them (decisions section 7). */
-export function clientRoutes(ctx: AppContext) {
+export function clientRoutes({ db }: { db: Database }) {
   return async function routes(app: App) {
     app.post('/clients', {
       config: { permission: 'clients:write' },
@@ -19,7 +19,7 @@ export function clientRoutes(ctx: AppContext) {
         response: { 201: Client, ...errorResponses(400, 401, 403, 429) },
       },
     }, async (request, reply) => {
-      const client = await service.uniqueEmail(() => ctx.db.transaction().execute((tx) => service.createClient(tx, request.apiKey, request.body)));
+      const client = await service.uniqueEmail(() => db.transaction().execute((tx) => service.createClient(tx, request.apiKey, request.body)));
       return reply.code(201).send(service.present(client));
     });
 
@@ -27,7 +27,7 @@ export function clientRoutes(ctx: AppContext) {
       config: { permission: 'clients:read' },
       schema: { tags, summary: 'One client', security, params: IdParams, response: { 200: Client, ...errorResponses(401, 403, 404, 429) } },
     }, async (request) => {
-      const client = await repo.findClient(ctx.db, request.apiKey, request.params.id);
+      const client = await repo.findClient(db, request.apiKey, request.params.id);
       if (!client) throw notFound('client');
       return service.present(client);
     });
@@ -39,7 +39,7 @@ export function clientRoutes(ctx: AppContext) {
         response: { 200: Client, ...errorResponses(400, 401, 403, 404, 429) },
       },
     }, async (request) => {
-      const client = await service.uniqueEmail(() => service.updateClient(ctx.db, request.apiKey, request.params.id, request.body));
+      const client = await service.uniqueEmail(() => service.updateClient(db, request.apiKey, request.params.id, request.body));
       return service.present(client);
     });
   };

@@ -1,6 +1,7 @@
-import type { Scope } from '../../auth/principal.js';
+import type { Scope } from '../../db/scope.js';
 import type { Database, Tx } from '../../db/database.js';
-import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import { badRequest, fieldNotFound, forbidden, notFound } from '../../http/errors.js';
+import { branchExists } from '../branches/service.js';
 import * as repo from './repository.js';
 import type { ClientFields } from './repository.js';
 import { checkClientFields, type ClientInput } from './rules.js';
@@ -8,6 +9,9 @@ import type { CreateClientBody } from './schemas.js';
 import { uniqueViolation } from '../../db/errors.js';
 
 const EMAIL_KEY = 'clients_branch_email_key';
+
+/** The client a new order names (its id and branch), in the key's scope. */
+export { findClientRef } from './repository.js';
 
 function validated(input: ClientInput): Partial<ClientFields> {
   const result = checkClientFields(input);
@@ -27,7 +31,7 @@ async function creationScope(tx: Tx, scope: Scope, branchId: number | undefined)
     return { branchId: scope.branchId, exchangeIds: scope.exchangeIds };
   }
   if (branchId === undefined) throw badRequest('branchId is required: this key reaches every branch', { branchId: 'required' });
-  if (!(await repo.branchExists(tx, branchId))) throw badRequest('branchId not found', { branchId: 'notFound' });
+  if (!(await branchExists(tx, branchId))) throw fieldNotFound('branchId');
   return { branchId, exchangeIds: null };
 }
 

@@ -1,11 +1,12 @@
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context.js';
+import type { Database } from '../../db/database.js';
 import type { Permission } from '../../db/schema.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { parseListQuery } from '../../http/list-query.js';
 import { errorResponses, IdParams, ListQuery } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import * as present from './presenters.js';
+import { listHistory } from './history-repository.js';
 import * as repo from './repository.js';
 import { ORDER_LIST } from './routes.js';
 import { AdminOrderList, OrderDetail, StatusChangeRequest } from './schemas.js';
@@ -23,12 +24,12 @@ function requirePermission(permission: Permission) {
 }
 
 /** Back-office orders (decisions section 3): an operator of the order's exchange, an admin of its branch, a superadmin. */
-export function orderAdminRoutes(ctx: AppContext) {
+export function orderAdminRoutes({ db }: { db: Database }) {
   return async function routes(app: App) {
     const detail = async (request: FastifyRequest, id: number) => {
-      const row = await repo.findOrder(ctx.db, request.staff, id);
+      const row = await repo.findOrder(db, request.staff, id);
       if (!row) throw notFound('order');
-      return present.orderDetail(row, await repo.listHistory(ctx.db, request.staff, id));
+      return present.orderDetail(row, await listHistory(db, request.staff, id));
     };
 
     app.get('/orders', {
@@ -36,7 +37,7 @@ export function orderAdminRoutes(ctx: AppContext) {
       schema: { tags, summary: 'Orders in the staff user\'s scope, paginated', security, querystring: ListQuery, response: { 200: AdminOrderList, ...errorResponses(400, 401, 403) } },
     }, async (request) => {
       const params = parseListQuery(request.query, ORDER_LIST);
-      const { rows, total } = await repo.listOrders(ctx.db, request.staff, params);
+      const { rows, total } = await repo.listOrders(db, request.staff, params);
       return { data: rows.map(present.adminOrder), meta: { total, skip: params.skip, limit: params.limit } };
     });
 
@@ -54,7 +55,7 @@ export function orderAdminRoutes(ctx: AppContext) {
     }, async (request) => {
       const { status, comment } = request.body;
       const move = { id: request.params.id, to: status, by: 'staff' as const, actor: { type: 'staff' as const, staffUserId: request.staff.staffUserId }, comment };
-      await ctx.db.transaction().execute((tx) => moveOrder(tx, request.staff, move));
+      await db.transaction().execute((tx) => moveOrder(tx, request.staff, move));
       return detail(request, request.params.id);
     });
   };

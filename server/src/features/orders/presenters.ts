@@ -1,5 +1,5 @@
 import type { OrderRow } from './repository.js';
-import type * as repo from './repository.js';
+import type { listHistory } from './history-repository.js';
 
 const ref = (id: number | null) => (id === null ? null : { id });
 
@@ -34,7 +34,7 @@ export function adminOrder(o: OrderRow) {
   return Object.assign(order(o), { branchId: o.branch_id });
 }
 
-type HistoryRow = Awaited<ReturnType<typeof repo.listHistory>>[number];
+type HistoryRow = Awaited<ReturnType<typeof listHistory>>[number];
 
 export function orderDetail(o: OrderRow, history: HistoryRow[]) {
   return Object.assign(adminOrder(o), {

@@ -1,7 +1,6 @@
 import { badRequest } from '../../http/errors.js';
-import type { PricingRow } from '../catalog/repository.js';
-import { Dec } from '../pricing/decimal.js';
-import { amountFromJson, priceWith, type QuoteFailure } from '../pricing/quote.js';
+import { priceWith, type PricingRow, type QuoteFailure } from '../catalog/service.js';
+import { amountFromJson, Dec } from '../pricing/decimal.js';
 import type { OrderCurrency, References } from './references.js';
 import type { CreateOrderBody } from './schemas.js';
 
@@ -32,16 +31,12 @@ export function checkAmountsGiven(body: Pick<CreateOrderBody, 'operationType' | 
 /**
  * Prices an offer order with the estimate's own function (same offer choice, rounding and limits), so its
  * amounts equal the estimate's to the last decimal. The given amount decides the direction. `pricing` is the
- * row findPricing read for the order's exchange and pair (none for a finop order).
+ * row findOfferForPricing read for the order's exchange and pair (none for a finop order).
  */
 export function priceOrder(body: CreateOrderBody, refs: References, pricing: PricingRow | undefined): PricedOrder {
   if (body.operationType === 'finop') return priceFinop(body.clientAmount!, body.exchangeAmount!, refs);
   const field = body.clientAmount !== undefined ? 'clientAmount' : 'exchangeAmount';
-  const outcome = priceWith(pricing, refs.currency1, refs.currency2, {
-    sourceCurrencyId: refs.currency1.id,
-    amount: amountFromJson(body[field]!),
-    direction: field === 'clientAmount' ? 'source' : 'dest',
-  });
+  const outcome = priceWith(pricing, refs.currency1, refs.currency2, amountFromJson(body[field]!), field === 'clientAmount' ? 'source' : 'dest');
   if (!outcome.ok) throw pricingError(outcome.failure, field);
   const p = outcome.price;
   return { clientAmount: p.sourceAmount, exchangeAmount: p.destAmount, offerId: p.offerId, rate: p.rate, isReverse: p.isReverse };

@@ -1,13 +1,15 @@
-import type { Scope } from '../../auth/principal.js';
+import type { Scope } from '../../db/scope.js';
 import type { Executor } from '../../db/database.js';
 import { badRequest } from '../../http/errors.js';
-import * as repo from './repository.js';
+import { findCashbox, findCurrencies } from '../catalog/service.js';
+import { findClientRef } from '../clients/service.js';
+import { findPaymentMethods } from '../payment-methods/service.js';
 import type { CreateOrderBody } from './schemas.js';
 
 export interface OrderCurrency { id: number; code: string; decimals: number }
 export interface References { cashbox: { id: number; branchId: number }; currency1: OrderCurrency; currency2: OrderCurrency }
 
-type PaymentMethod = Awaited<ReturnType<typeof repo.findPaymentMethods>>[number];
+type PaymentMethod = Awaited<ReturnType<typeof findPaymentMethods>>[number];
 
 /**
  * Checks every reference of a new order within the key's scope and reports all problems at once:
@@ -23,10 +25,10 @@ export async function resolveReferences(db: Executor, scope: Scope, body: Create
 
   // Independent lookups: on PostgreSQL each takes its own pooled connection, so they cost one round trip of time.
   const [cashbox, currencies, user, methods] = await Promise.all([
-    repo.findCashbox(db, scope, body.cashbox.id),
-    repo.findCurrencies(db, [body.currency1.id, body.currency2.id]),
-    body.user ? repo.findClientRef(db, scope, body.user.id) : undefined,
-    methodIds.length > 0 ? repo.findPaymentMethods(db, scope, methodIds) : [],
+    findCashbox(db, scope, body.cashbox.id),
+    findCurrencies(db, [body.currency1.id, body.currency2.id]),
+    body.user ? findClientRef(db, scope, body.user.id) : undefined,
+    methodIds.length > 0 ? findPaymentMethods(db, scope, methodIds) : [],
   ]);
 
   if (!cashbox) problem('cashbox', 'notFound', 'not found');

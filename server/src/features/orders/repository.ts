@@ -1,13 +1,10 @@
 import { CompiledQuery, sql } from 'kysely';
-import { branchScope, type Scope } from '../../auth/principal.js';
 import type { Executor, Tx } from '../../db/database.js';
-import { pageQuery } from '../../db/list.js';
+import { pageQuery, type ListParams } from '../../db/list.js';
 import type { NewOrder, OrderStatus } from '../../db/schema.js';
-import { memoQuery } from '../../db/memo.js';
-import { inScope, scopeCondition, updateInScope, scopeValues, type ScopeValues } from '../../db/scope.js';
-import type { ListParams } from '../../http/list-query.js';
-import { clientScopeCondition } from '../clients/repository.js';
-import { announced, deliveriesInsert, deliveriesWritten, deliveryValues, type DeliveriesWritten, type DeliveryValues, type OutboxEvent } from '../webhooks/outbox.js';
+import { inScope, scopeValues, updateInScope, type Scope } from '../../db/scope.js';
+import { eventValues, withEvent, type EventValues, type OutboxEvent } from '../delivery/outbox.js';
+import { historyValues, type HistoryActor, type HistoryRow } from './history-repository.js';
 
 /** Orders are exchange-scoped: the caller's branch and, for an operator, the exchanges it is assigned to. */
 const SCOPE_COLUMNS = { branch: 'o.branch_id', exchange: 'o.cashbox_id' };
@@ -21,8 +18,9 @@ function ordersInScope(db: Executor, scope: Scope) {
   return inScope(db.selectFrom('orders as o'), scope, SCOPE_COLUMNS);
 }
 
-function withCurrencies(db: Executor, scope: Scope) {
-  return ordersInScope(db, scope)
+/** Orders with their currencies' codes, as every read returns them. */
+function withCodes(q: ReturnType<typeof ordersInScope>) {
+  return q
     .innerJoin('currencies as c1', 'c1.id', 'o.currency1_id')
     .innerJoin('currencies as c2', 'c2.id', 'o.currency2_id')
     .selectAll('o')
@@ -32,14 +30,10 @@ function withCurrencies(db: Executor, scope: Scope) {
 export type OrderRow = Awaited<ReturnType<typeof findOrder>> & {};
 
 export function findOrder(db: Executor, scope: Scope, id: number) {
-  return withCurrencies(db, scope).where('o.id', '=', id).executeTakeFirst();
+  return withCodes(ordersInScope(db, scope)).where('o.id', '=', id).executeTakeFirst();
 }
 
-const ordersPage = pageQuery((db, scope: Scope) => ordersInScope(db, scope), ORDER_COLUMNS, (qb) => qb
-  .innerJoin('currencies as c1', 'c1.id', 'o.currency1_id')
-  .innerJoin('currencies as c2', 'c2.id', 'o.currency2_id')
-  .selectAll('o')
-  .select(['c1.code as c1_code', 'c2.code as c2_code']));
+const ordersPage = pageQuery((db, scope: Scope) => ordersInScope(db, scope), ORDER_COLUMNS, withCodes);
 
 export function listOrders(db: Executor, scope: Scope, params: ListParams) {
   return ordersPage(db, scopeValues(scope), params);
@@ -58,25 +52,24 @@ export async function reserveOrderId(db: Executor): Promise<number> {
 const NEXT_ORDER_ID = CompiledQuery.raw("select nextval('orders_id_seq')::int as id") as CompiledQuery<{ id: number }>;
 
 /**
- * Writes a new order, its first history row and its event's deliveries in one statement, which commits or
- * fails as a whole without a transaction of its own, and returns the order as findOrder would (the codes are
- * known).
+ * Writes a new order, its first history row and its event's deliveries in one statement (the outbox's
+ * withEvent), which commits or fails as a whole without a transaction of its own, and returns the order as
+ * findOrder would (the codes are known).
  */
 export async function insertNewOrder(db: Executor, order: CreatedOrder, codes: { c1_code: string; c2_code: string }, history: HistoryRow, event: OutboxEvent): Promise<OrderRow> {
-  const [row] = await newOrderStatement(db, newOrderValues(order, history, event));
-  announced({ deliveries: row!.deliveries });
+  const row = await newOrderStatement(db, newOrderValues(order, history, event));
   // The row itself, with the codes added: copied by rest and spread, it was promoted garbage (docs/decisions.md).
-  return Object.assign(row!, codes);
+  return Object.assign(row, codes);
 }
 
 /**
  * The statement's values as one object literal with every field named: built by spreading the order and
  * adding the other 12 fields, the object left about 7 KB per order to be promoted to the old generation (a
- * mark-compact every 10 s at 150 orders/s instead of none; measured with --trace-gc-nvp, docs/benchmarks.md).
+ * mark-compact every 10 s at 150 orders/s instead of none, as --trace-gc-nvp showed).
  */
-function newOrderValues(o: CreatedOrder, history: HistoryRow, event: OutboxEvent): NewOrderValues {
+function newOrderValues(o: CreatedOrder, history: HistoryRow, event: OutboxEvent): NewOrderValues & EventValues {
   const h = historyValues(history);
-  const d = deliveryValues(event);
+  const d = eventValues(event);
   return {
     id: o.id, hashed_id: o.hashed_id, branch_id: o.branch_id, cashbox_id: o.cashbox_id, currency1_id: o.currency1_id,
     currency2_id: o.currency2_id, client_amount: o.client_amount, exchange_amount: o.exchange_amount,
@@ -96,27 +89,23 @@ export type CreatedOrder = Required<Pick<NewOrder, 'hashed_id' | 'branch_id' | '
   | 'payment_method_source_id' | 'payment_method_dest_id' | 'comment' | 'client_comment' | 'user_wallet' | 'tg_nick_name'
   | 'created_by_key_id' | 'updated_at'>> & { id: number };
 
-type NewOrderValues = CreatedOrder & DeliveryValues & {
+type NewOrderValues = CreatedOrder & {
   historyOrderId: number; historyFrom: OrderStatus | null; historyTo: OrderStatus; actorType: HistoryActor['type'];
   actorKeyId: string | null; actorStaffId: number | null; historyComment: string | null;
 };
 
 /**
- * Memoized, as reads are (db/memo.ts): building and compiling this statement with Kysely took 23 µs and 26 KB
- * of short-lived objects per order (a fifth of all it allocated), and its garbage sets how often V8 collects.
+ * Memoized (db/memo.ts): building and compiling this statement with Kysely took 23 µs and 26 KB of short-lived
+ * objects per order (a fifth of all it allocated), and its garbage sets how often V8 collects.
  */
-const newOrderStatement = memoQuery((db, p: NewOrderValues) => {
-  const { historyOrderId, historyFrom, historyTo, actorType, actorKeyId, actorStaffId, historyComment, event, body, branchId, exchangeId, isOrderEvent, ...order } = p;
+const newOrderStatement = withEvent<NewOrderValues, OrderRow>((db, p) => {
+  const { historyOrderId, historyFrom, historyTo, actorType, actorKeyId, actorStaffId, historyComment, ...order } = p;
   return db
-    .with('o', (qc) => qc.insertInto('orders').values(order).returningAll())
-    .with('h', (qc) => qc.insertInto('order_status_history').values({
+    .with('written', (qc) => qc.insertInto('orders').values(order).returningAll())
+    .with('history', (qc) => qc.insertInto('order_status_history').values({
       order_id: historyOrderId, from_status: historyFrom, to_status: historyTo, actor_type: actorType,
       api_key_id: actorKeyId, staff_user_id: actorStaffId, comment: historyComment,
-    }))
-    .with('d', () => sql<{ one: number }>`(${deliveriesInsert({ event, body, branchId, exchangeId, isOrderEvent })})`)
-    .selectFrom(['o', sql<DeliveriesWritten>`(${deliveriesWritten('d')})`.as('n')])
-    .selectAll('o')
-    .select('n.deliveries');
+    }));
 });
 
 /** Locks the order row for the rest of the transaction, so concurrent moves of one order run one after another. */
@@ -136,79 +125,4 @@ export async function updateStatus(tx: Tx, scope: Scope, id: number, from: Order
     .where('o.status', '=', from)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
-}
-
-type HistoryActor = { type: 'api_key'; apiKeyId: string; staffUserId: number | null } | { type: 'staff'; staffUserId: number };
-
-export interface HistoryRow {
-  orderId: number;
-  from: OrderStatus | null;
-  to: OrderStatus;
-  actor: HistoryActor;
-  comment?: string | null;
-}
-
-export async function insertHistory(tx: Tx, h: HistoryRow): Promise<void> {
-  await tx.insertInto('order_status_history').values(historyValues(h)).execute();
-}
-
-function historyValues(h: HistoryRow) {
-  return {
-    order_id: h.orderId,
-    from_status: h.from,
-    to_status: h.to,
-    actor_type: h.actor.type,
-    api_key_id: h.actor.type === 'api_key' ? h.actor.apiKeyId : null,
-    staff_user_id: h.actor.staffUserId,
-    comment: h.comment ?? null,
-  };
-}
-
-export function listHistory(db: Executor, scope: Scope, orderId: number) {
-  return ordersInScope(db, scope)
-    .innerJoin('order_status_history as h', 'h.order_id', 'o.id')
-    .select(['h.from_status', 'h.to_status', 'h.actor_type', 'h.api_key_id', 'h.staff_user_id', 'h.comment', 'h.created_at'])
-    .where('o.id', '=', orderId)
-    .orderBy('h.id')
-    .execute();
-}
-
-// References of a new order, each looked up within the key's scope.
-
-// The two lookups of every order are memoized (db/memo.ts); the optional ones are built per request.
-
-export async function findCashbox(db: Executor, scope: Scope, id: number) {
-  const [row] = await cashboxQuery(db, { branchId: scope.branchId, exchangeIds: scope.exchangeIds, id });
-  return row;
-}
-
-const cashboxQuery = memoQuery((db, p: ScopeValues & { id: number }) => inScope(db.selectFrom('exchanges as e'), p, { branch: 'e.branch_id', exchange: 'e.id' })
-  .select(['e.id', 'e.branch_id', 'e.is_active'])
-  .where('e.id', '=', p.id));
-
-/** Currencies are global, not branch data. */
-export function findCurrencies(db: Executor, ids: number[]) {
-  return currenciesQuery(db, { ids });
-}
-
-const currenciesQuery = memoQuery((db, p: { ids: number[] }) => db.selectFrom('currencies')
-  .select(['id', 'code', 'decimals', 'is_active'])
-  .where(sql<boolean>`id = any(${p.ids}::int[])`));
-
-export function findClientRef(db: Executor, scope: Scope, id: number) {
-  return db.selectFrom('clients as c')
-    .select(['c.id', 'c.branch_id'])
-    .where('c.id', '=', id)
-    .where(clientScopeCondition(scope, 'c'))
-    .executeTakeFirst();
-}
-
-/** Payment methods of the key's branch, either branch-wide (no exchange) or of an exchange in scope. */
-export function findPaymentMethods(db: Executor, scope: Scope, ids: number[]) {
-  const branchWide = sql<boolean>`(pm.exchange_id is null and ${scopeCondition(branchScope(scope), { branch: 'pm.branch_id' })})`;
-  return db.selectFrom('payment_methods as pm')
-    .select(['pm.id', 'pm.branch_id', 'pm.exchange_id', 'pm.currency_id', 'pm.is_active'])
-    .where('pm.id', 'in', ids)
-    .where(sql<boolean>`(${branchWide} or ${scopeCondition(scope, { branch: 'pm.branch_id', exchange: 'pm.exchange_id' })})`)
-    .execute();
 }

@@ -1,5 +1,5 @@
-import type { Scope } from '../../auth/principal.js';
-import type { AppContext } from '../../context.js';
+import type { Scope } from '../../db/scope.js';
+import type { Database } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
 import { parseListQuery, type ListSpec } from '../../http/list-query.js';
 import { errorResponses, IdParams, ListQuery } from '../../http/schemas.js';
@@ -25,10 +25,10 @@ const security = [{ apiKey: [] }];
 const tags = ['orders'];
 
 /** Partner orders, restricted in every query to the exchanges the key reaches (decisions section 6). */
-export function orderRoutes(ctx: AppContext) {
+export function orderRoutes({ db }: { db: Database }) {
   return async function routes(app: App) {
     const readBack = async (scope: Scope, id: number) => {
-      const row = await repo.findOrder(ctx.db, scope, id);
+      const row = await repo.findOrder(db, scope, id);
       if (!row) throw notFound('order');
       return present.order(row);
     };
@@ -40,7 +40,7 @@ export function orderRoutes(ctx: AppContext) {
         response: { 201: Order, ...errorResponses(400, 401, 403, 429) },
       },
     }, async (request, reply) => {
-      const order = await createOrder(ctx.db, request.apiKey, request.body);
+      const order = await createOrder(db, request.apiKey, request.body);
       return reply.code(201).send(present.order(order));
     });
 
@@ -49,7 +49,7 @@ export function orderRoutes(ctx: AppContext) {
       schema: { tags, summary: 'Orders in the key\'s scope, paginated', security, querystring: ListQuery, response: { 200: OrderList, ...errorResponses(400, 401, 403, 429) } },
     }, async (request) => {
       const params = parseListQuery(request.query, ORDER_LIST);
-      const { rows, total } = await repo.listOrders(ctx.db, request.apiKey, params);
+      const { rows, total } = await repo.listOrders(db, request.apiKey, params);
       return { data: rows.map(present.order), meta: { total, skip: params.skip, limit: params.limit } };
     });
 
@@ -66,7 +66,7 @@ export function orderRoutes(ctx: AppContext) {
       },
     }, async (request) => {
       const move = { id: request.params.id, to: 'CANCEL' as const, by: 'partner' as const, actor: keyActor(request.apiKey) };
-      await ctx.db.transaction().execute((tx) => moveOrder(tx, request.apiKey, move));
+      await db.transaction().execute((tx) => moveOrder(tx, request.apiKey, move));
       return readBack(request.apiKey, request.params.id);
     });
   };

@@ -1,18 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import type { KeyPrincipal, Scope } from '../../auth/principal.js';
+import type { KeyPrincipal } from '../../auth/principal.js';
+import type { Scope } from '../../db/scope.js';
 import type { Executor, Tx } from '../../db/database.js';
 import type { OrderStatus } from '../../db/schema.js';
 import { badRequest, notFound, unprocessable } from '../../http/errors.js';
-import { findPricing } from '../catalog/repository.js';
+import { findOfferForPricing } from '../catalog/service.js';
 import { normalize } from '../pricing/decimal.js';
-import { enqueueEvent } from '../webhooks/outbox.js';
+import { enqueue } from '../delivery/outbox.js';
 import { checkAmountsGiven, priceOrder } from './pricing.js';
 import { resolveReferences } from './references.js';
+import { insertHistory, type HistoryRow } from './history-repository.js';
 import * as repo from './repository.js';
 import type { CreateOrderBody } from './schemas.js';
 import { transition, type Mover } from './transitions.js';
 
-export type Actor = repo.HistoryRow['actor'];
+export type Actor = HistoryRow['actor'];
 
 export function keyActor(key: KeyPrincipal): Actor {
   return { type: 'api_key', apiKeyId: key.keyId, staffUserId: key.staffUserId };
@@ -33,7 +35,7 @@ export async function createOrder(db: Executor, key: KeyPrincipal, body: CreateO
   if (body.currency1.id === body.currency2.id) throw badRequest('currency2 must differ from currency1', { currency2: 'sameAsSource' });
   const [refs, pricing, id] = await Promise.all([
     resolveReferences(db, key, body),
-    body.operationType === 'offer' ? findPricing(db, key, body.cashbox.id, body.currency1.id, body.currency2.id) : undefined,
+    body.operationType === 'offer' ? findOfferForPricing(db, key, body.cashbox.id, body.currency1.id, body.currency2.id) : undefined,
     repo.reserveOrderId(db),
   ]);
   const priced = priceOrder(body, refs, pricing);
@@ -82,16 +84,14 @@ export async function moveOrder(tx: Tx, scope: Scope, move: Move): Promise<void>
   const outcome = transition(order.status, move.to, move.by);
   if (!outcome.ok) throw unprocessable(outcome.message);
   if (!(await repo.updateStatus(tx, scope, order.id, order.status, move.to))) throw unprocessable(`Order ${order.id} changed concurrently; retry`);
-  await repo.insertHistory(tx, { orderId: order.id, from: order.status, to: move.to, actor: move.actor, comment: move.comment });
+  await insertHistory(tx, { orderId: order.id, from: order.status, to: move.to, actor: move.actor, comment: move.comment });
   const occurredAt = new Date();
-  for (const event of outcome.events) {
-    await enqueueEvent(tx, {
-      event,
-      branchId: order.branch_id,
-      exchangeId: order.cashbox_id,
-      data: { id: order.id, status: move.to },
-      envelope: event === 'order.status_changed' ? { status: move.to } : undefined,
-      occurredAt,
-    });
-  }
+  await enqueue(tx, outcome.events.map((event) => ({
+    event,
+    branchId: order.branch_id,
+    exchangeId: order.cashbox_id,
+    data: { id: order.id, status: move.to },
+    envelope: event === 'order.status_changed' ? { status: move.to } : undefined,
+    occurredAt,
+  })));
 }

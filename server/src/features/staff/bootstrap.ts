@@ -1,8 +1,7 @@
-import { sql } from 'kysely';
 import { hashPassword } from '../../auth/password.js';
 import type { Config } from '../../config.js';
 import type { Executor } from '../../db/database.js';
-import { anySuperadmin } from './repository.js';
+import { anySuperadmin, insertFirstSuperadmin } from './repository.js';
 
 export type BootstrapResult = 'created' | 'superadminExists' | 'emailTaken' | 'notConfigured';
 
@@ -14,13 +13,6 @@ export type BootstrapResult = 'created' | 'superadminExists' | 'emailTaken' | 'n
 export async function bootstrapSuperadmin(db: Executor, admin: Config['bootstrapAdmin']): Promise<BootstrapResult> {
   if (!admin) return 'notConfigured';
   if (await anySuperadmin(db)) return 'superadminExists';
-  const email = admin.email.toLowerCase();
-  const hash = await hashPassword(admin.password);
-  const result = await sql`
-    insert into staff_users (email, password_hash, role, branch_id, permissions)
-    select ${email}, ${hash}, 'superadmin', null, '{}'
-    where not exists (select 1 from staff_users where role = 'superadmin')
-    on conflict (email) do nothing`.execute(db);
-  if (Number(result.numAffectedRows ?? 0) === 1) return 'created';
+  if (await insertFirstSuperadmin(db, admin.email.toLowerCase(), await hashPassword(admin.password))) return 'created';
   return (await anySuperadmin(db)) ? 'superadminExists' : 'emailTaken';
 }

@@ -1,10 +1,8 @@
 import { sql } from 'kysely';
-import type { Scope } from '../../auth/principal.js';
 import type { Executor } from '../../db/database.js';
-import { pageQuery } from '../../db/list.js';
-import { inScope, scopeValues } from '../../db/scope.js';
+import { pageQuery, type ListParams } from '../../db/list.js';
+import { inScope, scopeValues, type Scope } from '../../db/scope.js';
 import type { Permission, StaffRole } from '../../db/schema.js';
-import type { ListParams } from '../../http/list-query.js';
 
 export const STAFF_COLUMNS: Record<string, string> = {
   id: 's.id', email: 's.email', role: 's.role', branchId: 's.branch_id', isActive: 's.is_active', createdAt: 's.created_at', updatedAt: 's.updated_at',
@@ -79,18 +77,6 @@ export async function replaceExchanges(db: Executor, staffUserId: number, ids: r
   if (ids.length > 0) await db.insertInto('staff_user_exchanges').values(ids.map((e) => ({ staff_user_id: staffUserId, exchange_id: e }))).execute();
 }
 
-export async function branchExists(db: Executor, id: number): Promise<boolean> {
-  return Boolean(await db.selectFrom('branches').select('id').where('id', '=', id).executeTakeFirst());
-}
-
-/** The ids among `ids` that are not exchanges of the branch. */
-export async function exchangesOutsideBranch(db: Executor, branchId: number, ids: readonly number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const found = await db.selectFrom('exchanges').select('id').where('branch_id', '=', branchId).where('id', 'in', [...ids]).execute();
-  const inBranch = new Set(found.map((r) => r.id));
-  return ids.filter((id) => !inBranch.has(id));
-}
-
 /** Active superadmins other than `exceptId`, locked so that two of them cannot demote each other at once. */
 export async function otherActiveSuperadmins(db: Executor, exceptId: number): Promise<number> {
   const rows = await db.selectFrom('staff_users').select('id')
@@ -101,4 +87,25 @@ export async function otherActiveSuperadmins(db: Executor, exceptId: number): Pr
 
 export async function anySuperadmin(db: Executor): Promise<boolean> {
   return Boolean(await db.selectFrom('staff_users').select('id').where('role', '=', 'superadmin').limit(1).executeTakeFirst());
+}
+
+/** A staff user with its exchanges, as read on every staff request (roles and scope apply at request time). */
+export function findStaffForAuth(db: Executor, by: { id: number } | { email: string }) {
+  let q = db.selectFrom('staff_users as s')
+    .select(['s.id', 's.email', 's.role', 's.branch_id', 's.permissions', 's.is_active', 's.password_hash', exchangeIds.as('exchange_ids')]);
+  q = 'id' in by ? q.where('s.id', '=', by.id) : q.where('s.email', '=', by.email.toLowerCase());
+  return q.executeTakeFirst();
+}
+
+/**
+ * Creates a superadmin unless one exists, in one statement; the email's unique constraint settles two
+ * instances starting at once. True when it was created.
+ */
+export async function insertFirstSuperadmin(db: Executor, email: string, passwordHash: string): Promise<boolean> {
+  const result = await sql`
+    insert into staff_users (email, password_hash, role, branch_id, permissions)
+    select ${email}, ${passwordHash}, 'superadmin', null, '{}'
+    where not exists (select 1 from staff_users where role = 'superadmin')
+    on conflict (email) do nothing`.execute(db);
+  return Number(result.numAffectedRows ?? 0) === 1;
 }

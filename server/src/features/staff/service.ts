@@ -1,11 +1,16 @@
 import { hashPassword } from '../../auth/password.js';
-import type { Scope } from '../../auth/principal.js';
+import type { Scope } from '../../db/scope.js';
 import type { Database, Executor } from '../../db/database.js';
 import type { Permission, StaffRole } from '../../db/schema.js';
 import { badRequest, fieldNotFound, forbidden, notFound, unprocessable } from '../../http/errors.js';
-import type { ListParams } from '../../http/list-query.js';
+import type { ListParams } from '../../db/list.js';
 import { uniqueViolation } from '../../db/errors.js';
+import { branchExists } from '../branches/service.js';
+import { exchangesOutsideBranch } from '../catalog/service.js';
 import * as repo from './repository.js';
+
+/** A staff user by id or email with its exchanges, for authentication (auth/staff-auth.ts, wired in app.ts) and the CLI. */
+export { findStaffForAuth } from './repository.js';
 import type { CreateStaffInput, UpdateStaffInput } from './schemas.js';
 
 /** Who changes staff: a staff user of the back office, or the CLI (superadmin powers, no account). */
@@ -108,13 +113,13 @@ async function resolveBranch(db: Executor, actor: Actor, role: StaffRole, reques
     return actor.branchId;
   }
   if (requested === undefined) throw badRequest(`branchId is required for an ${role}`, { branchId: 'required' });
-  if (!(await repo.branchExists(db, requested))) throw fieldNotFound('branchId');
+  if (!(await branchExists(db, requested))) throw fieldNotFound('branchId');
   return requested;
 }
 
 async function checkExchanges(db: Executor, branchId: number | null, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
   if (branchId === null) throw badRequest('exchangeIds is not allowed for a superadmin, who reaches every exchange', { exchangeIds: 'notAllowed' });
-  const outside = await repo.exchangesOutsideBranch(db, branchId, ids);
+  const outside = await exchangesOutsideBranch(db, branchId, ids);
   if (outside.length > 0) throw badRequest(`exchangeIds: ${outside.join(', ')} not found in branch ${branchId}`, { exchangeIds: 'notFound' });
 }

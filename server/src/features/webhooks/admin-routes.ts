@@ -1,10 +1,10 @@
-import type { AppContext } from '../../context.js';
+import type { Database } from '../../db/database.js';
 import { errorResponses, ListQuery } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import * as present from './presenters.js';
-import * as repo from './repository.js';
 import { deliveryPage, listParams, OLDEST_FIRST } from './routes.js';
-import { AdminWebhook, AdminWebhookList, DeliveryList, WebhookParams } from './schemas.js';
+import { DeliveryList } from '../delivery/schemas.js';
+import { AdminWebhook, AdminWebhookList, WebhookParams } from './schemas.js';
 import * as service from './service.js';
 
 const ADMIN_WEBHOOK_LIST = {
@@ -17,25 +17,25 @@ const tags = ['admin'];
 const config = { staffRoles: ['superadmin', 'admin'] as const };
 
 /** Back-office views of the webhooks of the caller's branch (every branch for a superadmin); operators get 403. */
-export function webhookAdminRoutes(ctx: AppContext) {
+export function webhookAdminRoutes({ db }: { db: Database }) {
   return async function routes(app: App) {
     app.get('/webhooks', {
       config,
       schema: { tags, summary: 'Webhooks of the branch, with their owners', security, querystring: ListQuery, response: { 200: AdminWebhookList, ...errorResponses(400, 401, 403) } },
     }, async (request) => {
       const params = listParams(request.query, ADMIN_WEBHOOK_LIST, OLDEST_FIRST);
-      const { rows, total } = await repo.listWebhooks(ctx.db, service.staffVisibility(request.staff), params);
+      const { rows, total } = await service.listWebhooks(db, service.staffVisibility(request.staff), params);
       return { data: rows.map(present.adminWebhook), meta: { total, skip: params.skip, limit: params.limit } };
     });
 
     app.get('/webhooks/:id/deliveries', {
       config,
       schema: { tags, summary: 'Delivery log of a webhook, newest first', security, params: WebhookParams, querystring: ListQuery, response: { 200: DeliveryList, ...errorResponses(400, 401, 403, 404) } },
-    }, async (request) => deliveryPage(ctx, service.staffVisibility(request.staff), request.params.id, request.query));
+    }, async (request) => deliveryPage(db, service.staffVisibility(request.staff), request.params.id, request.query));
 
     app.post('/webhooks/:id/reactivate', {
       config,
       schema: { tags, summary: 'Make a webhook active again (failCount 0)', security, params: WebhookParams, response: { 200: AdminWebhook, ...errorResponses(400, 401, 403, 404) } },
-    }, async (request) => present.adminWebhook(await service.reactivateWebhook(ctx, service.staffVisibility(request.staff), request.params.id)));
+    }, async (request) => present.adminWebhook(await service.reactivateWebhook(db, service.staffVisibility(request.staff), request.params.id)));
   };
 }

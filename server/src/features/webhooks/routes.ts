@@ -1,11 +1,13 @@
-import type { AppContext } from '../../context.js';
-import { notFound } from '../../http/errors.js';
+import type { Database } from '../../db/database.js';
 import { parseListQuery, type ListSpec } from '../../http/list-query.js';
+import type { Metrics } from '../../http/metrics.js';
 import { errorResponses, ListQuery, NoContent } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
+import * as deliveries from '../delivery/presenters.js';
+import { Delivery, DeliveryDetail, DeliveryList, DELIVERY_STATUSES } from '../delivery/schemas.js';
 import * as present from './presenters.js';
-import * as repo from './repository.js';
-import { CreateWebhook, Delivery, DeliveryDetail, DeliveryList, DeliveryParams, UpdateWebhook, Webhook, WebhookList, WebhookParams, WebhookWithSecret, DELIVERY_STATUSES, WEBHOOK_EVENTS } from './schemas.js';
+import type { Visibility } from './repository.js';
+import { CreateWebhook, DeliveryParams, UpdateWebhook, Webhook, WebhookList, WebhookParams, WebhookWithSecret, WEBHOOK_EVENTS } from './schemas.js';
 import * as service from './service.js';
 
 export const WEBHOOK_LIST: ListSpec = {
@@ -25,77 +27,80 @@ const security = [{ apiKey: [] }];
 const tags = ['webhooks'];
 const config = { permission: 'webhooks:manage' as const };
 
+/** What the registry's routes use of the process: the database, the delivery metrics, and the URL rule. */
+export interface WebhookDeps { db: Database; metrics: Metrics; config: { webhooks: { allowPrivateUrls: boolean } } }
+
 /** Partner webhook registry: each route reaches only the webhooks of the calling key's principal. */
-export function webhookRoutes(ctx: AppContext) {
+export function webhookRoutes(deps: WebhookDeps) {
+  const { db, metrics } = deps;
+  const allowPrivateUrls = deps.config.webhooks.allowPrivateUrls;
   return async function routes(app: App) {
     app.post('/webhooks', {
       config,
       schema: { tags, summary: 'Register a webhook (the secret is returned once)', security, body: CreateWebhook, response: { 201: WebhookWithSecret, ...errorResponses(400, 401, 403, 429) } },
-    }, async (request, reply) => reply.code(201).send(present.webhookWithSecret(await service.createWebhook(ctx, request.apiKey, request.body))));
+    }, async (request, reply) => reply.code(201).send(present.webhookWithSecret(await service.createWebhook(db, allowPrivateUrls, request.apiKey, request.body))));
 
     app.get('/webhooks', {
       config,
       schema: { tags, summary: 'Webhooks of the key\'s principal', security, querystring: ListQuery, response: { 200: WebhookList, ...errorResponses(400, 401, 403, 429) } },
     }, async (request) => {
       const params = listParams(request.query, WEBHOOK_LIST, OLDEST_FIRST);
-      const { rows, total } = await repo.listWebhooks(ctx.db, service.keyVisibility(request.apiKey), params);
+      const { rows, total } = await service.listWebhooks(db, service.keyVisibility(request.apiKey), params);
       return { data: rows.map(present.webhook), meta: { total, skip: params.skip, limit: params.limit } };
     });
 
     app.get('/webhooks/:id', {
       config,
       schema: { tags, summary: 'One webhook', security, params: WebhookParams, response: { 200: Webhook, ...errorResponses(400, 401, 403, 404, 429) } },
-    }, async (request) => present.webhook(await service.getWebhook(ctx, service.keyVisibility(request.apiKey), request.params.id)));
+    }, async (request) => present.webhook(await service.getWebhook(db, service.keyVisibility(request.apiKey), request.params.id)));
 
     app.patch('/webhooks/:id', {
       config,
       schema: { tags, summary: 'Change a webhook\'s url or events', security, params: WebhookParams, body: UpdateWebhook, response: { 200: Webhook, ...errorResponses(400, 401, 403, 404, 429) } },
-    }, async (request) => present.webhook(await service.updateWebhook(ctx, service.keyVisibility(request.apiKey), request.params.id, request.body)));
+    }, async (request) => present.webhook(await service.updateWebhook(db, allowPrivateUrls, service.keyVisibility(request.apiKey), request.params.id, request.body)));
 
     app.delete('/webhooks/:id', {
       config,
       schema: { tags, summary: 'Remove a webhook; its pending deliveries are abandoned', security, params: WebhookParams, response: { 204: NoContent, ...errorResponses(400, 401, 403, 404, 429) } },
     }, async (request, reply) => {
-      await service.deleteWebhook(ctx, service.keyVisibility(request.apiKey), request.params.id);
+      await service.deleteWebhook(db, metrics, service.keyVisibility(request.apiKey), request.params.id);
       return reply.code(204).send(null);
     });
 
     app.post('/webhooks/:id/reactivate', {
       config,
       schema: { tags, summary: 'Make a webhook active again (failCount 0)', security, params: WebhookParams, response: { 200: Webhook, ...errorResponses(400, 401, 403, 404, 429) } },
-    }, async (request) => present.webhook(await service.reactivateWebhook(ctx, service.keyVisibility(request.apiKey), request.params.id)));
+    }, async (request) => present.webhook(await service.reactivateWebhook(db, service.keyVisibility(request.apiKey), request.params.id)));
 
     app.post('/webhooks/:id/rotate-secret', {
       config,
       schema: { tags, summary: 'Replace the signing secret (the new one is returned once)', security, params: WebhookParams, response: { 200: WebhookWithSecret, ...errorResponses(400, 401, 403, 404, 429) } },
-    }, async (request) => present.webhookWithSecret(await service.rotateSecret(ctx, service.keyVisibility(request.apiKey), request.params.id)));
+    }, async (request) => present.webhookWithSecret(await service.rotateSecret(db, service.keyVisibility(request.apiKey), request.params.id)));
 
     app.get('/webhooks/:id/deliveries', {
       config,
       schema: { tags, summary: 'Delivery log of a webhook, newest first', security, params: WebhookParams, querystring: ListQuery, response: { 200: DeliveryList, ...errorResponses(400, 401, 403, 404, 429) } },
-    }, async (request) => deliveryPage(ctx, service.keyVisibility(request.apiKey), request.params.id, request.query));
+    }, async (request) => deliveryPage(db, service.keyVisibility(request.apiKey), request.params.id, request.query));
 
     app.get('/webhooks/:id/deliveries/:deliveryId', {
       config,
       schema: { tags, summary: 'One delivery with its payload and every attempt', security, params: DeliveryParams, response: { 200: DeliveryDetail, ...errorResponses(400, 401, 403, 404, 429) } },
     }, async (request) => {
-      const found = await repo.findDelivery(ctx.db, service.keyVisibility(request.apiKey), request.params.id, request.params.deliveryId);
-      if (!found) throw notFound('delivery');
-      return present.deliveryDetail(found.delivery, found.attempts);
+      const found = await service.getDelivery(db, service.keyVisibility(request.apiKey), request.params.id, request.params.deliveryId);
+      return deliveries.deliveryDetail(found.delivery, found.attempts);
     });
 
     app.post('/webhooks/:id/deliveries/:deliveryId/retry', {
       config,
       schema: { tags, summary: 'Attempt a delivery again now', security, params: DeliveryParams, response: { 202: Delivery, ...errorResponses(400, 401, 403, 404, 422, 429) } },
-    }, async (request, reply) => reply.code(202).send(present.delivery(
-      await service.retryDelivery(ctx, service.keyVisibility(request.apiKey), request.params.id, request.params.deliveryId))));
+    }, async (request, reply) => reply.code(202).send(deliveries.delivery(
+      await service.retryDelivery(db, service.keyVisibility(request.apiKey), request.params.id, request.params.deliveryId))));
   };
 }
 
 /** The delivery log of one visible webhook; 404 when the webhook is not visible, even if it has no deliveries. */
-export async function deliveryPage(ctx: AppContext, v: repo.Visibility, id: string, query: { skip?: number; limit?: number; filter?: string; sort?: string }) {
-  await service.getWebhook(ctx, v, id);
+export async function deliveryPage(db: Database, v: Visibility, id: string, query: { skip?: number; limit?: number; filter?: string; sort?: string }) {
   const params = listParams(query, DELIVERY_LIST, NEWEST_FIRST);
-  const { rows, total } = await repo.listDeliveries(ctx.db, v, id, params);
-  return { data: rows.map(present.delivery), meta: { total, skip: params.skip, limit: params.limit } };
+  const { rows, total } = await service.listDeliveries(db, v, id, params);
+  return { data: rows.map(deliveries.delivery), meta: { total, skip: params.skip, limit: params.limit } };
 }

@@ -1,11 +1,13 @@
 import type { KeyPrincipal, StaffPrincipal } from '../../auth/principal.js';
-import type { AppContext } from '../../context.js';
+import type { Database, Executor } from '../../db/database.js';
+import type { ListParams } from '../../db/list.js';
 import type { WebhookEvent } from '../../db/schema.js';
 import { badRequest, notFound, unprocessable } from '../../http/errors.js';
-import { announceDeliveries } from './outbox.js';
+import type { Metrics } from '../../http/metrics.js';
+import * as deliveries from '../delivery/service.js';
+import { newSecret } from '../delivery/signing.js';
+import { checkWebhookUrl, UrlProblem } from '../delivery/url-guard.js';
 import * as repo from './repository.js';
-import { newSecret } from './signing.js';
-import { checkWebhookUrl, UrlProblem } from './url-guard.js';
 
 export function keyVisibility(p: KeyPrincipal): repo.Visibility {
   if (p.keyType === 'personal' && p.staffUserId !== null) return { staffUserId: p.staffUserId };
@@ -18,9 +20,9 @@ export function staffVisibility(p: StaffPrincipal): repo.Visibility {
 }
 
 /** The URL rules, with the 400 the partner sees; the address check repeats before every attempt. */
-async function validUrl(ctx: AppContext, url: string): Promise<string> {
+async function validUrl(url: string, allowPrivateUrls: boolean): Promise<string> {
   try {
-    return (await checkWebhookUrl(url, ctx.config.webhooks.allowPrivateUrls)).toString();
+    return (await checkWebhookUrl(url, allowPrivateUrls)).toString();
   } catch (err) {
     if (err instanceof UrlProblem) throw badRequest([err.message], { url: err.code });
     throw err;
@@ -28,52 +30,71 @@ async function validUrl(ctx: AppContext, url: string): Promise<string> {
 }
 
 /** A webhook belongs to the principal of the creating key: the staff user of a personal key, or a branch key's branch. */
-export async function createWebhook(ctx: AppContext, p: KeyPrincipal, input: { url: string; events: WebhookEvent[] }) {
-  const url = await validUrl(ctx, input.url);
+export async function createWebhook(db: Executor, allowPrivateUrls: boolean, p: KeyPrincipal, input: { url: string; events: WebhookEvent[] }) {
+  const url = await validUrl(input.url, allowPrivateUrls);
   const personal = p.keyType === 'personal';
-  return repo.insertWebhook(ctx.db, {
+  return repo.insertWebhook(db, {
     branchId: p.branchId, staffUserId: personal ? p.staffUserId : null, keyId: p.keyId,
     url, events: input.events, secret: newSecret(),
   });
 }
 
-export async function updateWebhook(ctx: AppContext, v: repo.Visibility, id: string, input: { url?: string; events?: WebhookEvent[] }) {
+export function listWebhooks(db: Executor, v: repo.Visibility, params: ListParams) {
+  return repo.listWebhooks(db, v, params);
+}
+
+export async function updateWebhook(db: Executor, allowPrivateUrls: boolean, v: repo.Visibility, id: string, input: { url?: string; events?: WebhookEvent[] }) {
   const change: repo.WebhookChange = {};
-  if (input.url !== undefined) change.url = await validUrl(ctx, input.url);
+  if (input.url !== undefined) change.url = await validUrl(input.url, allowPrivateUrls);
   if (input.events !== undefined) change.events = input.events;
-  return found(await repo.updateWebhook(ctx.db, v, id, change));
+  return found(await repo.updateWebhook(db, v, id, change));
 }
 
-export async function getWebhook(ctx: AppContext, v: repo.Visibility, id: string) {
-  return found(await repo.findWebhook(ctx.db, v, id));
+export async function getWebhook(db: Executor, v: repo.Visibility, id: string) {
+  return found(await repo.findWebhook(db, v, id));
 }
 
-export async function deleteWebhook(ctx: AppContext, v: repo.Visibility, id: string): Promise<void> {
-  const result = await ctx.db.transaction().execute((tx) => repo.deleteWebhook(tx, v, id));
-  if (!result.deleted) throw notFound('webhook');
-  if (result.abandoned) ctx.metrics.webhookDeliveries.inc({ outcome: 'abandoned' }, result.abandoned);
+/** Removes a webhook; its pending deliveries are abandoned (and counted so) before they go with it. */
+export async function deleteWebhook(db: Database, metrics: Metrics, v: repo.Visibility, id: string): Promise<void> {
+  const abandoned = await db.transaction().execute(async (tx) => {
+    found(await repo.findWebhook(tx, v, id));
+    const n = await deliveries.abandonDeliveriesOf(tx, id);
+    if (!(await repo.deleteWebhook(tx, v, id))) throw notFound('webhook');
+    return n;
+  });
+  if (abandoned) metrics.webhookDeliveries.inc({ outcome: 'abandoned' }, abandoned);
 }
 
 /** Active again with a clean failure count; deliveries abandoned at deactivation stay abandoned (retry them one by one). */
-export async function reactivateWebhook(ctx: AppContext, v: repo.Visibility, id: string) {
-  return found(await repo.updateWebhook(ctx.db, v, id, { is_active: true, fail_count: 0, deactivated_at: null }));
+export async function reactivateWebhook(db: Executor, v: repo.Visibility, id: string) {
+  return found(await repo.updateWebhook(db, v, id, { is_active: true, fail_count: 0, deactivated_at: null }));
 }
 
 /** The old secret stops signing at once: attempts claimed from now on are signed with the new one. */
-export async function rotateSecret(ctx: AppContext, v: repo.Visibility, id: string) {
-  return found(await repo.updateWebhook(ctx.db, v, id, { secret_key: newSecret() }));
+export async function rotateSecret(db: Executor, v: repo.Visibility, id: string) {
+  return found(await repo.updateWebhook(db, v, id, { secret_key: newSecret() }));
 }
 
-export async function retryDelivery(ctx: AppContext, v: repo.Visibility, id: string, deliveryId: string) {
-  const hook = found(await repo.findWebhook(ctx.db, v, id));
-  const current = await repo.findDelivery(ctx.db, v, id, deliveryId);
+/** The delivery log of a visible webhook; 404 when the webhook is not visible, even if it has no deliveries. */
+export async function listDeliveries(db: Executor, v: repo.Visibility, id: string, params: ListParams) {
+  await getWebhook(db, v, id);
+  return deliveries.listDeliveries(db, id, params);
+}
+
+/** One delivery of a visible webhook, with its attempts; a webhook the caller does not see has no deliveries. */
+export async function getDelivery(db: Executor, v: repo.Visibility, id: string, deliveryId: string) {
+  const found = (await repo.findWebhook(db, v, id)) && (await deliveries.getDelivery(db, id, deliveryId));
+  if (!found) throw notFound('delivery');
+  return found;
+}
+
+export async function retryDelivery(db: Executor, v: repo.Visibility, id: string, deliveryId: string) {
+  const hook = await getWebhook(db, v, id);
+  const current = await deliveries.findDelivery(db, id, deliveryId);
   if (!current) throw notFound('delivery');
   if (!hook.is_active) throw unprocessable('Webhook is inactive: reactivate it before retrying its deliveries');
   // A delivery whose attempt is in flight right now is left as it is: that attempt is the retry.
-  const requeued = await repo.requeueDelivery(ctx.db, v, id, deliveryId);
-  if (!requeued) return current.delivery;
-  await announceDeliveries(ctx.db);
-  return requeued;
+  return (await deliveries.requeueDelivery(db, id, deliveryId)) ?? current;
 }
 
 function found<T>(row: T | undefined): T {

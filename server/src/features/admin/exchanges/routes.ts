@@ -1,12 +1,10 @@
-import type { AppContext } from '../../../context.js';
-import { notFound } from '../../../http/errors.js';
+import type { Database } from '../../../db/database.js';
 import { parseListQuery, type ListSpec } from '../../../http/list-query.js';
 import { errorResponses, IdParams, ListQuery } from '../../../http/schemas.js';
 import type { App } from '../../../http/types.js';
+import { AdminExchange, AdminExchangeList, CreateExchangeRequest, UpdateExchangeRequest } from '../../catalog/exchanges/schemas.js';
+import { createExchange, getExchange, listExchanges, updateExchange } from '../../catalog/exchanges/service.js';
 import { adminScope, BRANCH_ADMINS, page, security } from '../common.js';
-import { findExchange, listExchanges } from './repository.js';
-import { AdminExchange, AdminExchangeList, CreateExchangeRequest, UpdateExchangeRequest } from './schemas.js';
-import { createExchange, exchangeView, updateExchange } from './service.js';
 
 const LIST: ListSpec = {
   filters: { isActive: { type: 'boolean' }, branchId: { type: 'integer' } },
@@ -14,7 +12,7 @@ const LIST: ListSpec = {
 };
 
 /** Exchange offices of the caller's branch (every branch for a superadmin): contacts, location, weekly hours. */
-export function exchangeRoutes(ctx: AppContext) {
+export function exchangeRoutes({ db }: { db: Database }) {
   return async function routes(app: App) {
     const config = { staffRoles: BRANCH_ADMINS };
     const tags = ['admin'];
@@ -22,25 +20,21 @@ export function exchangeRoutes(ctx: AppContext) {
     app.post('/exchanges', {
       config,
       schema: { tags, summary: 'Create an exchange office', security, body: CreateExchangeRequest, response: { 201: AdminExchange, ...errorResponses(400, 401, 403) } },
-    }, async (request, reply) => reply.code(201).send(await createExchange(ctx.db, adminScope(request.staff), request.body)));
+    }, async (request, reply) => reply.code(201).send(await createExchange(db, adminScope(request.staff), request.body)));
 
     app.get('/exchanges', {
       config,
       schema: { tags, summary: 'List exchange offices', security, querystring: ListQuery, response: { 200: AdminExchangeList, ...errorResponses(400, 401, 403) } },
     }, async (request) => {
       const params = parseListQuery(request.query, LIST);
-      const { rows, total } = await listExchanges(ctx.db, adminScope(request.staff), params);
-      return page(rows.map(exchangeView), total, params);
+      const { rows, total } = await listExchanges(db, adminScope(request.staff), params);
+      return page(rows, total, params);
     });
 
     app.get('/exchanges/:id', {
       config,
       schema: { tags, summary: 'One exchange office', security, params: IdParams, response: { 200: AdminExchange, ...errorResponses(401, 403, 404) } },
-    }, async (request) => {
-      const row = await findExchange(ctx.db, adminScope(request.staff), request.params.id);
-      if (!row) throw notFound('exchange');
-      return exchangeView(row);
-    });
+    }, async (request) => getExchange(db, adminScope(request.staff), request.params.id));
 
     app.patch('/exchanges/:id', {
       config,
@@ -48,6 +42,6 @@ export function exchangeRoutes(ctx: AppContext) {
         tags, summary: 'Change an exchange office; a given schedule replaces the whole week', security, params: IdParams, body: UpdateExchangeRequest,
         response: { 200: AdminExchange, ...errorResponses(400, 401, 403, 404) },
       },
-    }, async (request) => updateExchange(ctx.db, adminScope(request.staff), request.params.id, request.body));
+    }, async (request) => updateExchange(db, adminScope(request.staff), request.params.id, request.body));
   };
 }

@@ -1,9 +1,8 @@
-import type { AppContext } from '../../../context.js';
 import { parseListQuery, type ListSpec } from '../../../http/list-query.js';
 import { errorResponses, IdParams, ListQuery } from '../../../http/schemas.js';
 import type { App } from '../../../http/types.js';
 import { CreateStaffRequest, StaffList, StaffUser, UpdateStaffRequest } from '../../staff/schemas.js';
-import { createStaffUser, getStaffUser, listStaffUsers, updateStaffUser } from '../../staff/service.js';
+import { createStaffUser, getStaffUser, listStaffUsers, updateStaffUser, type StaffServices } from '../../staff/service.js';
 import { actorOf, BRANCH_ADMINS, page, security } from '../common.js';
 
 const LIST: ListSpec = {
@@ -15,7 +14,7 @@ const LIST: ListSpec = {
  * Staff users: a superadmin manages everyone; an admin the admins and operators of its own branch (superadmins
  * and other branches are 404 to it). Changes apply to the user's tokens and personal keys on the next request.
  */
-export function staffRoutes(ctx: AppContext) {
+export function staffRoutes(svc: StaffServices) {
   return async function routes(app: App) {
     const config = { staffRoles: BRANCH_ADMINS };
     const tags = ['admin'];
@@ -23,21 +22,21 @@ export function staffRoutes(ctx: AppContext) {
     app.post('/staff', {
       config,
       schema: { tags, summary: 'Create a staff user', security, body: CreateStaffRequest, response: { 201: StaffUser, ...errorResponses(400, 401, 403) } },
-    }, async (request, reply) => reply.code(201).send(await createStaffUser(ctx, actorOf(request.staff), request.body)));
+    }, async (request, reply) => reply.code(201).send(await createStaffUser(svc, actorOf(request.staff), request.body)));
 
     app.get('/staff', {
       config,
       schema: { tags, summary: 'List staff users', security, querystring: ListQuery, response: { 200: StaffList, ...errorResponses(400, 401, 403) } },
     }, async (request) => {
       const params = parseListQuery(request.query, LIST);
-      const { data, total } = await listStaffUsers(ctx.db, actorOf(request.staff), params);
+      const { data, total } = await listStaffUsers(svc.db, actorOf(request.staff), params);
       return page(data, total, params);
     });
 
     app.get('/staff/:id', {
       config,
       schema: { tags, summary: 'One staff user', security, params: IdParams, response: { 200: StaffUser, ...errorResponses(401, 403, 404) } },
-    }, async (request) => getStaffUser(ctx.db, actorOf(request.staff), request.params.id));
+    }, async (request) => getStaffUser(svc.db, actorOf(request.staff), request.params.id));
 
     app.patch('/staff/:id', {
       config,
@@ -45,6 +44,6 @@ export function staffRoutes(ctx: AppContext) {
         tags, summary: 'Change a staff user\'s role, branch, exchanges, permissions, state or password', security, params: IdParams, body: UpdateStaffRequest,
         response: { 200: StaffUser, ...errorResponses(400, 401, 403, 404, 422) },
       },
-    }, async (request) => updateStaffUser(ctx, actorOf(request.staff), request.params.id, request.body));
+    }, async (request) => updateStaffUser(svc, actorOf(request.staff), request.params.id, request.body));
   };
 }

@@ -1,27 +1,14 @@
 import { sql } from 'kysely';
 import type { Database, Executor } from '../../db/database.js';
-import type { Metrics } from '../../http/metrics.js';
-import { recordSuccesses } from './record-success.js';
-import type { AttemptResult } from './sender.js';
-
-/** One attempt's result, for the delivery it belongs to. */
-export interface Outcome extends AttemptResult {
-  id: string;
-  webhookId: string;
-  attempt: number;
-}
-
-export interface Settings { workerId: string; maxAttempts: number; retryBaseMs: number; deactivateAfter: number }
-
-export interface Recorded { succeeded: number; retried: number; failed: number; abandoned: number; nextDue: Date | null }
+import type { Outcome, RecordSettings, Recorded } from './outcome.js';
 
 /**
- * Records a batch of finished attempts in one transaction: each delivery only if this worker still holds its
- * lease for that attempt (a worker that lost its lease cannot clobber a newer one), the attempt log, the
- * webhooks' consecutive-failure counts, and the deactivation that abandons the webhook's pending deliveries.
+ * Records a batch of finished attempts, any mix of successes and failures, in one transaction: each delivery
+ * only if this worker still holds its lease for that attempt (a worker that lost its lease cannot clobber a
+ * newer one), the attempt log, the webhooks' consecutive-failure counts, and the deactivation that abandons the
+ * webhook's pending deliveries. A batch of successes only has a faster path (record-success.ts).
  */
-export function recordOutcomes(db: Database, outcomes: Outcome[], s: Settings): Promise<Recorded> {
-  if (outcomes.every((o) => o.ok)) return recordSuccesses(db, outcomes, s.workerId);
+export function recordOutcomes(db: Database, outcomes: Outcome[], s: RecordSettings): Promise<Recorded> {
   return db.transaction().execute(async (tx) => {
     const ok = outcomes.filter((o) => o.ok);
     const bad = outcomes.filter((o) => !o.ok);
@@ -110,13 +97,4 @@ export async function abandonPending(db: Executor, webhookIds: string[], reason:
     set status = 'abandoned', lease_expires_at = null, leased_by = null, last_error = ${reason}, updated_at = now()
     where webhook_id = any(${webhookIds}::uuid[]) and status = 'pending'`.execute(db);
   return Number(result.numAffectedRows ?? 0);
-}
-
-/** Deliveries by outcome of their attempt: success, retry (another attempt is due), failed (no more), abandoned. */
-export function countRecorded(metrics: Metrics, r: Recorded): void {
-  const m = metrics.webhookDeliveries;
-  if (r.succeeded) m.inc({ outcome: 'success' }, r.succeeded);
-  if (r.retried) m.inc({ outcome: 'retry' }, r.retried);
-  if (r.failed) m.inc({ outcome: 'failed' }, r.failed);
-  if (r.abandoned) m.inc({ outcome: 'abandoned' }, r.abandoned);
 }

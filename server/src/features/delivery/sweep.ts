@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/database.js';
+import type { Metrics } from '../../http/metrics.js';
 
 export const LEASE_LOST = 'no outcome recorded: the worker making this attempt stopped or stalled past its lease';
 
@@ -75,12 +75,12 @@ export async function queueDepth(db: Database): Promise<number> {
  * One sweep with its metrics (abandoned, failed and pruned deliveries, queue depth); returns how many became due
  * again.
  */
-export async function sweepAndMeasure(ctx: AppContext, maxAttempts: number, retentionDays: number): Promise<number> {
-  const r = await sweep(ctx.db, maxAttempts);
-  if (r.abandoned) ctx.metrics.webhookDeliveries.inc({ outcome: 'abandoned' }, r.abandoned);
-  if (r.failed) ctx.metrics.webhookDeliveries.inc({ outcome: 'failed' }, r.failed);
-  const pruned = await pruneDeliveries(ctx.db, retentionDays);
-  if (pruned) ctx.metrics.webhookDeliveriesPruned.inc(pruned);
-  ctx.metrics.webhookQueueDepth.set(await queueDepth(ctx.db));
+export async function sweepAndMeasure(db: Database, metrics: Metrics, maxAttempts: number, retentionDays: number): Promise<number> {
+  const r = await sweep(db, maxAttempts);
+  if (r.abandoned) metrics.webhookDeliveries.inc({ outcome: 'abandoned' }, r.abandoned);
+  if (r.failed) metrics.webhookDeliveries.inc({ outcome: 'failed' }, r.failed);
+  const pruned = await pruneDeliveries(db, retentionDays);
+  if (pruned) metrics.webhookDeliveriesPruned.inc(pruned);
+  metrics.webhookQueueDepth.set(await queueDepth(db));
   return r.released;
 }

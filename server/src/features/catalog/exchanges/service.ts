@@ -1,7 +1,8 @@
-import type { Scope } from '../../../auth/principal.js';
-import type { Database } from '../../../db/database.js';
+import type { Database, Executor } from '../../../db/database.js';
+import type { ListParams } from '../../../db/list.js';
+import type { Scope } from '../../../db/scope.js';
 import { badRequest, notFound } from '../../../http/errors.js';
-import { targetBranch } from '../common.js';
+import { targetBranch } from '../../branches/service.js';
 import * as repo from './repository.js';
 import type { CreateExchangeInput, ScheduleDayInputDto, UpdateExchangeInput } from './schemas.js';
 
@@ -12,6 +13,17 @@ export function exchangeView(e: repo.ExchangeRow) {
     location: e.latitude !== null && e.longitude !== null ? { latitude: Number(e.latitude), longitude: Number(e.longitude) } : null,
     timezone: e.timezone, schedule: e.schedule, isActive: e.is_active, createdAt: e.created_at, updatedAt: e.updated_at,
   };
+}
+
+export async function listExchanges(db: Executor, scope: Scope, params: ListParams) {
+  const { rows, total } = await repo.listExchanges(db, scope, params);
+  return { rows: rows.map(exchangeView), total };
+}
+
+export async function getExchange(db: Executor, scope: Scope, id: number) {
+  const row = await repo.findExchange(db, scope, id);
+  if (!row) throw notFound('exchange');
+  return exchangeView(row);
 }
 
 export async function createExchange(db: Database, scope: Scope, input: CreateExchangeInput) {

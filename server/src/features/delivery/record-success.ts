@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.js';
-import type { Outcome, Recorded } from './record.js';
+import type { Outcome, Recorded } from './outcome.js';
 
 /**
- * The hot path of recording, when every attempt of the batch succeeded: one statement instead of a
+ * The hot path of recording, when every attempt of the batch succeeded: one statement instead of record.ts's
  * transaction of four, with the same rules (only deliveries this worker still leases; every attempt logged;
  * failCount back to 0). If a webhook is deleted meanwhile, its attempt rows fail the foreign key and the
  * caller retries the batch, which then leaves them out.

@@ -1,20 +1,31 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Config } from '../../config.js';
-import type { AppContext } from '../../context.js';
-import { listenForDeliveries } from './listen.js';
-import { onEnqueued } from './outbox.js';
+import type { Database } from '../../db/database.js';
+import type { Metrics } from '../../http/metrics.js';
+import type { Log } from '../../log.js';
+import { attempt } from './attempt.js';
 import { claimDue, type Claim } from './claim.js';
-import { countRecorded, recordOutcomes, type Outcome } from './record.js';
+import { listenForDeliveries } from './listen.js';
+import type { Outcome, RecordSettings } from './outcome.js';
+import { onEnqueued } from './outbox.js';
+import { recordBatch } from './recording.js';
 import { Sender } from './sender.js';
-import { deliveryHeaders } from './signing.js';
 import { sweepAndMeasure } from './sweep.js';
+
+/** What a worker uses of the process: the database, the metrics, the log and the WEBHOOK_* settings. */
+export interface WorkerDeps {
+  db: Database;
+  metrics: Metrics;
+  log: Log;
+  config: Pick<Config, 'webhooks'>;
+}
 
 export interface WorkerOptions {
   id?: string;
   /** Overrides of the configured webhook settings (tests and the benchmark). */
   settings?: Partial<Config['webhooks']>;
-  /** Postgres URL to LISTEN on for deliveries committed elsewhere; the configured DATABASE_URL by default, null for none. */
+  /** Postgres URL to LISTEN on for deliveries committed elsewhere (other processes); none when absent. */
   listenUrl?: string | null;
 }
 
@@ -26,8 +37,8 @@ export interface WebhookWorker {
   stop(): Promise<void>;
 }
 
-export function startWorker(ctx: AppContext, options: WorkerOptions = {}): WebhookWorker {
-  return new Worker(ctx, options);
+export function startWorker(deps: WorkerDeps, options: WorkerOptions = {}): WebhookWorker {
+  return new Worker(deps, options);
 }
 
 /** Lets a wait end early: the margin keeps a wake-up at a retry's due time from landing a hair before it. */
@@ -39,7 +50,7 @@ class Worker implements WebhookWorker {
   private readonly s: Config['webhooks'];
   private readonly leaseMs: number;
   private readonly perWebhook: number;
-  private readonly maxAttempts: number;
+  private readonly recording: RecordSettings;
   private readonly sender: Sender;
   private running = true;
   private active = 0;
@@ -57,17 +68,16 @@ class Worker implements WebhookWorker {
   private readonly loopDone: Promise<void>;
   private stopped?: Promise<void>;
 
-  constructor(private readonly ctx: AppContext, options: WorkerOptions) {
+  constructor(private readonly deps: WorkerDeps, options: WorkerOptions) {
     this.id = options.id ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-    this.s = { ...ctx.config.webhooks, ...options.settings };
+    this.s = { ...deps.config.webhooks, ...options.settings };
     // A lease must outlast the attempt it covers, or a slow receiver would get the attempt twice.
     this.leaseMs = Math.max(this.s.leaseMs, this.s.timeoutMs + 1000);
     this.perWebhook = Math.max(1, Math.ceil(this.s.concurrency / 2));
-    this.maxAttempts = this.s.maxRetries + 1;
+    this.recording = { workerId: this.id, maxAttempts: this.s.maxRetries + 1, retryBaseMs: this.s.retryBaseMs, deactivateAfter: this.s.deactivateAfter };
     this.sender = new Sender({ timeoutMs: this.s.timeoutMs, allowPrivateUrls: this.s.allowPrivateUrls });
     this.unsubscribe = onEnqueued(() => this.wake());
-    const listenUrl = options.listenUrl === undefined ? (ctx.database.kind === 'postgres' ? ctx.config.databaseUrl : undefined) : options.listenUrl;
-    if (listenUrl) this.listener = listenForDeliveries(listenUrl, () => this.wake(), ctx.log);
+    if (options.listenUrl) this.listener = listenForDeliveries(options.listenUrl, () => this.wake(), deps.log);
     this.sweepTimer = setInterval(() => void this.sweepOnce(), Math.min(5000, Math.max(250, this.leaseMs / 2)));
     this.sweepTimer.unref();
     void this.sweepOnce();
@@ -104,10 +114,10 @@ class Worker implements WebhookWorker {
       if (free > 0) {
         try {
           const exclude = [...this.perHook].filter(([, n]) => n >= this.perWebhook).map(([id]) => id);
-          const claims = await claimDue(this.ctx.db, { workerId: this.id, limit: free, leaseMs: this.leaseMs, perWebhook: this.perWebhook, exclude });
+          const claims = await claimDue(this.deps.db, { workerId: this.id, limit: free, leaseMs: this.leaseMs, perWebhook: this.perWebhook, exclude });
           for (const c of claims) this.dispatch(c);
         } catch (err) {
-          if (this.running) this.ctx.log('error', 'webhook claim failed', { err });
+          if (this.running) this.deps.log('error', 'webhook claim failed', { err });
           await this.wait(this.s.pollMs);
           continue;
         }
@@ -131,15 +141,12 @@ class Worker implements WebhookWorker {
   private dispatch(c: Claim): void {
     this.active += 1;
     this.perHook.set(c.webhookId, (this.perHook.get(c.webhookId) ?? 0) + 1);
-    this.ctx.metrics.webhookLag.observe(Math.max(0, Date.now() - c.dueAt.getTime()) / 1000);
-    const headers = deliveryHeaders({ id: c.id, event: c.event, body: c.body, secret: c.secret, attempt: c.attempt });
-    void this.sender.send(c.url, headers, c.body)
-      .catch((err: Error) => ({ ok: false, startedAt: new Date(), durationMs: 0, status: null, body: null, error: err.message }))
-      .then((r) => {
-        this.ctx.metrics.webhookAttemptDuration.observe(r.durationMs / 1000);
-        this.finished.push({ ...r, id: c.id, webhookId: c.webhookId, attempt: c.attempt });
-        this.scheduleFlush();
-      });
+    this.deps.metrics.webhookLag.observe(Math.max(0, Date.now() - c.dueAt.getTime()) / 1000);
+    void attempt(this.sender, c).then((outcome) => {
+      this.deps.metrics.webhookAttemptDuration.observe(outcome.durationMs / 1000);
+      this.finished.push(outcome);
+      this.scheduleFlush();
+    });
   }
 
   private scheduleFlush(): void {
@@ -156,14 +163,11 @@ class Worker implements WebhookWorker {
     while (this.finished.length > 0) {
       const batch = this.finished.splice(0, FLUSH_BATCH);
       try {
-        const r = await recordOutcomes(this.ctx.db, batch, {
-          workerId: this.id, maxAttempts: this.maxAttempts, retryBaseMs: this.s.retryBaseMs, deactivateAfter: this.s.deactivateAfter,
-        });
-        countRecorded(this.ctx.metrics, r);
+        const r = await recordBatch(this.deps.db, this.deps.metrics, batch, this.recording);
         if (r.nextDue) this.dues.push(r.nextDue.getTime());
       } catch (err) {
         failures += 1;
-        this.ctx.log('error', 'recording webhook attempts failed', { err });
+        this.deps.log('error', 'recording webhook attempts failed', { err });
         // While stopping, give up after a few tries: the leases run out and the sweeper retries those attempts.
         if (this.running || failures < 3) {
           this.finished.unshift(...batch);
@@ -190,9 +194,9 @@ class Worker implements WebhookWorker {
     if (this.sweeping || !this.running) return;
     this.sweeping = true;
     try {
-      if (await sweepAndMeasure(this.ctx, this.maxAttempts, this.s.retentionDays)) this.wake();
+      if (await sweepAndMeasure(this.deps.db, this.deps.metrics, this.recording.maxAttempts, this.s.retentionDays)) this.wake();
     } catch (err) {
-      if (this.running) this.ctx.log('warn', 'webhook sweep failed', { err });
+      if (this.running) this.deps.log('warn', 'webhook sweep failed', { err });
     } finally {
       this.sweeping = false;
     }

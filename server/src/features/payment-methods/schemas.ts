@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DateTime, listEnvelope, Nullable, StringEnum } from '../../../http/schemas.js';
+import { DateTime, listEnvelope, Nullable, StringEnum } from '../../http/schemas.js';
 
 const KINDS = ['cash', 'card', 'bank_transfer', 'crypto', 'other'] as const;
 const Id = (description: string) => Type.Integer({ minimum: 1, maximum: 2147483647, description });

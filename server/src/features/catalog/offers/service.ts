@@ -1,14 +1,22 @@
-import type { Scope } from '../../../auth/principal.js';
-import type { Database, Tx } from '../../../db/database.js';
-import { badRequest, fieldNotFound, notFound } from '../../../http/errors.js';
-import * as present from '../../catalog/presenters.js';
-import { normalize } from '../../pricing/decimal.js';
-import { enqueueEvent } from '../../webhooks/outbox.js';
+import type { Database, Executor, Tx } from '../../../db/database.js';
 import { uniqueViolation } from '../../../db/errors.js';
+import type { ListParams } from '../../../db/list.js';
+import type { Scope } from '../../../db/scope.js';
+import { badRequest, fieldNotFound, notFound } from '../../../http/errors.js';
+import { enqueue } from '../../delivery/outbox.js';
+import { normalize } from '../../pricing/decimal.js';
+import { findCurrencies } from '../currencies/repository.js';
 import { exchangeInScope } from '../exchanges/repository.js';
+import * as present from '../presenters.js';
 import { checkAmounts, decimalInput } from './amounts.js';
 import * as repo from './repository.js';
 import type { CreateOfferInput, UpdateOfferInput } from './schemas.js';
+
+/** Offers read the same in the back office as in the partner API, active or not, over the caller's branch(es). */
+export async function listOffers(db: Executor, scope: Scope, params: ListParams) {
+  const { rows, total } = await repo.listOffers(db, scope, params);
+  return { rows: rows.map(present.offer), total };
+}
 
 /**
  * Offer changes. Each create or change writes its `offer.updated` deliveries in the same transaction
@@ -24,7 +32,7 @@ export async function createOffer(db: Database, scope: Scope, input: CreateOffer
   try {
     return await db.transaction().execute(async (tx) => {
       if (!(await exchangeInScope(tx, scope, input.exchangeId))) throw fieldNotFound('exchangeId');
-      const found = new Set((await repo.currenciesByIds(tx, [input.currency1Id, input.currency2Id])).map((c) => c.id));
+      const found = new Set((await findCurrencies(tx, [input.currency1Id, input.currency2Id])).map((c) => c.id));
       for (const field of ['currency1Id', 'currency2Id'] as const) if (!found.has(input[field])) throw fieldNotFound(field);
       const id = await repo.insertOffer(tx, { ...amounts, exchangeId: input.exchangeId, currency1Id: input.currency1Id, currency2Id: input.currency2Id, isActive: input.isActive ?? true });
       return publish(tx, id);
@@ -54,7 +62,7 @@ export async function updateOffer(db: Database, scope: Scope, id: number, patch:
 /** Reads the offer as it now is, queues `offer.updated` for it and returns its response shape. */
 async function publish(tx: Tx, id: number) {
   const o = await repo.findOfferView(tx, id);
-  await enqueueEvent(tx, {
+  await enqueue(tx, [{
     event: 'offer.updated',
     branchId: o.branch_id,
     exchangeId: o.exchange_id,
@@ -69,6 +77,6 @@ async function publish(tx: Tx, id: number) {
       isActive: o.is_active,
       updatedAt: o.updated_at.toISOString(),
     },
-  });
+  }]);
   return present.offer(o);
 }

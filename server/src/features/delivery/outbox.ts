@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
-import { sql } from 'kysely';
+import { sql, type QueryCreator } from 'kysely';
 import type { Executor, Tx } from '../../db/database.js';
+import { memoQuery } from '../../db/memo.js';
 import type { WebhookEvent } from '../../db/schema.js';
 
 export interface OutboxEvent {
@@ -35,27 +36,54 @@ export function onEnqueued(listener: () => void): () => void {
  * resource when the event happens, inside the caller's transaction, so an event is delivered exactly when its
  * change commits. Returns the number of deliveries written.
  */
-export async function enqueueEvent(tx: Tx, e: OutboxEvent): Promise<number> {
-  const result = await sql<DeliveriesWritten>`with inserted as (${deliveriesInsert(deliveryValues(e))}) ${deliveriesWritten('inserted')}`.execute(tx);
-  return announced(result.rows[0]);
+export async function enqueue(tx: Tx, events: readonly OutboxEvent[]): Promise<number> {
+  let written = 0;
+  for (const e of events) {
+    const { rows } = await sql<DeliveriesWritten>`with inserted as (${deliveriesInsert(eventValues(e))}) ${deliveriesWritten('inserted')}`.execute(tx);
+    written += Number(rows[0]?.deliveries ?? 0);
+  }
+  return wake(written);
 }
 
 /** An event as its deliveries' insert takes it: flat values, so that a memoized statement can carry them. */
-export type DeliveryValues = { event: WebhookEvent; body: string; branchId: number; exchangeId: number; isOrderEvent: boolean };
+export type EventValues = { event: WebhookEvent; body: string; branchId: number; exchangeId: number; isOrderEvent: boolean };
 
 /** The envelope every delivery of the event carries, serialized once, and the values that pick its webhooks. */
-export function deliveryValues(e: OutboxEvent): DeliveryValues {
+export function eventValues(e: OutboxEvent): EventValues {
   // Object.assign, not a spread: this runs for every new order (docs/decisions.md, "No object spread"). Same key order.
   const body = JSON.stringify(Object.assign({ event: e.event, timestamp: (e.occurredAt ?? new Date()).toISOString() }, e.envelope, { data: e.data }));
   return { event: e.event, body, branchId: e.branchId, exchangeId: e.exchangeId, isOrderEvent: ORDER_EVENTS.has(e.event) };
 }
 
+export interface DeliveriesWritten { deliveries: number }
+
 /**
- * The insert of an event's deliveries, for a CTE of a larger write that must commit with its event in one
- * statement; that statement reads the CTE with deliveriesWritten and passes its row to announced(). Offers are
- * readable branch-wide; orders need the exchange in an operator's scope and `orders:read`.
+ * A write and its event's deliveries in one statement, which commits or fails as a whole without a transaction
+ * of its own: for a hot write, where BEGIN and COMMIT would double its round trips. `write` adds the caller's
+ * CTEs and names the one whose rows are returned `written`; its values come with the event's (eventValues)
+ * beside them, all flat. Memoized as reads are (db/memo.ts).
  */
-export function deliveriesInsert(v: DeliveryValues) {
+export function withEvent<P extends Record<string, unknown>, Row>(write: (db: Executor, p: P) => QueryCreator<any>) {
+  const statement = memoQuery((db, p: P & EventValues) => {
+    const { event, body, branchId, exchangeId, isOrderEvent, ...own } = p;
+    return write(db, own as unknown as P)
+      .with('outbox', () => sql`(${deliveriesInsert({ event, body, branchId, exchangeId, isOrderEvent })})`)
+      .selectFrom(['written', sql<DeliveriesWritten>`(${deliveriesWritten('outbox')})`.as('n')])
+      .selectAll('written')
+      .select('n.deliveries');
+  });
+  return async (db: Executor, values: P & EventValues): Promise<Row & DeliveriesWritten> => {
+    const [row] = await statement(db, values);
+    wake(Number(row.deliveries));
+    return row as Row & DeliveriesWritten;
+  };
+}
+
+/**
+ * The insert of an event's deliveries. Offers are readable branch-wide; orders need the exchange in an
+ * operator's scope and `orders:read`.
+ */
+function deliveriesInsert(v: EventValues) {
   return sql<{ one: number }>`
     insert into webhook_deliveries (webhook_id, event, body, next_attempt_at)
     select w.id, ${v.event}, ${v.body}, now()
@@ -78,16 +106,13 @@ export function deliveriesInsert(v: DeliveryValues) {
     returning 1 as one`;
 }
 
-export interface DeliveriesWritten { deliveries: number }
-
 /** One row counting the deliveries the CTE `cte` wrote, with the NOTIFY that wakes other processes' workers at commit. */
-export function deliveriesWritten(cte: string) {
+function deliveriesWritten(cte: string) {
   return sql<DeliveriesWritten>`select count(*)::int as deliveries, (case when count(*) > 0 then pg_notify(${OUTBOX_CHANNEL}, '') end)::text as notified from ${sql.table(cte)}`;
 }
 
 /** Wakes this process's workers if deliveries were written; returns their number. */
-export function announced(row: DeliveriesWritten | undefined): number {
-  const n = Number(row?.deliveries ?? 0);
+function wake(n: number): number {
   if (n > 0) local.emit('enqueued');
   return n;
 }

@@ -1,55 +1,9 @@
 import { sql } from 'kysely';
-import type { Scope } from '../../auth/principal.js';
-import type { Executor } from '../../db/database.js';
-import { pageQuery } from '../../db/list.js';
-import { memoQuery } from '../../db/memo.js';
-import { inScope, scopeValues, type ScopeValues } from '../../db/scope.js';
-import type { ListParams } from '../../http/list-query.js';
-
-/** Opening hours as JSON, ordered by day; closed days without hours read 00:00. */
-const scheduleJson = (exchangeId: ReturnType<typeof sql.ref>) => sql<ScheduleRow[]>`coalesce((
-  select json_agg(json_build_object(
-    'dayOfWeek', s.day_of_week,
-    'openTime', coalesce(to_char(s.open_time, 'HH24:MI'), '00:00'),
-    'closeTime', coalesce(to_char(s.close_time, 'HH24:MI'), '00:00'),
-    'isClosed', s.is_closed) order by s.day_of_week)
-  from exchange_schedule s where s.exchange_id = ${exchangeId}), '[]'::json)`;
-
-export interface ScheduleRow { dayOfWeek: number; openTime: string; closeTime: string; isClosed: boolean }
-
-const exchangesQuery = memoQuery((db, scope: ScopeValues) =>
-  inScope(db.selectFrom('exchanges as e'), scope, { branch: 'e.branch_id', exchange: 'e.id' })
-    .select(['e.id', 'e.name', 'e.is_active', 'e.address', 'e.phone_number', 'e.chat_url', 'e.latitude', 'e.longitude'])
-    .select(scheduleJson(sql.ref('e.id')).as('schedule'))
-    .orderBy('e.id'));
-
-export function listExchanges(db: Executor, scope: Scope) {
-  return exchangesQuery(db, scopeValues(scope));
-}
-
-export function findExchange(db: Executor, scope: Scope, id: number) {
-  return inScope(db.selectFrom('exchanges as e'), scope, { branch: 'e.branch_id', exchange: 'e.id' })
-    .select(['e.id', 'e.name', 'e.address', 'e.city', 'e.is_active', 'e.timezone', 'e.created_at', 'e.updated_at'])
-    .select(scheduleJson(sql.ref('e.id')).as('schedule'))
-    .where('e.id', '=', id)
-    .executeTakeFirst();
-}
-
-/** The currencies of active offers of active exchanges in scope. */
-export function listOfferedCurrencies(db: Executor, scope: Scope) {
-  const offered = inScope(
-    db.selectFrom('offers as o').innerJoin('exchanges as e', 'e.id', 'o.exchange_id'),
-    scope, { branch: 'e.branch_id', exchange: 'e.id' },
-  )
-    .where('o.is_active', '=', true)
-    .where('e.is_active', '=', true)
-    .select(sql<number>`unnest(array[o.currency1_id, o.currency2_id])`.as('currency_id'));
-  return db.selectFrom('currencies as c')
-    .select(['c.id', 'c.name', 'c.code', 'c.image_id', 'c.image_path'])
-    .where('c.id', 'in', offered)
-    .orderBy('c.id')
-    .execute();
-}
+import type { Executor } from '../../../db/database.js';
+import { pageQuery, type ListParams } from '../../../db/list.js';
+import { memoQuery } from '../../../db/memo.js';
+import { inScope, scopeValues, type Scope, type ScopeValues } from '../../../db/scope.js';
+import type { OfferAmounts } from './amounts.js';
 
 export interface RateFilter { exchangeId?: number; sourceCurrencyId?: number; destCurrencyId?: number }
 
@@ -116,10 +70,41 @@ const pricingQuery = memoQuery((db, p: ScopeValues & { exchangeId: number; sourc
     .orderBy(sql`o.currency1_id = ${p.sourceId}`, 'desc')
     .limit(1));
 
-const currenciesQuery = memoQuery((db, p: { ids: number[] }) => db.selectFrom('currencies')
-  .select(['id', 'name', 'code', 'decimals', 'image_id', 'image_path'])
-  .where(sql<boolean>`id = any(${p.ids}::int[])`));
+/** An offer with the codes and names of its currencies and the branch of its exchange. */
+export function findOfferView(db: Executor, id: number) {
+  return db.selectFrom('offers as o')
+    .innerJoin('exchanges as e', 'e.id', 'o.exchange_id')
+    .innerJoin('currencies as c1', 'c1.id', 'o.currency1_id')
+    .innerJoin('currencies as c2', 'c2.id', 'o.currency2_id')
+    .select(['o.id', 'o.exchange_id', 'e.branch_id', 'o.rate', 'o.min_amount', 'o.max_amount', 'o.is_active', 'o.created_at', 'o.updated_at',
+      'c1.id as c1_id', 'c1.code as c1_code', 'c1.name as c1_name', 'c2.id as c2_id', 'c2.code as c2_code', 'c2.name as c2_name'])
+    .where('o.id', '=', id)
+    .executeTakeFirstOrThrow();
+}
 
-export function findCurrencies(db: Executor, ids: number[]) {
-  return currenciesQuery(db, { ids });
+export type OfferViewRow = Awaited<ReturnType<typeof findOfferView>>;
+
+/** The offer if it is in scope, its row locked so that concurrent changes apply (and are reported) in order. */
+export function lockOffer(db: Executor, scope: Scope, id: number) {
+  return inScope(db.selectFrom('offers as o').innerJoin('exchanges as e', 'e.id', 'o.exchange_id'), scope, { branch: 'e.branch_id' })
+    .select(['o.id', 'o.rate', 'o.min_amount', 'o.max_amount'])
+    .where('o.id', '=', id)
+    .forUpdate('o')
+    .executeTakeFirst();
+}
+
+export async function insertOffer(db: Executor, v: OfferAmounts & { exchangeId: number; currency1Id: number; currency2Id: number; isActive: boolean }) {
+  const row = await db.insertInto('offers').values({
+    exchange_id: v.exchangeId, currency1_id: v.currency1Id, currency2_id: v.currency2Id,
+    rate: v.rate, min_amount: v.minAmount, max_amount: v.maxAmount, is_active: v.isActive, updated_at: new Date(),
+  }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateOffer(db: Executor, id: number, v: OfferAmounts & { isActive?: boolean }) {
+  await db.updateTable('offers').set({
+    rate: v.rate, min_amount: v.minAmount, max_amount: v.maxAmount,
+    ...(v.isActive !== undefined && { is_active: v.isActive }),
+    updated_at: new Date(),
+  }).where('id', '=', id).execute();
 }

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { DateTime, listEnvelope } from '../../../http/schemas.js';
+import { DateTime, listEnvelope } from '../../http/schemas.js';
 
 export const Branch = Type.Object({ id: Type.Integer(), name: Type.String(), createdAt: DateTime, updatedAt: DateTime });
 export const BranchList = listEnvelope(Branch);

@@ -1,21 +1,70 @@
 import { sql } from 'kysely';
-import type { Scope } from '../../../auth/principal.js';
 import type { Executor } from '../../../db/database.js';
-import { pageQuery } from '../../../db/list.js';
-import { inScope, scopeValues } from '../../../db/scope.js';
-import type { ListParams } from '../../../http/list-query.js';
+import { pageQuery, type ListParams } from '../../../db/list.js';
+import { memoQuery } from '../../../db/memo.js';
+import { inScope, scopeValues, type Scope, type ScopeValues } from '../../../db/scope.js';
 
-export const EXCHANGE_COLUMNS: Record<string, string> = {
-  id: 'e.id', branchId: 'e.branch_id', name: 'e.name', city: 'e.city', isActive: 'e.is_active', createdAt: 'e.created_at', updatedAt: 'e.updated_at',
-};
+// Exchanges (cashboxes) and their weekly hours: the partner catalogue's reads and the back office's writes.
 
+export interface ScheduleRow { dayOfWeek: number; openTime: string; closeTime: string; isClosed: boolean }
 export interface ScheduleDay { dayOfWeek: number; openTime: string | null; closeTime: string | null; isClosed: boolean }
 
+/** Opening hours as partners read them, ordered by day; closed days without hours read 00:00. */
+const publicSchedule = (exchangeId: ReturnType<typeof sql.ref>) => sql<ScheduleRow[]>`coalesce((
+  select json_agg(json_build_object(
+    'dayOfWeek', s.day_of_week,
+    'openTime', coalesce(to_char(s.open_time, 'HH24:MI'), '00:00'),
+    'closeTime', coalesce(to_char(s.close_time, 'HH24:MI'), '00:00'),
+    'isClosed', s.is_closed) order by s.day_of_week)
+  from exchange_schedule s where s.exchange_id = ${exchangeId}), '[]'::json)`;
+
+/** Opening hours as stored: a closed day has no times. */
 const schedule = sql<ScheduleDay[]>`coalesce((
   select json_agg(json_build_object(
     'dayOfWeek', s.day_of_week, 'openTime', to_char(s.open_time, 'HH24:MI'), 'closeTime', to_char(s.close_time, 'HH24:MI'), 'isClosed', s.is_closed
   ) order by s.day_of_week)
   from exchange_schedule s where s.exchange_id = e.id), '[]'::json)`;
+
+const publicExchangesQuery = memoQuery((db, scope: ScopeValues) =>
+  inScope(db.selectFrom('exchanges as e'), scope, { branch: 'e.branch_id', exchange: 'e.id' })
+    .select(['e.id', 'e.name', 'e.is_active', 'e.address', 'e.phone_number', 'e.chat_url', 'e.latitude', 'e.longitude'])
+    .select(publicSchedule(sql.ref('e.id')).as('schedule'))
+    .orderBy('e.id'));
+
+/** The exchanges in scope with their contacts, for partners. */
+export function listPublicExchanges(db: Executor, scope: Scope) {
+  return publicExchangesQuery(db, scopeValues(scope));
+}
+
+export function findPublicExchange(db: Executor, scope: Scope, id: number) {
+  return inScope(db.selectFrom('exchanges as e'), scope, { branch: 'e.branch_id', exchange: 'e.id' })
+    .select(['e.id', 'e.name', 'e.address', 'e.city', 'e.is_active', 'e.timezone', 'e.created_at', 'e.updated_at'])
+    .select(publicSchedule(sql.ref('e.id')).as('schedule'))
+    .where('e.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** An exchange a new order names as its cashbox, in the key's scope. Memoized: every order reads one. */
+export async function findCashbox(db: Executor, scope: Scope, id: number) {
+  const [row] = await cashboxQuery(db, { branchId: scope.branchId, exchangeIds: scope.exchangeIds, id });
+  return row;
+}
+
+const cashboxQuery = memoQuery((db, p: ScopeValues & { id: number }) => inScope(db.selectFrom('exchanges as e'), p, { branch: 'e.branch_id', exchange: 'e.id' })
+  .select(['e.id', 'e.branch_id', 'e.is_active'])
+  .where('e.id', '=', p.id));
+
+/** The ids among `ids` that are not exchanges of the branch. */
+export async function exchangesOutsideBranch(db: Executor, branchId: number, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const found = await db.selectFrom('exchanges').select('id').where('branch_id', '=', branchId).where('id', 'in', [...ids]).execute();
+  const inBranch = new Set(found.map((r) => r.id));
+  return ids.filter((id) => !inBranch.has(id));
+}
+
+export const EXCHANGE_COLUMNS: Record<string, string> = {
+  id: 'e.id', branchId: 'e.branch_id', name: 'e.name', city: 'e.city', isActive: 'e.is_active', createdAt: 'e.created_at', updatedAt: 'e.updated_at',
+};
 
 function inBackOffice(db: Executor, scope: Scope) {
   return inScope(db.selectFrom('exchanges as e'), scope, { branch: 'e.branch_id' });
@@ -28,6 +77,7 @@ function selectView(q: ReturnType<typeof inBackOffice>) {
 
 export type ExchangeRow = NonNullable<Awaited<ReturnType<typeof findExchange>>>;
 
+/** An exchange with every field, for the back office. */
 export function findExchange(db: Executor, scope: Scope, id: number) {
   return selectView(inBackOffice(db, scope)).where('e.id', '=', id).executeTakeFirst();
 }

@@ -1,7 +1,6 @@
 import pg from 'pg';
+import type { Log } from '../../log.js';
 import { OUTBOX_CHANNEL } from './outbox.js';
-
-type Log = (level: 'warn', msg: string, extra?: object) => void;
 
 /**
  * Postgres NOTIFY reaches a worker when another connection or process commits new deliveries, so it need not

@@ -1,0 +1,97 @@
+import type { Executor } from '../../db/database.js';
+import type { Scope } from '../../db/scope.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import type { Direction } from '../pricing/estimate.js';
+import { price, type AmountProblem, type Price, type PricedCurrency } from '../pricing/price.js';
+import { findCurrencies } from './currencies/repository.js';
+import { exchangesOutsideBranch, findCashbox } from './exchanges/repository.js';
+import { findPricing, type PricingRow } from './offers/repository.js';
+
+export type { PricingRow };
+
+/**
+ * What other features read of the catalogue: a new order's cashbox (an exchange in the key's scope) and
+ * currencies; the exchanges a staff user or payment method names, checked against a branch.
+ */
+export { exchangesOutsideBranch, findCashbox, findCurrencies };
+
+export interface QuoteRequest {
+  exchangeId: number;
+  sourceCurrencyId: number;
+  destCurrencyId: number;
+  /** Decimal string, exactly as the partner sent it. */
+  amount: string;
+  direction: Direction;
+}
+
+export interface QuotedCurrency { id: number; name: string; code: string; decimals: number; imageId: string | null; imagePath: string | null }
+
+export interface Quote {
+  exchangeId: number;
+  offerId: number;
+  rate: string;
+  isReverse: boolean;
+  sourceAmount: string;
+  destAmount: string;
+  sourceCurrency: QuotedCurrency;
+  destCurrency: QuotedCurrency;
+}
+
+/** Why an offer could not price a request, as a value, so the estimate and order creation report it in their own terms. */
+export type QuoteFailure =
+  | { kind: 'sameCurrency' }
+  | { kind: 'notFound'; resource: 'exchange' | 'offer' }
+  | { kind: 'amount'; code: AmountProblem; message: (field: string) => string };
+
+export type OfferPrice = { ok: true; price: Price } | { ok: false; failure: QuoteFailure };
+
+/**
+ * Prices an exchange of `amount` with the active offer of an active exchange in scope (section 4 of the
+ * decisions): loads the offer and both currencies, and prices with pricing/, as order creation does.
+ */
+export async function quote(db: Executor, scope: Scope, req: QuoteRequest): Promise<Quote> {
+  if (req.sourceCurrencyId === req.destCurrencyId) throw quoteError({ kind: 'sameCurrency' });
+  const [pricing, currencies] = await Promise.all([
+    findPricing(db, scope, req.exchangeId, req.sourceCurrencyId, req.destCurrencyId),
+    findCurrencies(db, [req.sourceCurrencyId, req.destCurrencyId]),
+  ]);
+  const source = currencies.find((c) => c.id === req.sourceCurrencyId);
+  const dest = currencies.find((c) => c.id === req.destCurrencyId);
+  const priced = priceWith(pricing, source, dest, req.amount, req.direction);
+  if (!priced.ok) throw quoteError(priced.failure);
+  const p = priced.price;
+  return {
+    exchangeId: req.exchangeId, offerId: p.offerId, rate: p.rate, isReverse: p.isReverse, sourceAmount: p.sourceAmount, destAmount: p.destAmount,
+    sourceCurrency: toQuoted(source!), destCurrency: toQuoted(dest!),
+  };
+}
+
+function quoteError(f: QuoteFailure) {
+  if (f.kind === 'sameCurrency') return badRequest('destCurrencyId must differ from sourceCurrencyId', { destCurrencyId: 'sameAsSource' });
+  if (f.kind === 'notFound') return notFound(f.resource);
+  return badRequest(f.message('amount'), { amount: f.code });
+}
+
+/**
+ * The offer an estimate or order is priced with: the active source→dest offer of an active exchange in scope,
+ * else the active dest→source one (reverse). Returns the exchange even when no offer matches.
+ */
+export function findOfferForPricing(db: Executor, scope: Scope, exchangeId: number, sourceId: number, destId: number) {
+  return findPricing(db, scope, exchangeId, sourceId, destId);
+}
+
+/**
+ * Prices with the offer and currencies already read, without a query of its own, so order creation can read
+ * them together with its other references.
+ */
+export function priceWith(pricing: PricingRow | undefined, source: PricedCurrency | undefined, dest: PricedCurrency | undefined, amount: string, direction: Direction): OfferPrice {
+  if (!pricing || !pricing.exchange_active) return { ok: false, failure: { kind: 'notFound', resource: 'exchange' } };
+  if (pricing.offer_id === null || !source || !dest) return { ok: false, failure: { kind: 'notFound', resource: 'offer' } };
+  const offer = { id: pricing.offer_id, currency1Id: pricing.currency1_id!, rate: pricing.rate!, minAmount: pricing.min_amount!, maxAmount: pricing.max_amount! };
+  const outcome = price(offer, source, dest, amount, direction);
+  return outcome.ok ? outcome : { ok: false, failure: { kind: 'amount', code: outcome.code, message: outcome.message } };
+}
+
+function toQuoted(c: { id: number; name: string; code: string; decimals: number; image_id: string | null; image_path: string | null }): QuotedCurrency {
+  return { id: c.id, name: c.name, code: c.code, decimals: c.decimals, imageId: c.image_id, imagePath: c.image_path };
+}

@@ -1,0 +1,43 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../db/database.js';
+import { pageQuery, type ListParams } from '../../db/list.js';
+
+export const DELIVERY_COLUMNS: Record<string, string> = {
+  id: 'd.id', status: 'd.status', event: 'd.event', attempts: 'd.attempts', createdAt: 'd.created_at', updatedAt: 'd.updated_at',
+};
+
+const deliveryColumns = ['d.id', 'd.event', 'd.status', 'd.attempts', 'd.last_response_status', 'd.last_error',
+  'd.next_attempt_at', 'd.delivered_at', 'd.created_at', 'd.updated_at'] as const;
+
+// The webhook's visibility to the caller is checked by the registry before its log is read.
+const deliveriesPage = pageQuery((db, p: { webhookId: string }) => db.selectFrom('webhook_deliveries as d').where('d.webhook_id', '=', p.webhookId),
+  DELIVERY_COLUMNS, (qb) => qb.select(deliveryColumns));
+
+export function listDeliveries(db: Executor, webhookId: string, params: ListParams) {
+  return deliveriesPage(db, { webhookId }, params);
+}
+
+export function findDelivery(db: Executor, webhookId: string, deliveryId: string) {
+  return db.selectFrom('webhook_deliveries as d').select(deliveryColumns).select('d.body')
+    .where('d.webhook_id', '=', webhookId).where('d.id', '=', deliveryId).executeTakeFirst();
+}
+
+export function listAttempts(db: Executor, deliveryId: string) {
+  return db.selectFrom('webhook_attempts').selectAll().where('delivery_id', '=', deliveryId).orderBy('id').execute();
+}
+
+/**
+ * Makes a delivery due now, whatever its status, for one more attempt (and the remaining retries, if any).
+ * An attempt already in flight is left alone. Only while its webhook is active.
+ */
+export function requeueDelivery(db: Executor, webhookId: string, deliveryId: string) {
+  return db.updateTable('webhook_deliveries as d')
+    .from('webhooks as w')
+    .set({ status: 'pending', next_attempt_at: sql`now()`, updated_at: sql`now()`, delivered_at: null })
+    .whereRef('w.id', '=', 'd.webhook_id')
+    .where('w.is_active', '=', true)
+    .where('d.webhook_id', '=', webhookId).where('d.id', '=', deliveryId)
+    .where('d.lease_expires_at', 'is', null)
+    .returning(deliveryColumns)
+    .executeTakeFirst();
+}

@@ -1,0 +1,39 @@
+import type { Executor } from '../../db/database.js';
+import type { ListParams } from '../../db/list.js';
+import { announceDeliveries } from './outbox.js';
+import { abandonPending } from './record.js';
+import * as repo from './repository.js';
+
+/*
+ * The delivery log of a webhook, for the registry, which has checked that the caller sees the webhook first.
+ */
+
+export function listDeliveries(db: Executor, webhookId: string, params: ListParams) {
+  return repo.listDeliveries(db, webhookId, params);
+}
+
+/** A delivery with its payload and every attempt; undefined when the webhook has no such delivery. */
+export async function getDelivery(db: Executor, webhookId: string, deliveryId: string) {
+  const delivery = await repo.findDelivery(db, webhookId, deliveryId);
+  if (!delivery) return undefined;
+  return { delivery, attempts: await repo.listAttempts(db, delivery.id) };
+}
+
+export function findDelivery(db: Executor, webhookId: string, deliveryId: string) {
+  return repo.findDelivery(db, webhookId, deliveryId);
+}
+
+/**
+ * Makes a delivery due now and wakes the workers. Undefined when an attempt of it is in flight right now (that
+ * attempt is the retry) or the webhook is no longer active.
+ */
+export async function requeueDelivery(db: Executor, webhookId: string, deliveryId: string) {
+  const requeued = await repo.requeueDelivery(db, webhookId, deliveryId);
+  if (requeued) await announceDeliveries(db);
+  return requeued;
+}
+
+/** Abandons the pending deliveries of a webhook about to be deleted; returns how many, for the metrics. */
+export function abandonDeliveriesOf(tx: Executor, webhookId: string): Promise<number> {
+  return abandonPending(tx, [webhookId], 'webhook deleted');
+}
