@@ -1,5 +1,5 @@
-// V8 settings of the service, measured in docs/benchmarks.md. The benchmark gives them to baseline (b) too, so
-// that its ratios compare code and not runtime settings.
+// V8 settings of the service (docs/decisions.md, "V8 settings"). The benchmark gives them to baseline (b) too, so that
+// its ratios compare code and not runtime settings.
 
 // Settings V8 reads only when it creates the heap, before any script runs: they work only on node's command line,
 // which the first line of bin/pxs.js gives (and so `npm start`). A test keeps that line and this list equal.

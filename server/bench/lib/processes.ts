@@ -5,14 +5,21 @@ import { createServer } from 'node:net';
 export interface Child {
   process: ChildProcess;
   url: string;
-  /** Peak resident set size of the process so far (VmHWM), in MB. */
+  /** Peak resident set size so far (VmHWM), in MB. */
   peakRssMb(): number;
-  /** Whether the process has ended, by exiting or by a signal. */
   exited(): boolean;
   stop(): Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
+export interface ChildOptions {
+  env?: Record<string, string>;
+  /** Node options before the script: V8 flags, `--import tsx` for a TypeScript script. */
+  nodeArgs?: string[];
+  /** For a process that serves no HTTP: ready once its output has a line containing this. */
+  readyLine?: string;
+}
+
+async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.listen(0, '127.0.0.1', () => {
@@ -23,11 +30,9 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/**
- * Starts a Node script as a child process on a free port and waits until GET /health answers, or, for a process
- * that serves no HTTP, until its output has a line containing `readyLine`.
- */
-export async function startChild(script: string, args: string[], env: Record<string, string>, nodeArgs: string[] = [], readyLine?: string): Promise<Child> {
+/** Starts a Node script on a free port (PORT) and waits until GET /health answers, or for its ready line. */
+export async function startChild(script: string, args: string[], options: ChildOptions = {}): Promise<Child> {
+  const { env = {}, nodeArgs = [], readyLine } = options;
   const port = await freePort();
   const child = spawn(process.execPath, [...nodeArgs, script, ...args], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
@@ -36,27 +41,22 @@ export async function startChild(script: string, args: string[], env: Record<str
   let stderr = '';
   let stdout = '';
   child.stderr!.on('data', (d) => { stderr += d; });
-  // Read to the end, so a chatty child never blocks on a full pipe; only the start is kept.
+  // Read to the end, so that a chatty child never blocks on a full pipe; only the start is kept.
   child.stdout?.on('data', (d) => { if (stdout.length < 65_536) stdout += d; });
   const url = `http://127.0.0.1:${port}`;
+  const exited = () => child.exitCode !== null || child.signalCode !== null;
   const ready = async () => {
     if (readyLine) return stdout.includes(readyLine);
-    try {
-      return (await fetch(`${url}/health`)).ok;
-    } catch {
-      return false; // not listening yet
-    }
+    return fetch(`${url}/health`).then((r) => r.ok, () => false);
   };
-  const exited = () => child.exitCode !== null || child.signalCode !== null;
   const deadline = Date.now() + 30_000;
-  for (;;) {
+  while (!(await ready())) {
     if (exited()) throw new Error(`${script} exited: ${stderr}`);
-    if (await ready()) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`${script} did not start: ${stderr}`);
+      throw new Error(`${script} did not start within 30 s: ${stderr}`);
     }
-    await new Promise((r) => setTimeout(r, readyLine ? 20 : 100));
+    await new Promise((r) => setTimeout(r, 50));
   }
   return {
     process: child,
@@ -64,8 +64,7 @@ export async function startChild(script: string, args: string[], env: Record<str
     exited,
     peakRssMb: () => {
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-      const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
-      return Math.round(kb / 1024);
+      return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
     },
     stop: () => new Promise((resolve) => {
       if (exited()) return resolve();

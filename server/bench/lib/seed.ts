@@ -1,6 +1,5 @@
-import { sql } from 'kysely';
-import type { Database } from '../src/db/database.js';
-import { issueApiKey } from '../src/features/api-keys/issue.js';
+import type { Database } from '../../src/db/database.js';
+import { issueApiKey } from '../../src/features/api-keys/issue.js';
 
 const CODES = ['USD', 'EUR', 'GBP', 'CHF', 'JPY', 'PLN', 'CZK', 'SEK', 'NOK', 'BTC', 'ETH', 'USDT'];
 
@@ -46,7 +45,7 @@ export async function seedBench(db: Database): Promise<BenchData> {
   return { branchId: branch.id, exchangeId: exchanges[0].id, currencies: byCode, keys: { branch: branchKey.rawKey, public: publicKey.rawKey }, branchKeyId: branchKey.key.id };
 }
 
-/** Orders marked `seed`, so a run can remove the ones it created and leave every process the same data. */
+/** Orders marked `seed`: the ones a run creates are removed after each write slice (removeCreatedOrders). */
 async function seedOrders(db: Database, branchId: number, exchangeIds: number[], currencies: Record<string, number>, count: number) {
   const now = Date.now();
   const rows = Array.from({ length: count }, (_, i) => ({
@@ -63,22 +62,4 @@ async function seedOrders(db: Database, branchId: number, exchangeIds: number[],
     updated_at: new Date(now - (count - i) * 60_000),
   }));
   for (let i = 0; i < rows.length; i += 500) await db.insertInto('orders').values(rows.slice(i, i + 500)).execute();
-}
-
-/** Removes the orders a load run created, so the next process measures the same data. */
-export async function removeBenchOrders(db: Database): Promise<void> {
-  await db.deleteFrom('webhook_deliveries').execute();
-  await db.deleteFrom('order_status_history').execute();
-  await db.deleteFrom('orders').where('comment', '<>', 'seed').execute();
-  await settle(db);
-}
-
-/**
- * Vacuums and analyzes after a bulk change, as pgbench does before a run, so that autovacuum does not start
- * on the freshly changed tables in the middle of the next measurement; then writes out the pages the vacuum
- * dirtied, which the next window's commits would otherwise queue behind (docs/benchmarks.md, change 34).
- */
-export async function settle(db: Database): Promise<void> {
-  await sql`vacuum analyze`.execute(db);
-  await sql`checkpoint`.execute(db);
 }
