@@ -57,4 +57,24 @@ describe('a branch admin', () => {
     await expect(rateInput().inputValue()).resolves.toBe('0.953');
     expect(s.browser.problems).toEqual([]);
   });
+
+  it('deactivates a payment method and partners can no longer name it in an order', async () => {
+    await s.page.getByRole('link', { name: 'Payment methods' }).click();
+    const sepa = s.page.locator('tr', { has: s.page.getByRole('textbox', { name: 'Name of SEPA transfer' }) });
+    await sepa.waitFor();
+    const id = Number(await sepa.getAttribute('data-payment-method-id'));
+    const order = () => s.server.partner('POST', '/orders', s.server.keys.branch, {
+      cashbox: { id: catalog.central }, currency1: { id: catalog.currency('USD') }, currency2: { id: catalog.currency('EUR') },
+      operationType: 'offer', clientAmount: 100, paymentMethodDest: { id },
+    });
+    expect((await order()).status).toBe(201);
+
+    await sepa.getByRole('switch', { name: 'SEPA transfer active' }).click({ force: true });
+    await s.page.getByText('SEPA transfer: saved').waitFor();
+    await screenshot(s.page, 'payment-methods');
+    const refused = await order();
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual({ paymentMethodDest: 'inactive' });
+    expect(s.browser.problems).toEqual([]);
+  });
 });

@@ -53,4 +53,29 @@ describe('payment methods', () => {
     const cards = await call(server, 'GET', '/admin/payment-methods', { token: tokens.admin2, query: { filter: '{"kind":"card"}' } });
     expect(cards.body.data.map((p: { name: string }) => p.name)).toEqual(['Card at C']);
   });
+
+  it('renames, re-kinds and deactivates a method of the branch; another branch\'s is 404 and an operator 403', async () => {
+    const created = await admin('POST', '/admin/payment-methods', { name: 'Old name' });
+    const id = created.body.id;
+    const changed = await admin('PATCH', `/admin/payment-methods/${id}`, { name: '  New name ', kind: 'card', isActive: false });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ id, name: 'New name', kind: 'card', isActive: false, branchId: world.branches.b1 });
+    const listed = await admin('GET', '/admin/payment-methods', undefined);
+    expect(listed.body.data.find((p: { id: number }) => p.id === id)).toMatchObject({ isActive: false, name: 'New name' });
+
+    expect((await admin('PATCH', `/admin/payment-methods/${world.paymentMethods.cashC}`, { isActive: false })).status).toBe(404);
+    expect((await admin('PATCH', `/admin/payment-methods/${id}`, { isActive: true }, 'operatorA')).status).toBe(403);
+    expect((await admin('PATCH', `/admin/payment-methods/${id}`, { isActive: true }, 'superadmin')).body.isActive).toBe(true);
+  });
+
+  it.each<[string, Record<string, unknown>, Record<string, string>]>([
+    ['an empty change', {}, {}],
+    ['a blank name', { name: '   ' }, { name: 'invalidFormat' }],
+    ['an unknown kind', { kind: 'barter' }, { kind: 'invalidValue' }],
+    ['a field that cannot change', { exchangeId: 1 }, { exchangeId: 'notAllowed' }],
+  ])('refuses %s with 400', async (_name, body, errors) => {
+    const res = await admin('PATCH', `/admin/payment-methods/${world.paymentMethods.cash1}`, body);
+    expect(res.status).toBe(400);
+    if (Object.keys(errors).length > 0) expect(res.body.errors).toEqual(errors);
+  });
 });

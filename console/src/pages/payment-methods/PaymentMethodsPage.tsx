@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Select, Table, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Select, Table, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
@@ -8,8 +8,7 @@ import { branchOptions, currencyOptions, exchangeOptions, nameOf, useLookups } f
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
 import { fieldErrorsTo, useSave } from '../../components/use-save';
-
-const KINDS = ['cash', 'card', 'bank_transfer', 'crypto', 'other'];
+import { KINDS, PaymentMethodRow } from './PaymentMethodRow';
 
 /** How clients pay and get paid: branch-wide or at one exchange, for any currency or one. */
 export function PaymentMethodsPage() {
@@ -21,17 +20,13 @@ export function PaymentMethodsPage() {
       <PageHeader title="Payment methods" description="Orders name these as how the client pays and how it is paid." />
       <QueryState query={methods}>
         {(data) => (
-          <Table.ScrollContainer minWidth={640}>
+          <Table.ScrollContainer minWidth={760}>
             <Table aria-label="Payment methods">
-              <Table.Thead><Table.Tr><Table.Th>Name</Table.Th><Table.Th>Kind</Table.Th><Table.Th>Exchange</Table.Th><Table.Th>Currency</Table.Th><Table.Th>State</Table.Th></Table.Tr></Table.Thead>
+              <Table.Thead><Table.Tr><Table.Th>Name</Table.Th><Table.Th>Kind</Table.Th><Table.Th>Exchange</Table.Th><Table.Th>Currency</Table.Th><Table.Th>Active</Table.Th><Table.Th /></Table.Tr></Table.Thead>
               <Table.Tbody>
                 {data.data.map((m) => (
-                  <Table.Tr key={m.id}>
-                    <Table.Td>{m.name}</Table.Td><Table.Td>{m.kind}</Table.Td>
-                    <Table.Td>{m.exchangeId === null ? 'Every exchange' : nameOf(lookups.data?.exchanges, m.exchangeId)}</Table.Td>
-                    <Table.Td>{currency(m.currencyId)}</Table.Td>
-                    <Table.Td><Badge variant="light" color={m.isActive ? 'teal' : 'gray'}>{m.isActive ? 'active' : 'inactive'}</Badge></Table.Td>
-                  </Table.Tr>
+                  <PaymentMethodRow key={m.id} method={m} currency={currency(m.currencyId)}
+                    where={m.exchangeId === null ? 'Every exchange' : nameOf(lookups.data?.exchanges, m.exchangeId)} />
                 ))}
               </Table.Tbody>
             </Table>

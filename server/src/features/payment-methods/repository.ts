@@ -31,6 +31,21 @@ export function insertPaymentMethod(db: Executor, m: NewPaymentMethod) {
   }).returningAll().executeTakeFirstOrThrow();
 }
 
+/** Changes a method of the scope's branch; undefined when it is not there or out of scope. */
+export function updatePaymentMethod(db: Executor, scope: Scope, id: number, patch: { name?: string; kind?: PaymentMethodKind; isActive?: boolean }) {
+  return db.updateTable('payment_methods')
+    .set({
+      ...(patch.name !== undefined ? { name: patch.name } : {}),
+      ...(patch.kind !== undefined ? { kind: patch.kind } : {}),
+      ...(patch.isActive !== undefined ? { is_active: patch.isActive } : {}),
+      updated_at: new Date(),
+    })
+    .where('id', '=', id)
+    .where(scopeCondition(branchScope(scope), { branch: 'branch_id' }))
+    .returningAll()
+    .executeTakeFirst();
+}
+
 /** Payment methods of the key's branch, either branch-wide (no exchange) or of an exchange in scope. */
 export function findPaymentMethods(db: Executor, scope: Scope, ids: number[]) {
   const branchWide = sql<boolean>`(pm.exchange_id is null and ${scopeCondition(branchScope(scope), { branch: 'pm.branch_id' })})`;

@@ -13,6 +13,13 @@ export const CreatePaymentMethodRequest = Type.Object({
   isActive: Type.Optional(Type.Boolean({ default: true })),
 }, { additionalProperties: false });
 
+/** What a branch admin may change later; where a method applies stays fixed, since orders already refer to it. */
+export const UpdatePaymentMethodRequest = Type.Object({
+  name: Type.Optional(CreatePaymentMethodRequest.properties.name),
+  kind: Type.Optional(StringEnum([...KINDS])),
+  isActive: Type.Optional(Type.Boolean()),
+}, { additionalProperties: false, minProperties: 1 });
+
 export const PaymentMethod = Type.Object({
   id: Type.Integer(),
   branchId: Type.Integer(),
@@ -29,3 +36,4 @@ export const PaymentMethodList = listEnvelope(PaymentMethod);
 export const PAYMENT_METHOD_KINDS: readonly string[] = KINDS;
 export type PaymentMethodKind = (typeof KINDS)[number];
 export type CreatePaymentMethodInput = Static<typeof CreatePaymentMethodRequest>;
+export type UpdatePaymentMethodInput = Static<typeof UpdatePaymentMethodRequest>;

@@ -1,11 +1,11 @@
 import type { Database, Executor } from '../../db/database.js';
 import type { ListParams } from '../../db/list.js';
 import type { Scope } from '../../db/scope.js';
-import { fieldNotFound } from '../../http/errors.js';
+import { fieldNotFound, notFound } from '../../http/errors.js';
 import { targetBranch } from '../branches/service.js';
 import { exchangesOutsideBranch, findCurrencies } from '../catalog/service.js';
 import * as repo from './repository.js';
-import type { CreatePaymentMethodInput, PaymentMethodKind } from './schemas.js';
+import type { CreatePaymentMethodInput, PaymentMethodKind, UpdatePaymentMethodInput } from './schemas.js';
 
 export function paymentMethodView(p: repo.PaymentMethodRow) {
   return {
@@ -23,6 +23,12 @@ export async function createPaymentMethod(db: Database, scope: Scope, input: Cre
     branchId, name: input.name.trim(), kind: (input.kind ?? 'cash') as PaymentMethodKind,
     exchangeId: input.exchangeId ?? null, currencyId: input.currencyId ?? null, isActive: input.isActive ?? true,
   }));
+}
+
+export async function updatePaymentMethod(db: Executor, scope: Scope, id: number, input: UpdatePaymentMethodInput) {
+  const row = await repo.updatePaymentMethod(db, scope, id, { ...input, name: input.name?.trim() });
+  if (!row) throw notFound('paymentMethod');
+  return paymentMethodView(row);
 }
 
 export async function listPaymentMethods(db: Executor, scope: Scope, params: ListParams) {

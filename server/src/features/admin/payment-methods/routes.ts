@@ -1,9 +1,9 @@
 import type { Database } from '../../../db/database.js';
 import { parseListQuery, type ListSpec } from '../../../http/list-query.js';
-import { errorResponses, ListQuery } from '../../../http/schemas.js';
+import { errorResponses, IdParams, ListQuery } from '../../../http/schemas.js';
 import type { App } from '../../../http/types.js';
-import { CreatePaymentMethodRequest, PaymentMethod, PaymentMethodList, PAYMENT_METHOD_KINDS } from '../../payment-methods/schemas.js';
-import { createPaymentMethod, listPaymentMethods } from '../../payment-methods/service.js';
+import { CreatePaymentMethodRequest, PaymentMethod, PaymentMethodList, PAYMENT_METHOD_KINDS, UpdatePaymentMethodRequest } from '../../payment-methods/schemas.js';
+import { createPaymentMethod, listPaymentMethods, updatePaymentMethod } from '../../payment-methods/service.js';
 import { adminScope, BRANCH_ADMINS, page, security } from '../common.js';
 
 const LIST: ListSpec = {
@@ -30,5 +30,13 @@ export function paymentMethodRoutes({ db }: { db: Database }) {
       const { rows, total } = await listPaymentMethods(db, adminScope(request.staff), params);
       return page(rows, total, params);
     });
+
+    app.patch('/payment-methods/:id', {
+      config,
+      schema: {
+        tags, summary: 'Rename, re-kind, activate or deactivate a payment method', security, params: IdParams, body: UpdatePaymentMethodRequest,
+        response: { 200: PaymentMethod, ...errorResponses(400, 401, 403, 404) },
+      },
+    }, async (request) => updatePaymentMethod(db, adminScope(request.staff), request.params.id, request.body));
   };
 }

@@ -1,0 +1,42 @@
+import { Button, Select, Switch, Table, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { api, unwrap } from '../../api/client';
+import type { Body, PaymentMethod } from '../../api/types';
+import { fieldErrorsTo, useSave } from '../../components/use-save';
+
+export const KINDS = ['cash', 'card', 'bank_transfer', 'crypto', 'other'];
+type Change = Body<'/api/v1/admin/payment-methods/{id}', 'patch'>;
+
+/**
+ * One method, edited where it is shown. Where it applies (exchange, currency) stays fixed: orders already name it,
+ * so a method that should apply elsewhere is a new one and this one is deactivated.
+ */
+export function PaymentMethodRow({ method, where, currency }: { method: PaymentMethod; where: string; currency: string }) {
+  const form = useForm({ initialValues: { name: method.name, kind: method.kind } });
+  const save = useSave((change: Change) => unwrap(api.PATCH('/api/v1/admin/payment-methods/{id}', { params: { path: { id: method.id } }, body: change })),
+    [['payment-methods'], ['lookups']], (m) => `${m.name}: saved`);
+  const submit = form.onSubmit((v) => {
+    const change: Change = {};
+    if (v.name.trim() !== method.name) change.name = v.name;
+    if (v.kind !== method.kind) change.kind = v.kind as Change['kind'];
+    if (Object.keys(change).length > 0) save.mutate(change, { onError: fieldErrorsTo(form) });
+  });
+  const formId = `payment-method-${method.id}`;
+  return (
+    <Table.Tr data-payment-method-id={method.id}>
+      <Table.Td><TextInput size="xs" aria-label={`Name of ${method.name}`} form={formId} {...form.getInputProps('name')} /></Table.Td>
+      <Table.Td><Select size="xs" aria-label={`Kind of ${method.name}`} data={KINDS} allowDeselect={false} w={150} {...form.getInputProps('kind')} /></Table.Td>
+      <Table.Td>{where}</Table.Td>
+      <Table.Td>{currency}</Table.Td>
+      <Table.Td>
+        <Switch checked={method.isActive} aria-label={`${method.name} active`} disabled={save.isPending}
+          onChange={(e) => save.mutate({ isActive: e.currentTarget.checked })} />
+      </Table.Td>
+      <Table.Td>
+        <form id={formId} onSubmit={submit}>
+          <Button type="submit" size="xs" variant="light" loading={save.isPending} disabled={!form.isDirty()}>Save</Button>
+        </form>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
