@@ -13,7 +13,7 @@ import type { World } from '../helpers/world.js';
  * the error envelope. The seed is fixed so a failure replays; FUZZ_SEED and FUZZ_RUNS override it.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20_2026);
-const RUNS = Number(process.env.FUZZ_RUNS ?? 24);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 16);
 // The order stream never ends: its own tests cover it.
 const SKIPPED = new Set(['GET /api/v1/admin/orders/stream']);
 
