@@ -114,11 +114,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(swagger, openApiOptions());
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { deepLinking: true, tryItOutEnabled: true } });
 
+  const redis = ctx.redis;
   registerOperationsRoutes(app as unknown as FastifyInstance, {
-    ready: async () => {
-      await ctx.database.ping();
-      if (ctx.redis) await ctx.redis.ping();
-    },
+    ready: { database: () => ctx.database.ping(), redis: redis ? async () => { await redis.ping(); } : undefined },
     metrics: () => ctx.metrics.registry.metrics(),
     contentType: ctx.metrics.registry.contentType,
   });

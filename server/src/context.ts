@@ -9,7 +9,7 @@ import type { Database, DatabaseHandle } from './db/database.js';
 import { findKeyByHash, recordLastUsed } from './features/api-keys/service.js';
 import { Metrics } from './http/metrics.js';
 import type { Log } from './log.js';
-import { connectRedis } from './redis.js';
+import { connectRedis, readyWithin } from './redis.js';
 
 /**
  * The long-lived services of one process, built once by the runtime and handed to the composition roots (app.ts,
@@ -37,8 +37,11 @@ export async function createContext(config: Config, database: DatabaseHandle, lo
   let bus: InvalidationBus;
   if (config.redisUrl) {
     redis = connectRedis(config.redisUrl, 'main', logger);
-    subscriber = connectRedis(config.redisUrl, 'subscriber', logger);
-    bus = await redisBus(redis, subscriber, config.redisKeyPrefix);
+    subscriber = connectRedis(config.redisUrl, 'subscriber', logger, 'subscriber');
+    // The command connection refuses commands until it is ready: wait for it briefly so the first requests count
+    // in Redis, but never hold the start-up for a Redis that is away.
+    await readyWithin(redis, 2000);
+    bus = await redisBus(redis, subscriber, config.redisKeyPrefix, logger);
   } else {
     bus = localBus();
   }
@@ -62,7 +65,8 @@ export async function createContext(config: Config, database: DatabaseHandle, lo
     async close() {
       await lastUsed.close();
       await bus.close();
-      await Promise.all([redis?.quit(), subscriber?.quit()].filter(Boolean));
+      // QUIT goes through the command queue; a connection that is not ready (Redis away) is simply dropped.
+      await Promise.all([redis, subscriber].map((r) => r && (r.status === 'ready' ? r.quit().catch(() => r.disconnect()) : r.disconnect())));
     },
   };
 }

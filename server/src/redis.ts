@@ -2,11 +2,26 @@ import { Redis } from 'ioredis';
 import type { Log } from './log.js';
 
 /**
- * A Redis connection that fails commands fast instead of queueing them while Redis is away (callers fall back
- * to per-instance limits), and that logs losing and regaining Redis once each instead of on every retry.
+ * How long a command may wait for Redis's answer on a connection that looks alive but does not answer (a
+ * half-open TCP connection after a network cut). Redis answers in well under a millisecond here; this only
+ * bounds what a request can lose to a silent Redis before it falls back to per-instance limits.
  */
-export function connectRedis(url: string, name: string, log: Log = () => undefined): Redis {
-  const redis = new Redis(url, { connectionName: `pxs:${name}`, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+const COMMAND_TIMEOUT_MS = 250;
+
+export type RedisRole = 'commands' | 'subscriber';
+
+/**
+ * A Redis connection that logs losing and regaining Redis once each instead of on every retry.
+ *
+ * The command connection fails fast while Redis is away: no offline queue, so a command sent while ioredis is
+ * reconnecting is refused at once (callers fall back to per-instance limits) instead of waiting for the
+ * connection, which made every request of an outage slower than the last. The subscriber keeps its queue: its
+ * only commands are (re)subscriptions, and ioredis subscribes again by itself after a reconnection.
+ */
+export function connectRedis(url: string, name: string, log: Log = () => undefined, role: RedisRole = 'commands'): Redis {
+  const redis = new Redis(url, role === 'commands'
+    ? { connectionName: `pxs:${name}`, enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: COMMAND_TIMEOUT_MS }
+    : { connectionName: `pxs:${name}`, enableOfflineQueue: true, maxRetriesPerRequest: null });
   let healthy = true;
   redis.on('error', (err: Error) => {
     if (!healthy) return;
@@ -19,4 +34,15 @@ export function connectRedis(url: string, name: string, log: Log = () => undefin
     log('info', 'Redis reachable again', { connection: name });
   });
   return redis;
+}
+
+/** Resolves once the connection is ready, or after `ms` (the service starts without Redis and uses it when it comes). */
+export function readyWithin(redis: Redis, ms: number): Promise<boolean> {
+  if (redis.status === 'ready') return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const done = (ok: boolean) => { clearTimeout(timer); redis.off('ready', onReady); resolve(ok); };
+    const onReady = () => done(true);
+    const timer = setTimeout(() => done(false), ms);
+    redis.on('ready', onReady);
+  });
 }

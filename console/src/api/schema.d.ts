@@ -49,7 +49,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: the database and Redis answer */
+        /** Readiness: the database answers (503 if not); degraded when Redis does not */
         get: {
             parameters: {
                 query?: never;
@@ -66,7 +66,13 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            status: string;
+                            /** @enum {string} */
+                            status: "ready" | "degraded";
+                            /**
+                             * @description Absent without Redis. degraded: rate limits are per instance and invalidations rely on cache expiry until it returns
+                             * @enum {string}
+                             */
+                            redis?: "ok" | "degraded";
                         };
                     };
                 };

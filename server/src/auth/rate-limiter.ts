@@ -20,7 +20,8 @@ export class RateLimiter {
     const options = { keyPrefix: `${namespace}:rl:${name}`, points: limit, duration: windowSeconds };
     // If Redis fails, each instance keeps limiting on its own rather than refusing or waving requests through.
     this.limiter = redis
-      ? new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter: new RateLimiterMemory(options) })
+      // rejectIfRedisNotReady: while Redis reconnects, count in memory at once instead of trying Redis first.
+      ? new RateLimiterRedis({ ...options, storeClient: redis, rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory(options) })
       : new RateLimiterMemory(options);
   }
 

@@ -85,7 +85,7 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${help()}\n`);
     return name ? EXIT.ok : EXIT.usage;
   }
-  const command = commands[name];
+  const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
   if (!command) {
     process.stderr.write(`pxs: unknown command "${name}"\n\n${help()}\n`);
     return EXIT.usage;

@@ -30,9 +30,15 @@ function conditionsOf(filter: ListParams['filter']): Condition[] {
   return out;
 }
 
+/** The column of a whitelisted field; an inherited key (`constructor`) is never a column. */
+function column(columns: Record<string, string>, field: string): string {
+  if (!Object.hasOwn(columns, field)) throw new TypeError(`no column for field ${field}`);
+  return columns[field]!;
+}
+
 function applyConditions<DB, TB extends keyof DB, O>(qb: SelectQueryBuilder<DB, TB, O>, conditions: Condition[], columns: Record<string, string>) {
   let out = qb;
-  for (const c of conditions) out = out.where(sql<boolean>`${sql.ref(columns[c.field])} ${sql.raw(OPERATORS[c.op])} ${c.value}`);
+  for (const c of conditions) out = out.where(sql<boolean>`${sql.ref(column(columns, c.field))} ${sql.raw(OPERATORS[c.op])} ${c.value}`);
   return out;
 }
 
@@ -43,7 +49,7 @@ function applySort<DB, TB extends keyof DB, O>(
   columns: Record<string, string>,
 ): SelectQueryBuilder<DB, TB, O> {
   let out = qb;
-  for (const [field, dir] of sort) out = out.orderBy(sql.ref(columns[field]), dir === 'ASC' ? 'asc' : 'desc');
+  for (const [field, dir] of sort) out = out.orderBy(sql.ref(column(columns, field)), dir === 'ASC' ? 'asc' : 'desc');
   if (!sort.some(([field]) => field === 'id')) out = out.orderBy(sql.ref(columns.id), 'asc');
   return out;
 }

@@ -1,6 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { databaseUnavailable } from '../db/errors.js';
 import { AppError, STATUS_NAMES, type ErrorBody } from './errors.js';
 import { describeValidationErrors } from './validation.js';
+
+/** How long a client should wait before retrying a request the database could not serve. */
+const RETRY_AFTER_SECONDS = 2;
 
 /** The single place where errors become HTTP responses. 5xx bodies never carry internals. */
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -16,6 +20,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return send(reply, status, { statusCode: status, message: clientMessage(err), error: STATUS_NAMES[status] ?? 'Error' });
+    }
+
+    // An outage is not the request's fault nor a bug: a 503 that tells clients to retry, as the 429 does.
+    if (databaseUnavailable(err)) {
+      request.log.warn({ err: { message: err.message, code: (err as { code?: unknown }).code } }, 'database unavailable');
+      const body = { statusCode: 503, message: 'The service is temporarily unavailable; retry later', error: STATUS_NAMES[503], retryAfter: RETRY_AFTER_SECONDS };
+      return send(reply, 503, body, { 'Retry-After': RETRY_AFTER_SECONDS });
     }
 
     request.log.error({ err }, 'request failed');

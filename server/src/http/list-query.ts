@@ -39,7 +39,8 @@ function parseFilter(text: string, spec: ListSpec): Record<string, FilterValue> 
   }
   const out: Record<string, FilterValue> = {};
   for (const [field, raw] of Object.entries(value)) {
-    const kind = spec.filters[field];
+    // Own properties only: `constructor` or `__proto__` must be unknown fields, not Object.prototype's members.
+    const kind = Object.hasOwn(spec.filters, field) ? spec.filters[field] : undefined;
     if (!kind) throw badRequest(`filter field ${field} is not supported; use one of: ${Object.keys(spec.filters).join(', ')}`, { [`filter.${field}`]: 'notAllowed' });
     out[field] = filterValue(field, kind, raw);
   }

@@ -1,21 +1,41 @@
 import type { FastifyInstance } from 'fastify';
 
-/** `/health` (liveness), `/ready` (database and Redis reachable) and `/metrics` (Prometheus), outside /api/v1. */
-export function registerOperationsRoutes(app: FastifyInstance, checks: { ready: () => Promise<void>; metrics: () => Promise<string>; contentType: string }): void {
+export interface ReadyChecks {
+  /** Throws when the database does not answer: the instance cannot serve. */
+  database: () => Promise<void>;
+  /** Throws when Redis does not answer; absent without Redis. The instance still serves, with its own limits. */
+  redis?: () => Promise<void>;
+}
+
+/**
+ * `/health` (liveness), `/ready` (the database answers: 200, `degraded` when Redis does not; else 503) and
+ * `/metrics` (Prometheus), outside /api/v1.
+ */
+export function registerOperationsRoutes(app: FastifyInstance, checks: { ready: ReadyChecks; metrics: () => Promise<string>; contentType: string }): void {
   const Status = { type: 'object', properties: { status: { type: 'string' } }, required: ['status'] } as const;
+  const Ready = {
+    type: 'object',
+    properties: {
+      status: { type: 'string', enum: ['ready', 'degraded'] },
+      redis: { type: 'string', enum: ['ok', 'degraded'], description: 'Absent without Redis. degraded: rate limits are per instance and invalidations rely on cache expiry until it returns' },
+    },
+    required: ['status'],
+  } as const;
   app.get('/health', { schema: { tags: ['operations'], summary: 'Liveness', response: { 200: Status } } }, async () => ({ status: 'ok' }));
   app.get('/ready', {
     schema: {
-      tags: ['operations'], summary: 'Readiness: the database and Redis answer',
-      response: { 200: Status, 503: { type: 'object', properties: { status: { type: 'string' }, error: { type: 'string' } } } },
+      tags: ['operations'], summary: 'Readiness: the database answers (503 if not); degraded when Redis does not',
+      response: { 200: Ready, 503: { type: 'object', properties: { status: { type: 'string' }, error: { type: 'string' } } } },
     },
   }, async (_request, reply) => {
     try {
-      await checks.ready();
-      return { status: 'ready' };
+      await checks.ready.database();
     } catch {
-      return reply.code(503).send({ status: 'unavailable', error: 'a dependency is not reachable' });
+      return reply.code(503).send({ status: 'unavailable', error: 'the database is not reachable' });
     }
+    if (!checks.ready.redis) return { status: 'ready' };
+    const redisOk = await checks.ready.redis().then(() => true, () => false);
+    return redisOk ? { status: 'ready', redis: 'ok' } : { status: 'degraded', redis: 'degraded' };
   });
   app.get('/metrics', { schema: { tags: ['operations'], summary: 'Prometheus metrics', produces: ['text/plain'], response: { 200: { type: 'string' } } } }, async (_request, reply) => {
     reply.type(checks.contentType);

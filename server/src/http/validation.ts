@@ -1,4 +1,5 @@
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
+import { STORABLE_TEXT } from './validators.js';
 
 /** Maps a JSON-schema keyword to the code partners see in `errors`. */
 const CODE_BY_KEYWORD: Record<string, string> = {
@@ -21,6 +22,7 @@ const CODE_BY_KEYWORD: Record<string, string> = {
   uniqueItems: 'duplicate',
   additionalProperties: 'notAllowed',
   minProperties: 'empty',
+  [STORABLE_TEXT]: 'invalidCharacter',
 };
 
 const FORMAT_NAMES: Record<string, string> = { uri: 'a URL', email: 'an email address', 'date-time': 'an ISO 8601 date-time', uuid: 'a UUID' };
@@ -70,6 +72,7 @@ function sentence(field: string, keyword: string, params: Record<string, unknown
     case 'exclusiveMaximum': return `${field} must be less than ${params.limit}`;
     case 'uniqueItems': return `${field} must not contain duplicates`;
     case 'minProperties': return `${field} must contain at least one field`;
+    case STORABLE_TEXT: return `${field} must not contain NUL (\\u0000) or unpaired surrogate characters`;
     default: return `${field} ${fallback}`;
   }
 }

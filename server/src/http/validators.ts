@@ -5,11 +5,53 @@ import type { FastifySchemaCompiler } from 'fastify';
 const BASE: Options = { allErrors: true, removeAdditional: false, useDefaults: true, strict: false };
 
 /**
+ * Text PostgreSQL (and PGlite) cannot store: the NUL character, which it refuses outright, and UTF-16 surrogates
+ * without their pair, which have no UTF-8 encoding. Both arrive through JSON escapes (`"\u0000"`, `"\ud800"`).
+ */
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+export function isStorableText(value: string): boolean {
+  return !UNSTORABLE.test(value);
+}
+
+/** The keyword every string schema is given when compiled; validation.ts names the field in the 400. */
+export const STORABLE_TEXT = 'storableText';
+
+function withStorableText(ajv: Ajv): Ajv {
+  ajv.addKeyword({ keyword: STORABLE_TEXT, type: 'string', schemaType: 'boolean', errors: false, validate: (on: boolean, data: string) => !on || isStorableText(data) });
+  return ajv;
+}
+
+/**
+ * Adds `storableText` to every string schema of a request part, on a copy: the one rule lives here instead of
+ * in each feature's schemas, and the OpenAPI document (built from the originals) does not show it.
+ */
+export function requireStorableText(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(requireStorableText);
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (LITERALS.has(key)) out[key] = value;
+    else if (SCHEMA_MAPS.has(key) && typeof value === 'object' && value !== null) {
+      out[key] = Object.fromEntries(Object.entries(value).map(([name, s]) => [name, requireStorableText(s)]));
+    } else out[key] = requireStorableText(value);
+  }
+  const type = out.type;
+  if (type === 'string' || (Array.isArray(type) && type.includes('string'))) out[STORABLE_TEXT] = true;
+  return out;
+}
+
+/** Keywords whose values are data, not schemas. */
+const LITERALS = new Set(['enum', 'const', 'default', 'examples', 'required']);
+/** Keywords whose values map names (which may be `type` or `enum`) to schemas. */
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions']);
+
+/**
  * Query strings and path parameters arrive as text, so they are coerced to the declared types; JSON bodies are
  * not: `"firstName": 42` or `"amount": "100"` is a 400, never silently converted.
  */
 export function validatorCompiler(): FastifySchemaCompiler<unknown> {
-  const strict = addFormats.default(new Ajv({ ...BASE, coerceTypes: false }));
-  const coercing = addFormats.default(new Ajv({ ...BASE, coerceTypes: 'array' }));
-  return ({ schema, httpPart }) => (httpPart === 'body' ? strict : coercing).compile(schema as object);
+  const strict = withStorableText(addFormats.default(new Ajv({ ...BASE, coerceTypes: false })));
+  const coercing = withStorableText(addFormats.default(new Ajv({ ...BASE, coerceTypes: 'array' })));
+  return ({ schema, httpPart }) => (httpPart === 'body' ? strict : coercing).compile(requireStorableText(schema) as object);
 }

@@ -83,7 +83,7 @@ describe('operations endpoints', () => {
     expect(await (await fetch(`${server.url}/health`)).json()).toEqual({ status: 'ok' });
     const ready = await fetch(`${server.url}/ready`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: 'ready' });
+    expect(await ready.json()).toEqual(process.env.REDIS_URL ? { status: 'ready', redis: 'ok' } : { status: 'ready' });
     const labels = '{method="GET",route="/api/v1/partner/offers",status="200"}';
     const scrape = async () => {
       const text = await (await fetch(`${server.url}/metrics`)).text();

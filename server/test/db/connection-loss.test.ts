@@ -1,0 +1,83 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../../src/db/database.js';
+import { databaseUnavailable } from '../../src/db/errors.js';
+import { listenForDeliveries } from '../../src/features/delivery/listen.js';
+import { OUTBOX_CHANNEL } from '../../src/features/delivery/outbox.js';
+import { openTestDatabase, usingPostgres, type TestDatabase } from '../helpers/database.js';
+import { tcpProxy, type TcpProxy } from '../helpers/tcp-proxy.js';
+
+/*
+ * A connection lost at any moment (idle, checked out mid-query, inside a transaction, while LISTENing) fails the
+ * statement using it with an error the HTTP layer answers with a 503, and never ends the process: an 'error'
+ * event without a listener would surface here as an uncaught exception and fail the file.
+ */
+describe.skipIf(!usingPostgres)('a lost PostgreSQL connection (PostgreSQL pass only: PGlite has none)', () => {
+  let database: TestDatabase;
+  let link: TcpProxy;
+  let handle: DatabaseHandle;
+  const idleErrors: Error[] = [];
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    const url = new URL(database.url!);
+    link = await tcpProxy(url.hostname, Number(url.port || 5432));
+    url.host = `127.0.0.1:${link.port}`;
+    handle = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://', poolSize: 3, onIdleError: (err) => idleErrors.push(err) });
+    await handle.warm();
+  });
+  afterAll(async () => {
+    await handle?.close().catch(() => undefined);
+    await link?.close();
+    await database?.close();
+  });
+
+  const works = async () => expect((await sql<{ one: number }>`select 1 as one`.execute(handle.db)).rows).toEqual([{ one: 1 }]);
+
+  it('fails a statement in flight and a transaction cleanly, then serves on new connections', async () => {
+    const midQuery = sql`select pg_sleep(5)`.execute(handle.db);
+    const inTransaction = handle.db.transaction().execute(async (trx) => {
+      await sql`select 1`.execute(trx);
+      await sql`select pg_sleep(5)`.execute(trx);
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    await link.cut();
+    for (const outcome of await Promise.allSettled([midQuery, inTransaction])) {
+      expect(outcome.status).toBe('rejected');
+      expect(databaseUnavailable((outcome as PromiseRejectedResult).reason)).toBe(true);
+    }
+    const during = await sql`select 1`.execute(handle.db).then(() => null, (err: unknown) => err);
+    expect(databaseUnavailable(during)).toBe(true);
+    await link.restore();
+    await works();
+  });
+
+  it('replaces idle connections the network dropped', async () => {
+    await works();
+    await link.cut();
+    await new Promise((r) => setTimeout(r, 200));
+    await link.restore();
+    expect(idleErrors.length).toBeGreaterThan(0);
+    await works();
+  });
+
+  it('keeps LISTENing across a cut', async () => {
+    const logged: string[] = [];
+    let notified = 0;
+    const listener = listenForDeliveries(database.url!.replace(/:\d+\//, `:${link.port}/`), () => { notified += 1; }, (_l, msg) => { logged.push(msg); });
+    try {
+      await new Promise((r) => setTimeout(r, 500));
+      await link.cut();
+      await new Promise((r) => setTimeout(r, 300));
+      await link.restore();
+      await new Promise((r) => setTimeout(r, 2000));
+      expect(logged.some((m) => m.includes('lost its connection') || m.includes('could not connect'))).toBe(true);
+      await sql`select pg_notify(${OUTBOX_CHANNEL}, '')`.execute(database.db);
+      const end = Date.now() + 5000;
+      while (notified === 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+      expect(notified).toBeGreaterThan(0);
+    } finally {
+      await listener.close();
+    }
+  }, 20_000);
+});

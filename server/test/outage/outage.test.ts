@@ -1,0 +1,152 @@
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliDatabase, spawnPxs, type CliDatabase } from '../cli/run.js';
+import { usingPostgres } from '../helpers/database.js';
+import { STARTS_PROCESSES } from '../helpers/processes.js';
+import { call } from '../helpers/server.js';
+import { tcpProxy, type TcpProxy } from '../helpers/tcp-proxy.js';
+import { createWorld, type World } from '../helpers/world.js';
+import { orderBody } from '../orders/support.js';
+
+/*
+ * A real `pxs serve` process (API and webhook worker) that reaches PostgreSQL and Redis through TCP relays the
+ * test cuts and restores. PGlite runs inside the process and has no connection to lose: PostgreSQL pass only.
+ */
+const REDIS = new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+const LIMIT = 100;
+
+let cli: CliDatabase;
+let world: World;
+let pgLink: TcpProxy;
+let redisLink: TcpProxy;
+let child: ChildProcessWithoutNullStreams;
+let url: string;
+let output = '';
+let receiver: Server;
+const received: string[] = [];
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function timed(fn: () => Promise<{ status: number }>): Promise<{ status: number; ms: number }> {
+  const t = performance.now();
+  const { status } = await fn();
+  return { status, ms: performance.now() - t };
+}
+async function until(what: string, check: () => Promise<boolean>, ms = 15_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(50);
+  }
+}
+const alive = () => child.exitCode === null && child.signalCode === null;
+
+describe.skipIf(!usingPostgres)('outages (PostgreSQL pass only: PGlite has no connection to cut)', STARTS_PROCESSES, () => {
+  beforeAll(async () => {
+    cli = await cliDatabase();
+    world = await createWorld(cli.pg!.db);
+    const pgUrl = new URL(cli.pg!.url!);
+    pgLink = await tcpProxy(pgUrl.hostname, Number(pgUrl.port || 5432));
+    pgUrl.host = `127.0.0.1:${pgLink.port}`;
+    redisLink = await tcpProxy(REDIS.hostname, Number(REDIS.port || 6379));
+    receiver = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => { received.push(String(req.headers['webhook-id'])); res.writeHead(204).end(); });
+    });
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    child = spawnPxs(['serve'], {
+      ...cli.env, DATABASE_URL: pgUrl.toString(), REDIS_URL: `redis://127.0.0.1:${redisLink.port}`, LOG_LEVEL: 'info', PORT: '0', HOST: '127.0.0.1',
+      RATE_LIMIT_PER_MINUTE: String(LIMIT), WEBHOOK_ALLOW_PRIVATE_URLS: 'true', WEBHOOK_POLL_MS: '100', DATABASE_POOL_SIZE: '4',
+    });
+    child.stderr.on('data', (d) => { output += d; });
+    url = await new Promise<string>((resolve, reject) => {
+      child.stdout.on('data', (d) => {
+        output += d;
+        const match = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+        if (match) resolve(match[1]!);
+      });
+      child.on('close', (code) => reject(new Error(`serve exited with ${code}: ${output.slice(-3000)}`)));
+    });
+  }, 240_000);
+  afterAll(async () => {
+    child?.kill('SIGKILL');
+    await pgLink?.close();
+    await redisLink?.close();
+    receiver?.close();
+    await cli?.close();
+  });
+
+  it('survives a cut to PostgreSQL: 503 with Retry-After during it, full service within a second of its end, no delivery lost or sent twice', async () => {
+    const key = world.keys.branch;
+    const hook = await call({ url }, 'POST', '/partner/webhooks', { key, body: { url: `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`, events: ['order.created'] } });
+    expect(hook.status, hook.text).toBe(201);
+    const order = () => call({ url }, 'POST', '/partner/orders', { key, body: orderBody(world) });
+    for (let i = 0; i < 3; i++) expect((await order()).status).toBe(201);
+    await until('the first three deliveries', async () => received.length === 3);
+
+    await pgLink.cut();
+    for (const res of [await call({ url }, 'GET', '/partner/offers', { key }), await order(), await call({ url }, 'GET', '/partner/orders', { key })]) {
+      expect(res.status, res.text).toBe(503);
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(res.body).toMatchObject({ statusCode: 503, error: 'Service Unavailable', message: expect.stringContaining('temporarily unavailable') });
+    }
+    expect((await fetch(`${url}/ready`)).status).toBe(503);
+    // Long enough for the worker to fail its claims and the pool to lose every connection.
+    await sleep(1500);
+    expect(alive(), output.slice(-3000)).toBe(true);
+
+    await pgLink.restore();
+    const back = performance.now();
+    await until('the first 200 after the cut', async () => (await call({ url }, 'GET', '/partner/offers', { key })).status === 200, 5000);
+    expect(performance.now() - back).toBeLessThan(1000);
+    for (let i = 0; i < 3; i++) expect((await order()).status).toBe(201);
+    await until('the three deliveries after the cut', async () => received.length >= 6);
+    await sleep(1000);
+    expect(received).toHaveLength(6);
+    expect(new Set(received).size).toBe(6);
+    const rows = await cli.pg!.db.selectFrom('webhook_deliveries').select('id').execute();
+    expect(rows).toHaveLength(6);
+    expect(alive()).toBe(true);
+  }, 120_000);
+
+  it('survives a cut to Redis at its usual latency, limiting per instance, reports degraded, and returns to Redis', async () => {
+    const key = world.keys.admin1;
+    const exchanges = () => call({ url }, 'GET', '/partner/public/exchanges', { key });
+    const before: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const r = await timed(exchanges);
+      expect(r.status).toBe(200);
+      before.push(r.ms);
+    }
+
+    await redisLink.cut();
+    const during: number[] = [];
+    let limited = false;
+    for (let i = 0; i < LIMIT + 10 && !limited; i++) {
+      const r = await timed(exchanges);
+      if (r.status === 429) limited = true;
+      else {
+        expect(r.status).toBe(200);
+        during.push(r.ms);
+      }
+    }
+    // The instance counts on its own from the cut, so the limit is met again, at most LIMIT requests later.
+    expect(limited).toBe(true);
+    const ratio = median(during.slice(0, 20)) / Math.max(median(before), 1);
+    expect(ratio, `median before ${median(before).toFixed(1)} ms, during ${median(during.slice(0, 20)).toFixed(1)} ms`).toBeLessThan(10);
+    expect(median(during.slice(0, 20))).toBeLessThan(Math.max(250, 10 * median(before)));
+    const degraded = await fetch(`${url}/ready`);
+    expect(degraded.status).toBe(200);
+    expect(await degraded.json()).toEqual({ status: 'degraded', redis: 'degraded' });
+    expect(alive(), output.slice(-3000)).toBe(true);
+
+    await redisLink.restore();
+    await until('Redis again', async () => JSON.stringify(await (await fetch(`${url}/ready`)).json()) === JSON.stringify({ status: 'ready', redis: 'ok' }), 10_000);
+    // Shared limits again: the count is Redis's, which saw only the 20 requests before the cut in this window.
+    const res = await exchanges();
+    expect(res.status).toBe(200);
+    expect(Number(res.headers.get('x-ratelimit-remaining'))).toBe(LIMIT - 21);
+    expect(alive()).toBe(true);
+  }, 120_000);
+});
