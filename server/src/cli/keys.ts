@@ -23,7 +23,7 @@ async function create(ctx: AppContext, values: Record<string, unknown>) {
   if (branchId !== undefined) input.branchId = branchId;
   if (values.expires !== undefined) input.expiresAt = values.expires;
   checkInput(CreateApiKeyRequest, input);
-  return createApiKey(ctx.db, { staffUserId: owner.id, role: owner.role }, input as Parameters<typeof createApiKey>[2]);
+  return createApiKey(ctx.db, { staffUserId: owner.id, role: owner.role }, input as Parameters<typeof createApiKey>[2], ctx.config.ownerLimits.personalKeysPerStaff);
 }
 
 /** `pxs keys`: issue, list and revoke partner API keys from the command line. */
