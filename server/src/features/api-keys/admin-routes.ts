@@ -1,11 +1,10 @@
 import { Type } from 'typebox';
 import type { Database } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
-import { errorResponses, listEnvelope, NoContent, StringEnum, UuidParams } from '../../http/schemas.js';
+import { errorResponses, listEnvelope, NoContent, optionalBody, StringEnum, UuidParams } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { BRANCH_ADMINS } from '../admin/common.js';
 import { rollApiKey } from './roll.js';
-import { optionalBody } from './routes.js';
 import { ApiKey, RollApiKeyRequest, RolledApiKey } from './schemas.js';
 import { listBranchKeys, revokeBranchKey, type KeyCaches } from './service.js';
 

@@ -1,16 +1,13 @@
 import { Type } from 'typebox';
 import type { Database } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
-import { errorResponses, NoContent, UuidParams } from '../../http/schemas.js';
+import { errorResponses, NoContent, optionalBody, UuidParams } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { rollApiKey } from './roll.js';
 import { ApiKey, CreateApiKeyRequest, CreatedApiKey, RollApiKeyRequest, RolledApiKey } from './schemas.js';
 import { createApiKey, listApiKeys, revokeApiKey, type KeyCaches } from './service.js';
 
 const security = [{ staffJwt: [] }];
-
-/** A body the caller may leave out: POST …/roll with no body rolls with the defaults. */
-export const optionalBody = async (request: { body: unknown }) => { request.body ??= {}; };
 
 /** Partner API key management for staff (JWT): create, list own, roll, revoke. */
 export function apiKeyRoutes({ db, keys, config }: { db: Database; keys: KeyCaches; config: { ownerLimits: { personalKeysPerStaff: number } } }) {

@@ -58,6 +58,20 @@ export function updateWebhook(db: Executor, v: Visibility, id: string, change: W
     .where(visibleTo(v)).where('w.id', '=', id).returningAll().executeTakeFirst();
 }
 
+/**
+ * A new secret; the replaced one keeps signing beside it for `overlapSeconds` (none when 0). A rotation during an
+ * overlap drops the older secret: only the one being replaced stays.
+ */
+export function rotateWebhookSecret(db: Executor, v: Visibility, id: string, secret: string, overlapSeconds: number) {
+  const overlap = overlapSeconds > 0;
+  return db.updateTable('webhooks as w').set({
+    secret_key: secret,
+    previous_secret_key: overlap ? sql<string>`w.secret_key` : null,
+    previous_secret_expires_at: overlap ? sql<Date>`now() + ${overlapSeconds}::int * interval '1 second'` : null,
+    updated_at: sql`now()`,
+  }).where(visibleTo(v)).where('w.id', '=', id).returningAll().executeTakeFirst();
+}
+
 /** Deletes the webhook; its deliveries and their attempts go with it. */
 export async function deleteWebhook(db: Executor, v: Visibility, id: string): Promise<boolean> {
   const deleted = await db.deleteFrom('webhooks as w').where(visibleTo(v)).where('w.id', '=', id).executeTakeFirst();

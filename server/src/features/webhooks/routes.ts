@@ -1,13 +1,13 @@
 import type { Database } from '../../db/database.js';
 import { parseListQuery, type ListSpec } from '../../http/list-query.js';
 import type { Metrics } from '../../http/metrics.js';
-import { errorResponses, ListQuery, NoContent } from '../../http/schemas.js';
+import { errorResponses, ListQuery, NoContent, optionalBody } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import * as deliveries from '../delivery/presenters.js';
 import { Delivery, DeliveryDetail, DeliveryList, DELIVERY_STATUSES } from '../delivery/schemas.js';
 import * as present from './presenters.js';
 import type { Visibility } from './repository.js';
-import { CreateWebhook, DeliveryParams, UpdateWebhook, Webhook, WebhookList, WebhookParams, WebhookWithSecret, WEBHOOK_EVENTS } from './schemas.js';
+import { CreateWebhook, DeliveryParams, RotatedWebhook, RotateSecretRequest, UpdateWebhook, Webhook, WebhookList, WebhookParams, WebhookWithSecret, WEBHOOK_EVENTS } from './schemas.js';
 import * as service from './service.js';
 
 export const WEBHOOK_LIST: ListSpec = {
@@ -74,8 +74,15 @@ export function webhookRoutes(deps: WebhookDeps) {
 
     app.post('/webhooks/:id/rotate-secret', {
       config,
-      schema: { tags, summary: 'Replace the signing secret (the new one is returned once)', security, params: WebhookParams, response: { 200: WebhookWithSecret, ...errorResponses(400, 401, 403, 404, 429) } },
-    }, async (request) => present.webhookWithSecret(await service.rotateSecret(db, service.keyVisibility(request.apiKey), request.params.id)));
+      preValidation: optionalBody,
+      schema: {
+        tags, summary: 'Replace the signing secret (the new one is returned once); the old one keeps signing beside it for overlapSeconds (default 24 hours)',
+        security, params: WebhookParams, body: RotateSecretRequest, response: { 200: RotatedWebhook, ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    }, async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return present.rotatedWebhook(await service.rotateSecret(db, service.keyVisibility(request.apiKey), request.params.id, request.body.overlapSeconds));
+    });
 
     app.get('/webhooks/:id/deliveries', {
       config,

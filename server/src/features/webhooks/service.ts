@@ -74,9 +74,15 @@ export async function reactivateWebhook(db: Executor, v: repo.Visibility, id: st
   return found(await repo.updateWebhook(db, v, id, { is_active: true, fail_count: 0, deactivated_at: null }));
 }
 
-/** The old secret stops signing at once: attempts claimed from now on are signed with the new one. */
-export async function rotateSecret(db: Executor, v: repo.Visibility, id: string) {
-  return found(await repo.updateWebhook(db, v, id, { secret_key: newSecret() }));
+/** How long a replaced secret keeps signing when the caller does not say (Svix's default). */
+export const DEFAULT_SECRET_OVERLAP_SECONDS = 24 * 3600;
+
+/**
+ * Attempts claimed from now on are signed with the new secret, and also with the replaced one for
+ * `overlapSeconds` (0: the old secret stops at once), so receivers can switch without missing a delivery.
+ */
+export async function rotateSecret(db: Executor, v: repo.Visibility, id: string, overlapSeconds = DEFAULT_SECRET_OVERLAP_SECONDS) {
+  return found(await repo.rotateWebhookSecret(db, v, id, newSecret(), overlapSeconds));
 }
 
 /** The delivery log of a visible webhook; 404 when the webhook is not visible, even if it has no deliveries. */
