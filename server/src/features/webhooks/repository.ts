@@ -44,6 +44,13 @@ export function insertWebhook(db: Executor, w: NewWebhook) {
   }).returningAll().executeTakeFirstOrThrow();
 }
 
+/** How many webhooks an owner holds: a staff user's (made with personal keys) or a branch's (made with branch keys). */
+export async function countWebhooksOfOwner(db: Executor, owner: { staffUserId: number } | { branchId: number }): Promise<number> {
+  let q = db.selectFrom('webhooks').select(sql<number>`count(*)::int`.as('n'));
+  q = 'staffUserId' in owner ? q.where('staff_user_id', '=', owner.staffUserId) : q.where('branch_id', '=', owner.branchId).where('staff_user_id', 'is', null);
+  return (await q.executeTakeFirstOrThrow()).n;
+}
+
 export interface WebhookChange {
   url?: string;
   events?: WebhookEvent[];
