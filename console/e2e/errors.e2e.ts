@@ -3,8 +3,8 @@ import { logIn, screenshot } from './support/browser';
 import { scenario } from './support/scenario';
 
 /** Failures where they belong: a lost connection and a 429 as notices saying what to do, a refused token back to login. */
-// Four login attempts per 15 minutes from one address: the fifth is refused with 429.
-const s = scenario({ LOGIN_ATTEMPTS_PER_15_MINUTES: '4' });
+// Four failed logins per 15 minutes on one account: the fifth attempt is refused with 429.
+const s = scenario({ LOGIN_FAILURES_PER_ACCOUNT: '4' });
 
 const notice = (title: string) => s.page.locator('.mantine-Notification-root', { hasText: title });
 

@@ -20,7 +20,10 @@ const EnvSchema = Type.Object({
   JWT_TTL_SECONDS: Type.Integer({ minimum: 60, maximum: 86400, default: 3600 }),
   RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, default: 60 }),
   RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: Type.Integer({ minimum: 1, default: 30 }),
-  LOGIN_ATTEMPTS_PER_15_MINUTES: Type.Integer({ minimum: 1, default: 10 }),
+  LOGIN_FAILURES_PER_ACCOUNT: Type.Integer({ minimum: 1, default: 10 }),
+  LOGIN_FAILURES_PER_IP: Type.Integer({ minimum: 1, default: 100 }),
+  WEBHOOKS_PER_OWNER: Type.Integer({ minimum: 1, default: 20 }),
+  PERSONAL_KEYS_PER_STAFF: Type.Integer({ minimum: 1, default: 50 }),
   KEY_CACHE_TTL_MS: Type.Integer({ minimum: 0, maximum: 5000, default: 5000 }),
   LAST_USED_FLUSH_MS: Type.Integer({ minimum: 100, maximum: 60000, default: 30000 }),
   WEBHOOK_TIMEOUT_MS: Type.Integer({ minimum: 1, default: 10000 }),
@@ -55,7 +58,10 @@ export interface Config {
   /** Namespace of every Redis key and channel, so several deployments can share one Redis. */
   redisKeyPrefix: string;
   jwt: { secret: string; jwksUrl?: string; issuer?: string; audience?: string; ttlSeconds: number };
-  rateLimit: { perMinute: number; unauthenticatedPerMinute: number; loginPer15Minutes: number };
+  /** Failed logins are counted per account and per client IP over 15-minute windows; successes are not. */
+  rateLimit: { perMinute: number; unauthenticatedPerMinute: number; loginFailuresPerAccount: number; loginFailuresPerIp: number };
+  /** What one owner may hold, so a leaked key or a script gone wrong cannot fill the tables. */
+  ownerLimits: { webhooksPerOwner: number; personalKeysPerStaff: number };
   keys: { cacheTtlMs: number; lastUsedFlushMs: number };
   webhooks: {
     timeoutMs: number; retryBaseMs: number; maxRetries: number; deactivateAfter: number;
@@ -131,8 +137,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     rateLimit: {
       perMinute: env.RATE_LIMIT_PER_MINUTE,
       unauthenticatedPerMinute: env.RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE,
-      loginPer15Minutes: env.LOGIN_ATTEMPTS_PER_15_MINUTES,
+      loginFailuresPerAccount: env.LOGIN_FAILURES_PER_ACCOUNT,
+      loginFailuresPerIp: env.LOGIN_FAILURES_PER_IP,
     },
+    ownerLimits: { webhooksPerOwner: env.WEBHOOKS_PER_OWNER, personalKeysPerStaff: env.PERSONAL_KEYS_PER_STAFF },
     keys: { cacheTtlMs: env.KEY_CACHE_TTL_MS, lastUsedFlushMs: env.LAST_USED_FLUSH_MS },
     webhooks: {
       timeoutMs: env.WEBHOOK_TIMEOUT_MS,

@@ -23,12 +23,15 @@ export interface AppContext {
   redis?: Redis;
   keys: KeyVerifier;
   lastUsed: LastUsedTracker;
-  limits: { perKey: RateLimiter; perIp: RateLimiter; login: RateLimiter };
+  limits: { perKey: RateLimiter; perIp: RateLimiter; loginAccount: RateLimiter; loginIp: RateLimiter };
   tokens: StaffTokens;
   metrics: Metrics;
   log: Log;
   close(): Promise<void>;
 }
+
+/** Failed logins are counted over fixed 15-minute windows. */
+const LOGIN_WINDOW_SECONDS = 15 * 60;
 
 export async function createContext(config: Config, database: DatabaseHandle, log?: Log): Promise<AppContext> {
   const logger = log ?? (() => undefined);
@@ -57,7 +60,8 @@ export async function createContext(config: Config, database: DatabaseHandle, lo
     limits: {
       perKey: new RateLimiter('key', config.rateLimit.perMinute, 60, redis, config.redisKeyPrefix),
       perIp: new RateLimiter('ip', config.rateLimit.unauthenticatedPerMinute, 60, redis, config.redisKeyPrefix),
-      login: new RateLimiter('login', config.rateLimit.loginPer15Minutes, 15 * 60, redis, config.redisKeyPrefix),
+      loginAccount: new RateLimiter('login-account', config.rateLimit.loginFailuresPerAccount, LOGIN_WINDOW_SECONDS, redis, config.redisKeyPrefix),
+      loginIp: new RateLimiter('login-ip', config.rateLimit.loginFailuresPerIp, LOGIN_WINDOW_SECONDS, redis, config.redisKeyPrefix),
     },
     tokens: new StaffTokens(config.jwt),
     metrics: new Metrics(),

@@ -1730,6 +1730,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Unprocessable Entity: a business rule refuses the operation */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Too Many Requests: rate limit exceeded */
                 429: {
                     headers: {
@@ -2099,7 +2108,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Replace the signing secret (the new one is returned once) */
+        /** Replace the signing secret (the new one is returned once); the old one keeps signing beside it for overlapSeconds (default 24 hours) */
         post: {
             parameters: {
                 query?: never;
@@ -2109,7 +2118,15 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            /** @description Optional: an empty or absent body keeps the old secret for 24 hours */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description How long the replaced secret keeps signing beside the new one (0 to 7 days; default 86400, 24 hours). 0 stops it at once */
+                        overlapSeconds?: number;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -2129,8 +2146,13 @@ export interface paths {
                             createdAt: string;
                             /** Format: date-time */
                             updatedAt: string;
-                            /** @description HMAC-SHA256 signing secret (64 hex characters); shown only in this response */
+                            /** @description The new HMAC-SHA256 signing secret (64 hex characters); shown only in this response */
                             secretKey: string;
+                            /**
+                             * Format: date-time
+                             * @description Until then deliveries also carry a webhook-signature made with the replaced secret; null when overlapSeconds was 0
+                             */
+                            previousSecretExpiresAt: string | null;
                             note: string;
                         };
                     };
@@ -2592,6 +2614,11 @@ export interface paths {
                             lastUsedAt: string | null;
                             /** Format: date-time */
                             expiresAt: string | null;
+                            /**
+                             * Format: uuid
+                             * @description Set once the key is rolled: the id of its replacement. The key keeps working until expiresAt
+                             */
+                            replacedBy: string | null;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -2664,6 +2691,11 @@ export interface paths {
                             lastUsedAt: string | null;
                             /** Format: date-time */
                             expiresAt: string | null;
+                            /**
+                             * Format: uuid
+                             * @description Set once the key is rolled: the id of its replacement. The key keeps working until expiresAt
+                             */
+                            replacedBy: string | null;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -2694,6 +2726,161 @@ export interface paths {
                 };
                 /** @description Forbidden: valid credentials without the needed permission */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unprocessable Entity: a business rule refuses the operation */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api-keys/{id}/roll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Roll a key (its owner, or a superadmin): a new raw key of the same type, scope and owner, returned once; the old key works until expiresAt */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            /** @description Optional: an empty or absent body rolls with the defaults */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description When the old key stops working: in the future, at most 7 days away. Default: 24 hours from now
+                         */
+                        expiresAt?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            /**
+                             * @description personal: acts as its staff user (any staff); branch: every exchange of a branch; public: read-only public data (both superadmin only)
+                             * @enum {string}
+                             */
+                            type: "personal" | "branch" | "public";
+                            /** @description First 20 characters of the key, for display */
+                            keyPrefix: string;
+                            /** @description The branch of a branch or public key; null for a personal key */
+                            branchId: number | null;
+                            /** @description false once revoked; an expired key stays isActive but is refused after expiresAt */
+                            isActive: boolean;
+                            /** Format: date-time */
+                            lastUsedAt: string | null;
+                            /** Format: date-time */
+                            expiresAt: string | null;
+                            /**
+                             * Format: uuid
+                             * @description Set once the key is rolled: the id of its replacement. The key keeps working until expiresAt
+                             */
+                            replacedBy: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description The full key: returned once, stored hashed, never retrievable again */
+                            rawKey: string;
+                            note: string;
+                            /** @description The rolled key: it works until its expiresAt, and replacedBy names the new key */
+                            previousKey: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                /**
+                                 * @description personal: acts as its staff user (any staff); branch: every exchange of a branch; public: read-only public data (both superadmin only)
+                                 * @enum {string}
+                                 */
+                                type: "personal" | "branch" | "public";
+                                /** @description First 20 characters of the key, for display */
+                                keyPrefix: string;
+                                /** @description The branch of a branch or public key; null for a personal key */
+                                branchId: number | null;
+                                /** @description false once revoked; an expired key stays isActive but is refused after expiresAt */
+                                isActive: boolean;
+                                /** Format: date-time */
+                                lastUsedAt: string | null;
+                                /** Format: date-time */
+                                expiresAt: string | null;
+                                /**
+                                 * Format: uuid
+                                 * @description Set once the key is rolled: the id of its replacement. The key keeps working until expiresAt
+                                 */
+                                replacedBy: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Bad Request: missing or invalid fields */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not Found: the resource does not exist or is outside the caller's scope */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unprocessable Entity: a business rule refuses the operation */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5125,6 +5312,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/api-keys/{id}/roll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Roll a key of the branch: a new raw key of the same type, scope and owner, returned once; the old key works until expiresAt */
+        post: operations["rollBranchApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/api-keys/{id}": {
         parameters: {
             query?: never;
@@ -5503,7 +5707,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Replace the signing secret (the new one is returned once) */
+        /** Replace the signing secret (the new one is returned once); the old one keeps signing beside it for overlapSeconds (default 24 hours) */
         post: operations["rotateAdminWebhookSecret"];
         delete?: never;
         options?: never;
@@ -6206,6 +6410,11 @@ export interface operations {
                             lastUsedAt: string | null;
                             /** Format: date-time */
                             expiresAt: string | null;
+                            /**
+                             * Format: uuid
+                             * @description Set once the key is rolled: the id of its replacement. The key keeps working until expiresAt
+                             */
+                            replacedBy: string | null;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -6242,6 +6451,145 @@ export interface operations {
             };
             /** @description Forbidden: valid credentials without the needed permission */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rollBranchApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Optional: an empty or absent body rolls with the defaults */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description When the old key stops working: in the future, at most 7 days away. Default: 24 hours from now
+                     */
+                    expiresAt?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        /**
+                         * @description personal: acts as its staff user (any staff); branch: every exchange of a branch; public: read-only public data (both superadmin only)
+                         * @enum {string}
+                         */
+                        type: "personal" | "branch" | "public";
+                        /** @description First 20 characters of the key, for display */
+                        keyPrefix: string;
+                        /** @description The branch of a branch or public key; null for a personal key */
+                        branchId: number | null;
+                        /** @description false once revoked; an expired key stays isActive but is refused after expiresAt */
+                        isActive: boolean;
+                        /** Format: date-time */
+                        lastUsedAt: string | null;
+                        /** Format: date-time */
+                        expiresAt: string | null;
+                        /**
+                         * Format: uuid
+                         * @description Set once the key is rolled: the id of its replacement. The key keeps working until expiresAt
+                         */
+                        replacedBy: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        /** @description The full key: returned once, stored hashed, never retrievable again */
+                        rawKey: string;
+                        note: string;
+                        /** @description The rolled key: it works until its expiresAt, and replacedBy names the new key */
+                        previousKey: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            /**
+                             * @description personal: acts as its staff user (any staff); branch: every exchange of a branch; public: read-only public data (both superadmin only)
+                             * @enum {string}
+                             */
+                            type: "personal" | "branch" | "public";
+                            /** @description First 20 characters of the key, for display */
+                            keyPrefix: string;
+                            /** @description The branch of a branch or public key; null for a personal key */
+                            branchId: number | null;
+                            /** @description false once revoked; an expired key stays isActive but is refused after expiresAt */
+                            isActive: boolean;
+                            /** Format: date-time */
+                            lastUsedAt: string | null;
+                            /** Format: date-time */
+                            expiresAt: string | null;
+                            /**
+                             * Format: uuid
+                             * @description Set once the key is rolled: the id of its replacement. The key keeps working until expiresAt
+                             */
+                            replacedBy: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: the resource does not exist or is outside the caller's scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Entity: a business rule refuses the operation */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6580,7 +6928,15 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description Optional: an empty or absent body keeps the old secret for 24 hours */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description How long the replaced secret keeps signing beside the new one (0 to 7 days; default 86400, 24 hours). 0 stops it at once */
+                    overlapSeconds?: number;
+                };
+            };
+        };
         responses: {
             /** @description Default Response */
             200: {
@@ -6600,8 +6956,13 @@ export interface operations {
                         createdAt: string;
                         /** Format: date-time */
                         updatedAt: string;
-                        /** @description HMAC-SHA256 signing secret (64 hex characters); shown only in this response */
+                        /** @description The new HMAC-SHA256 signing secret (64 hex characters); shown only in this response */
                         secretKey: string;
+                        /**
+                         * Format: date-time
+                         * @description Until then deliveries also carry a webhook-signature made with the replaced secret; null when overlapSeconds was 0
+                         */
+                        previousSecretExpiresAt: string | null;
                         note: string;
                     };
                 };

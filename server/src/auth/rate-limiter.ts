@@ -42,6 +42,11 @@ export class RateLimiter {
     return this.decision(res.consumedPoints <= this.limit, res);
   }
 
+  /** Gives back a point consumed earlier in the window (a login that turned out to succeed). */
+  async refund(key: string): Promise<void> {
+    await this.limiter.reward(key, 1);
+  }
+
   async reset(key: string): Promise<void> {
     await this.limiter.delete(key);
   }

@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.js';
-import { CreateApiKeyRequest } from '../features/api-keys/schemas.js';
+import { rollApiKey } from '../features/api-keys/roll.js';
+import { CreateApiKeyRequest, RollApiKeyRequest } from '../features/api-keys/schemas.js';
 import { apiKeyView, createApiKey, listAllApiKeys, revokeApiKey } from '../features/api-keys/service.js';
 import { CliError, EXIT, print } from './output.js';
 import { checkInput, findStaffRef, intOption, requireOption, subcommand, withRuntime, type CliCommand } from './support.js';
@@ -7,8 +8,11 @@ import { checkInput, findStaffRef, intOption, requireOption, subcommand, withRun
 const USAGE = [
   'pxs keys create --owner <staff id|email> --name <name> --type personal|branch|public [--branch <id>] [--expires <ISO 8601>] [--json]',
   '       pxs keys list [--owner <staff id|email>] [--json]',
+  '       pxs keys roll <key id> [--expires <ISO 8601>] [--json]',
   '       pxs keys revoke <key id> [--json]',
   '',
+  'roll: a new key of the same type, scope and owner, printed once; the old key works until --expires',
+  '(default 24 hours from now, at most 7 days).',
   'A personal key acts as its owner; branch and public keys need a superadmin owner and --branch.',
   'The raw key is printed once: store it. Revocation reaches running instances at once through Redis, else within 5 s.',
 ].join('\n');
@@ -23,19 +27,19 @@ async function create(ctx: AppContext, values: Record<string, unknown>) {
   if (branchId !== undefined) input.branchId = branchId;
   if (values.expires !== undefined) input.expiresAt = values.expires;
   checkInput(CreateApiKeyRequest, input);
-  return createApiKey(ctx.db, { staffUserId: owner.id, role: owner.role }, input as Parameters<typeof createApiKey>[2]);
+  return createApiKey(ctx.db, { staffUserId: owner.id, role: owner.role }, input as Parameters<typeof createApiKey>[2], ctx.config.ownerLimits.personalKeysPerStaff);
 }
 
 /** `pxs keys`: issue, list and revoke partner API keys from the command line. */
 export const keysCommand: CliCommand = {
-  summary: 'Create, list and revoke partner API keys',
+  summary: 'Create, list, roll and revoke partner API keys',
   usage: USAGE,
   options: {
     owner: { type: 'string' }, name: { type: 'string' }, type: { type: 'string' }, branch: { type: 'string' }, expires: { type: 'string' }, json: { type: 'boolean' },
   },
   async run(values, positionals) {
     const json = Boolean(values.json);
-    const sub = subcommand(positionals, ['create', 'list', 'revoke'], USAGE);
+    const sub = subcommand(positionals, ['create', 'list', 'roll', 'revoke'], USAGE);
 
     if (sub === 'create') {
       const key = await withRuntime((ctx) => create(ctx, values));
@@ -49,12 +53,21 @@ export const keysCommand: CliCommand = {
         return (await listAllApiKeys(ctx.db, owner)).map((k) => ({ ...apiKeyView(k), ownerId: k.staff_user_id }));
       });
       print(json, keys, () => (keys.length === 0 ? 'No keys.' : keys.map((k) =>
-        `${k.id}\t${k.keyPrefix}…\t${k.type}\t"${k.name}"\towner ${k.ownerId}\tbranch ${k.branchId ?? '-'}\t${k.isActive ? 'active' : 'revoked'}${k.expiresAt ? `\texpires ${new Date(k.expiresAt).toISOString()}` : ''}`).join('\n')));
+        `${k.id}\t${k.keyPrefix}…\t${k.type}\t"${k.name}"\towner ${k.ownerId}\tbranch ${k.branchId ?? '-'}\t${k.isActive ? 'active' : 'revoked'}${k.replacedBy ? `\trolled to ${k.replacedBy}` : ''}${k.expiresAt ? `\texpires ${new Date(k.expiresAt).toISOString()}` : ''}`).join('\n')));
       return;
     }
 
     const id = positionals[1];
-    if (!id || !UUID.test(id)) throw new CliError('which key? Usage: pxs keys revoke <key id (uuid)>', EXIT.usage);
+    if (!id || !UUID.test(id)) throw new CliError(`which key? Usage: pxs keys ${sub} <key id (uuid)>`, EXIT.usage);
+
+    if (sub === 'roll') {
+      const input = values.expires === undefined ? {} : { expiresAt: String(values.expires) };
+      checkInput(RollApiKeyRequest, input);
+      const key = await withRuntime((ctx) => rollApiKey(ctx.db, ctx.keys, { ownerId: null }, id, input));
+      print(json, key, () => `Rolled key ${id} to ${key.id}; the old key works until ${new Date(key.previousKey.expiresAt!).toISOString()}.\n${key.note}\n${key.rawKey}`);
+      return;
+    }
+
     await withRuntime(async (ctx) => {
       if (!(await revokeApiKey(ctx.db, ctx.keys, id, null))) throw new CliError(`No API key ${id}`, EXIT.failure);
     });

@@ -111,6 +111,8 @@ export interface ApiKeysTable {
   expires_at: NullableTimestamp;
   last_used_at: NullableTimestamp;
   revoked_at: NullableTimestamp;
+  /** The key this one was rolled to; it keeps working until its expires_at. */
+  replaced_by: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Generated<Date>;
   updated_at: Timestamp;
 }
@@ -177,6 +179,9 @@ export interface WebhooksTable {
   url: string;
   events: WebhookEvent[];
   secret_key: string;
+  /** The secret a rotation replaced: it still signs beside secret_key until previous_secret_expires_at. */
+  previous_secret_key: ColumnType<string | null, string | null | undefined, string | null>;
+  previous_secret_expires_at: NullableTimestamp;
   is_active: Generated<boolean>;
   fail_count: Generated<number>;
   deactivated_at: NullableTimestamp;

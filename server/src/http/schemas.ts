@@ -74,3 +74,8 @@ export const ListMeta = Type.Object({ total: Type.Integer(), skip: Type.Integer(
 export function listEnvelope<T extends TSchema>(item: T) {
   return Type.Object({ data: Type.Array(item), meta: ListMeta });
 }
+
+/** A preValidation hook for a body the caller may leave out: a POST with no body is validated as `{}`. */
+export async function optionalBody(request: { body: unknown }): Promise<void> {
+  request.body ??= {};
+}

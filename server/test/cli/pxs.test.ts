@@ -70,8 +70,24 @@ describe('pxs against a database', STARTS_PROCESSES, () => {
     const res = await pxs(['keys', 'list', '--owner', 'ops@cli.test', '--json']);
     expect(res.code).toBe(0);
     expect(res.json).toHaveLength(1);
-    expect(res.json[0]).toMatchObject({ id: made.personal.id, keyPrefix: made.personal.rawKey.slice(0, 20), ownerId: operatorId, isActive: true });
+    expect(res.json[0]).toMatchObject({ id: made.personal.id, replacedBy: null, keyPrefix: made.personal.rawKey.slice(0, 20), ownerId: operatorId, isActive: true });
     expect(res.stdout).not.toContain(made.personal.rawKey);
+  });
+
+  it('rolls a key: a new raw key printed once, the old one kept until --expires', async () => {
+    const expires = new Date(Date.now() + 3_600_000).toISOString();
+    const rolled = await pxs(['keys', 'roll', made.personal.id, '--expires', expires, '--json']);
+    expect(rolled.code).toBe(0);
+    expect(rolled.json).toMatchObject({ type: 'personal', name: 'ops tool', rawKey: expect.stringMatching(/^sk_personal_/), previousKey: { id: made.personal.id, expiresAt: expires, replacedBy: rolled.json.id } });
+    const list = await pxs(['keys', 'list', '--owner', 'ops@cli.test']);
+    expect(list.stdout).toContain(`rolled to ${rolled.json.id}`);
+    const again = await pxs(['keys', 'roll', made.personal.id]);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('already rolled');
+    const tooLate = await pxs(['keys', 'roll', rolled.json.id, '--expires', '2099-01-01T00:00:00Z']);
+    expect(tooLate.code).toBe(2);
+    expect(tooLate.stderr).toContain('at most 7 days');
+    expect((await pxs(['keys', 'roll', 'not-a-uuid'])).code).toBe(2);
   });
 
   it('revokes a key and deactivates a staff user', async () => {

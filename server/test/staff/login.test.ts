@@ -95,7 +95,7 @@ describe('staff tokens', () => {
 describe('login throttling', () => {
   let limited: TestServer;
   beforeAll(async () => {
-    limited = await startTestServer({ env: { LOGIN_ATTEMPTS_PER_15_MINUTES: '3', TRUST_PROXY: 'true' }, database: server.database });
+    limited = await startTestServer({ env: { LOGIN_FAILURES_PER_ACCOUNT: '3', LOGIN_FAILURES_PER_IP: '5', TRUST_PROXY: 'true' }, database: server.database });
   });
   afterAll(() => limited?.close());
 
@@ -104,7 +104,7 @@ describe('login throttling', () => {
   const attempt = (email: string, password: string, from: string) =>
     call(limited, 'POST', '/auth/login', { body: { email, password }, headers: { 'x-forwarded-for': from } });
 
-  it('limits the attempts on one email, from any address, with 429 and Retry-After', async () => {
+  it('limits the failures on one account, from any address, with 429 and Retry-After', async () => {
     const email = world.staff.operatorA.email;
     for (let i = 0; i < 3; i++) expect((await attempt(email, 'wrong-password-123', ip())).status).toBe(401);
     const res = await attempt(email, STAFF_PASSWORD, ip());
@@ -113,19 +113,60 @@ describe('login throttling', () => {
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
   });
 
-  it('limits the attempts from one address across emails', async () => {
+  it('limits the failures from one address across accounts', async () => {
     const from = ip();
-    for (const email of ['a@x.test', 'b@x.test', 'c@x.test']) expect((await attempt(email, 'wrong-password-123', from)).status).toBe(401);
+    for (const email of ['a@x.test', 'b@x.test', 'c@x.test', 'd@x.test', 'e@x.test']) expect((await attempt(email, 'wrong-password-123', from)).status).toBe(401);
     expect((await attempt(world.staff.readOnlyA.email, STAFF_PASSWORD, from)).status).toBe(429);
     expect((await attempt(world.staff.readOnlyA.email, STAFF_PASSWORD, ip())).status).toBe(200);
   });
 
-  it('clears an email\'s count on success, so typos do not lock its owner out', async () => {
+  it('counts no successful login against the address', async () => {
+    const from = ip();
+    for (let i = 0; i < 12; i++) expect((await attempt(world.staff.readOnlyA.email, STAFF_PASSWORD, from)).status).toBe(200);
+    // Five failures still fit: the twelve successes spent nothing.
+    for (let i = 0; i < 5; i++) expect((await attempt(`nobody${i}@x.test`, 'wrong-password-123', from)).status).toBe(401);
+    expect((await attempt('nobody@x.test', 'wrong-password-123', from)).status).toBe(429);
+  });
+
+  it('clears an account\'s failures on success, so typos do not lock its owner out', async () => {
     const email = world.staff.admin2.email;
     for (let round = 0; round < 3; round++) {
       expect((await attempt(email, 'wrong-password-123', ip())).status).toBe(401);
       expect((await attempt(email, 'wrong-password-456', ip())).status).toBe(401);
       expect((await attempt(email, STAFF_PASSWORD, ip())).status).toBe(200);
     }
+  });
+});
+
+describe('login limits at their defaults (10 failures per account, 100 per address, per 15 minutes)', () => {
+  let office: TestServer;
+  let hash: string;
+  beforeAll(async () => {
+    // Empty values are unset: the server runs with the configured defaults, not the test helper's high limits.
+    office = await startTestServer({ env: { LOGIN_FAILURES_PER_ACCOUNT: '', LOGIN_FAILURES_PER_IP: '' }, database: server.database });
+    hash = (await server.db.selectFrom('staff_users').select('password_hash').where('id', '=', world.staff.admin1.id).executeTakeFirstOrThrow()).password_hash;
+  });
+  afterAll(() => office?.close());
+
+  it('lets 30 cashiers of one office log in from one address at the start of a shift', async () => {
+    const emails = Array.from({ length: 30 }, (_, i) => `cashier${i}-${randomBytes(3).toString('hex')}@office.test`);
+    await server.db.insertInto('staff_users').values(emails.map((email) => ({
+      email, password_hash: hash, role: 'operator' as const, branch_id: world.branches.b1, updated_at: new Date(),
+    }))).execute();
+    const answers = [];
+    for (const email of emails) answers.push((await call(office, 'POST', '/auth/login', { body: { email, password: STAFF_PASSWORD } })).status);
+    expect(answers).toEqual(emails.map(() => 200));
+  });
+
+  it('answers 429 to the eleventh wrong password for one account, even with the right password', async () => {
+    const email = world.staff.operatorB.email;
+    const answers = [];
+    for (let i = 0; i < 11; i++) answers.push((await call(office, 'POST', '/auth/login', { body: { email, password: `wrong-password-${i}` } })).status);
+    expect(answers).toEqual([...Array(10).fill(401), 429]);
+    const right = await call(office, 'POST', '/auth/login', { body: { email, password: STAFF_PASSWORD } });
+    expect(right.status).toBe(429);
+    expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
+    // Another account from the same address is not affected.
+    expect((await call(office, 'POST', '/auth/login', { body: { email: world.staff.admin1.email, password: STAFF_PASSWORD } })).status).toBe(200);
   });
 });

@@ -1,10 +1,11 @@
 import { Type } from 'typebox';
 import type { Database } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
-import { errorResponses, listEnvelope, NoContent, StringEnum, UuidParams } from '../../http/schemas.js';
+import { errorResponses, listEnvelope, NoContent, optionalBody, StringEnum, UuidParams } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { BRANCH_ADMINS } from '../admin/common.js';
-import { ApiKey } from './schemas.js';
+import { rollApiKey } from './roll.js';
+import { ApiKey, RollApiKeyRequest, RolledApiKey } from './schemas.js';
 import { listBranchKeys, revokeBranchKey, type KeyCaches } from './service.js';
 
 const security = [{ staffJwt: [] }];
@@ -41,6 +42,20 @@ export function apiKeyAdminRoutes({ db, keys }: { db: Database; keys: KeyCaches 
       const { skip = 0, limit = 25, ...filter } = request.query;
       const { rows, total } = await listBranchKeys(db, request.staff.branchId, filter, { skip, limit });
       return { data: rows, meta: { total, skip, limit } };
+    });
+
+    app.post('/api-keys/:id/roll', {
+      config,
+      preValidation: optionalBody,
+      schema: {
+        operationId: 'rollBranchApiKey', tags, security, params: UuidParams, body: RollApiKeyRequest,
+        summary: 'Roll a key of the branch: a new raw key of the same type, scope and owner, returned once; the old key works until expiresAt',
+        response: { 201: RolledApiKey, ...errorResponses(400, 401, 403, 404, 422) },
+      },
+    }, async (request, reply) => {
+      const rolled = await rollApiKey(db, keys, { branchId: request.staff.branchId }, request.params.id, request.body);
+      reply.header('Cache-Control', 'no-store');
+      return reply.code(201).send(rolled);
     });
 
     app.delete('/api-keys/:id', {

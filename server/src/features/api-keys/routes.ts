@@ -1,23 +1,24 @@
 import { Type } from 'typebox';
 import type { Database } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
-import { errorResponses, NoContent, UuidParams } from '../../http/schemas.js';
+import { errorResponses, NoContent, optionalBody, UuidParams } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
-import { ApiKey, CreateApiKeyRequest, CreatedApiKey } from './schemas.js';
+import { rollApiKey } from './roll.js';
+import { ApiKey, CreateApiKeyRequest, CreatedApiKey, RollApiKeyRequest, RolledApiKey } from './schemas.js';
 import { createApiKey, listApiKeys, revokeApiKey, type KeyCaches } from './service.js';
 
 const security = [{ staffJwt: [] }];
 
-/** Partner API key management for staff (JWT): create, list own, revoke. */
-export function apiKeyRoutes({ db, keys }: { db: Database; keys: KeyCaches }) {
+/** Partner API key management for staff (JWT): create, list own, roll, revoke. */
+export function apiKeyRoutes({ db, keys, config }: { db: Database; keys: KeyCaches; config: { ownerLimits: { personalKeysPerStaff: number } } }) {
   return async function routes(app: App) {
     app.post('/api-keys', {
       schema: {
         tags: ['api-keys'], summary: 'Create an API key; the raw key is in this response only', security, body: CreateApiKeyRequest,
-        response: { 201: CreatedApiKey, ...errorResponses(400, 401, 403) },
+        response: { 201: CreatedApiKey, ...errorResponses(400, 401, 403, 422) },
       },
     }, async (request, reply) => {
-      const created = await createApiKey(db, request.staff, request.body);
+      const created = await createApiKey(db, request.staff, request.body, config.ownerLimits.personalKeysPerStaff);
       reply.header('Cache-Control', 'no-store');
       return reply.code(201).send(created);
     });
@@ -25,6 +26,20 @@ export function apiKeyRoutes({ db, keys }: { db: Database; keys: KeyCaches }) {
     app.get('/api-keys', {
       schema: { tags: ['api-keys'], summary: 'The caller\'s API keys (revoked ones with isActive false); never the raw key', security, response: { 200: Type.Array(ApiKey), ...errorResponses(401) } },
     }, async (request) => listApiKeys(db, request.staff.staffUserId));
+
+    app.post('/api-keys/:id/roll', {
+      preValidation: optionalBody,
+      schema: {
+        tags: ['api-keys'], security, params: UuidParams, body: RollApiKeyRequest,
+        summary: 'Roll a key (its owner, or a superadmin): a new raw key of the same type, scope and owner, returned once; the old key works until expiresAt',
+        response: { 201: RolledApiKey, ...errorResponses(400, 401, 404, 422) },
+      },
+    }, async (request, reply) => {
+      const staff = request.staff;
+      const rolled = await rollApiKey(db, keys, { ownerId: staff.role === 'superadmin' ? null : staff.staffUserId }, request.params.id, request.body);
+      reply.header('Cache-Control', 'no-store');
+      return reply.code(201).send(rolled);
+    });
 
     app.delete('/api-keys/:id', {
       schema: {

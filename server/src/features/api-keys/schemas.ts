@@ -23,6 +23,7 @@ export const ApiKey = Type.Object({
   isActive: Type.Boolean({ description: 'false once revoked; an expired key stays isActive but is refused after expiresAt' }),
   lastUsedAt: NullableDate,
   expiresAt: NullableDate,
+  replacedBy: Nullable(Type.String({ format: 'uuid' }), { description: 'Set once the key is rolled: the id of its replacement. The key keeps working until expiresAt' }),
   createdAt: DateTime,
   updatedAt: DateTime,
 });
@@ -31,6 +32,17 @@ export const CreatedApiKey = Type.Object({
   ...ApiKey.properties,
   rawKey: Type.String({ description: 'The full key: returned once, stored hashed, never retrievable again' }),
   note: Type.String(),
+});
+
+export const RollApiKeyRequest = Type.Object({
+  expiresAt: Type.Optional(Type.String({
+    format: 'date-time', description: 'When the old key stops working: in the future, at most 7 days away. Default: 24 hours from now',
+  })),
+}, { additionalProperties: false, description: 'Optional: an empty or absent body rolls with the defaults' });
+
+export const RolledApiKey = Type.Object({
+  ...CreatedApiKey.properties,
+  previousKey: Type.Object(ApiKey.properties, { description: 'The rolled key: it works until its expiresAt, and replacedBy names the new key' }),
 });
 
 export type CreateApiKeyInput = Static<typeof CreateApiKeyRequest>;

@@ -1,6 +1,7 @@
 import type { Executor } from '../../db/database.js';
+import { inTransaction, lockFor } from '../../db/locks.js';
 import type { StaffRole } from '../../db/schema.js';
-import { badRequest, fieldNotFound, forbidden } from '../../http/errors.js';
+import { badRequest, fieldNotFound, forbidden, unprocessable } from '../../http/errors.js';
 import { branchExists } from '../branches/service.js';
 import { issueApiKey, RAW_KEY_NOTE } from './issue.js';
 import * as repo from './repository.js';
@@ -16,15 +17,16 @@ export interface KeyCaches { invalidate(reason: string): Promise<void> }
 export function apiKeyView(k: ApiKeyView) {
   return {
     id: k.id, name: k.name, type: k.type, keyPrefix: k.key_prefix, branchId: k.branch_id, isActive: k.is_active,
-    lastUsedAt: k.last_used_at, expiresAt: k.expires_at, createdAt: k.created_at, updatedAt: k.updated_at,
+    lastUsedAt: k.last_used_at, expiresAt: k.expires_at, replacedBy: k.replaced_by, createdAt: k.created_at, updatedAt: k.updated_at,
   };
 }
 
 /**
  * The rules of key creation (partner-api.md, API key management; decisions §9): a personal key for any staff
- * user, acting as that user; branch and public keys only by a superadmin, for a named existing branch.
+ * user, acting as that user; branch and public keys only by a superadmin, for a named existing branch. A staff
+ * user holds at most `personalKeyLimit` working personal keys (docs/decisions.md, "Limits per owner").
  */
-export async function createApiKey(db: Executor, owner: { staffUserId: number; role: StaffRole }, input: CreateApiKeyInput, now = new Date()) {
+export async function createApiKey(db: Executor, owner: { staffUserId: number; role: StaffRole }, input: CreateApiKeyInput, personalKeyLimit: number, now = new Date()) {
   const name = input.name.trim();
   if (name.length === 0) throw badRequest('name should not be empty', { name: 'tooShort' });
   if (input.type !== 'personal' && owner.role !== 'superadmin') throw forbidden(`Only a superadmin can create a ${input.type} key`);
@@ -37,7 +39,15 @@ export async function createApiKey(db: Executor, owner: { staffUserId: number; r
   if (input.branchId !== undefined) {
     if (!(await branchExists(db, input.branchId))) throw fieldNotFound('branchId');
   }
-  const { key, rawKey } = await issueApiKey(db, { name, type: input.type, staffUserId: owner.staffUserId, branchId: input.branchId ?? null, expiresAt });
+  const { key, rawKey } = await inTransaction(db, async (tx) => {
+    if (input.type === 'personal') {
+      await lockFor(tx, `personal-keys:${owner.staffUserId}`);
+      if ((await repo.countActivePersonalKeys(tx, owner.staffUserId)) >= personalKeyLimit) {
+        throw unprocessable(`Personal key limit reached: a staff user may hold at most ${personalKeyLimit} active personal keys; revoke one first`);
+      }
+    }
+    return issueApiKey(tx, { name, type: input.type, staffUserId: owner.staffUserId, branchId: input.branchId ?? null, expiresAt });
+  });
   return { ...apiKeyView(key), rawKey, note: RAW_KEY_NOTE };
 }
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.js';
 
-/** A claimed attempt: the delivery, its attempt number, and the webhook's URL and secret as they are now. */
+/** A claimed attempt: the delivery, its attempt number, and the webhook's URL and secrets as they are now. */
 export interface Claim {
   id: string;
   webhookId: string;
@@ -11,6 +11,8 @@ export interface Claim {
   dueAt: Date;
   url: string;
   secret: string;
+  /** The secret a rotation replaced, while its overlap lasts: the attempt is signed with both. */
+  previousSecret: string | null;
 }
 
 export interface ClaimRequest { workerId: string; limit: number; leaseMs: number; perWebhook: number; exclude: string[] }
@@ -45,6 +47,7 @@ export async function claimDue(db: Database, r: ClaimRequest): Promise<Claim[]> 
       limit ${r.limit}
     )
     returning d.id, d.webhook_id as "webhookId", d.event, d.body, d.attempts as attempt, d.next_attempt_at as "dueAt",
-      w.url, w.secret_key as secret`.execute(db);
+      w.url, w.secret_key as secret,
+      case when w.previous_secret_expires_at > now() then w.previous_secret_key end as "previousSecret"`.execute(db);
   return rows.map((row) => ({ ...row, dueAt: new Date(row.dueAt) }));
 }

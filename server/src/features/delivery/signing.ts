@@ -22,9 +22,15 @@ export interface SignedHeaders {
   [name: string]: string;
 }
 
-/** Every header of one attempt; the timestamp is per attempt (replay protection), the id per delivery (dedup). */
-export function deliveryHeaders(d: { id: string; event: string; body: string; secret: string; attempt: number }, now = Date.now()): SignedHeaders {
+/**
+ * Every header of one attempt; the timestamp is per attempt (replay protection), the id per delivery (dedup).
+ * During a rotation's overlap `webhook-signature` carries a signature with each secret, space-separated as
+ * Standard Webhooks allows, so a receiver verifies with whichever it holds; `X-Webhook-Signature` has one value
+ * in the contract's format, made with the new secret.
+ */
+export function deliveryHeaders(d: { id: string; event: string; body: string; secret: string; previousSecret?: string | null; attempt: number }, now = Date.now()): SignedHeaders {
   const timestamp = Math.floor(now / 1000);
+  const standard = standardSignature(d.secret, d.id, timestamp, d.body);
   return {
     'content-type': 'application/json',
     'user-agent': 'pxs-webhooks/1.0',
@@ -34,6 +40,6 @@ export function deliveryHeaders(d: { id: string; event: string; body: string; se
     'x-webhook-attempt': String(d.attempt),
     'webhook-id': d.id,
     'webhook-timestamp': String(timestamp),
-    'webhook-signature': standardSignature(d.secret, d.id, timestamp, d.body),
+    'webhook-signature': d.previousSecret ? `${standard} ${standardSignature(d.previousSecret, d.id, timestamp, d.body)}` : standard,
   };
 }

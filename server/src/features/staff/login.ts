@@ -9,12 +9,15 @@ import type { App } from '../../http/types.js';
 import { findStaffForAuth } from './repository.js';
 import { LoginRequest, LoginResponse } from './schemas.js';
 
+export interface LoginLimits { loginAccount: RateLimiter; loginIp: RateLimiter }
+
 /**
- * POST /auth/login: email and password for a staff access token (HS256, JWT_SECRET). Every attempt counts
- * against two budgets, one per email (guessing one account's password) and one per IP (trying many accounts);
- * a success clears the email's budget so earlier typos do not lock its owner out.
+ * POST /auth/login: email and password for a staff access token (HS256, JWT_SECRET). Failed attempts count
+ * against two budgets: one per account (guessing one password) and a larger one per client IP (trying many
+ * accounts), sized so that an office whose cashiers share one address never reaches it by working normally.
+ * A success spends nothing and clears its account's failures, so earlier typos do not lock its owner out.
  */
-export function loginRoutes({ db, limits, tokens }: { db: Database; limits: { login: RateLimiter }; tokens: StaffTokens }) {
+export function loginRoutes({ db, limits, tokens }: { db: Database; limits: LoginLimits; tokens: StaffTokens }) {
   return async function routes(app: App) {
     app.post('/auth/login', {
       schema: {
@@ -23,16 +26,18 @@ export function loginRoutes({ db, limits, tokens }: { db: Database; limits: { lo
       },
     }, async (request, reply) => {
       const email = request.body.email.trim().toLowerCase();
-      const emailKey = `email:${email}`;
-      for (const key of [emailKey, `ip:${request.ip}`]) {
-        const decision = await limits.login.consume(key);
-        if (!decision.allowed) throw rateLimitExceeded(decision);
-      }
+      const accountKey = `email:${email}`;
+      const ipKey = `ip:${request.ip}`;
+      // The point is taken before the password is checked and given back on success: parallel guesses cannot
+      // all pass a check made before any of them failed.
+      const decisions = [await limits.loginAccount.consume(accountKey), await limits.loginIp.consume(ipKey)];
+      const refused = decisions.find((d) => !d.allowed);
+      if (refused) throw rateLimitExceeded(refused);
       const user = await findStaffForAuth(db, { email });
       // The same work and the same answer whether the email is unknown, the password wrong or the user inactive.
       const valid = user ? await verifyPassword(request.body.password, user.password_hash) : await verifyAgainstDummy(request.body.password);
       if (!user || !valid || !user.is_active) throw unauthorized('Invalid credentials');
-      await limits.login.reset(emailKey);
+      await Promise.all([limits.loginAccount.reset(accountKey), limits.loginIp.refund(ipKey)]);
       const token = await tokens.sign(user.id);
       reply.header('Cache-Control', 'no-store');
       return { accessToken: token.accessToken, tokenType: 'Bearer' as const, expiresIn: token.expiresIn };

@@ -1,11 +1,11 @@
 import type { Database } from '../../db/database.js';
-import { errorResponses } from '../../http/schemas.js';
+import { errorResponses, optionalBody } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import * as deliveries from '../delivery/presenters.js';
 import { Delivery, DeliveryDetail } from '../delivery/schemas.js';
 import { STAFF_WEBHOOK_ACCESS } from './admin-routes.js';
 import * as present from './presenters.js';
-import { AdminWebhook, DeliveryParams, WebhookParams, WebhookWithSecret } from './schemas.js';
+import { AdminWebhook, DeliveryParams, RotatedWebhook, RotateSecretRequest, WebhookParams } from './schemas.js';
 import * as service from './service.js';
 
 const security = [{ staffJwt: [] }];
@@ -48,12 +48,14 @@ export function webhookAdminDeliveryRoutes({ db }: { db: Database }) {
     app.post('/webhooks/:id/rotate-secret', {
       ...STAFF_WEBHOOK_ACCESS,
       schema: {
-        operationId: 'rotateAdminWebhookSecret', tags, summary: 'Replace the signing secret (the new one is returned once)',
-        security, params: WebhookParams, response: { 200: WebhookWithSecret, ...errorResponses(400, 401, 403, 404) },
+        operationId: 'rotateAdminWebhookSecret', tags,
+        summary: 'Replace the signing secret (the new one is returned once); the old one keeps signing beside it for overlapSeconds (default 24 hours)',
+        security, params: WebhookParams, body: RotateSecretRequest, response: { 200: RotatedWebhook, ...errorResponses(400, 401, 403, 404) },
       },
+      preValidation: optionalBody,
     }, async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return present.webhookWithSecret(await service.rotateSecret(db, service.staffVisibility(request.staff), request.params.id));
+      return present.rotatedWebhook(await service.rotateSecret(db, service.staffVisibility(request.staff), request.params.id, request.body.overlapSeconds));
     });
   };
 }

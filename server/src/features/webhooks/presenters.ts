@@ -14,6 +14,10 @@ export function webhookWithSecret(row: Webhook) {
   return { ...webhook(row), secretKey: row.secret_key, note: SECRET_NOTE };
 }
 
+export function rotatedWebhook(row: Webhook) {
+  return { ...webhook(row), secretKey: row.secret_key, previousSecretExpiresAt: row.previous_secret_expires_at, note: SECRET_NOTE };
+}
+
 export function adminWebhook(row: Webhook) {
   return { ...webhook(row), branchId: row.branch_id, staffUserId: row.staff_user_id, deactivatedAt: row.deactivated_at };
 }

@@ -44,6 +44,13 @@ export function insertWebhook(db: Executor, w: NewWebhook) {
   }).returningAll().executeTakeFirstOrThrow();
 }
 
+/** How many webhooks an owner holds: a staff user's (made with personal keys) or a branch's (made with branch keys). */
+export async function countWebhooksOfOwner(db: Executor, owner: { staffUserId: number } | { branchId: number }): Promise<number> {
+  let q = db.selectFrom('webhooks').select(sql<number>`count(*)::int`.as('n'));
+  q = 'staffUserId' in owner ? q.where('staff_user_id', '=', owner.staffUserId) : q.where('branch_id', '=', owner.branchId).where('staff_user_id', 'is', null);
+  return (await q.executeTakeFirstOrThrow()).n;
+}
+
 export interface WebhookChange {
   url?: string;
   events?: WebhookEvent[];
@@ -56,6 +63,20 @@ export interface WebhookChange {
 export function updateWebhook(db: Executor, v: Visibility, id: string, change: WebhookChange) {
   return db.updateTable('webhooks as w').set({ ...change, updated_at: sql`now()` })
     .where(visibleTo(v)).where('w.id', '=', id).returningAll().executeTakeFirst();
+}
+
+/**
+ * A new secret; the replaced one keeps signing beside it for `overlapSeconds` (none when 0). A rotation during an
+ * overlap drops the older secret: only the one being replaced stays.
+ */
+export function rotateWebhookSecret(db: Executor, v: Visibility, id: string, secret: string, overlapSeconds: number) {
+  const overlap = overlapSeconds > 0;
+  return db.updateTable('webhooks as w').set({
+    secret_key: secret,
+    previous_secret_key: overlap ? sql<string>`w.secret_key` : null,
+    previous_secret_expires_at: overlap ? sql<Date>`now() + ${overlapSeconds}::int * interval '1 second'` : null,
+    updated_at: sql`now()`,
+  }).where(visibleTo(v)).where('w.id', '=', id).returningAll().executeTakeFirst();
 }
 
 /** Deletes the webhook; its deliveries and their attempts go with it. */

@@ -1,13 +1,13 @@
 import type { Database } from '../../db/database.js';
 import { parseListQuery, type ListSpec } from '../../http/list-query.js';
 import type { Metrics } from '../../http/metrics.js';
-import { errorResponses, ListQuery, NoContent } from '../../http/schemas.js';
+import { errorResponses, ListQuery, NoContent, optionalBody } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import * as deliveries from '../delivery/presenters.js';
 import { Delivery, DeliveryDetail, DeliveryList, DELIVERY_STATUSES } from '../delivery/schemas.js';
 import * as present from './presenters.js';
 import type { Visibility } from './repository.js';
-import { CreateWebhook, DeliveryParams, UpdateWebhook, Webhook, WebhookList, WebhookParams, WebhookWithSecret, WEBHOOK_EVENTS } from './schemas.js';
+import { CreateWebhook, DeliveryParams, RotatedWebhook, RotateSecretRequest, UpdateWebhook, Webhook, WebhookList, WebhookParams, WebhookWithSecret, WEBHOOK_EVENTS } from './schemas.js';
 import * as service from './service.js';
 
 export const WEBHOOK_LIST: ListSpec = {
@@ -28,17 +28,18 @@ const tags = ['webhooks'];
 const config = { permission: 'webhooks:manage' as const };
 
 /** What the registry's routes use of the process: the database, the delivery metrics, and the URL rule. */
-export interface WebhookDeps { db: Database; metrics: Metrics; config: { webhooks: { allowPrivateUrls: boolean } } }
+export interface WebhookDeps { db: Database; metrics: Metrics; config: { webhooks: { allowPrivateUrls: boolean }; ownerLimits: { webhooksPerOwner: number } } }
 
 /** Partner webhook registry: each route reaches only the webhooks of the calling key's principal. */
 export function webhookRoutes(deps: WebhookDeps) {
   const { db, metrics } = deps;
   const allowPrivateUrls = deps.config.webhooks.allowPrivateUrls;
+  const limit = deps.config.ownerLimits.webhooksPerOwner;
   return async function routes(app: App) {
     app.post('/webhooks', {
       config,
-      schema: { tags, summary: 'Register a webhook (the secret is returned once)', security, body: CreateWebhook, response: { 201: WebhookWithSecret, ...errorResponses(400, 401, 403, 429) } },
-    }, async (request, reply) => reply.code(201).send(present.webhookWithSecret(await service.createWebhook(db, allowPrivateUrls, request.apiKey, request.body))));
+      schema: { tags, summary: 'Register a webhook (the secret is returned once)', security, body: CreateWebhook, response: { 201: WebhookWithSecret, ...errorResponses(400, 401, 403, 422, 429) } },
+    }, async (request, reply) => reply.code(201).send(present.webhookWithSecret(await service.createWebhook(db, allowPrivateUrls, limit, request.apiKey, request.body))));
 
     app.get('/webhooks', {
       config,
@@ -74,8 +75,15 @@ export function webhookRoutes(deps: WebhookDeps) {
 
     app.post('/webhooks/:id/rotate-secret', {
       config,
-      schema: { tags, summary: 'Replace the signing secret (the new one is returned once)', security, params: WebhookParams, response: { 200: WebhookWithSecret, ...errorResponses(400, 401, 403, 404, 429) } },
-    }, async (request) => present.webhookWithSecret(await service.rotateSecret(db, service.keyVisibility(request.apiKey), request.params.id)));
+      preValidation: optionalBody,
+      schema: {
+        tags, summary: 'Replace the signing secret (the new one is returned once); the old one keeps signing beside it for overlapSeconds (default 24 hours)',
+        security, params: WebhookParams, body: RotateSecretRequest, response: { 200: RotatedWebhook, ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    }, async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return present.rotatedWebhook(await service.rotateSecret(db, service.keyVisibility(request.apiKey), request.params.id, request.body.overlapSeconds));
+    });
 
     app.get('/webhooks/:id/deliveries', {
       config,

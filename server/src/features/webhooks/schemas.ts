@@ -30,6 +30,20 @@ export const WebhookWithSecret = Type.Object({
   note: Type.String(),
 });
 
+export const RotateSecretRequest = Type.Object({
+  overlapSeconds: Type.Optional(Type.Integer({
+    minimum: 0, maximum: 604800,
+    description: 'How long the replaced secret keeps signing beside the new one (0 to 7 days; default 86400, 24 hours). 0 stops it at once',
+  })),
+}, { additionalProperties: false, description: 'Optional: an empty or absent body keeps the old secret for 24 hours' });
+
+export const RotatedWebhook = Type.Object({
+  ...webhookFields,
+  secretKey: Type.String({ description: 'The new HMAC-SHA256 signing secret (64 hex characters); shown only in this response' }),
+  previousSecretExpiresAt: Nullable(DateTime, { description: 'Until then deliveries also carry a webhook-signature made with the replaced secret; null when overlapSeconds was 0' }),
+  note: Type.String(),
+});
+
 export const AdminWebhook = Type.Object({
   ...webhookFields,
   branchId: Nullable(Type.Integer()),

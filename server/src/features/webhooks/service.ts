@@ -2,6 +2,7 @@ import type { KeyPrincipal, StaffPrincipal } from '../../auth/principal.js';
 import type { Database, Executor } from '../../db/database.js';
 import type { ListParams } from '../../db/list.js';
 import type { WebhookEvent } from '../../db/schema.js';
+import { inTransaction, lockFor } from '../../db/locks.js';
 import { badRequest, notFound, unprocessable } from '../../http/errors.js';
 import type { Metrics } from '../../http/metrics.js';
 import * as deliveries from '../delivery/service.js';
@@ -33,13 +34,24 @@ async function validUrl(url: string, allowPrivateUrls: boolean): Promise<string>
   }
 }
 
-/** A webhook belongs to the principal of the creating key: the staff user of a personal key, or a branch key's branch. */
-export async function createWebhook(db: Executor, allowPrivateUrls: boolean, p: KeyPrincipal, input: { url: string; events: WebhookEvent[] }) {
+/**
+ * A webhook belongs to the principal of the creating key: the staff user of a personal key, or a branch key's
+ * branch. An owner holds at most `limit` webhooks (docs/decisions.md, "Limits per owner"); the count and the
+ * insert are serialised per owner, so concurrent registrations cannot pass the limit together.
+ */
+export async function createWebhook(db: Executor, allowPrivateUrls: boolean, limit: number, p: KeyPrincipal, input: { url: string; events: WebhookEvent[] }) {
   const url = await validUrl(input.url, allowPrivateUrls);
   const personal = p.keyType === 'personal';
-  return repo.insertWebhook(db, {
-    branchId: p.branchId, staffUserId: personal ? p.staffUserId : null, keyId: p.keyId,
-    url, events: input.events, secret: newSecret(),
+  const owner = personal && p.staffUserId !== null ? { staffUserId: p.staffUserId } : { branchId: p.branchId! };
+  return inTransaction(db, async (tx) => {
+    await lockFor(tx, 'staffUserId' in owner ? `webhooks:staff:${owner.staffUserId}` : `webhooks:branch:${owner.branchId}`);
+    if ((await repo.countWebhooksOfOwner(tx, owner)) >= limit) {
+      throw unprocessable(`Webhook limit reached: an owner may register at most ${limit} webhooks; delete one first`);
+    }
+    return repo.insertWebhook(tx, {
+      branchId: p.branchId, staffUserId: personal ? p.staffUserId : null, keyId: p.keyId,
+      url, events: input.events, secret: newSecret(),
+    });
   });
 }
 
@@ -74,9 +86,15 @@ export async function reactivateWebhook(db: Executor, v: repo.Visibility, id: st
   return found(await repo.updateWebhook(db, v, id, { is_active: true, fail_count: 0, deactivated_at: null }));
 }
 
-/** The old secret stops signing at once: attempts claimed from now on are signed with the new one. */
-export async function rotateSecret(db: Executor, v: repo.Visibility, id: string) {
-  return found(await repo.updateWebhook(db, v, id, { secret_key: newSecret() }));
+/** How long a replaced secret keeps signing when the caller does not say (Svix's default). */
+export const DEFAULT_SECRET_OVERLAP_SECONDS = 24 * 3600;
+
+/**
+ * Attempts claimed from now on are signed with the new secret, and also with the replaced one for
+ * `overlapSeconds` (0: the old secret stops at once), so receivers can switch without missing a delivery.
+ */
+export async function rotateSecret(db: Executor, v: repo.Visibility, id: string, overlapSeconds = DEFAULT_SECRET_OVERLAP_SECONDS) {
+  return found(await repo.rotateWebhookSecret(db, v, id, newSecret(), overlapSeconds));
 }
 
 /** The delivery log of a visible webhook; 404 when the webhook is not visible, even if it has no deliveries. */

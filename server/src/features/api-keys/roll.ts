@@ -1,0 +1,42 @@
+import type { Database } from '../../db/database.js';
+import { badRequest, notFound, unprocessable } from '../../http/errors.js';
+import { issueApiKey, RAW_KEY_NOTE } from './issue.js';
+import * as repo from './repository.js';
+import { apiKeyView, type KeyCaches } from './service.js';
+
+const HOUR_MS = 3_600_000;
+/** How long the old key keeps working when the caller names no time (Stripe's and Svix's default). */
+export const DEFAULT_ROLL_OVERLAP_MS = 24 * HOUR_MS;
+export const MAX_ROLL_OVERLAP_MS = 7 * 24 * HOUR_MS;
+
+/** When the rolled key stops working: `expiresAt` if given, else a day from now; never beyond seven days. */
+function overlapEnd(expiresAt: string | undefined, now: Date): Date {
+  if (expiresAt === undefined) return new Date(now.getTime() + DEFAULT_ROLL_OVERLAP_MS);
+  const end = new Date(expiresAt);
+  if (end.getTime() <= now.getTime()) throw badRequest('expiresAt must be in the future', { expiresAt: 'inPast' });
+  if (end.getTime() > now.getTime() + MAX_ROLL_OVERLAP_MS) throw badRequest('expiresAt must be at most 7 days from now', { expiresAt: 'tooLarge' });
+  return end;
+}
+
+/**
+ * Replaces a key without a hard cut: a new key of the same name, type, branch and owner (and the old key's own
+ * expiry, if it had one), while the old key keeps working until the chosen end of the overlap (or its own
+ * earlier expiry) and points at its replacement. The key caches are emptied everywhere, so every instance
+ * applies the old key's new expiry at once. A revoked, expired or already rolled key cannot be rolled (422).
+ */
+export async function rollApiKey(db: Database, keys: KeyCaches, reach: repo.KeyReach, id: string, input: { expiresAt?: string }, now = new Date()) {
+  const end = overlapEnd(input.expiresAt, now);
+  const rolled = await db.transaction().execute(async (tx) => {
+    const old = await repo.findKeyForRoll(tx, reach, id);
+    if (!old) throw notFound('apiKey');
+    if (!old.is_active) throw unprocessable('A revoked key cannot be rolled');
+    if (old.expires_at && old.expires_at.getTime() <= now.getTime()) throw unprocessable('An expired key cannot be rolled');
+    if (old.replaced_by) throw unprocessable(`This key was already rolled to ${old.replaced_by}: roll that key instead`);
+    const { key, rawKey } = await issueApiKey(tx, { name: old.name, type: old.type, staffUserId: old.staff_user_id, branchId: old.branch_id, expiresAt: old.expires_at });
+    const oldEnd = old.expires_at && old.expires_at.getTime() < end.getTime() ? old.expires_at : end;
+    const previous = await repo.markRolled(tx, old.id, key.id, oldEnd);
+    return { key, rawKey, previous };
+  });
+  await keys.invalidate('api key rolled');
+  return { ...apiKeyView(rolled.key), rawKey: rolled.rawKey, note: RAW_KEY_NOTE, previousKey: apiKeyView(rolled.previous) };
+}
