@@ -68,6 +68,17 @@ describe('a webhook whose receiver fails', () => {
     await page.keyboard.press('Escape');
     await log.getByText('succeeded').waitFor();
     expect(receiver.state.received).toBe(3);
+
+    await page.getByRole('button', { name: 'Rotate secret' }).click();
+    const ask = page.getByRole('dialog', { name: 'Rotate the signing secret?' });
+    await ask.getByRole('combobox', { name: 'Keep the old secret signing for' }).click();
+    await page.getByRole('option', { name: '1 hour' }).click();
+    await ask.getByRole('button', { name: 'Rotate' }).click();
+    const shown = page.getByRole('dialog', { name: 'New signing secret' });
+    await expect(shown.getByTestId('new-secret').innerText()).resolves.toMatch(/^[0-9a-f]{64}$/);
+    await expect(shown.innerText()).resolves.toMatch(/old secret keeps signing until/);
+    await screenshot(page, 'webhook-rotated');
+    await shown.getByRole('button', { name: 'Done' }).click();
     expect(browser.problems).toEqual([]);
   });
 });

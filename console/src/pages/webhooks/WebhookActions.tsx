@@ -1,31 +1,46 @@
-import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Alert, Button, Code, CopyButton, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import type { AdminWebhook } from '../../api/types';
+import { when } from '../../components/format';
 import { showDone } from '../../components/notify';
 import { useReactivate, useRotate } from './use-webhooks';
 
-/** Reactivation after the receiver is fixed, and rotation of a leaked secret (the new one shown once). */
+/** How long the replaced secret keeps signing beside the new one: the partner's receiver switches in that time. */
+const OVERLAPS = [
+  { value: '0', label: 'Stop it at once (a leaked secret)' },
+  { value: '3600', label: '1 hour' },
+  { value: '86400', label: '24 hours' },
+  { value: '604800', label: '7 days' },
+];
+
+/** Reactivation after the receiver is fixed, and rotation of the secret (the new one shown once) with an overlap. */
 export function WebhookActions({ hook }: { hook: AdminWebhook }) {
   const reactivate = useReactivate(hook.id);
   const rotate = useRotate(hook.id);
-  const confirmRotate = () => modals.openConfirmModal({
-    title: 'Rotate the signing secret?',
-    children: <Text size="sm">The old secret stops signing at once: the partner must use the new one to verify deliveries from now on.</Text>,
-    labels: { confirm: 'Rotate', cancel: 'Keep the secret' },
-    confirmProps: { color: 'orange' },
-    onConfirm: () => rotate.mutate(),
-  });
+  const [asking, setAsking] = useState(false);
+  const [overlap, setOverlap] = useState('86400');
   return (
     <Group gap="xs">
       {!hook.isActive && (
         <Button onClick={() => reactivate.mutate(undefined, { onSuccess: () => showDone('Webhook active again') })} loading={reactivate.isPending}>Reactivate</Button>
       )}
-      <Button variant="light" color="orange" onClick={confirmRotate} loading={rotate.isPending}>Rotate secret</Button>
+      <Button variant="light" color="orange" onClick={() => setAsking(true)} loading={rotate.isPending}>Rotate secret</Button>
+      <Modal opened={asking} onClose={() => setAsking(false)} title="Rotate the signing secret?">
+        <Stack>
+          <Text size="sm">Deliveries are signed with the new secret from now on. During the overlap they also carry a signature made with the old one, so the partner's receiver keeps verifying while it switches.</Text>
+          <Select label="Keep the old secret signing for" data={OVERLAPS} value={overlap} onChange={(v) => setOverlap(v ?? '86400')} allowDeselect={false} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setAsking(false)}>Keep the secret</Button>
+            <Button color="orange" onClick={() => { setAsking(false); rotate.mutate(Number(overlap)); }}>Rotate</Button>
+          </Group>
+        </Stack>
+      </Modal>
       <Modal opened={rotate.isSuccess} onClose={() => rotate.reset()} title="New signing secret" closeOnClickOutside={false}>
         {rotate.data && (
           <Stack>
             <Alert color="yellow">Give it to the partner now: it is shown only this once.</Alert>
             <Code block data-testid="new-secret">{rotate.data.secretKey}</Code>
+            <Text size="sm">{rotate.data.previousSecretExpiresAt ? `The old secret keeps signing until ${when(rotate.data.previousSecretExpiresAt)}.` : 'The old secret no longer signs.'}</Text>
             <Group>
               <CopyButton value={rotate.data.secretKey}>{({ copied, copy }) => <Button onClick={copy}>{copied ? 'Copied' : 'Copy secret'}</Button>}</CopyButton>
               <Button variant="default" onClick={() => rotate.reset()}>Done</Button>

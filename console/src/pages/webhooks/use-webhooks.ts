@@ -33,7 +33,7 @@ export function useDelivery(id: string, deliveryId: string | null) {
   });
 }
 
-function useWebhookAction<T>(run: () => Promise<T>) {
+function useWebhookAction<T, In = void>(run: (input: In) => Promise<T>) {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: run, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['webhooks'] }) });
 }
@@ -46,4 +46,5 @@ export const useRetry = (id: string) => {
   });
 };
 export const useReactivate = (id: string) => useWebhookAction(() => unwrap(api.POST('/api/v1/admin/webhooks/{id}/reactivate', { params: { path: { id } } })));
-export const useRotate = (id: string) => useWebhookAction(() => unwrap(api.POST('/api/v1/admin/webhooks/{id}/rotate-secret', { params: { path: { id } } })));
+export const useRotate = (id: string) => useWebhookAction((overlapSeconds: number) =>
+  unwrap(api.POST('/api/v1/admin/webhooks/{id}/rotate-secret', { params: { path: { id } }, body: { overlapSeconds } })));
