@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.js';
 import { CreateApiKeyRequest } from '../features/api-keys/schemas.js';
+import { cliAudit } from '../features/audit/service.js';
 import { apiKeyView, createApiKey, listAllApiKeys, revokeApiKey } from '../features/api-keys/service.js';
 import { CliError, EXIT, print } from './output.js';
 import { checkInput, findStaffRef, intOption, requireOption, subcommand, withRuntime, type CliCommand } from './support.js';
@@ -23,7 +24,7 @@ async function create(ctx: AppContext, values: Record<string, unknown>) {
   if (branchId !== undefined) input.branchId = branchId;
   if (values.expires !== undefined) input.expiresAt = values.expires;
   checkInput(CreateApiKeyRequest, input);
-  return createApiKey(ctx.db, { staffUserId: owner.id, role: owner.role }, input as Parameters<typeof createApiKey>[2]);
+  return createApiKey(ctx.db, cliAudit(), { staffUserId: owner.id, role: owner.role }, input as Parameters<typeof createApiKey>[3]);
 }
 
 /** `pxs keys`: issue, list and revoke partner API keys from the command line. */
@@ -56,7 +57,7 @@ export const keysCommand: CliCommand = {
     const id = positionals[1];
     if (!id || !UUID.test(id)) throw new CliError('which key? Usage: pxs keys revoke <key id (uuid)>', EXIT.usage);
     await withRuntime(async (ctx) => {
-      if (!(await revokeApiKey(ctx.db, ctx.keys, id, null))) throw new CliError(`No API key ${id}`, EXIT.failure);
+      if (!(await revokeApiKey(ctx.db, ctx.keys, id, null, cliAudit()))) throw new CliError(`No API key ${id}`, EXIT.failure);
     });
     print(json, { id, revoked: true }, () => `Revoked key ${id}.`);
   },

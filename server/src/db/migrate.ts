@@ -1,11 +1,13 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as initial from './migrations/001_initial.js';
 import * as webhookRetention from './migrations/002_webhook_retention.js';
+import * as audit from './migrations/004_audit.js';
 
 /** Migrations are listed in code so the compiled service needs no file-system scan. */
 const migrations: Record<string, Migration> = {
   '001_initial': initial,
   '002_webhook_retention': webhookRetention,
+  '004_audit': audit,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -124,3 +124,10 @@ export function revokeBranchKey(db: Executor, branchId: number | null, id: strin
     .returning(['k.id'])
     .executeTakeFirst();
 }
+
+/** The branch a key belongs to: its own, or for a personal key its owner's (null: a superadmin's). */
+export async function keyBranch(db: Executor, id: string): Promise<number | null> {
+  const row = await db.selectFrom('api_keys as k').innerJoin('staff_users as s', 's.id', 'k.staff_user_id')
+    .select(sql<number | null>`coalesce(k.branch_id, s.branch_id)`.as('branch_id')).where('k.id', '=', id).executeTakeFirst();
+  return row?.branch_id ?? null;
+}

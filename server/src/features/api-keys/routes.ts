@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
 import { errorResponses, NoContent, UuidParams } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
+import { auditOf } from '../audit/service.js';
 import { ApiKey, CreateApiKeyRequest, CreatedApiKey } from './schemas.js';
 import { createApiKey, listApiKeys, revokeApiKey, type KeyCaches } from './service.js';
 
@@ -17,7 +18,7 @@ export function apiKeyRoutes({ db, keys }: { db: Database; keys: KeyCaches }) {
         response: { 201: CreatedApiKey, ...errorResponses(400, 401, 403) },
       },
     }, async (request, reply) => {
-      const created = await createApiKey(db, request.staff, request.body);
+      const created = await createApiKey(db, auditOf(request), request.staff, request.body);
       reply.header('Cache-Control', 'no-store');
       return reply.code(201).send(created);
     });
@@ -33,7 +34,7 @@ export function apiKeyRoutes({ db, keys }: { db: Database; keys: KeyCaches }) {
       },
     }, async (request, reply) => {
       const staff = request.staff;
-      if (!(await revokeApiKey(db, keys, request.params.id, staff.role === 'superadmin' ? null : staff.staffUserId))) throw notFound('apiKey');
+      if (!(await revokeApiKey(db, keys, request.params.id, staff.role === 'superadmin' ? null : staff.staffUserId, auditOf(request)))) throw notFound('apiKey');
       return reply.code(204).send(null);
     });
   };

@@ -1,6 +1,7 @@
 import type { Executor } from '../../db/database.js';
 import type { StaffRole } from '../../db/schema.js';
 import { badRequest, fieldNotFound, forbidden } from '../../http/errors.js';
+import { inTransaction, type Audit } from '../audit/service.js';
 import { branchExists } from '../branches/service.js';
 import { issueApiKey, RAW_KEY_NOTE } from './issue.js';
 import * as repo from './repository.js';
@@ -24,7 +25,7 @@ export function apiKeyView(k: ApiKeyView) {
  * The rules of key creation (partner-api.md, API key management; decisions §9): a personal key for any staff
  * user, acting as that user; branch and public keys only by a superadmin, for a named existing branch.
  */
-export async function createApiKey(db: Executor, owner: { staffUserId: number; role: StaffRole }, input: CreateApiKeyInput, now = new Date()) {
+export async function createApiKey(db: Executor, audit: Audit, owner: { staffUserId: number; role: StaffRole }, input: CreateApiKeyInput, now = new Date()) {
   const name = input.name.trim();
   if (name.length === 0) throw badRequest('name should not be empty', { name: 'tooShort' });
   if (input.type !== 'personal' && owner.role !== 'superadmin') throw forbidden(`Only a superadmin can create a ${input.type} key`);
@@ -37,8 +38,12 @@ export async function createApiKey(db: Executor, owner: { staffUserId: number; r
   if (input.branchId !== undefined) {
     if (!(await branchExists(db, input.branchId))) throw fieldNotFound('branchId');
   }
-  const { key, rawKey } = await issueApiKey(db, { name, type: input.type, staffUserId: owner.staffUserId, branchId: input.branchId ?? null, expiresAt });
-  return { ...apiKeyView(key), rawKey, note: RAW_KEY_NOTE };
+  return inTransaction(db, async (tx) => {
+    const { key, rawKey } = await issueApiKey(tx, { name, type: input.type, staffUserId: owner.staffUserId, branchId: input.branchId ?? null, expiresAt });
+    const view = apiKeyView(key);
+    await audit.record(tx, { action: 'apiKey.create', entityType: 'apiKey', entityId: key.id, branchId: await repo.keyBranch(tx, key.id), after: view });
+    return { ...view, rawKey, note: RAW_KEY_NOTE };
+  });
 }
 
 /** The caller's own keys, newest first. */
@@ -55,8 +60,13 @@ export function listAllApiKeys(db: Executor, staffUserId?: number) {
  * Revokes a key (`ownerId` limits it to the owner's keys; null: any key) and empties the key caches here and on
  * every instance, so it is refused at once. False when there is no such key.
  */
-export async function revokeApiKey(db: Executor, keys: KeyCaches, id: string, ownerId: number | null): Promise<boolean> {
-  if (!(await repo.revokeApiKey(db, id, ownerId))) return false;
+export async function revokeApiKey(db: Executor, keys: KeyCaches, id: string, ownerId: number | null, audit: Audit): Promise<boolean> {
+  const revoked = await inTransaction(db, async (tx) => {
+    if (!(await repo.revokeApiKey(tx, id, ownerId))) return false;
+    await audit.record(tx, { action: 'apiKey.revoke', entityType: 'apiKey', entityId: id, branchId: await repo.keyBranch(tx, id), after: { isActive: false } });
+    return true;
+  });
+  if (!revoked) return false;
   await keys.invalidate('api key revoked');
   return true;
 }
@@ -68,8 +78,13 @@ export async function listBranchKeys(db: Executor, branchId: number | null, filt
 }
 
 /** Revokes a key in the branch's reach (any for a superadmin), effective at once on every instance; false when none. */
-export async function revokeBranchKey(db: Executor, keys: KeyCaches, branchId: number | null, id: string): Promise<boolean> {
-  if (!(await repo.revokeBranchKey(db, branchId, id))) return false;
+export async function revokeBranchKey(db: Executor, keys: KeyCaches, branchId: number | null, id: string, audit: Audit): Promise<boolean> {
+  const revoked = await inTransaction(db, async (tx) => {
+    if (!(await repo.revokeBranchKey(tx, branchId, id))) return false;
+    await audit.record(tx, { action: 'apiKey.revoke', entityType: 'apiKey', entityId: id, branchId: await repo.keyBranch(tx, id), after: { isActive: false } });
+    return true;
+  });
+  if (!revoked) return false;
   await keys.invalidate('api key revoked');
   return true;
 }

@@ -4,6 +4,7 @@ import { errorResponses, ListQuery } from '../../../http/schemas.js';
 import type { App } from '../../../http/types.js';
 import { CreatePaymentMethodRequest, PaymentMethod, PaymentMethodList, PAYMENT_METHOD_KINDS } from '../../payment-methods/schemas.js';
 import { createPaymentMethod, listPaymentMethods } from '../../payment-methods/service.js';
+import { auditOf } from '../../audit/service.js';
 import { adminScope, BRANCH_ADMINS, page, security } from '../common.js';
 
 const LIST: ListSpec = {
@@ -20,7 +21,7 @@ export function paymentMethodRoutes({ db }: { db: Database }) {
     app.post('/payment-methods', {
       config,
       schema: { tags, summary: 'Create a payment method', security, body: CreatePaymentMethodRequest, response: { 201: PaymentMethod, ...errorResponses(400, 401, 403) } },
-    }, async (request, reply) => reply.code(201).send(await createPaymentMethod(db, adminScope(request.staff), request.body)));
+    }, async (request, reply) => reply.code(201).send(await createPaymentMethod(db, auditOf(request), adminScope(request.staff), request.body)));
 
     app.get('/payment-methods', {
       config,
