@@ -37,7 +37,7 @@ export async function createOffer(db: Database, audit: Audit, scope: Scope, inpu
       for (const field of ['currency1Id', 'currency2Id'] as const) if (!found.has(input[field])) throw fieldNotFound(field);
       const id = await repo.insertOffer(tx, { ...amounts, exchangeId: input.exchangeId, currency1Id: input.currency1Id, currency2Id: input.currency2Id, isActive: input.isActive ?? true });
       const offer = await publish(tx, id);
-      await audit.record(tx, { action: 'offer.create', entityType: 'offer', entityId: id, branchId: offer.branchId, after: offer.view });
+      await audit.record(tx, { action: 'offer.create', entityType: 'offer', entityId: id, branchId: offer.branchId, after: exact(offer.view) });
       return offer.view;
     });
   } catch (err) {
@@ -57,12 +57,17 @@ export async function updateOffer(db: Database, audit: Audit, scope: Scope, id: 
       minAmount: patch.minAmount === undefined ? current.min_amount : decimalInput('minAmount', patch.minAmount),
       maxAmount: patch.maxAmount === undefined ? current.max_amount : decimalInput('maxAmount', patch.maxAmount),
     });
-    const before = present.offer(await repo.findOfferView(tx, id));
+    const before = exact(present.offer(await repo.findOfferView(tx, id)));
     await repo.updateOffer(tx, id, { ...amounts, isActive: patch.isActive });
     const offer = await publish(tx, id);
-    await audit.record(tx, { action: 'offer.update', entityType: 'offer', entityId: id, branchId: offer.branchId, before, after: offer.view });
+    await audit.record(tx, { action: 'offer.update', entityType: 'offer', entityId: id, branchId: offer.branchId, before, after: exact(offer.view) });
     return offer.view;
   });
+}
+
+/** An offer's amounts in their shortest exact form, as the audit log keeps them (strings: never a rounded double). */
+function exact(o: ReturnType<typeof present.offer>) {
+  return { ...o, rate: normalize(o.rate), minAmount: normalize(o.minAmount), maxAmount: normalize(o.maxAmount) };
 }
 
 /** Reads the offer as it now is, queues `offer.updated` for it and returns its response shape and branch. */
