@@ -22,7 +22,18 @@ beforeAll(async () => {
   await partnerOrder(server, { cashbox: catalog.central, from: catalog.currency('EUR'), to: catalog.currency('USD'), amount: 80 });
   await partnerOrder(server, { cashbox: catalog.airport, from: catalog.currency('EUR'), to: catalog.currency('JPY'), amount: 120 });
   webhookId = (await server.partner('POST', '/webhooks', server.keys.branch, { url: 'http://127.0.0.1:9/hooks', events: ['order.created', 'offer.updated'] })).body.id;
+  await changeARate(server);
 });
+
+/** An admin's rate change through the staff API, so the audit log has a before and an after to show. */
+async function changeARate(s: DemoServer) {
+  const json = { 'content-type': 'application/json' };
+  const login = await (await fetch(`${s.url}/api/v1/auth/login`, { method: 'POST', headers: json, body: JSON.stringify(s.logins.admin) })).json();
+  const auth = { authorization: `Bearer ${login.accessToken}` };
+  const offers = await (await fetch(`${s.url}/api/v1/admin/offers?limit=1`, { headers: auth })).json();
+  const res = await fetch(`${s.url}/api/v1/admin/offers/${offers.data[0].id}`, { method: 'PATCH', headers: { ...json, ...auth }, body: JSON.stringify({ rate: '0.9123' }) });
+  if (res.status !== 200) throw new Error(`rate change: ${res.status} ${await res.text()}`);
+}
 afterAll(async () => {
   await browser?.close();
   await server?.close();
@@ -68,12 +79,17 @@ describe('every page', () => {
       ['/api-keys', 'API keys', 'api-keys-superadmin', 'Demo branch key'],
       ['/webhooks', 'Webhooks', 'webhooks-list', '127.0.0.1:9/hooks'],
       [`/webhooks/${webhookId}`, 'Webhook', 'webhook', 'Delivery log'],
+      ['/audit', 'Audit log', 'audit', 'offer.update'],
       ['/no-such-page', 'Page not found', 'not-found'],
     ];
     for (const [path, heading, shot, text] of pages) {
       await visit(page, path, heading, shot);
       if (text) await page.getByText(text, { exact: false }).first().waitFor();
     }
+    await page.goto(`${server.url}/audit`);
+    await page.getByRole('button', { name: 'Changes' }).first().click();
+    await page.getByRole('table', { name: /^Changes of offer.update/ }).getByText('0.9123').waitFor();
+    await screenshot(page, 'audit-changes');
     const exchange = page.getByRole('link', { name: 'Central Exchange' });
     await page.goto(`${server.url}/exchanges`);
     await exchange.click();

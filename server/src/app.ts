@@ -18,6 +18,7 @@ import { webhookAdminRoutes } from './features/webhooks/admin-routes.js';
 import { webhookRoutes } from './features/webhooks/routes.js';
 import { lookupRoutes } from './features/admin/lookups/routes.js';
 import { apiKeyAdminRoutes } from './features/api-keys/admin-routes.js';
+import { auditRoutes } from './features/audit/routes.js';
 import { clientAdminRoutes } from './features/clients/admin-routes.js';
 import { dashboardRoutes } from './features/dashboard/routes.js';
 import { orderFeedRoutes } from './features/order-feed/routes.js';
@@ -53,7 +54,7 @@ const STAFF_FEATURES: Feature[] = [apiKeyRoutes, meRoutes];
 /** Back-office routes under /api/v1/admin, behind a staff JWT. */
 const ADMIN_FEATURES: Feature[] = [
   orderAdminRoutes, orderLookupRoutes, orderFeedRoutes, dashboardRoutes, backOfficeRoutes, lookupRoutes, clientAdminRoutes,
-  apiKeyAdminRoutes, webhookAdminRoutes, webhookAdminDeliveryRoutes,
+  apiKeyAdminRoutes, webhookAdminRoutes, webhookAdminDeliveryRoutes, auditRoutes,
 ];
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 /** Credentials never reach the logs, whichever object carries them. */

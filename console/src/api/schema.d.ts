@@ -5715,6 +5715,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who changed what and when, newest first (superadmin: every branch; admin: its branch) */
+        get: operations["listAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -6996,6 +7013,99 @@ export interface operations {
             };
             /** @description Not Found: the resource does not exist or is outside the caller's scope */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAudit: {
+        parameters: {
+            query?: {
+                entityType?: "branch" | "exchange" | "currency" | "offer" | "paymentMethod" | "staff" | "client" | "order" | "apiKey" | "webhook";
+                entityId?: string;
+                actor?: "staff" | "cli";
+                staffUserId?: number;
+                action?: string;
+                /** @description Changes at or after this time */
+                from?: string;
+                /** @description Changes before this time */
+                to?: string;
+                sort?: "newest" | "oldest";
+                skip?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /**
+                             * @description A staff user through the API, or the pxs command line
+                             * @enum {string}
+                             */
+                            actor: "staff" | "cli";
+                            staffUserId: number | null;
+                            staffEmail: string | null;
+                            /** @description The staff user's role at the time, or "cli" */
+                            role: string;
+                            /** @description <entity>.<verb>, e.g. offer.update, order.move, apiKey.revoke */
+                            action: string;
+                            /** @enum {string} */
+                            entityType: "branch" | "exchange" | "currency" | "offer" | "paymentMethod" | "staff" | "client" | "order" | "apiKey" | "webhook";
+                            entityId: string;
+                            /** @description The branch of the changed entity; null for network-wide ones (currencies) */
+                            branchId: number | null;
+                            /** @description A JSON value; secrets, raw keys, hashes and passwords read "[redacted]" */
+                            before: unknown;
+                            /** @description A JSON value; secrets, raw keys, hashes and passwords read "[redacted]" */
+                            after: unknown;
+                            ip: string | null;
+                            requestId: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        meta: {
+                            total: number;
+                            skip: number;
+                            limit: number;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

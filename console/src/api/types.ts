@@ -32,3 +32,4 @@ export type AdminWebhook = Response<'/api/v1/admin/webhooks', 'get'>['data'][num
 export type Delivery = Response<'/api/v1/admin/webhooks/{id}/deliveries', 'get'>['data'][number];
 export type DeliveryDetail = Response<'/api/v1/admin/webhooks/{id}/deliveries/{deliveryId}', 'get'>;
 export type Dashboard = Response<'/api/v1/admin/dashboard', 'get'>;
+export type AuditEntry = Response<'/api/v1/admin/audit', 'get'>['data'][number];

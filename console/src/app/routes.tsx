@@ -4,6 +4,7 @@ import { RequireSession } from '../auth/RequireSession';
 import { Allowed } from '../layout/Allowed';
 import { Shell } from '../layout/Shell';
 import { ApiKeysPage } from '../pages/api-keys/ApiKeysPage';
+import { AuditPage } from '../pages/audit/AuditPage';
 import { BranchesPage } from '../pages/branches/BranchesPage';
 import { ClientsPage } from '../pages/clients/ClientsPage';
 import { CurrenciesPage } from '../pages/currencies/CurrenciesPage';
@@ -39,6 +40,7 @@ export function AppRoutes() {
         <Route path="api-keys" element={<Allowed to="/api-keys"><ApiKeysPage /></Allowed>} />
         <Route path="webhooks" element={<Allowed to="/webhooks"><WebhooksPage /></Allowed>} />
         <Route path="webhooks/:id" element={<Allowed to="/webhooks"><WebhookPage /></Allowed>} />
+        <Route path="audit" element={<Allowed to="/audit"><AuditPage /></Allowed>} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

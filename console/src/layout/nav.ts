@@ -1,5 +1,5 @@
 import {
-  IconBuildingBank, IconBuildingStore, IconCash, IconCoins, IconCreditCard, IconHome, IconKey, IconReceipt, IconUsers, IconUserShield, IconWebhook,
+  IconBuildingBank, IconBuildingStore, IconHistory, IconCash, IconCoins, IconCreditCard, IconHome, IconKey, IconReceipt, IconUsers, IconUserShield, IconWebhook,
 } from '@tabler/icons-react';
 import type { Me } from '../api/types';
 
@@ -20,4 +20,5 @@ export const NAV: NavItem[] = [
   { to: '/branches', label: 'Branches', icon: IconBuildingBank, visible: (me) => me.role === 'superadmin' },
   { to: '/api-keys', label: 'API keys', icon: IconKey, visible: () => true },
   { to: '/webhooks', label: 'Webhooks', icon: IconWebhook, visible: (me) => me.permissions.includes('webhooks:manage') },
+  { to: '/audit', label: 'Audit log', icon: IconHistory, visible: admins },
 ];

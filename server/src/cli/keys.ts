@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.js';
 import { rollApiKey } from '../features/api-keys/roll.js';
 import { CreateApiKeyRequest, RollApiKeyRequest } from '../features/api-keys/schemas.js';
+import { cliAudit } from '../features/audit/service.js';
 import { apiKeyView, createApiKey, listAllApiKeys, revokeApiKey } from '../features/api-keys/service.js';
 import { CliError, EXIT, print } from './output.js';
 import { checkInput, findStaffRef, intOption, requireOption, subcommand, withRuntime, type CliCommand } from './support.js';
@@ -27,7 +28,7 @@ async function create(ctx: AppContext, values: Record<string, unknown>) {
   if (branchId !== undefined) input.branchId = branchId;
   if (values.expires !== undefined) input.expiresAt = values.expires;
   checkInput(CreateApiKeyRequest, input);
-  return createApiKey(ctx.db, { staffUserId: owner.id, role: owner.role }, input as Parameters<typeof createApiKey>[2], ctx.config.ownerLimits.personalKeysPerStaff);
+  return createApiKey(ctx.db, cliAudit(), { staffUserId: owner.id, role: owner.role }, input as Parameters<typeof createApiKey>[3], ctx.config.ownerLimits.personalKeysPerStaff);
 }
 
 /** `pxs keys`: issue, list and revoke partner API keys from the command line. */
@@ -63,13 +64,13 @@ export const keysCommand: CliCommand = {
     if (sub === 'roll') {
       const input = values.expires === undefined ? {} : { expiresAt: String(values.expires) };
       checkInput(RollApiKeyRequest, input);
-      const key = await withRuntime((ctx) => rollApiKey(ctx.db, ctx.keys, { ownerId: null }, id, input));
+      const key = await withRuntime((ctx) => rollApiKey(ctx.db, ctx.keys, cliAudit(), { ownerId: null }, id, input));
       print(json, key, () => `Rolled key ${id} to ${key.id}; the old key works until ${new Date(key.previousKey.expiresAt!).toISOString()}.\n${key.note}\n${key.rawKey}`);
       return;
     }
 
     await withRuntime(async (ctx) => {
-      if (!(await revokeApiKey(ctx.db, ctx.keys, id, null))) throw new CliError(`No API key ${id}`, EXIT.failure);
+      if (!(await revokeApiKey(ctx.db, ctx.keys, id, null, cliAudit()))) throw new CliError(`No API key ${id}`, EXIT.failure);
     });
     print(json, { id, revoked: true }, () => `Revoked key ${id}.`);
   },

@@ -1,4 +1,5 @@
 import type { StaffRole } from '../db/schema.js';
+import { cliAudit } from '../features/audit/service.js';
 import { CreateStaffRequest } from '../features/staff/schemas.js';
 import { createStaffUser, listStaffUsers, SYSTEM_ACTOR, updateStaffUser, type StaffView } from '../features/staff/service.js';
 import type { ListParams } from '../db/list.js';
@@ -42,7 +43,7 @@ export const staffCommand: CliCommand = {
       };
       for (const key of Object.keys(input) as (keyof typeof input)[]) if (input[key] === undefined) delete input[key];
       checkInput(CreateStaffRequest, input);
-      const created = await withRuntime((ctx) => createStaffUser(ctx, SYSTEM_ACTOR, input as Parameters<typeof createStaffUser>[2]));
+      const created = await withRuntime((ctx) => createStaffUser(ctx, SYSTEM_ACTOR, input as Parameters<typeof createStaffUser>[2], cliAudit()));
       print(json, created, () => `Created ${created.role} ${created.email} (id ${created.id}).`);
       return;
     }
@@ -62,7 +63,7 @@ export const staffCommand: CliCommand = {
 
     const ref = positionals[1];
     if (!ref) throw new CliError('which staff user? Usage: pxs staff deactivate <id|email>', EXIT.usage);
-    const updated = await withRuntime(async (ctx) => updateStaffUser(ctx, SYSTEM_ACTOR, (await findStaffRef(ctx, ref)).id, { isActive: false }));
+    const updated = await withRuntime(async (ctx) => updateStaffUser(ctx, SYSTEM_ACTOR, (await findStaffRef(ctx, ref)).id, { isActive: false }, cliAudit()));
     print(json, updated, () => `Deactivated ${updated.email} (id ${updated.id}): its tokens and personal keys no longer work.`);
   },
 };

@@ -2,18 +2,22 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import * as initial from './migrations/001_initial.js';
 import * as webhookRetention from './migrations/002_webhook_retention.js';
 import * as keyRoll from './migrations/003_key_roll.js';
+import * as audit from './migrations/004_audit.js';
 
 /** Migrations are listed in code so the compiled service needs no file-system scan. */
 const migrations: Record<string, Migration> = {
   '001_initial': initial,
   '002_webhook_retention': webhookRetention,
   '003_key_roll': keyRoll,
+  '004_audit': audit,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+  // Migrations are numbered by feature and merged in any order (004 may reach a database before 003); each stands
+  // alone, so one that sorts before those already run is run rather than refused.
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -218,6 +218,22 @@ export interface WebhookAttemptsTable {
   created_at: Generated<Date>;
 }
 
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor: 'staff' | 'cli';
+  staff_user_id: number | null;
+  role: string;
+  action: string;
+  entity_type: string;
+  entity_id: string;
+  branch_id: number | null;
+  before: ColumnType<unknown, string | null, never>;
+  after: ColumnType<unknown, string | null, never>;
+  ip: string | null;
+  request_id: string | null;
+  created_at: Generated<Date>;
+}
+
 export interface DB {
   branches: BranchesTable;
   exchanges: ExchangesTable;
@@ -235,6 +251,7 @@ export interface DB {
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  audit_log: AuditLogTable;
 }
 
 export type Order = Selectable<OrdersTable>;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/http/errors.js';
 import { SYSTEM_ACTOR, updateStaffUser } from '../../src/features/staff/service.js';
+import { cliAudit } from '../../src/features/audit/service.js';
 import { call, type TestServer } from '../helpers/server.js';
 import type { StaffName } from '../helpers/staff.js';
 import { STAFF_PASSWORD, type World } from '../helpers/world.js';
@@ -74,8 +75,8 @@ describe('PATCH /admin/staff/{id}', () => {
 
   it('never leaves the network without an active superadmin', async () => {
     const supers = await server.db.selectFrom('staff_users').select('id').where('role', '=', 'superadmin').where('id', '<>', world.staff.superadmin.id).execute();
-    for (const s of supers) await updateStaffUser(server.ctx, SYSTEM_ACTOR, s.id, { isActive: false });
-    const last = updateStaffUser(server.ctx, SYSTEM_ACTOR, world.staff.superadmin.id, { isActive: false });
+    for (const s of supers) await updateStaffUser(server.ctx, SYSTEM_ACTOR, s.id, { isActive: false }, cliAudit());
+    const last = updateStaffUser(server.ctx, SYSTEM_ACTOR, world.staff.superadmin.id, { isActive: false }, cliAudit());
     await expect(last).rejects.toBeInstanceOf(AppError);
     await expect(last).rejects.toMatchObject({ statusCode: 422, message: 'The last active superadmin cannot be demoted or deactivated' });
   });

@@ -110,6 +110,13 @@ describe('pxs against a database', STARTS_PROCESSES, () => {
       expect((await list(made.personal.rawKey)).status).toBe(401);
       const login = await call(server, 'POST', '/auth/login', { body: { email: 'ops@cli.test', password: PASSWORD } });
       expect(login.status).toBe(401);
+      // Every change the CLI made is in the audit log as the command line's, without the password or a raw key.
+      const audit = await server.db.selectFrom('audit_log').selectAll().where('actor', '=', 'cli').orderBy('id').execute();
+      expect(audit.map((r) => r.action)).toEqual(['staff.create', 'apiKey.create', 'apiKey.create', 'apiKey.revoke', 'staff.update']);
+      expect(audit.every((r) => r.role === 'cli' && r.staff_user_id === null && r.request_id === null)).toBe(true);
+      expect(audit.find((r) => r.action === 'apiKey.revoke')).toMatchObject({ entity_type: 'apiKey', entity_id: made.branch.id, branch_id: 1 });
+      const logged = JSON.stringify(audit.map((r) => [r.before, r.after]));
+      for (const secret of [PASSWORD, made.branch.rawKey, made.personal.rawKey]) expect(logged).not.toContain(secret);
     } finally {
       await server.close();
       if (!cli.pg) await database.close();

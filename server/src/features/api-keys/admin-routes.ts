@@ -4,6 +4,7 @@ import { notFound } from '../../http/errors.js';
 import { errorResponses, listEnvelope, NoContent, optionalBody, StringEnum, UuidParams } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { BRANCH_ADMINS } from '../admin/common.js';
+import { auditOf } from '../audit/service.js';
 import { rollApiKey } from './roll.js';
 import { ApiKey, RollApiKeyRequest, RolledApiKey } from './schemas.js';
 import { listBranchKeys, revokeBranchKey, type KeyCaches } from './service.js';
@@ -53,7 +54,7 @@ export function apiKeyAdminRoutes({ db, keys }: { db: Database; keys: KeyCaches 
         response: { 201: RolledApiKey, ...errorResponses(400, 401, 403, 404, 422) },
       },
     }, async (request, reply) => {
-      const rolled = await rollApiKey(db, keys, { branchId: request.staff.branchId }, request.params.id, request.body);
+      const rolled = await rollApiKey(db, keys, auditOf(request), { branchId: request.staff.branchId }, request.params.id, request.body);
       reply.header('Cache-Control', 'no-store');
       return reply.code(201).send(rolled);
     });
@@ -65,7 +66,7 @@ export function apiKeyAdminRoutes({ db, keys }: { db: Database; keys: KeyCaches 
         security, params: UuidParams, response: { 204: NoContent, ...errorResponses(400, 401, 403, 404) },
       },
     }, async (request, reply) => {
-      if (!(await revokeBranchKey(db, keys, request.staff.branchId, request.params.id))) throw notFound('apiKey');
+      if (!(await revokeBranchKey(db, keys, request.staff.branchId, request.params.id, auditOf(request)))) throw notFound('apiKey');
       return reply.code(204).send(null);
     });
   };

@@ -155,3 +155,10 @@ export async function countActivePersonalKeys(db: Executor, staffUserId: number)
     .executeTakeFirstOrThrow();
   return row.n;
 }
+
+/** The branch a key belongs to: its own, or for a personal key its owner's (null: a superadmin's). */
+export async function keyBranch(db: Executor, id: string): Promise<number | null> {
+  const row = await db.selectFrom('api_keys as k').innerJoin('staff_users as s', 's.id', 'k.staff_user_id')
+    .select(sql<number | null>`coalesce(k.branch_id, s.branch_id)`.as('branch_id')).where('k.id', '=', id).executeTakeFirst();
+  return row?.branch_id ?? null;
+}

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database.js';
+import type { Audit } from '../audit/service.js';
 import { badRequest, notFound, unprocessable } from '../../http/errors.js';
 import { issueApiKey, RAW_KEY_NOTE } from './issue.js';
 import * as repo from './repository.js';
@@ -24,7 +25,7 @@ function overlapEnd(expiresAt: string | undefined, now: Date): Date {
  * earlier expiry) and points at its replacement. The key caches are emptied everywhere, so every instance
  * applies the old key's new expiry at once. A revoked, expired or already rolled key cannot be rolled (422).
  */
-export async function rollApiKey(db: Database, keys: KeyCaches, reach: repo.KeyReach, id: string, input: { expiresAt?: string }, now = new Date()) {
+export async function rollApiKey(db: Database, keys: KeyCaches, audit: Audit, reach: repo.KeyReach, id: string, input: { expiresAt?: string }, now = new Date()) {
   const end = overlapEnd(input.expiresAt, now);
   const rolled = await db.transaction().execute(async (tx) => {
     const old = await repo.findKeyForRoll(tx, reach, id);
@@ -35,6 +36,10 @@ export async function rollApiKey(db: Database, keys: KeyCaches, reach: repo.KeyR
     const { key, rawKey } = await issueApiKey(tx, { name: old.name, type: old.type, staffUserId: old.staff_user_id, branchId: old.branch_id, expiresAt: old.expires_at });
     const oldEnd = old.expires_at && old.expires_at.getTime() < end.getTime() ? old.expires_at : end;
     const previous = await repo.markRolled(tx, old.id, key.id, oldEnd);
+    await audit.record(tx, {
+      action: 'apiKey.roll', entityType: 'apiKey', entityId: old.id, branchId: await repo.keyBranch(tx, old.id),
+      before: { expiresAt: old.expires_at, replacedBy: null }, after: { expiresAt: oldEnd, replacedBy: key.id },
+    });
     return { key, rawKey, previous };
   });
   await keys.invalidate('api key rolled');

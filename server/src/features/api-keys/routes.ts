@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
 import { errorResponses, NoContent, optionalBody, UuidParams } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
+import { auditOf } from '../audit/service.js';
 import { rollApiKey } from './roll.js';
 import { ApiKey, CreateApiKeyRequest, CreatedApiKey, RollApiKeyRequest, RolledApiKey } from './schemas.js';
 import { createApiKey, listApiKeys, revokeApiKey, type KeyCaches } from './service.js';
@@ -18,7 +19,7 @@ export function apiKeyRoutes({ db, keys, config }: { db: Database; keys: KeyCach
         response: { 201: CreatedApiKey, ...errorResponses(400, 401, 403, 422) },
       },
     }, async (request, reply) => {
-      const created = await createApiKey(db, request.staff, request.body, config.ownerLimits.personalKeysPerStaff);
+      const created = await createApiKey(db, auditOf(request), request.staff, request.body, config.ownerLimits.personalKeysPerStaff);
       reply.header('Cache-Control', 'no-store');
       return reply.code(201).send(created);
     });
@@ -36,7 +37,7 @@ export function apiKeyRoutes({ db, keys, config }: { db: Database; keys: KeyCach
       },
     }, async (request, reply) => {
       const staff = request.staff;
-      const rolled = await rollApiKey(db, keys, { ownerId: staff.role === 'superadmin' ? null : staff.staffUserId }, request.params.id, request.body);
+      const rolled = await rollApiKey(db, keys, auditOf(request), { ownerId: staff.role === 'superadmin' ? null : staff.staffUserId }, request.params.id, request.body);
       reply.header('Cache-Control', 'no-store');
       return reply.code(201).send(rolled);
     });
@@ -48,7 +49,7 @@ export function apiKeyRoutes({ db, keys, config }: { db: Database; keys: KeyCach
       },
     }, async (request, reply) => {
       const staff = request.staff;
-      if (!(await revokeApiKey(db, keys, request.params.id, staff.role === 'superadmin' ? null : staff.staffUserId))) throw notFound('apiKey');
+      if (!(await revokeApiKey(db, keys, request.params.id, staff.role === 'superadmin' ? null : staff.staffUserId, auditOf(request)))) throw notFound('apiKey');
       return reply.code(204).send(null);
     });
   };

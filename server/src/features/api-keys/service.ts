@@ -2,6 +2,7 @@ import type { Executor } from '../../db/database.js';
 import { inTransaction, lockFor } from '../../db/locks.js';
 import type { StaffRole } from '../../db/schema.js';
 import { badRequest, fieldNotFound, forbidden, unprocessable } from '../../http/errors.js';
+import type { Audit } from '../audit/service.js';
 import { branchExists } from '../branches/service.js';
 import { issueApiKey, RAW_KEY_NOTE } from './issue.js';
 import * as repo from './repository.js';
@@ -26,7 +27,7 @@ export function apiKeyView(k: ApiKeyView) {
  * user, acting as that user; branch and public keys only by a superadmin, for a named existing branch. A staff
  * user holds at most `personalKeyLimit` working personal keys (docs/decisions.md, "Limits per owner").
  */
-export async function createApiKey(db: Executor, owner: { staffUserId: number; role: StaffRole }, input: CreateApiKeyInput, personalKeyLimit: number, now = new Date()) {
+export async function createApiKey(db: Executor, audit: Audit, owner: { staffUserId: number; role: StaffRole }, input: CreateApiKeyInput, personalKeyLimit: number, now = new Date()) {
   const name = input.name.trim();
   if (name.length === 0) throw badRequest('name should not be empty', { name: 'tooShort' });
   if (input.type !== 'personal' && owner.role !== 'superadmin') throw forbidden(`Only a superadmin can create a ${input.type} key`);
@@ -39,16 +40,18 @@ export async function createApiKey(db: Executor, owner: { staffUserId: number; r
   if (input.branchId !== undefined) {
     if (!(await branchExists(db, input.branchId))) throw fieldNotFound('branchId');
   }
-  const { key, rawKey } = await inTransaction(db, async (tx) => {
+  return inTransaction(db, async (tx) => {
     if (input.type === 'personal') {
       await lockFor(tx, `personal-keys:${owner.staffUserId}`);
       if ((await repo.countActivePersonalKeys(tx, owner.staffUserId)) >= personalKeyLimit) {
         throw unprocessable(`Personal key limit reached: a staff user may hold at most ${personalKeyLimit} active personal keys; revoke one first`);
       }
     }
-    return issueApiKey(tx, { name, type: input.type, staffUserId: owner.staffUserId, branchId: input.branchId ?? null, expiresAt });
+    const { key, rawKey } = await issueApiKey(tx, { name, type: input.type, staffUserId: owner.staffUserId, branchId: input.branchId ?? null, expiresAt });
+    const view = apiKeyView(key);
+    await audit.record(tx, { action: 'apiKey.create', entityType: 'apiKey', entityId: key.id, branchId: await repo.keyBranch(tx, key.id), after: view });
+    return { ...view, rawKey, note: RAW_KEY_NOTE };
   });
-  return { ...apiKeyView(key), rawKey, note: RAW_KEY_NOTE };
 }
 
 /** The caller's own keys, newest first. */
@@ -65,8 +68,13 @@ export function listAllApiKeys(db: Executor, staffUserId?: number) {
  * Revokes a key (`ownerId` limits it to the owner's keys; null: any key) and empties the key caches here and on
  * every instance, so it is refused at once. False when there is no such key.
  */
-export async function revokeApiKey(db: Executor, keys: KeyCaches, id: string, ownerId: number | null): Promise<boolean> {
-  if (!(await repo.revokeApiKey(db, id, ownerId))) return false;
+export async function revokeApiKey(db: Executor, keys: KeyCaches, id: string, ownerId: number | null, audit: Audit): Promise<boolean> {
+  const revoked = await inTransaction(db, async (tx) => {
+    if (!(await repo.revokeApiKey(tx, id, ownerId))) return false;
+    await audit.record(tx, { action: 'apiKey.revoke', entityType: 'apiKey', entityId: id, branchId: await repo.keyBranch(tx, id), after: { isActive: false } });
+    return true;
+  });
+  if (!revoked) return false;
   await keys.invalidate('api key revoked');
   return true;
 }
@@ -78,8 +86,13 @@ export async function listBranchKeys(db: Executor, branchId: number | null, filt
 }
 
 /** Revokes a key in the branch's reach (any for a superadmin), effective at once on every instance; false when none. */
-export async function revokeBranchKey(db: Executor, keys: KeyCaches, branchId: number | null, id: string): Promise<boolean> {
-  if (!(await repo.revokeBranchKey(db, branchId, id))) return false;
+export async function revokeBranchKey(db: Executor, keys: KeyCaches, branchId: number | null, id: string, audit: Audit): Promise<boolean> {
+  const revoked = await inTransaction(db, async (tx) => {
+    if (!(await repo.revokeBranchKey(tx, branchId, id))) return false;
+    await audit.record(tx, { action: 'apiKey.revoke', entityType: 'apiKey', entityId: id, branchId: await repo.keyBranch(tx, id), after: { isActive: false } });
+    return true;
+  });
+  if (!revoked) return false;
   await keys.invalidate('api key revoked');
   return true;
 }

@@ -3,15 +3,20 @@ import { uniqueViolation } from '../../db/errors.js';
 import type { ListParams } from '../../db/list.js';
 import type { Scope } from '../../db/scope.js';
 import { badRequest, fieldNotFound } from '../../http/errors.js';
+import { inTransaction, type Audit } from '../audit/service.js';
 import * as repo from './repository.js';
 
 export function branchView(b: repo.BranchRow) {
   return { id: b.id, name: b.name, createdAt: b.created_at, updatedAt: b.updated_at };
 }
 
-export async function createBranch(db: Executor, name: string) {
+export async function createBranch(db: Executor, audit: Audit, name: string) {
   try {
-    return branchView(await repo.insertBranch(db, name.trim()));
+    return await inTransaction(db, async (tx) => {
+      const branch = branchView(await repo.insertBranch(tx, name.trim()));
+      await audit.record(tx, { action: 'branch.create', entityType: 'branch', entityId: branch.id, branchId: branch.id, after: branch });
+      return branch;
+    });
   } catch (err) {
     if (uniqueViolation(err) === 'branches_name_key') throw badRequest('A branch with this name already exists', { name: 'alreadyExists' });
     throw err;

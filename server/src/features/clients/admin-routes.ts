@@ -6,6 +6,7 @@ import type { App } from '../../http/types.js';
 import { EVERY_ROLE, requirePermission } from '../../auth/staff-permissions.js';
 import * as repo from './repository.js';
 import { Client, UpdateClientRequest } from './schemas.js';
+import { auditOf } from '../audit/service.js';
 import * as service from './service.js';
 
 const security = [{ staffJwt: [] }];
@@ -54,6 +55,6 @@ export function clientAdminRoutes({ db }: { db: Database }) {
         operationId: 'updateAdminClient', tags, summary: 'Update the given fields of a client', security, params: IdParams, body: UpdateClientRequest,
         response: { 200: AdminClient, ...errorResponses(400, 401, 403, 404) },
       },
-    }, async (request) => view(await service.uniqueEmail(() => service.updateClient(db, request.staff, request.params.id, request.body))));
+    }, async (request) => view(await service.uniqueEmail(() => service.updateClient(db, request.staff, request.params.id, request.body, auditOf(request)))));
   };
 }

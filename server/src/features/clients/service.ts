@@ -1,6 +1,7 @@
 import type { Scope } from '../../db/scope.js';
-import type { Database, Tx } from '../../db/database.js';
+import type { Database, Executor, Tx } from '../../db/database.js';
 import { badRequest, fieldNotFound, forbidden, notFound } from '../../http/errors.js';
+import { inTransaction, type Audit } from '../audit/service.js';
 import { branchExists } from '../branches/service.js';
 import * as repo from './repository.js';
 import type { ClientFields } from './repository.js';
@@ -44,10 +45,17 @@ export async function createClient(tx: Tx, scope: Scope, body: CreateClientBody)
   return client;
 }
 
-export async function updateClient(db: Database, scope: Scope, id: number, body: ClientInput) {
-  const row = await repo.updateClient(db, scope, id, validated(body));
-  if (!row) throw notFound('client');
-  return row;
+/** A change through the back office is audited (`audit`); a partner's is not (decisions: "Audit log"). */
+export async function updateClient(db: Database, scope: Scope, id: number, body: ClientInput, audit?: Audit) {
+  const fields = validated(body);
+  const write = async (tx: Executor) => {
+    const before = audit && await repo.findClient(tx, scope, id);
+    const row = await repo.updateClient(tx, scope, id, fields);
+    if (!row) throw notFound('client');
+    await audit?.record(tx, { action: 'client.update', entityType: 'client', entityId: id, branchId: row.branch_id, before: before && present(before), after: present(row) });
+    return row;
+  };
+  return audit ? inTransaction(db, write) : write(db);
 }
 
 /** Two requests can race past any check for the same email; the unique constraint decides, never as a 500. */

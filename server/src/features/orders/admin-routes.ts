@@ -10,6 +10,7 @@ import { listHistory } from './history-repository.js';
 import * as repo from './repository.js';
 import { ORDER_LIST } from './routes.js';
 import { AdminOrderList, OrderDetail, StatusChangeRequest } from './schemas.js';
+import { auditOf } from '../audit/service.js';
 import { moveOrder } from './service.js';
 
 const security = [{ staffJwt: [] }];
@@ -48,7 +49,7 @@ export function orderAdminRoutes({ db }: { db: Database }) {
     }, async (request) => {
       const { status, comment } = request.body;
       const move = { id: request.params.id, to: status, by: 'staff' as const, actor: { type: 'staff' as const, staffUserId: request.staff.staffUserId }, comment };
-      await db.transaction().execute((tx) => moveOrder(tx, request.staff, move));
+      await db.transaction().execute((tx) => moveOrder(tx, request.staff, move, auditOf(request)));
       return detail(request, request.params.id);
     });
   };

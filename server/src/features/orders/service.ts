@@ -4,6 +4,7 @@ import type { Scope } from '../../db/scope.js';
 import type { Executor, Tx } from '../../db/database.js';
 import type { OrderStatus } from '../../db/schema.js';
 import { badRequest, notFound, unprocessable } from '../../http/errors.js';
+import type { Audit } from '../audit/service.js';
 import { findOfferForPricing } from '../catalog/service.js';
 import { normalize } from '../pricing/decimal.js';
 import { enqueue } from '../delivery/outbox.js';
@@ -82,13 +83,15 @@ export interface Move { id: number; to: OrderStatus; by: Mover; actor: Actor; co
  * status the previous one left, so only one of two conflicting moves can win. The history row and the
  * events commit with the move.
  */
-export async function moveOrder(tx: Tx, scope: Scope, move: Move): Promise<void> {
+export async function moveOrder(tx: Tx, scope: Scope, move: Move, audit?: Audit): Promise<void> {
   const order = await repo.lockOrder(tx, scope, move.id);
   if (!order) throw notFound('order');
   const outcome = transition(order.status, move.to, move.by);
   if (!outcome.ok) throw unprocessable(outcome.message);
   if (!(await repo.updateStatus(tx, scope, order.id, order.status, move.to))) throw unprocessable(`Order ${order.id} changed concurrently; retry`);
   await insertHistory(tx, { orderId: order.id, from: order.status, to: move.to, actor: move.actor, comment: move.comment });
+  // Partners' moves (a cancel) are in the order's history only; the audit log holds the staff's and the CLI's.
+  await audit?.record(tx, { action: 'order.move', entityType: 'order', entityId: order.id, branchId: order.branch_id, before: { status: order.status }, after: { status: move.to, comment: move.comment ?? null } });
   const occurredAt = new Date();
   await enqueue(tx, outcome.events.map((event) => ({
     event,

@@ -31,6 +31,12 @@ export function insertPaymentMethod(db: Executor, m: NewPaymentMethod) {
   }).returningAll().executeTakeFirstOrThrow();
 }
 
+/** A method of the scope's branch, locked for a change. */
+export function lockPaymentMethod(db: Executor, scope: Scope, id: number) {
+  return db.selectFrom('payment_methods').selectAll().where('id', '=', id)
+    .where(scopeCondition(branchScope(scope), { branch: 'branch_id' })).forUpdate().executeTakeFirst();
+}
+
 /** Changes a method of the scope's branch; undefined when it is not there or out of scope. */
 export function updatePaymentMethod(db: Executor, scope: Scope, id: number, patch: { name?: string; kind?: PaymentMethodKind; isActive?: boolean }) {
   return db.updateTable('payment_methods')

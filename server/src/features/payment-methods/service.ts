@@ -2,6 +2,7 @@ import type { Database, Executor } from '../../db/database.js';
 import type { ListParams } from '../../db/list.js';
 import type { Scope } from '../../db/scope.js';
 import { fieldNotFound, notFound } from '../../http/errors.js';
+import { inTransaction, type Audit } from '../audit/service.js';
 import { targetBranch } from '../branches/service.js';
 import { exchangesOutsideBranch, findCurrencies } from '../catalog/service.js';
 import * as repo from './repository.js';
@@ -15,20 +16,28 @@ export function paymentMethodView(p: repo.PaymentMethodRow) {
 }
 
 /** A payment method of the branch, optionally only at one of its exchanges or for one currency. */
-export async function createPaymentMethod(db: Database, scope: Scope, input: CreatePaymentMethodInput) {
+export async function createPaymentMethod(db: Database, audit: Audit, scope: Scope, input: CreatePaymentMethodInput) {
   const branchId = await targetBranch(db, scope, input.branchId);
   if (input.exchangeId !== undefined && (await exchangesOutsideBranch(db, branchId, [input.exchangeId])).length > 0) throw fieldNotFound('exchangeId');
   if (input.currencyId !== undefined && (await findCurrencies(db, [input.currencyId])).length === 0) throw fieldNotFound('currencyId');
-  return paymentMethodView(await repo.insertPaymentMethod(db, {
-    branchId, name: input.name.trim(), kind: (input.kind ?? 'cash') as PaymentMethodKind,
-    exchangeId: input.exchangeId ?? null, currencyId: input.currencyId ?? null, isActive: input.isActive ?? true,
-  }));
+  return inTransaction(db, async (tx) => {
+    const method = paymentMethodView(await repo.insertPaymentMethod(tx, {
+      branchId, name: input.name.trim(), kind: (input.kind ?? 'cash') as PaymentMethodKind,
+      exchangeId: input.exchangeId ?? null, currencyId: input.currencyId ?? null, isActive: input.isActive ?? true,
+    }));
+    await audit.record(tx, { action: 'paymentMethod.create', entityType: 'paymentMethod', entityId: method.id, branchId, after: method });
+    return method;
+  });
 }
 
-export async function updatePaymentMethod(db: Executor, scope: Scope, id: number, input: UpdatePaymentMethodInput) {
-  const row = await repo.updatePaymentMethod(db, scope, id, { ...input, name: input.name?.trim() });
-  if (!row) throw notFound('paymentMethod');
-  return paymentMethodView(row);
+export async function updatePaymentMethod(db: Database, audit: Audit, scope: Scope, id: number, input: UpdatePaymentMethodInput) {
+  return inTransaction(db, async (tx) => {
+    const before = await repo.lockPaymentMethod(tx, scope, id);
+    if (!before) throw notFound('paymentMethod');
+    const method = paymentMethodView((await repo.updatePaymentMethod(tx, scope, id, { ...input, name: input.name?.trim() }))!);
+    await audit.record(tx, { action: 'paymentMethod.update', entityType: 'paymentMethod', entityId: id, branchId: method.branchId, before: paymentMethodView(before), after: method });
+    return method;
+  });
 }
 
 export async function listPaymentMethods(db: Executor, scope: Scope, params: ListParams) {

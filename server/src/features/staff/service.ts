@@ -5,6 +5,7 @@ import type { Permission, StaffRole } from '../../db/schema.js';
 import { badRequest, fieldNotFound, forbidden, notFound, unprocessable } from '../../http/errors.js';
 import type { ListParams } from '../../db/list.js';
 import { uniqueViolation } from '../../db/errors.js';
+import type { Audit } from '../audit/service.js';
 import { branchExists } from '../branches/service.js';
 import { exchangesOutsideBranch } from '../catalog/service.js';
 import * as repo from './repository.js';
@@ -42,7 +43,7 @@ export async function getStaffUser(db: Executor, actor: Actor, id: number): Prom
   return staffView(row);
 }
 
-export async function createStaffUser(svc: StaffServices, actor: Actor, input: CreateStaffInput): Promise<StaffView> {
+export async function createStaffUser(svc: StaffServices, actor: Actor, input: CreateStaffInput, audit: Audit): Promise<StaffView> {
   if (actor.role === 'operator') throw forbidden();
   if (input.role === 'superadmin' && actor.role !== 'superadmin') throw forbidden('Only a superadmin can create a superadmin');
   const branchId = await resolveBranch(svc.db, actor, input.role, input.branchId);
@@ -55,7 +56,9 @@ export async function createStaffUser(svc: StaffServices, actor: Actor, input: C
         email: input.email.toLowerCase(), passwordHash, role: input.role, branchId, permissions: (input.permissions ?? []) as Permission[],
       });
       await repo.replaceExchanges(tx, id, exchangeIds);
-      return staffView((await repo.findStaff(tx, ALL, id))!);
+      const created = staffView((await repo.findStaff(tx, ALL, id))!);
+      await audit.record(tx, { action: 'staff.create', entityType: 'staff', entityId: id, branchId, after: created });
+      return created;
     });
   } catch (err) {
     if (uniqueViolation(err) === 'staff_users_email_key') throw badRequest('A staff user with this email already exists', { email: 'alreadyExists' });
@@ -67,7 +70,7 @@ export async function createStaffUser(svc: StaffServices, actor: Actor, input: C
  * Changes a staff user. Role, branch, exchanges and permissions are read on every request (JWT and personal
  * keys alike), and the key caches are emptied here and on every instance, so a change applies at once.
  */
-export async function updateStaffUser(svc: StaffServices, actor: Actor, id: number, patch: UpdateStaffInput): Promise<StaffView> {
+export async function updateStaffUser(svc: StaffServices, actor: Actor, id: number, patch: UpdateStaffInput, audit: Audit): Promise<StaffView> {
   if (actor.role === 'operator') throw forbidden();
   if (patch.role === 'superadmin' && actor.role !== 'superadmin') throw forbidden('Only a superadmin can grant the superadmin role');
   // Hashing is slow on purpose: do it before taking the row lock.
@@ -95,7 +98,9 @@ export async function updateStaffUser(svc: StaffServices, actor: Actor, id: numb
       isActive: patch.isActive, passwordHash,
     });
     if (exchangeIds) await repo.replaceExchanges(tx, id, exchangeIds);
-    return staffView((await repo.findStaff(tx, ALL, id))!);
+    const after = staffView((await repo.findStaff(tx, ALL, id))!);
+    await audit.record(tx, { action: 'staff.update', entityType: 'staff', entityId: id, branchId: after.branchId ?? current.branch_id, before: staffView(current), after: { ...after, passwordChanged: passwordHash !== undefined } });
+    return after;
   });
   await svc.keys.invalidate('staff user changed');
   return view;

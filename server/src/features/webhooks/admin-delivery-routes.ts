@@ -1,6 +1,7 @@
 import type { Database } from '../../db/database.js';
 import { errorResponses, optionalBody } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
+import { auditOf } from '../audit/service.js';
 import * as deliveries from '../delivery/presenters.js';
 import { Delivery, DeliveryDetail } from '../delivery/schemas.js';
 import { STAFF_WEBHOOK_ACCESS } from './admin-routes.js';
@@ -43,7 +44,7 @@ export function webhookAdminDeliveryRoutes({ db }: { db: Database }) {
         security, params: DeliveryParams, response: { 202: Delivery, ...errorResponses(400, 401, 403, 404, 422) },
       },
     }, async (request, reply) => reply.code(202).send(deliveries.delivery(
-      await service.retryDelivery(db, service.staffVisibility(request.staff), request.params.id, request.params.deliveryId))));
+      await service.retryDelivery(db, service.staffVisibility(request.staff), request.params.id, request.params.deliveryId, auditOf(request)))));
 
     app.post('/webhooks/:id/rotate-secret', {
       ...STAFF_WEBHOOK_ACCESS,
@@ -55,7 +56,7 @@ export function webhookAdminDeliveryRoutes({ db }: { db: Database }) {
       preValidation: optionalBody,
     }, async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return present.rotatedWebhook(await service.rotateSecret(db, service.staffVisibility(request.staff), request.params.id, request.body.overlapSeconds));
+      return present.rotatedWebhook(await service.rotateSecret(db, service.staffVisibility(request.staff), request.params.id, request.body.overlapSeconds, auditOf(request)));
     });
   };
 }

@@ -2,6 +2,7 @@ import type { Database } from '../../db/database.js';
 import { errorResponses, ListQuery } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { EVERY_ROLE, requirePermission } from '../../auth/staff-permissions.js';
+import { auditOf } from '../audit/service.js';
 import * as present from './presenters.js';
 import { deliveryPage, listParams, OLDEST_FIRST } from './routes.js';
 import { DeliveryList } from '../delivery/schemas.js';
@@ -38,6 +39,6 @@ export function webhookAdminRoutes({ db }: { db: Database }) {
     app.post('/webhooks/:id/reactivate', {
       ...STAFF_WEBHOOK_ACCESS,
       schema: { tags, summary: 'Make a webhook active again (failCount 0)', security, params: WebhookParams, response: { 200: AdminWebhook, ...errorResponses(400, 401, 403, 404) } },
-    }, async (request) => present.adminWebhook(await service.reactivateWebhook(db, service.staffVisibility(request.staff), request.params.id)));
+    }, async (request) => present.adminWebhook(await service.reactivateWebhook(db, service.staffVisibility(request.staff), request.params.id, auditOf(request))));
   };
 }

@@ -5,6 +5,7 @@ import type { WebhookEvent } from '../../db/schema.js';
 import { inTransaction, lockFor } from '../../db/locks.js';
 import { badRequest, notFound, unprocessable } from '../../http/errors.js';
 import type { Metrics } from '../../http/metrics.js';
+import type { Audit } from '../audit/service.js';
 import * as deliveries from '../delivery/service.js';
 import { newSecret } from '../delivery/signing.js';
 import { checkWebhookUrl, UrlProblem } from '../delivery/url-guard.js';
@@ -82,8 +83,13 @@ export async function deleteWebhook(db: Database, metrics: Metrics, v: repo.Visi
 }
 
 /** Active again with a clean failure count; deliveries abandoned at deactivation stay abandoned (retry them one by one). */
-export async function reactivateWebhook(db: Executor, v: repo.Visibility, id: string) {
-  return found(await repo.updateWebhook(db, v, id, { is_active: true, fail_count: 0, deactivated_at: null }));
+export async function reactivateWebhook(db: Executor, v: repo.Visibility, id: string, audit?: Audit) {
+  return audited(db, audit, async (tx) => {
+    const before = found(await repo.findWebhook(tx, v, id));
+    const hook = found(await repo.updateWebhook(tx, v, id, { is_active: true, fail_count: 0, deactivated_at: null }));
+    await audit?.record(tx, { action: 'webhook.reactivate', entityType: 'webhook', entityId: id, branchId: hook.branch_id, before: { isActive: before.is_active, failCount: before.fail_count }, after: { isActive: true, failCount: 0 } });
+    return hook;
+  });
 }
 
 /** How long a replaced secret keeps signing when the caller does not say (Svix's default). */
@@ -93,8 +99,12 @@ export const DEFAULT_SECRET_OVERLAP_SECONDS = 24 * 3600;
  * Attempts claimed from now on are signed with the new secret, and also with the replaced one for
  * `overlapSeconds` (0: the old secret stops at once), so receivers can switch without missing a delivery.
  */
-export async function rotateSecret(db: Executor, v: repo.Visibility, id: string, overlapSeconds = DEFAULT_SECRET_OVERLAP_SECONDS) {
-  return found(await repo.rotateWebhookSecret(db, v, id, newSecret(), overlapSeconds));
+export async function rotateSecret(db: Executor, v: repo.Visibility, id: string, overlapSeconds = DEFAULT_SECRET_OVERLAP_SECONDS, audit?: Audit) {
+  return audited(db, audit, async (tx) => {
+    const hook = found(await repo.rotateWebhookSecret(tx, v, id, newSecret(), overlapSeconds));
+    await audit?.record(tx, { action: 'webhook.rotateSecret', entityType: 'webhook', entityId: id, branchId: hook.branch_id, after: { secretRotated: true, overlapSeconds } });
+    return hook;
+  });
 }
 
 /** The delivery log of a visible webhook; 404 when the webhook is not visible, even if it has no deliveries. */
@@ -110,13 +120,22 @@ export async function getDelivery(db: Executor, v: repo.Visibility, id: string, 
   return found;
 }
 
-export async function retryDelivery(db: Executor, v: repo.Visibility, id: string, deliveryId: string) {
+export async function retryDelivery(db: Executor, v: repo.Visibility, id: string, deliveryId: string, audit?: Audit) {
   const hook = await getWebhook(db, v, id);
   const current = await deliveries.findDelivery(db, id, deliveryId);
   if (!current) throw notFound('delivery');
   if (!hook.is_active) throw unprocessable('Webhook is inactive: reactivate it before retrying its deliveries');
-  // A delivery whose attempt is in flight right now is left as it is: that attempt is the retry.
-  return (await deliveries.requeueDelivery(db, id, deliveryId)) ?? current;
+  return audited(db, audit, async (tx) => {
+    // A delivery whose attempt is in flight right now is left as it is: that attempt is the retry.
+    const requeued = await deliveries.requeueDelivery(tx, id, deliveryId);
+    await audit?.record(tx, { action: 'webhook.retryDelivery', entityType: 'webhook', entityId: id, branchId: hook.branch_id, before: { deliveryId, status: current.status }, after: { deliveryId, requeued: Boolean(requeued) } });
+    return requeued ?? current;
+  });
+}
+
+/** A back-office change commits with its audit row; a partner's (no `audit`) runs as it is. */
+function audited<T>(db: Executor, audit: Audit | undefined, work: (tx: Executor) => Promise<T>): Promise<T> {
+  return audit ? inTransaction(db, work) : work(db);
 }
 
 function found<T>(row: T | undefined): T {

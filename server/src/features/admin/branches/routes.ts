@@ -4,6 +4,7 @@ import { errorResponses, ListQuery } from '../../../http/schemas.js';
 import type { App } from '../../../http/types.js';
 import { Branch, BranchList, CreateBranchRequest } from '../../branches/schemas.js';
 import { createBranch, listBranches } from '../../branches/service.js';
+import { auditOf } from '../../audit/service.js';
 import { page, security, SUPERADMIN_ONLY } from '../common.js';
 
 const LIST: ListSpec = { filters: {}, sorts: ['id', 'name', 'createdAt', 'updatedAt'] };
@@ -16,7 +17,7 @@ export function branchRoutes({ db }: { db: Database }) {
     app.post('/branches', {
       config,
       schema: { tags: ['admin'], summary: 'Create a branch (superadmin)', security, body: CreateBranchRequest, response: { 201: Branch, ...errorResponses(400, 401, 403) } },
-    }, async (request, reply) => reply.code(201).send(await createBranch(db, request.body.name)));
+    }, async (request, reply) => reply.code(201).send(await createBranch(db, auditOf(request), request.body.name)));
 
     app.get('/branches', {
       config,

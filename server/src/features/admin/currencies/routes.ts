@@ -4,6 +4,7 @@ import { errorResponses, IdParams, ListQuery } from '../../../http/schemas.js';
 import type { App } from '../../../http/types.js';
 import { AdminCurrency, AdminCurrencyList, CreateCurrencyRequest, UpdateCurrencyRequest } from '../../catalog/currencies/schemas.js';
 import { createCurrency, listCurrencies, updateCurrency } from '../../catalog/currencies/service.js';
+import { auditOf } from '../../audit/service.js';
 import { BRANCH_ADMINS, page, security, SUPERADMIN_ONLY } from '../common.js';
 
 const LIST: ListSpec = { filters: { kind: { type: 'enum', values: ['fiat', 'crypto'] } }, sorts: ['id', 'ticker', 'name', 'decimals', 'createdAt', 'updatedAt'] };
@@ -19,7 +20,7 @@ export function currencyRoutes({ db }: { db: Database }) {
     app.post('/currencies', {
       config: { staffRoles: SUPERADMIN_ONLY },
       schema: { tags, summary: 'Create a currency (superadmin)', security, body: CreateCurrencyRequest, response: { 201: AdminCurrency, ...errorResponses(400, 401, 403) } },
-    }, async (request, reply) => reply.code(201).send(await createCurrency(db, request.body)));
+    }, async (request, reply) => reply.code(201).send(await createCurrency(db, auditOf(request), request.body)));
 
     app.get('/currencies', {
       config: { staffRoles: BRANCH_ADMINS },
@@ -36,6 +37,6 @@ export function currencyRoutes({ db }: { db: Database }) {
         tags, summary: 'Change a currency (superadmin)', security, params: IdParams, body: UpdateCurrencyRequest,
         response: { 200: AdminCurrency, ...errorResponses(400, 401, 403, 404) },
       },
-    }, async (request) => updateCurrency(db, request.params.id, request.body));
+    }, async (request) => updateCurrency(db, auditOf(request), request.params.id, request.body));
   };
 }

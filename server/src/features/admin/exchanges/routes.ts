@@ -4,6 +4,7 @@ import { errorResponses, IdParams, ListQuery } from '../../../http/schemas.js';
 import type { App } from '../../../http/types.js';
 import { AdminExchange, AdminExchangeList, CreateExchangeRequest, UpdateExchangeRequest } from '../../catalog/exchanges/schemas.js';
 import { createExchange, getExchange, listExchanges, updateExchange } from '../../catalog/exchanges/service.js';
+import { auditOf } from '../../audit/service.js';
 import { adminScope, BRANCH_ADMINS, page, security } from '../common.js';
 
 const LIST: ListSpec = {
@@ -20,7 +21,7 @@ export function exchangeRoutes({ db }: { db: Database }) {
     app.post('/exchanges', {
       config,
       schema: { tags, summary: 'Create an exchange office', security, body: CreateExchangeRequest, response: { 201: AdminExchange, ...errorResponses(400, 401, 403) } },
-    }, async (request, reply) => reply.code(201).send(await createExchange(db, adminScope(request.staff), request.body)));
+    }, async (request, reply) => reply.code(201).send(await createExchange(db, auditOf(request), adminScope(request.staff), request.body)));
 
     app.get('/exchanges', {
       config,
@@ -42,6 +43,6 @@ export function exchangeRoutes({ db }: { db: Database }) {
         tags, summary: 'Change an exchange office; a given schedule replaces the whole week', security, params: IdParams, body: UpdateExchangeRequest,
         response: { 200: AdminExchange, ...errorResponses(400, 401, 403, 404) },
       },
-    }, async (request) => updateExchange(db, adminScope(request.staff), request.params.id, request.body));
+    }, async (request) => updateExchange(db, auditOf(request), adminScope(request.staff), request.params.id, request.body));
   };
 }

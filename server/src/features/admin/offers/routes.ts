@@ -6,6 +6,7 @@ import { CreateOfferRequest, UpdateOfferRequest } from '../../catalog/offers/sch
 import { createOffer, listOffers, updateOffer } from '../../catalog/offers/service.js';
 import { OFFER_LIST } from '../../catalog/routes.js';
 import { Offer, OfferList } from '../../catalog/schemas.js';
+import { auditOf } from '../../audit/service.js';
 import { adminScope, BRANCH_ADMINS, page, security } from '../common.js';
 
 /** Rate offers of the branch's exchanges. Offers read the same as in the partner API, so the shapes are shared. */
@@ -17,7 +18,7 @@ export function offerRoutes({ db }: { db: Database }) {
     app.post('/offers', {
       config,
       schema: { tags, summary: 'Create an offer (emits offer.updated)', security, body: CreateOfferRequest, response: { 201: Offer, ...errorResponses(400, 401, 403) } },
-    }, async (request, reply) => reply.code(201).send(await createOffer(db, adminScope(request.staff), request.body)));
+    }, async (request, reply) => reply.code(201).send(await createOffer(db, auditOf(request), adminScope(request.staff), request.body)));
 
     app.get('/offers', {
       config,
@@ -35,6 +36,6 @@ export function offerRoutes({ db }: { db: Database }) {
         tags, summary: 'Change an offer\'s rate, limits or state (emits offer.updated)', security, params: IdParams, body: UpdateOfferRequest,
         response: { 200: Offer, ...errorResponses(400, 401, 403, 404) },
       },
-    }, async (request) => updateOffer(db, adminScope(request.staff), request.params.id, request.body));
+    }, async (request) => updateOffer(db, auditOf(request), adminScope(request.staff), request.params.id, request.body));
   };
 }

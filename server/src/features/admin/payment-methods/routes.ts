@@ -4,6 +4,7 @@ import { errorResponses, IdParams, ListQuery } from '../../../http/schemas.js';
 import type { App } from '../../../http/types.js';
 import { CreatePaymentMethodRequest, PaymentMethod, PaymentMethodList, PAYMENT_METHOD_KINDS, UpdatePaymentMethodRequest } from '../../payment-methods/schemas.js';
 import { createPaymentMethod, listPaymentMethods, updatePaymentMethod } from '../../payment-methods/service.js';
+import { auditOf } from '../../audit/service.js';
 import { adminScope, BRANCH_ADMINS, page, security } from '../common.js';
 
 const LIST: ListSpec = {
@@ -20,7 +21,7 @@ export function paymentMethodRoutes({ db }: { db: Database }) {
     app.post('/payment-methods', {
       config,
       schema: { tags, summary: 'Create a payment method', security, body: CreatePaymentMethodRequest, response: { 201: PaymentMethod, ...errorResponses(400, 401, 403) } },
-    }, async (request, reply) => reply.code(201).send(await createPaymentMethod(db, adminScope(request.staff), request.body)));
+    }, async (request, reply) => reply.code(201).send(await createPaymentMethod(db, auditOf(request), adminScope(request.staff), request.body)));
 
     app.get('/payment-methods', {
       config,
@@ -37,6 +38,6 @@ export function paymentMethodRoutes({ db }: { db: Database }) {
         tags, summary: 'Rename, re-kind, activate or deactivate a payment method', security, params: IdParams, body: UpdatePaymentMethodRequest,
         response: { 200: PaymentMethod, ...errorResponses(400, 401, 403, 404) },
       },
-    }, async (request) => updatePaymentMethod(db, adminScope(request.staff), request.params.id, request.body));
+    }, async (request) => updatePaymentMethod(db, auditOf(request), adminScope(request.staff), request.params.id, request.body));
   };
 }

@@ -3,6 +3,7 @@ import { errorResponses, IdParams, ListQuery } from '../../../http/schemas.js';
 import type { App } from '../../../http/types.js';
 import { CreateStaffRequest, StaffList, StaffUser, UpdateStaffRequest } from '../../staff/schemas.js';
 import { createStaffUser, getStaffUser, listStaffUsers, updateStaffUser, type StaffServices } from '../../staff/service.js';
+import { auditOf } from '../../audit/service.js';
 import { actorOf, BRANCH_ADMINS, page, security } from '../common.js';
 
 const LIST: ListSpec = {
@@ -22,7 +23,7 @@ export function staffRoutes(svc: StaffServices) {
     app.post('/staff', {
       config,
       schema: { tags, summary: 'Create a staff user', security, body: CreateStaffRequest, response: { 201: StaffUser, ...errorResponses(400, 401, 403) } },
-    }, async (request, reply) => reply.code(201).send(await createStaffUser(svc, actorOf(request.staff), request.body)));
+    }, async (request, reply) => reply.code(201).send(await createStaffUser(svc, actorOf(request.staff), request.body, auditOf(request))));
 
     app.get('/staff', {
       config,
@@ -44,6 +45,6 @@ export function staffRoutes(svc: StaffServices) {
         tags, summary: 'Change a staff user\'s role, branch, exchanges, permissions, state or password', security, params: IdParams, body: UpdateStaffRequest,
         response: { 200: StaffUser, ...errorResponses(400, 401, 403, 404, 422) },
       },
-    }, async (request) => updateStaffUser(svc, actorOf(request.staff), request.params.id, request.body));
+    }, async (request) => updateStaffUser(svc, actorOf(request.staff), request.params.id, request.body, auditOf(request)));
   };
 }

@@ -2,6 +2,7 @@ import type { Executor } from '../../../db/database.js';
 import { uniqueViolation } from '../../../db/errors.js';
 import type { ListParams } from '../../../db/list.js';
 import { badRequest, notFound } from '../../../http/errors.js';
+import { inTransaction, type Audit } from '../../audit/service.js';
 import * as repo from './repository.js';
 import type { CreateCurrencyInput, UpdateCurrencyInput } from './schemas.js';
 
@@ -22,8 +23,12 @@ async function uniqueTicker<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function createCurrency(db: Executor, input: CreateCurrencyInput) {
-  return currencyView(await uniqueTicker(() => repo.insertCurrency(db, input)));
+export async function createCurrency(db: Executor, audit: Audit, input: CreateCurrencyInput) {
+  return uniqueTicker(() => inTransaction(db, async (tx) => {
+    const currency = currencyView(await repo.insertCurrency(tx, input));
+    await audit.record(tx, { action: 'currency.create', entityType: 'currency', entityId: currency.id, branchId: null, after: currency });
+    return currency;
+  }));
 }
 
 export async function listCurrencies(db: Executor, params: ListParams) {
@@ -31,8 +36,13 @@ export async function listCurrencies(db: Executor, params: ListParams) {
   return { rows: rows.map(currencyView), total };
 }
 
-export async function updateCurrency(db: Executor, id: number, patch: UpdateCurrencyInput) {
-  const row = await uniqueTicker(() => repo.updateCurrency(db, id, patch));
-  if (!row) throw notFound('currency');
-  return currencyView(row);
+export async function updateCurrency(db: Executor, audit: Audit, id: number, patch: UpdateCurrencyInput) {
+  return uniqueTicker(() => inTransaction(db, async (tx) => {
+    const before = await repo.findCurrency(tx, id);
+    const row = before && await repo.updateCurrency(tx, id, patch);
+    if (!row) throw notFound('currency');
+    const currency = currencyView(row);
+    await audit.record(tx, { action: 'currency.update', entityType: 'currency', entityId: id, branchId: null, before: currencyView(before), after: currency });
+    return currency;
+  }));
 }

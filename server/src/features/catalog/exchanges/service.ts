@@ -2,6 +2,7 @@ import type { Database, Executor } from '../../../db/database.js';
 import type { ListParams } from '../../../db/list.js';
 import type { Scope } from '../../../db/scope.js';
 import { badRequest, notFound } from '../../../http/errors.js';
+import type { Audit } from '../../audit/service.js';
 import { targetBranch } from '../../branches/service.js';
 import * as repo from './repository.js';
 import type { CreateExchangeInput, ScheduleDayInputDto, UpdateExchangeInput } from './schemas.js';
@@ -26,25 +27,30 @@ export async function getExchange(db: Executor, scope: Scope, id: number) {
   return exchangeView(row);
 }
 
-export async function createExchange(db: Database, scope: Scope, input: CreateExchangeInput) {
+export async function createExchange(db: Database, audit: Audit, scope: Scope, input: CreateExchangeInput) {
   const branchId = await targetBranch(db, scope, input.branchId);
   const values = toValues(input);
   const days = input.schedule && toSchedule(input.schedule);
   return db.transaction().execute(async (tx) => {
     const id = await repo.insertExchange(tx, branchId, { ...values, name: input.name.trim() });
     if (days) await repo.replaceSchedule(tx, id, days);
-    return exchangeView((await repo.findExchange(tx, scope, id))!);
+    const exchange = exchangeView((await repo.findExchange(tx, scope, id))!);
+    await audit.record(tx, { action: 'exchange.create', entityType: 'exchange', entityId: id, branchId, after: exchange });
+    return exchange;
   });
 }
 
-export async function updateExchange(db: Database, scope: Scope, id: number, patch: UpdateExchangeInput) {
+export async function updateExchange(db: Database, audit: Audit, scope: Scope, id: number, patch: UpdateExchangeInput) {
   const values = toValues(patch);
   const days = patch.schedule && toSchedule(patch.schedule);
   return db.transaction().execute(async (tx) => {
     if (!(await repo.exchangeInScope(tx, scope, id, true))) throw notFound('exchange');
+    const before = exchangeView((await repo.findExchange(tx, scope, id))!);
     await repo.updateExchange(tx, id, { ...values, name: patch.name?.trim() });
     if (days) await repo.replaceSchedule(tx, id, days);
-    return exchangeView((await repo.findExchange(tx, scope, id))!);
+    const after = exchangeView((await repo.findExchange(tx, scope, id))!);
+    await audit.record(tx, { action: days ? 'exchange.update.schedule' : 'exchange.update', entityType: 'exchange', entityId: id, branchId: after.branchId, before, after });
+    return after;
   });
 }
 

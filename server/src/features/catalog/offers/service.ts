@@ -3,6 +3,7 @@ import { uniqueViolation } from '../../../db/errors.js';
 import type { ListParams } from '../../../db/list.js';
 import type { Scope } from '../../../db/scope.js';
 import { badRequest, fieldNotFound, notFound } from '../../../http/errors.js';
+import type { Audit } from '../../audit/service.js';
 import { enqueue } from '../../delivery/outbox.js';
 import { normalize } from '../../pricing/decimal.js';
 import { findCurrencies } from '../currencies/repository.js';
@@ -22,7 +23,7 @@ export async function listOffers(db: Executor, scope: Scope, params: ListParams)
  * Offer changes. Each create or change writes its `offer.updated` deliveries in the same transaction
  * (decisions §8), so a webhook hears of exactly the changes that committed.
  */
-export async function createOffer(db: Database, scope: Scope, input: CreateOfferInput) {
+export async function createOffer(db: Database, audit: Audit, scope: Scope, input: CreateOfferInput) {
   const amounts = checkAmounts({
     rate: decimalInput('rate', input.rate),
     minAmount: input.minAmount === undefined ? '0' : decimalInput('minAmount', input.minAmount),
@@ -35,7 +36,9 @@ export async function createOffer(db: Database, scope: Scope, input: CreateOffer
       const found = new Set((await findCurrencies(tx, [input.currency1Id, input.currency2Id])).map((c) => c.id));
       for (const field of ['currency1Id', 'currency2Id'] as const) if (!found.has(input[field])) throw fieldNotFound(field);
       const id = await repo.insertOffer(tx, { ...amounts, exchangeId: input.exchangeId, currency1Id: input.currency1Id, currency2Id: input.currency2Id, isActive: input.isActive ?? true });
-      return publish(tx, id);
+      const offer = await publish(tx, id);
+      await audit.record(tx, { action: 'offer.create', entityType: 'offer', entityId: id, branchId: offer.branchId, after: exact(offer.view) });
+      return offer.view;
     });
   } catch (err) {
     if (uniqueViolation(err) === 'offers_pair_key') {
@@ -45,7 +48,7 @@ export async function createOffer(db: Database, scope: Scope, input: CreateOffer
   }
 }
 
-export async function updateOffer(db: Database, scope: Scope, id: number, patch: UpdateOfferInput) {
+export async function updateOffer(db: Database, audit: Audit, scope: Scope, id: number, patch: UpdateOfferInput) {
   return db.transaction().execute(async (tx) => {
     const current = await repo.lockOffer(tx, scope, id);
     if (!current) throw notFound('offer');
@@ -54,12 +57,20 @@ export async function updateOffer(db: Database, scope: Scope, id: number, patch:
       minAmount: patch.minAmount === undefined ? current.min_amount : decimalInput('minAmount', patch.minAmount),
       maxAmount: patch.maxAmount === undefined ? current.max_amount : decimalInput('maxAmount', patch.maxAmount),
     });
+    const before = exact(present.offer(await repo.findOfferView(tx, id)));
     await repo.updateOffer(tx, id, { ...amounts, isActive: patch.isActive });
-    return publish(tx, id);
+    const offer = await publish(tx, id);
+    await audit.record(tx, { action: 'offer.update', entityType: 'offer', entityId: id, branchId: offer.branchId, before, after: exact(offer.view) });
+    return offer.view;
   });
 }
 
-/** Reads the offer as it now is, queues `offer.updated` for it and returns its response shape. */
+/** An offer's amounts in their shortest exact form, as the audit log keeps them (strings: never a rounded double). */
+function exact(o: ReturnType<typeof present.offer>) {
+  return { ...o, rate: normalize(o.rate), minAmount: normalize(o.minAmount), maxAmount: normalize(o.maxAmount) };
+}
+
+/** Reads the offer as it now is, queues `offer.updated` for it and returns its response shape and branch. */
 async function publish(tx: Tx, id: number) {
   const o = await repo.findOfferView(tx, id);
   await enqueue(tx, [{
@@ -78,5 +89,5 @@ async function publish(tx: Tx, id: number) {
       updatedAt: o.updated_at.toISOString(),
     },
   }]);
-  return present.offer(o);
+  return { view: present.offer(o), branchId: o.branch_id };
 }

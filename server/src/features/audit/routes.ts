@@ -1,0 +1,43 @@
+import type { Database } from '../../db/database.js';
+import type { ListParams } from '../../db/list.js';
+import { errorResponses } from '../../http/schemas.js';
+import type { App } from '../../http/types.js';
+import { BRANCH_ADMINS, security } from '../admin/common.js';
+import { AuditList, AuditQuery, type AuditQueryInput } from './schemas.js';
+import { listAudit } from './service.js';
+
+/** The query's filters as a list request: equality on each given field, a half-open period on createdAt. */
+function listParams(q: AuditQueryInput): ListParams {
+  const filter: ListParams['filter'] = {};
+  if (q.entityType !== undefined) filter.entityType = q.entityType;
+  if (q.entityId !== undefined) filter.entityId = q.entityId;
+  if (q.actor !== undefined) filter.actor = q.actor;
+  if (q.staffUserId !== undefined) filter.staffUserId = q.staffUserId;
+  if (q.action !== undefined) filter.action = q.action;
+  if (q.from !== undefined || q.to !== undefined) {
+    filter.createdAt = {};
+    if (q.from !== undefined) filter.createdAt.gte = new Date(q.from);
+    if (q.to !== undefined) filter.createdAt.lt = new Date(q.to);
+  }
+  return { skip: q.skip ?? 0, limit: q.limit ?? 25, filter, sort: [['id', q.sort === 'oldest' ? 'ASC' : 'DESC']] };
+}
+
+/**
+ * The audit log (docs/decisions.md, "Audit log"): a superadmin reads every row, an admin its branch's; operators
+ * get 403, as for the rest of the branch's administration.
+ */
+export function auditRoutes({ db }: { db: Database }) {
+  return async function routes(app: App) {
+    app.get('/audit', {
+      config: { staffRoles: BRANCH_ADMINS },
+      schema: {
+        operationId: 'listAudit', tags: ['admin'], summary: 'Who changed what and when, newest first (superadmin: every branch; admin: its branch)',
+        security, querystring: AuditQuery, response: { 200: AuditList, ...errorResponses(400, 401, 403) },
+      },
+    }, async (request) => {
+      const params = listParams(request.query);
+      const { rows, total } = await listAudit(db, request.staff, params);
+      return { data: rows, meta: { total, skip: params.skip, limit: params.limit } };
+    });
+  };
+}
