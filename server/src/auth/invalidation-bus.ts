@@ -47,6 +47,7 @@ export async function redisBus(publisher: Redis, subscriber: Redis, namespace: s
       await publisher.publish(CHANNEL, reason).catch((err: unknown) => log('warn', 'invalidation not published; other instances see it when their cache expires', { err: (err as Error).message }));
     },
     subscribe: (handler) => { handlers.push(handler); },
-    close: async () => { await subscriber.unsubscribe(CHANNEL).catch(() => undefined); },
+    // The subscriber queues commands while Redis is away: an UNSUBSCRIBE then would wait for its return.
+    close: async () => { if (subscriber.status === 'ready') await subscriber.unsubscribe(CHANNEL).catch(() => undefined); },
   };
 }
