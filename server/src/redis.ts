@@ -36,13 +36,18 @@ export function connectRedis(url: string, name: string, log: Log = () => undefin
   return redis;
 }
 
-/** Resolves once the connection is ready, or after `ms` (the service starts without Redis and uses it when it comes). */
+/**
+ * Resolves true once the connection is ready, false at its first error or after `ms`: start-up waits for a
+ * Redis that is slow to answer, not for one that is away (the service then starts on per-instance limits).
+ */
 export function readyWithin(redis: Redis, ms: number): Promise<boolean> {
   if (redis.status === 'ready') return Promise.resolve(true);
   return new Promise((resolve) => {
-    const done = (ok: boolean) => { clearTimeout(timer); redis.off('ready', onReady); resolve(ok); };
+    const done = (ok: boolean) => { clearTimeout(timer); redis.off('ready', onReady); redis.off('error', onError); resolve(ok); };
     const onReady = () => done(true);
+    const onError = () => done(false);
     const timer = setTimeout(() => done(false), ms);
     redis.on('ready', onReady);
+    redis.on('error', onError);
   });
 }
