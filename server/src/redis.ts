@@ -3,10 +3,12 @@ import type { Log } from './log.js';
 
 /**
  * How long a command may wait for Redis's answer on a connection that looks alive but does not answer (a
- * half-open TCP connection after a network cut). Redis answers in well under a millisecond here; this only
- * bounds what a request can lose to a silent Redis before it falls back to per-instance limits.
+ * half-open TCP connection after a network cut): it bounds what a request can lose to a silent Redis before it
+ * falls back to per-instance limits. A closed or refused connection is known at once and costs nothing. Not
+ * shorter: on a saturated machine a healthy Redis's answer can wait hundreds of milliseconds for the event
+ * loop, and each timeout counts a request outside the shared limit.
  */
-const COMMAND_TIMEOUT_MS = 250;
+const COMMAND_TIMEOUT_MS = 1000;
 
 export type RedisRole = 'commands' | 'subscriber';
 
