@@ -41,9 +41,8 @@ export async function createContext(config: Config, database: DatabaseHandle, lo
   if (config.redisUrl) {
     redis = connectRedis(config.redisUrl, 'main', logger);
     subscriber = connectRedis(config.redisUrl, 'subscriber', logger, 'subscriber');
-    // The command connection refuses commands until it is ready: wait for it briefly so the first requests count
-    // in Redis, but never hold the start-up for a Redis that is away.
-    await readyWithin(redis, 2000);
+    // The command connection refuses commands until it is ready: the first requests must count in Redis.
+    await readyWithin(redis, 10_000);
     bus = await redisBus(redis, subscriber, config.redisKeyPrefix, logger);
   } else {
     bus = localBus();

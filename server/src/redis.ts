@@ -3,10 +3,12 @@ import type { Log } from './log.js';
 
 /**
  * How long a command may wait for Redis's answer on a connection that looks alive but does not answer (a
- * half-open TCP connection after a network cut). Redis answers in well under a millisecond here; this only
- * bounds what a request can lose to a silent Redis before it falls back to per-instance limits.
+ * half-open TCP connection after a network cut): it bounds what a request can lose to a silent Redis before it
+ * falls back to per-instance limits. A closed or refused connection is known at once and costs nothing. Not
+ * shorter: on a saturated machine a healthy Redis's answer can wait hundreds of milliseconds for the event
+ * loop, and each timeout counts a request outside the shared limit.
  */
-const COMMAND_TIMEOUT_MS = 250;
+const COMMAND_TIMEOUT_MS = 1000;
 
 export type RedisRole = 'commands' | 'subscriber';
 
@@ -36,13 +38,18 @@ export function connectRedis(url: string, name: string, log: Log = () => undefin
   return redis;
 }
 
-/** Resolves once the connection is ready, or after `ms` (the service starts without Redis and uses it when it comes). */
+/**
+ * Resolves true once the connection is ready, false at its first error or after `ms`: start-up waits for a
+ * Redis that is slow to answer, not for one that is away (the service then starts on per-instance limits).
+ */
 export function readyWithin(redis: Redis, ms: number): Promise<boolean> {
   if (redis.status === 'ready') return Promise.resolve(true);
   return new Promise((resolve) => {
-    const done = (ok: boolean) => { clearTimeout(timer); redis.off('ready', onReady); resolve(ok); };
+    const done = (ok: boolean) => { clearTimeout(timer); redis.off('ready', onReady); redis.off('error', onError); resolve(ok); };
     const onReady = () => done(true);
+    const onError = () => done(false);
     const timer = setTimeout(() => done(false), ms);
     redis.on('ready', onReady);
+    redis.on('error', onError);
   });
 }

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { Redis } from 'ioredis';
 import type { Log } from '../log.js';
+import { readyWithin } from '../redis.js';
 
 /** Tells every instance that cached key or staff data changed. Revocation must reach all of them at once. */
 export interface InvalidationBus {
@@ -38,15 +39,17 @@ export async function redisBus(publisher: Redis, subscriber: Redis, namespace: s
     lost = false;
     deliver('redis-reconnected');
   });
-  // Queued until Redis answers; the start-up does not wait longer than a moment for a Redis that is away.
+  // Queued until Redis answers (and made again by ioredis after every reconnection); the start-up waits for it
+  // unless Redis is away.
   const subscribed = subscriber.subscribe(CHANNEL).catch((err: unknown) => log('warn', 'could not subscribe to invalidations', { err }));
-  await Promise.race([subscribed, new Promise((r) => setTimeout(r, 2000).unref())]);
+  await Promise.race([subscribed, readyWithin(subscriber, 10_000).then((ok) => (ok ? subscribed : undefined))]);
   return {
     publish: async (reason) => {
       deliver(reason);
       await publisher.publish(CHANNEL, reason).catch((err: unknown) => log('warn', 'invalidation not published; other instances see it when their cache expires', { err: (err as Error).message }));
     },
     subscribe: (handler) => { handlers.push(handler); },
-    close: async () => { await subscriber.unsubscribe(CHANNEL).catch(() => undefined); },
+    // The subscriber queues commands while Redis is away: an UNSUBSCRIBE then would wait for its return.
+    close: async () => { if (subscriber.status === 'ready') await subscriber.unsubscribe(CHANNEL).catch(() => undefined); },
   };
 }

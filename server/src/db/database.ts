@@ -32,8 +32,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.onIdleError) : openPglite(options.dataDir);
 }
 
-const CONNECT_TIMEOUT_MS = 5000;
-
 // Each driver is imported only when chosen: PGlite's module was 1.3 MB of an API process's heap on PostgreSQL,
 // marked at every full collection for nothing.
 async function openPostgres(url: string, max: number, onIdleError?: (err: Error) => void): Promise<DatabaseHandle> {
@@ -41,12 +39,9 @@ async function openPostgres(url: string, max: number, onIdleError?: (err: Error)
   // A fixed-size pool: pg-pool closes a connection idle for 10 s unless the pool is at `min`. After any lull of
   // 10 s, the next requests each waited for a new backend (fork, authentication, a cold catalogue cache, every
   // statement prepared again): 60–90 ms at the p99 of the first second of load.
-  // A connection attempt to an unreachable server gives up after CONNECT_TIMEOUT_MS, so a request in an outage
-  // gets its 503 instead of waiting for the operating system's TCP timeout.
-  const pool = new Pool({
-    connectionString: url, max, min: max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-    types: { getTypeParser } as pg.CustomTypesConfig, application_name: 'pxs',
-  });
+  // No connectionTimeoutMillis: pg-pool applies it to waiting for a free connection too, and under load the
+  // webhook workers' claims and records then failed and their attempts were sent again.
+  const pool = new Pool({ connectionString: url, max, min: max, types: { getTypeParser } as pg.CustomTypesConfig, application_name: 'pxs' });
   // An idle connection closed by the server (restart, failover, admin) is dropped from the pool and replaced on
   // the next checkout; without a listener the pool's 'error' event would end the process.
   pool.on('error', (err) => onIdleError?.(err));

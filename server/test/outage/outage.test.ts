@@ -77,7 +77,7 @@ describe.skipIf(!usingPostgres)('outages (PostgreSQL pass only: PGlite has no co
     await cli?.close();
   });
 
-  it('survives a cut to PostgreSQL: 503 with Retry-After during it, full service within a second of its end, no delivery lost or sent twice', async () => {
+  it('survives a cut to PostgreSQL: 503 with Retry-After during it, full service from the first request after it, no delivery lost or sent twice', async () => {
     const key = world.keys.branch;
     const hook = await call({ url }, 'POST', '/partner/webhooks', { key, body: { url: `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`, events: ['order.created'] } });
     expect(hook.status, hook.text).toBe(201);
@@ -97,10 +97,13 @@ describe.skipIf(!usingPostgres)('outages (PostgreSQL pass only: PGlite has no co
     expect(alive(), output.slice(-3000)).toBe(true);
 
     await pgLink.restore();
-    const back = performance.now();
-    await until('the first 200 after the cut', async () => (await call({ url }, 'GET', '/partner/offers', { key })).status === 200, 5000);
-    expect(performance.now() - back).toBeLessThan(1000);
-    for (let i = 0; i < 3; i++) expect((await order()).status).toBe(201);
+    // Full service at once: the very first request after the database returns is served, on a new connection
+    // (its time is printed, not asserted: it depends on the machine's load).
+    const first = await timed(() => call({ url }, 'GET', '/partner/offers', { key }));
+    expect(first.status).toBe(200);
+    console.info(`first request after the database returned: ${first.ms.toFixed(0)} ms`);
+    expect((await order()).status).toBe(201);
+    for (let i = 0; i < 2; i++) expect((await order()).status).toBe(201);
     await until('the three deliveries after the cut', async () => received.length >= 6);
     await sleep(1000);
     expect(received).toHaveLength(6);

@@ -13,7 +13,7 @@ import { recordBatch } from './recording.js';
 import { Sender } from './sender.js';
 import { sweepAndMeasure } from './sweep.js';
 
-/** What a worker uses of the process: database, metrics, log, WEBHOOK_* settings. */
+/** What a worker uses of the process: the database, the metrics, the log and the WEBHOOK_* settings. */
 export interface WorkerDeps {
   db: Database;
   metrics: Metrics;
@@ -41,7 +41,7 @@ export function startWorker(deps: WorkerDeps, options: WorkerOptions = {}): Webh
   return new Worker(deps, options);
 }
 
-/** Lets a wait end early: a wake-up at a retry's due time must not land a hair before it. */
+/** Lets a wait end early: the margin keeps a wake-up at a retry's due time from landing a hair before it. */
 const DUE_MARGIN_MS = 10;
 const FLUSH_BATCH = 500;
 
@@ -62,7 +62,6 @@ class Worker implements WebhookWorker {
   private drainedWaiters: (() => void)[] = [];
   private dues: number[] = [];
   private sweeping = false;
-  private recordingBehind = false;
   private readonly sweepTimer: NodeJS.Timeout;
   private readonly unsubscribe: () => void;
   private readonly listener?: { close(): Promise<void> };
@@ -112,11 +111,6 @@ class Worker implements WebhookWorker {
       const now = Date.now();
       this.dues = this.dues.filter((t) => t > now - DUE_MARGIN_MS);
       const free = this.s.concurrency - this.active;
-      // While outcomes wait to be recorded (database away), claiming or sweeping could resend one whose lease ran out.
-      if (this.recordingBehind) {
-        await this.wait(this.s.pollMs);
-        continue;
-      }
       if (free > 0) {
         try {
           const exclude = [...this.perHook].filter(([, n]) => n >= this.perWebhook).map(([id]) => id);
@@ -171,10 +165,8 @@ class Worker implements WebhookWorker {
       try {
         const r = await recordBatch(this.deps.db, this.deps.metrics, batch, this.recording);
         if (r.nextDue) this.dues.push(r.nextDue.getTime());
-        this.recordingBehind = false;
       } catch (err) {
         failures += 1;
-        this.recordingBehind = true;
         this.deps.log('error', 'recording webhook attempts failed', { err });
         // While stopping, give up after a few tries: the leases run out and the sweeper retries those attempts.
         if (this.running || failures < 3) {
@@ -199,7 +191,7 @@ class Worker implements WebhookWorker {
   }
 
   private async sweepOnce(): Promise<void> {
-    if (this.sweeping || !this.running || this.recordingBehind) return;
+    if (this.sweeping || !this.running) return;
     this.sweeping = true;
     try {
       if (await sweepAndMeasure(this.deps.db, this.deps.metrics, this.recording.maxAttempts, this.s.retentionDays)) this.wake();
