@@ -46,4 +46,4 @@ export const useRetry = (id: string) => {
   });
 };
 export const useReactivate = (id: string) => useWebhookAction(() => unwrap(api.POST('/api/v1/admin/webhooks/{id}/reactivate', { params: { path: { id } } })));
-export const useRotate = (id: string) => useWebhookAction(() => unwrap(api.POST('/api/v1/admin/webhooks/{id}/rotate-secret', { params: { path: { id } } })));
+export const useRotate = (id: string) => useWebhookAction(() => unwrap(api.POST('/api/v1/admin/webhooks/{id}/rotate-secret', { params: { path: { id } }, body: {} })));
