@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
+import { DEFAULT_BOOLEANS, developmentSecret } from './config-defaults.js';
 
 const Bool = Type.Union([Type.Literal('true'), Type.Literal('false')]);
 
@@ -58,9 +59,7 @@ export interface Config {
   /** Namespace of every Redis key and channel, so several deployments can share one Redis. */
   redisKeyPrefix: string;
   jwt: { secret: string; jwksUrl?: string; issuer?: string; audience?: string; ttlSeconds: number };
-  /** Failed logins are counted per account and per client IP over 15-minute windows; successes are not. */
   rateLimit: { perMinute: number; unauthenticatedPerMinute: number; loginFailuresPerAccount: number; loginFailuresPerIp: number };
-  /** What one owner may hold, so a leaked key or a script gone wrong cannot fill the tables. */
   ownerLimits: { webhooksPerOwner: number; personalKeysPerStaff: number };
   keys: { cacheTtlMs: number; lastUsedFlushMs: number };
   webhooks: {
@@ -78,11 +77,6 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
-const DEFAULT_BOOLEANS: Record<string, (env: Env['NODE_ENV']) => string> = {
-  WEBHOOK_ALLOW_PRIVATE_URLS: (env) => (env === 'development' ? 'true' : 'false'),
-  SEED_DEMO: (env) => (env === 'production' ? 'false' : 'true'),
-  TRUST_PROXY: () => 'false',
-};
 
 /** Parses and validates the environment once; the message names every bad variable. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
@@ -162,14 +156,4 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: env.TRUST_PROXY === 'true',
     consoleDir: env.CONSOLE_DIR,
   };
-}
-
-let devSecret: string | undefined;
-function developmentSecret(): string {
-  devSecret ??= randomHex(32);
-  return devSecret;
-}
-
-function randomHex(bytes: number): string {
-  return Buffer.from(crypto.getRandomValues(new Uint8Array(bytes))).toString('hex');
 }

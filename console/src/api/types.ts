@@ -27,6 +27,7 @@ export type Currency = Response<'/api/v1/admin/currencies', 'get'>['data'][numbe
 export type Branch = Response<'/api/v1/admin/branches', 'get'>['data'][number];
 export type ApiKey = Response<'/api/v1/api-keys', 'get'>[number];
 export type CreatedApiKey = Response<'/api/v1/api-keys', 'post'>;
+export type RolledApiKey = Response<'/api/v1/api-keys/{id}/roll', 'post'>;
 export type BranchKey = Response<'/api/v1/admin/api-keys', 'get'>['data'][number];
 export type AdminWebhook = Response<'/api/v1/admin/webhooks', 'get'>['data'][number];
 export type Delivery = Response<'/api/v1/admin/webhooks/{id}/deliveries', 'get'>['data'][number];

@@ -92,12 +92,15 @@ describe('staff tokens', () => {
   });
 });
 
-describe('login throttling', () => {
+// Every login hashes a password with scrypt (32 MiB): on a loaded machine a few dozen take longer than the default timeout.
+const SLOW = { timeout: 180_000 };
+
+describe('login throttling', SLOW, () => {
   let limited: TestServer;
   beforeAll(async () => {
     limited = await startTestServer({ env: { LOGIN_FAILURES_PER_ACCOUNT: '3', LOGIN_FAILURES_PER_IP: '5', TRUST_PROXY: 'true' }, database: server.database });
-  });
-  afterAll(() => limited?.close());
+  }, 180_000);
+  afterAll(() => limited?.close(), 180_000);
 
   // Each test uses its own client address and account, so the budgets of one test never reach another.
   const ip = () => `10.${randomBytes(3).join('.')}`;
@@ -138,15 +141,15 @@ describe('login throttling', () => {
   });
 });
 
-describe('login limits at their defaults (10 failures per account, 100 per address, per 15 minutes)', () => {
+describe('login limits at their defaults (10 failures per account, 100 per address, per 15 minutes)', SLOW, () => {
   let office: TestServer;
   let hash: string;
   beforeAll(async () => {
     // Empty values are unset: the server runs with the configured defaults, not the test helper's high limits.
     office = await startTestServer({ env: { LOGIN_FAILURES_PER_ACCOUNT: '', LOGIN_FAILURES_PER_IP: '' }, database: server.database });
     hash = (await server.db.selectFrom('staff_users').select('password_hash').where('id', '=', world.staff.admin1.id).executeTakeFirstOrThrow()).password_hash;
-  });
-  afterAll(() => office?.close());
+  }, 180_000);
+  afterAll(() => office?.close(), 180_000);
 
   it('lets 30 cashiers of one office log in from one address at the start of a shift', async () => {
     const emails = Array.from({ length: 30 }, (_, i) => `cashier${i}-${randomBytes(3).toString('hex')}@office.test`);

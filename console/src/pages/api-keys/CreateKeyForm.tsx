@@ -10,6 +10,27 @@ import { fieldErrorsTo, useSave } from '../../components/use-save';
 
 type Fields = { name: string; type: string; branchId: string; expiresAt: string };
 
+/** A raw key, shown this once with a copy button. */
+export function RawKeyOnce({ rawKey, onDone, children }: { rawKey: string; onDone: () => void; children?: React.ReactNode }) {
+  return (
+    <Stack>
+      <Alert color="yellow" title="Copy the key now">It is shown only this once: the service keeps only a hash of it.</Alert>
+      {children}
+      <Code block data-testid="raw-key">{rawKey}</Code>
+      <Group>
+        <CopyButton value={rawKey}>
+          {({ copied, copy }) => (
+            <Button leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />} color={copied ? 'teal' : undefined} onClick={copy}>
+              {copied ? 'Copied' : 'Copy key'}
+            </Button>
+          )}
+        </CopyButton>
+        <Button variant="default" onClick={onDone}>I have stored it</Button>
+      </Group>
+    </Stack>
+  );
+}
+
 /** A new key; its raw value is shown here once, with a copy button, and never again. */
 export function CreateKeyForm({ onDone }: { onDone: () => void }) {
   const me = useMe();
@@ -19,24 +40,7 @@ export function CreateKeyForm({ onDone }: { onDone: () => void }) {
   const form = useForm<Fields>({ initialValues: { name: '', type: 'personal', branchId: '', expiresAt: '' } });
   const save = useSave((body: Body<'/api/v1/api-keys', 'post'>) => unwrap(api.POST('/api/v1/api-keys', { body })), [['api-keys']], (k) => `${k.name}: created`);
 
-  if (created) {
-    return (
-      <Stack>
-        <Alert color="yellow" title="Copy the key now">It is shown only this once: the service keeps only a hash of it.</Alert>
-        <Code block data-testid="raw-key">{created.rawKey}</Code>
-        <Group>
-          <CopyButton value={created.rawKey}>
-            {({ copied, copy }) => (
-              <Button leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />} color={copied ? 'teal' : undefined} onClick={copy}>
-                {copied ? 'Copied' : 'Copy key'}
-              </Button>
-            )}
-          </CopyButton>
-          <Button variant="default" onClick={onDone}>I have stored it</Button>
-        </Group>
-      </Stack>
-    );
-  }
+  if (created) return <RawKeyOnce rawKey={created.rawKey} onDone={onDone} />;
   const submit = form.onSubmit((v) => save.mutate({
     name: v.name, type: v.type as 'personal',
     ...(v.type !== 'personal' && v.branchId ? { branchId: Number(v.branchId) } : {}),

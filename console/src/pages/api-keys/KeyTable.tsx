@@ -1,14 +1,17 @@
-import { Badge, Button, Code, Table, Text } from '@mantine/core';
+import { Badge, Button, Code, Group, Modal, Table, Text } from '@mantine/core';
+import { useState } from 'react';
 import { modals } from '@mantine/modals';
 import type { ApiKey, BranchKey } from '../../api/types';
 import { when } from '../../components/format';
 import { nameOf, useLookups } from '../../components/lookups';
 import { showDone } from '../../components/notify';
+import { RollKeyForm } from './RollKeyForm';
 import { useRevoke } from './use-keys';
 
 function state(k: ApiKey) {
   if (!k.isActive) return <Badge color="gray" variant="light">revoked</Badge>;
   if (k.expiresAt && new Date(k.expiresAt) < new Date()) return <Badge color="orange" variant="light">expired</Badge>;
+  if (k.replacedBy) return <Badge color="yellow" variant="light">rolled</Badge>;
   return <Badge color="teal" variant="light">active</Badge>;
 }
 
@@ -16,6 +19,7 @@ function state(k: ApiKey) {
 export function KeyTable({ keys, asAdmin, label }: { keys: (ApiKey | BranchKey)[]; asAdmin: boolean; label: string }) {
   const lookups = useLookups();
   const revoke = useRevoke(asAdmin);
+  const [rolling, setRolling] = useState<ApiKey | null>(null);
   const confirm = (k: ApiKey) => modals.openConfirmModal({
     title: `Revoke “${k.name}”?`,
     children: <Text size="sm">Every request with this key is refused from now on, on every server. This cannot be undone.</Text>,
@@ -25,6 +29,10 @@ export function KeyTable({ keys, asAdmin, label }: { keys: (ApiKey | BranchKey)[
   });
   if (keys.length === 0) return <Text c="dimmed" py="sm">No keys.</Text>;
   return (
+    <>
+    <Modal opened={rolling !== null} onClose={() => setRolling(null)} title={`Roll “${rolling?.name ?? ''}”`} size="lg" closeOnClickOutside={false}>
+      {rolling && <RollKeyForm apiKey={rolling} asAdmin={asAdmin} onDone={() => setRolling(null)} />}
+    </Modal>
     <Table.ScrollContainer minWidth={860}>
       <Table aria-label={label}>
         <Table.Thead>
@@ -44,11 +52,17 @@ export function KeyTable({ keys, asAdmin, label }: { keys: (ApiKey | BranchKey)[
               <Table.Td>{k.lastUsedAt ? when(k.lastUsedAt) : 'never'}</Table.Td>
               <Table.Td>{k.expiresAt ? when(k.expiresAt) : 'never'}</Table.Td>
               <Table.Td>{state(k)}</Table.Td>
-              <Table.Td>{k.isActive && <Button size="xs" color="red" variant="subtle" onClick={() => confirm(k)} aria-label={`Revoke ${k.name}`}>Revoke</Button>}</Table.Td>
+              <Table.Td>
+                <Group gap={4} wrap="nowrap">
+                  {k.isActive && !k.replacedBy && <Button size="xs" variant="subtle" onClick={() => setRolling(k)} aria-label={`Roll ${k.name}`}>Roll</Button>}
+                  {k.isActive && <Button size="xs" color="red" variant="subtle" onClick={() => confirm(k)} aria-label={`Revoke ${k.name}`}>Revoke</Button>}
+                </Group>
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+    </>
   );
 }

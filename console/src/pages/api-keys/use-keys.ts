@@ -13,6 +13,18 @@ export function useBranchKeys(enabled: boolean, filter: { type?: 'personal' | 'b
   });
 }
 
+/** A new key for an old one, which keeps working until `expiresAt` (the server's default: 24 hours). */
+export function useRoll(asAdmin: boolean) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, expiresAt }: { id: string; expiresAt?: string }) => {
+      const options = { params: { path: { id } }, body: expiresAt ? { expiresAt } : {} };
+      return unwrap(asAdmin ? api.POST('/api/v1/admin/api-keys/{id}/roll', options) : api.POST('/api/v1/api-keys/{id}/roll', options));
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['api-keys'] }),
+  });
+}
+
 /** Revocation is effective at once on every instance; both lists refresh. */
 export function useRevoke(asAdmin: boolean) {
   const queryClient = useQueryClient();
