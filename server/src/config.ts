@@ -32,6 +32,9 @@ const EnvSchema = Type.Object({
   WEBHOOK_POLL_MS: Type.Integer({ minimum: 10, default: 500 }),
   WEBHOOK_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 1000, default: 64 }),
   WEBHOOK_RETENTION_DAYS: Type.Integer({ minimum: 1, maximum: 3650, default: 30 }),
+  IDEMPOTENCY_LOCK_WAIT_MS: Type.Integer({ minimum: 0, maximum: 60000, default: 2000 }),
+  QUOTE_TTL_SECONDS: Type.Integer({ minimum: 1, maximum: 3600, default: 60 }),
+  TEST_KILL_AFTER_IDEMPOTENT_COMMIT: Bool,
   BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 102400 }),
   LOG_LEVEL: Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)), { default: 'info' }),
   SEED_DEMO: Bool,
@@ -61,6 +64,10 @@ export interface Config {
     timeoutMs: number; retryBaseMs: number; maxRetries: number; deactivateAfter: number;
     allowPrivateUrls: boolean; leaseMs: number; pollMs: number; concurrency: number; retentionDays: number;
   };
+  /** Idempotency-Key handling (features/idempotency); killAfterCommit is a test-only hook, honoured only with NODE_ENV=test. */
+  idempotency: { lockWaitMs: number; killAfterCommit: boolean };
+  /** How long a firm quote (POST /partner/public/quotes) holds its rate. */
+  quoteTtlSeconds: number;
   bodyLimitBytes: number;
   logLevel: Env['LOG_LEVEL'];
   seedDemo: boolean;
@@ -76,6 +83,7 @@ const DEFAULT_BOOLEANS: Record<string, (env: Env['NODE_ENV']) => string> = {
   WEBHOOK_ALLOW_PRIVATE_URLS: (env) => (env === 'development' ? 'true' : 'false'),
   SEED_DEMO: (env) => (env === 'production' ? 'false' : 'true'),
   TRUST_PROXY: () => 'false',
+  TEST_KILL_AFTER_IDEMPOTENT_COMMIT: () => 'false',
 };
 
 /** Parses and validates the environment once; the message names every bad variable. */
@@ -145,6 +153,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       concurrency: env.WEBHOOK_CONCURRENCY,
       retentionDays: env.WEBHOOK_RETENTION_DAYS,
     },
+    idempotency: {
+      lockWaitMs: env.IDEMPOTENCY_LOCK_WAIT_MS,
+      killAfterCommit: env.NODE_ENV === 'test' && env.TEST_KILL_AFTER_IDEMPOTENT_COMMIT === 'true',
+    },
+    quoteTtlSeconds: env.QUOTE_TTL_SECONDS,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     logLevel: env.LOG_LEVEL,
     seedDemo: env.SEED_DEMO === 'true',
