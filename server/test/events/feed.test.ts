@@ -1,4 +1,6 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { usingPostgres } from '../helpers/database.js';
 import { startWorld } from '../helpers/fixture.js';
 import { call, type TestServer } from '../helpers/server.js';
 import type { StaffName } from '../helpers/staff.js';
@@ -106,7 +108,8 @@ describe('GET /partner/events', () => {
   });
 
   it('refuses a bad cursor or limit (400) and a public key (403)', async () => {
-    for (const query of [{ after: 'abc' }, { after: '1.2.3' }, { limit: 0 }, { limit: 1001 }]) {
+    const queries: Record<string, string | number>[] = [{ after: 'abc' }, { after: '1.2.3' }, { limit: 0 }, { limit: 1001 }];
+    for (const query of queries) {
       const res = await call(server, 'GET', '/partner/events', { key: world.keys.branch, query });
       expect(res.status, JSON.stringify(query)).toBe(400);
     }
@@ -120,5 +123,28 @@ describe('GET /partner/events', () => {
       const res = await call(server, 'GET', '/partner/events', { key: world.keys.readOnlyA, query: { limit: 1000 } });
       return res.status === 200 && (res.body as Page).data.every((e) => e.event.startsWith('offer.')) && (res.body as Page).data.length > 0;
     });
+  });
+
+  it.skipIf(!usingPostgres)('never moves past an event whose transaction commits after a later one (PostgreSQL)', async () => {
+    const { next: start } = await readFeed(world.keys.branch, 1000);
+    const client = new pg.Client({ connectionString: server.database.url });
+    await client.connect();
+    try {
+      // A slow writer: its event is written first, and committed last.
+      await client.query('begin');
+      await client.query(`insert into events (id, event, branch_id, exchange_id, is_order_event, body)
+        values (gen_random_uuid(), 'offer.updated', $1, $2, false, '{"event":"offer.updated","slow":true,"data":{}}')`, [world.branches.b1, world.exchanges.A]);
+      const order = await call(server, 'POST', '/partner/orders', { key: world.keys.branch, body: orderBody(world) });
+      expect(order.status).toBe(201);
+      const meanwhile = await readFeed(world.keys.branch, 1000, start);
+      expect(meanwhile.envelopes).toEqual([]);
+      expect(meanwhile.next).toBe(start);
+      await client.query('commit');
+      const after = (await readFeed(world.keys.branch, 1000, start)).envelopes.map((e) => JSON.parse(e));
+      expect(after.map((e) => e.event)).toEqual(['offer.updated', 'order.created']);
+      expect(after[1].data.id).toBe(order.body.id);
+    } finally {
+      await client.end();
+    }
   });
 });
