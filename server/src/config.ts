@@ -1,5 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
+import { IntegrationEnv, integrationConfig, type IntegrationConfig } from './config-integration.js';
+import { developmentSecret } from './config-secret.js';
 
 const Bool = Type.Union([Type.Literal('true'), Type.Literal('false')]);
 
@@ -32,9 +34,6 @@ const EnvSchema = Type.Object({
   WEBHOOK_POLL_MS: Type.Integer({ minimum: 10, default: 500 }),
   WEBHOOK_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 1000, default: 64 }),
   WEBHOOK_RETENTION_DAYS: Type.Integer({ minimum: 1, maximum: 3650, default: 30 }),
-  IDEMPOTENCY_LOCK_WAIT_MS: Type.Integer({ minimum: 0, maximum: 60000, default: 2000 }),
-  QUOTE_TTL_SECONDS: Type.Integer({ minimum: 1, maximum: 3600, default: 60 }),
-  TEST_KILL_AFTER_IDEMPOTENT_COMMIT: Bool,
   BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 102400 }),
   LOG_LEVEL: Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)), { default: 'info' }),
   SEED_DEMO: Bool,
@@ -42,11 +41,12 @@ const EnvSchema = Type.Object({
   BOOTSTRAP_ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 12 })),
   TRUST_PROXY: Bool,
   CONSOLE_DIR: Type.Optional(Type.String({ minLength: 1 })),
+  ...IntegrationEnv,
 });
 
 type Env = Static<typeof EnvSchema>;
 
-export interface Config {
+export interface Config extends IntegrationConfig {
   env: Env['NODE_ENV'];
   port: number;
   host: string;
@@ -64,10 +64,6 @@ export interface Config {
     timeoutMs: number; retryBaseMs: number; maxRetries: number; deactivateAfter: number;
     allowPrivateUrls: boolean; leaseMs: number; pollMs: number; concurrency: number; retentionDays: number;
   };
-  /** Idempotency-Key handling (features/idempotency); killAfterCommit is a test-only hook, honoured only with NODE_ENV=test. */
-  idempotency: { lockWaitMs: number; killAfterCommit: boolean };
-  /** How long a firm quote (POST /partner/public/quotes) holds its rate. */
-  quoteTtlSeconds: number;
   bodyLimitBytes: number;
   logLevel: Env['LOG_LEVEL'];
   seedDemo: boolean;
@@ -83,7 +79,6 @@ const DEFAULT_BOOLEANS: Record<string, (env: Env['NODE_ENV']) => string> = {
   WEBHOOK_ALLOW_PRIVATE_URLS: (env) => (env === 'development' ? 'true' : 'false'),
   SEED_DEMO: (env) => (env === 'production' ? 'false' : 'true'),
   TRUST_PROXY: () => 'false',
-  TEST_KILL_AFTER_IDEMPOTENT_COMMIT: () => 'false',
 };
 
 /** Parses and validates the environment once; the message names every bad variable. */
@@ -153,11 +148,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       concurrency: env.WEBHOOK_CONCURRENCY,
       retentionDays: env.WEBHOOK_RETENTION_DAYS,
     },
-    idempotency: {
-      lockWaitMs: env.IDEMPOTENCY_LOCK_WAIT_MS,
-      killAfterCommit: env.NODE_ENV === 'test' && env.TEST_KILL_AFTER_IDEMPOTENT_COMMIT === 'true',
-    },
-    quoteTtlSeconds: env.QUOTE_TTL_SECONDS,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     logLevel: env.LOG_LEVEL,
     seedDemo: env.SEED_DEMO === 'true',
@@ -166,15 +156,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       : undefined,
     trustProxy: env.TRUST_PROXY === 'true',
     consoleDir: env.CONSOLE_DIR,
+    ...integrationConfig(env),
   };
-}
-
-let devSecret: string | undefined;
-function developmentSecret(): string {
-  devSecret ??= randomHex(32);
-  return devSecret;
-}
-
-function randomHex(bytes: number): string {
-  return Buffer.from(crypto.getRandomValues(new Uint8Array(bytes))).toString('hex');
 }

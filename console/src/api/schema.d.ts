@@ -749,6 +749,130 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/partner/public/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A firm quote: the estimate's figures, held for an order */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        exchangeId: number;
+                        sourceCurrencyId: number;
+                        destCurrencyId: number;
+                        /** @description Amount in the currency named by direction */
+                        amount: number;
+                        /**
+                         * @default source
+                         * @enum {string}
+                         */
+                        direction?: "source" | "dest";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            sourceAmount: number;
+                            destAmount: number;
+                            rate: number;
+                            isReverse: boolean;
+                            sourceCurrency: {
+                                id: number;
+                                name: string;
+                                ticker: string;
+                                image: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    path: string;
+                                } | null;
+                            };
+                            destCurrency: {
+                                id: number;
+                                name: string;
+                                ticker: string;
+                                image: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    path: string;
+                                } | null;
+                            };
+                            exchangeId: number;
+                            offerId: number;
+                            /**
+                             * Format: uuid
+                             * @description Give it as `quoteId` to POST /partner/orders to order at these figures; usable once
+                             */
+                            quoteId: string;
+                            /**
+                             * Format: date-time
+                             * @description The quote cannot be used from this instant (QUOTE_TTL_SECONDS after it was taken)
+                             */
+                            expiresAt: string;
+                        };
+                    };
+                };
+                /** @description Bad Request: missing or invalid fields */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not Found: the resource does not exist or is outside the caller's scope */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too Many Requests: rate limit exceeded */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/partner/orders": {
         parameters: {
             query?: never;
@@ -884,7 +1008,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Makes the request safe to retry: a repeat with the same key and body gets the first answer (header `Idempotent-Replayed: true`) instead of creating again; the same key with another body gets 422, a repeat while the first is still running 409. Scoped to the API key; kept 24 hours. */
+                    "idempotency-key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -905,7 +1032,12 @@ export interface paths {
                          * @enum {string}
                          */
                         operationType: "offer" | "finop";
-                        /** @description Amount the client provides, in currency1. For `offer`: give exactly one of the two amounts; for `finop`: both */
+                        /**
+                         * Format: uuid
+                         * @description A firm quote (POST /partner/public/quotes) for this cashbox and pair: the order is priced at its figures, and neither amount is given. `offer` orders only
+                         */
+                        quoteId?: string;
+                        /** @description Amount the client provides, in currency1. For `offer`: give exactly one of the two amounts (or a quoteId); for `finop`: both */
                         clientAmount?: number;
                         /** @description Amount the exchange provides, in currency2. For `offer`: give exactly one of the two amounts; for `finop`: both */
                         exchangeAmount?: number;
@@ -1009,6 +1141,24 @@ export interface paths {
                 };
                 /** @description Forbidden: valid credentials without the needed permission */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unprocessable Entity: a business rule refuses the operation */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1303,7 +1453,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Makes the request safe to retry: a repeat with the same key and body gets the first answer (header `Idempotent-Replayed: true`) instead of creating again; the same key with another body gets 422, a repeat while the first is still running 409. Scoped to the API key; kept 24 hours. */
+                    "idempotency-key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -1363,6 +1516,24 @@ export interface paths {
                 };
                 /** @description Forbidden: valid credentials without the needed permission */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unprocessable Entity: a business rule refuses the operation */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1658,7 +1829,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Makes the request safe to retry: a repeat with the same key and body gets the first answer (header `Idempotent-Replayed: true`) instead of creating again; the same key with another body gets 422, a repeat while the first is still running 409. Scoped to the API key; kept 24 hours. */
+                    "idempotency-key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -1717,6 +1891,24 @@ export interface paths {
                 };
                 /** @description Forbidden: valid credentials without the needed permission */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unprocessable Entity: a business rule refuses the operation */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2538,6 +2730,103 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/partner/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Events the key may see, oldest first: the webhook envelopes, for catching up or polling */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The `next` of the previous page; absent for the oldest event kept */
+                    after?: string;
+                    /** @description Events per page */
+                    limit: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: ({
+                                /**
+                                 * Format: uuid
+                                 * @description The event id: the same in every webhook delivery of it and in this feed
+                                 */
+                                id: string;
+                                event: string;
+                                /** Format: date-time */
+                                timestamp: string;
+                                data: {
+                                    [key: string]: unknown;
+                                };
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description Give it as `after` to read on; the same cursor when nothing new has happened */
+                            next: string;
+                            /** @description More events follow at once */
+                            hasMore: boolean;
+                        };
+                    };
+                };
+                /** @description Bad Request: missing or invalid fields */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden: valid credentials without the needed permission */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too Many Requests: rate limit exceeded */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;

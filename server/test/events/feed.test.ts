@@ -15,7 +15,7 @@ let receiver: Receiver;
 beforeAll(async () => {
   ({ server, world, tokens } = await startWorld());
   receiver = await startReceiver();
-});
+}, 180_000);
 afterAll(async () => {
   await receiver?.close();
   await server?.close();

@@ -8,7 +8,7 @@ import { orderBody } from '../orders/support.js';
 
 let server: TestServer;
 let world: World;
-beforeAll(async () => { ({ server, world } = await startWorld({ env: { IDEMPOTENCY_LOCK_WAIT_MS: '300' } })); });
+beforeAll(async () => { ({ server, world } = await startWorld({ env: { IDEMPOTENCY_LOCK_WAIT_MS: '300' } })); }, 180_000);
 afterAll(() => server?.close());
 
 let n = 0;

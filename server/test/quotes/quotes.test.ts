@@ -8,7 +8,7 @@ import { orderBody } from '../orders/support.js';
 let server: TestServer;
 let world: World;
 let tokens: Record<StaffName, string>;
-beforeAll(async () => { ({ server, world, tokens } = await startWorld()); });
+beforeAll(async () => { ({ server, world, tokens } = await startWorld()); }, 180_000);
 afterAll(() => server?.close());
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
