@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
 import { DEFAULT_BOOLEANS, developmentSecret } from './config-defaults.js';
+import { IntegrationEnv, integrationConfig, type IntegrationConfig } from './config-integration.js';
 
 const Bool = Type.Union([Type.Literal('true'), Type.Literal('false')]);
 
@@ -43,11 +44,12 @@ const EnvSchema = Type.Object({
   BOOTSTRAP_ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 12 })),
   TRUST_PROXY: Bool,
   CONSOLE_DIR: Type.Optional(Type.String({ minLength: 1 })),
+  ...IntegrationEnv,
 });
 
 type Env = Static<typeof EnvSchema>;
 
-export interface Config {
+export interface Config extends IntegrationConfig {
   env: Env['NODE_ENV'];
   port: number;
   host: string;
@@ -155,5 +157,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       : undefined,
     trustProxy: env.TRUST_PROXY === 'true',
     consoleDir: env.CONSOLE_DIR,
+    ...integrationConfig(env),
   };
 }

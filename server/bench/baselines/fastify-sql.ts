@@ -37,7 +37,7 @@ app.get('/api/v1/partner/orders', async () => {
   const { rows, total } = await listOrders(db, scope, { skip: 0, limit: 20, filter: {}, sort: [['id', 'ASC']] });
   return { data: rows, meta: { total, skip: 0, limit: 20 } };
 });
-app.post('/api/v1/partner/orders', async (request, reply) => reply.code(201).send(await createOrder(db, principal, request.body as CreateOrderBody)));
+app.post('/api/v1/partner/orders', async (request, reply) => reply.code(201).send(await createOrder(db, undefined, principal, request.body as CreateOrderBody)));
 
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 process.on('SIGTERM', async () => {

@@ -3,6 +3,7 @@ import * as initial from './migrations/001_initial.js';
 import * as webhookRetention from './migrations/002_webhook_retention.js';
 import * as keyRoll from './migrations/003_key_roll.js';
 import * as audit from './migrations/004_audit.js';
+import * as integration from './migrations/006_integration.js';
 
 /** Migrations are listed in code so the compiled service needs no file-system scan. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '002_webhook_retention': webhookRetention,
   '003_key_roll': keyRoll,
   '004_audit': audit,
+  '006_integration': integration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

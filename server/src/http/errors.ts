@@ -7,6 +7,7 @@ export const ERROR_STATUS = {
   unauthorized: 401,
   forbidden: 403,
   notFound: 404,
+  conflict: 409,
   payloadTooLarge: 413,
   unsupportedMediaType: 415,
   unprocessable: 422,
@@ -75,5 +76,6 @@ export const forbidden = (message = 'Forbidden') => new AppError('forbidden', me
 /** A missing or out-of-scope resource: `errors: {<resource>: "notFound"}` and no message, as the contract shows. */
 export const notFound = (resource: string) => new AppError('notFound', undefined, { [resource]: 'notFound' });
 export const unprocessable = (message: string) => new AppError('unprocessable', message);
+export const conflict = (message: string) => new AppError('conflict', message);
 /** A reference in a request body that does not exist or is out of scope. */
 export const fieldNotFound = (field: string) => badRequest(`${field} not found`, { [field]: 'notFound' });

@@ -20,6 +20,7 @@ export function openApiOptions(): SwaggerOptions {
         { name: 'orders', description: 'Client exchange orders' },
         { name: 'clients', description: 'Client accounts' },
         { name: 'webhooks', description: 'Webhook endpoints and their deliveries' },
+        { name: 'events', description: 'The events feed: webhook envelopes by polling' },
         { name: 'auth', description: 'Staff login' },
         { name: 'api-keys', description: 'Partner API key management (staff JWT)' },
         { name: 'admin', description: 'Back office (staff JWT)' },

@@ -48,7 +48,7 @@ describe('POST /admin/offers', () => {
     expect(sent.map((d) => d.webhook_id)).toEqual([hookB1]);
     const envelope = JSON.parse(sent[0].body);
     expect(envelope).toEqual({
-      event: 'offer.updated', timestamp: expect.any(String),
+      id: expect.any(String), event: 'offer.updated', timestamp: expect.any(String),
       data: {
         id: res.body.id, exchangeId: world.exchanges.B, currency1: { id: world.currencies.USDT, code: 'USDT' }, currency2: { id: world.currencies.BTC, code: 'BTC' },
         rate: '0.0000155123456789', minAmount: '10.5', maxAmount: '100000', isActive: true, updatedAt: res.body.updatedAt,

@@ -32,8 +32,8 @@ describe('POST /partner/orders/{id}/cancel', () => {
     expect(last).toMatchObject({ from_status: from, to_status: 'CANCEL', actor_type: 'api_key', api_key_id: world.keyIds.operatorA, staff_user_id: world.staff.operatorA.id });
     const events = (await recordedEvents(server.db, webhookId, id)).slice(-2);
     expect(events.map((e) => e.body)).toEqual([
-      { event: 'order.status_changed', timestamp: expect.any(String), status: 'CANCEL', data: { id, status: 'CANCEL' } },
-      { event: 'order.cancelled', timestamp: expect.any(String), data: { id, status: 'CANCEL' } },
+      { id: expect.any(String), event: 'order.status_changed', timestamp: expect.any(String), status: 'CANCEL', data: { id, status: 'CANCEL' } },
+      { id: expect.any(String), event: 'order.cancelled', timestamp: expect.any(String), data: { id, status: 'CANCEL' } },
     ]);
     expect(events[0].body.timestamp).toBe(events[1].body.timestamp);
   });

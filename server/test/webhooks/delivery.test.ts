@@ -46,7 +46,7 @@ describe('a delivery', () => {
     const [row] = await deliveries(server, hook.id);
 
     expect(JSON.parse(r.body)).toEqual({
-      event: 'order.created', timestamp: '2024-05-01T12:00:00.000Z',
+      id: expect.any(String), event: 'order.created', timestamp: '2024-05-01T12:00:00.000Z',
       data: { id: 7, status: 'ORDERINIT', amountSource: '100', amountDest: '92.15', note: 'ünïcødé ✓ "quoted"' },
     });
     expect(r.body).toBe(row.body);

@@ -25,6 +25,7 @@ afterAll(async () => {
 
 const token = async (who: string) => (await server.ctx.tokens.sign(world.staff[who].id)).accessToken;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** The next `n` requests after `from`, as parsed envelopes with their event header. */
 async function next(from: number, n: number) {
@@ -42,7 +43,7 @@ describe('events from the product\'s own changes, end to end', () => {
     const [e] = await next(from, 1);
     expect(e.header).toBe('order.created');
     expect(e.envelope).toEqual({
-      event: 'order.created', timestamp: expect.stringMatching(ISO),
+      id: expect.stringMatching(UUID), event: 'order.created', timestamp: expect.stringMatching(ISO),
       data: { id: res.body.id, status: 'ORDERINIT', amountSource: '100', amountDest: '92.15' },
     });
   });
@@ -60,14 +61,14 @@ describe('events from the product\'s own changes, end to end', () => {
     expect(moved.status).toBe(200);
     const [changed] = await next(from, 1);
     expect(changed.header).toBe('order.status_changed');
-    expect(changed.envelope).toEqual({ event: 'order.status_changed', timestamp: expect.stringMatching(ISO), status: 'CLIENTPAYMENTWAIT', data: { id, status: 'CLIENTPAYMENTWAIT' } });
+    expect(changed.envelope).toEqual({ id: expect.stringMatching(UUID), event: 'order.status_changed', timestamp: expect.stringMatching(ISO), status: 'CLIENTPAYMENTWAIT', data: { id, status: 'CLIENTPAYMENTWAIT' } });
 
     const cancelled = await call(server, 'POST', `/partner/orders/${id}/cancel`, { key: world.keys.branch });
     expect(cancelled.status).toBe(200);
     const both = await next(from + 1, 2);
     const byEvent = Object.fromEntries(both.map((e) => [e.header, e.envelope]));
-    expect(byEvent['order.status_changed']).toEqual({ event: 'order.status_changed', timestamp: expect.stringMatching(ISO), status: 'CANCEL', data: { id, status: 'CANCEL' } });
-    expect(byEvent['order.cancelled']).toEqual({ event: 'order.cancelled', timestamp: expect.stringMatching(ISO), data: { id, status: 'CANCEL' } });
+    expect(byEvent['order.status_changed']).toEqual({ id: expect.stringMatching(UUID), event: 'order.status_changed', timestamp: expect.stringMatching(ISO), status: 'CANCEL', data: { id, status: 'CANCEL' } });
+    expect(byEvent['order.cancelled']).toEqual({ id: expect.stringMatching(UUID), event: 'order.cancelled', timestamp: expect.stringMatching(ISO), data: { id, status: 'CANCEL' } });
     expect(byEvent['order.cancelled'].timestamp).toBe(byEvent['order.status_changed'].timestamp);
   });
 
@@ -86,8 +87,8 @@ describe('events from the product\'s own changes, end to end', () => {
       id: created.body.id, exchangeId: world.exchanges.B, currency1: { id: world.currencies.BTC, code: 'BTC' }, currency2: { id: world.currencies.EUR, code: 'EUR' },
       rate, minAmount: '0.001', maxAmount: '2', isActive, updatedAt: expect.stringMatching(ISO),
     });
-    expect(first).toEqual({ header: 'offer.updated', envelope: { event: 'offer.updated', timestamp: expect.stringMatching(ISO), data: data('59000.5', true) } });
-    expect(second).toEqual({ header: 'offer.updated', envelope: { event: 'offer.updated', timestamp: expect.stringMatching(ISO), data: data('59100.25', false) } });
+    expect(first).toEqual({ header: 'offer.updated', envelope: { id: expect.stringMatching(UUID), event: 'offer.updated', timestamp: expect.stringMatching(ISO), data: data('59000.5', true) } });
+    expect(second).toEqual({ header: 'offer.updated', envelope: { id: expect.stringMatching(UUID), event: 'offer.updated', timestamp: expect.stringMatching(ISO), data: data('59100.25', false) } });
     expect(secret).toMatch(/^[0-9a-f]{64}$/);
   });
 

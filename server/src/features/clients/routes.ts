@@ -1,4 +1,6 @@
 import type { Database } from '../../db/database.js';
+import { idempotentResponder, type IdempotencyOptions } from '../idempotency/respond.js';
+import { IdempotencyHeaders } from '../idempotency/schemas.js';
 import { notFound } from '../../http/errors.js';
 import { errorResponses, IdParams } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
@@ -10,18 +12,19 @@ const security = [{ apiKey: [] }];
 const tags = ['clients'];
 
 /** Client accounts, associated with the exchanges of the key that created them (decisions section 7). */
-export function clientRoutes({ db }: { db: Database }) {
+export function clientRoutes({ db, config }: { db: Database; config: { idempotency: IdempotencyOptions } }) {
+  const respond = idempotentResponder(db, config.idempotency);
   return async function routes(app: App) {
     app.post('/clients', {
       config: { permission: 'clients:write' },
       schema: {
-        tags, summary: 'Register a client', security, body: CreateClientRequest,
-        response: { 201: Client, ...errorResponses(400, 401, 403, 429) },
+        tags, summary: 'Register a client', security, body: CreateClientRequest, headers: IdempotencyHeaders,
+        response: { 201: Client, ...errorResponses(400, 401, 403, 409, 422, 429) },
       },
-    }, async (request, reply) => {
-      const client = await service.uniqueEmail(() => db.transaction().execute((tx) => service.createClient(tx, request.apiKey, request.body)));
-      return reply.code(201).send(service.present(client));
-    });
+    }, async (request, reply) => service.uniqueEmail(() => respond(request, reply, 201, async (tx) => {
+      const create = (t: typeof tx & {}) => service.createClient(t, request.apiKey, request.body);
+      return service.present(await (tx ? create(tx) : db.transaction().execute(create)));
+    })));
 
     app.get('/clients/:id', {
       config: { permission: 'clients:read' },

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { sql, type QueryCreator } from 'kysely';
 import type { Executor, Tx } from '../../db/database.js';
@@ -32,27 +33,33 @@ export function onEnqueued(listener: () => void): () => void {
 }
 
 /**
- * The transactional outbox: writes one delivery per subscribed, active webhook whose principal can read the
- * resource when the event happens, inside the caller's transaction, so an event is delivered exactly when its
- * change commits. Returns the number of deliveries written.
+ * The transactional outbox: writes the event to the events feed and one delivery per subscribed, active webhook
+ * whose principal can read the resource when the event happens, inside the caller's transaction, so an event is
+ * delivered and listed exactly when its change commits. Returns the number of deliveries written.
  */
 export async function enqueue(tx: Tx, events: readonly OutboxEvent[]): Promise<number> {
   let written = 0;
   for (const e of events) {
-    const { rows } = await sql<DeliveriesWritten>`with inserted as (${deliveriesInsert(eventValues(e))}) ${deliveriesWritten('inserted')}`.execute(tx);
+    const v = eventValues(e);
+    const { rows } = await sql<DeliveriesWritten>`with inserted as (${deliveriesInsert(v)}), logged as (${eventInsert(v)}) ${deliveriesWritten('inserted')}`.execute(tx);
     written += Number(rows[0]?.deliveries ?? 0);
   }
   return wake(written);
 }
 
 /** An event as its deliveries' insert takes it: flat values, so that a memoized statement can carry them. */
-export type EventValues = { event: WebhookEvent; body: string; branchId: number; exchangeId: number; isOrderEvent: boolean };
+export type EventValues = { eventId: string; event: WebhookEvent; body: string; branchId: number; exchangeId: number; isOrderEvent: boolean };
 
-/** The envelope every delivery of the event carries, serialized once, and the values that pick its webhooks. */
+/**
+ * The envelope every delivery of the event and the events feed carry, serialized once, and the values that pick
+ * its webhooks. `id` is the event's: the same in every delivery of it and in the feed, so a receiver that reads
+ * both can drop what it has already handled.
+ */
 export function eventValues(e: OutboxEvent): EventValues {
+  const eventId = randomUUID();
   // Object.assign, not a spread: this runs for every new order (docs/decisions.md, "No object spread"). Same key order.
-  const body = JSON.stringify(Object.assign({ event: e.event, timestamp: (e.occurredAt ?? new Date()).toISOString() }, e.envelope, { data: e.data }));
-  return { event: e.event, body, branchId: e.branchId, exchangeId: e.exchangeId, isOrderEvent: ORDER_EVENTS.has(e.event) };
+  const body = JSON.stringify(Object.assign({ id: eventId, event: e.event, timestamp: (e.occurredAt ?? new Date()).toISOString() }, e.envelope, { data: e.data }));
+  return { eventId, event: e.event, body, branchId: e.branchId, exchangeId: e.exchangeId, isOrderEvent: ORDER_EVENTS.has(e.event) };
 }
 
 export interface DeliveriesWritten { deliveries: number }
@@ -65,9 +72,11 @@ export interface DeliveriesWritten { deliveries: number }
  */
 export function withEvent<P extends Record<string, unknown>, Row>(write: (db: Executor, p: P) => QueryCreator<any>) {
   const statement = memoQuery((db, p: P & EventValues) => {
-    const { event, body, branchId, exchangeId, isOrderEvent, ...own } = p;
+    const { eventId, event, body, branchId, exchangeId, isOrderEvent, ...own } = p;
+    const values = { eventId, event, body, branchId, exchangeId, isOrderEvent };
     return write(db, own as unknown as P)
-      .with('outbox', () => sql`(${deliveriesInsert({ event, body, branchId, exchangeId, isOrderEvent })})`)
+      .with('outbox', () => sql`(${deliveriesInsert(values)})`)
+      .with('logged_event', () => sql`(${eventInsert(values)})`)
       .selectFrom(['written', sql<DeliveriesWritten>`(${deliveriesWritten('outbox')})`.as('n')])
       .selectAll('written')
       .select('n.deliveries');
@@ -104,6 +113,13 @@ function deliveriesInsert(v: EventValues) {
         ))
       )
     returning 1 as one`;
+}
+
+/** The event's row in the events feed (features/events); the transaction's id orders the feed (see there). */
+function eventInsert(v: EventValues) {
+  return sql<never>`
+    insert into events (id, event, branch_id, exchange_id, is_order_event, body)
+    values (${v.eventId}::uuid, ${v.event}, ${v.branchId}, ${v.exchangeId}, ${v.isOrderEvent}, ${v.body})`;
 }
 
 /** One row counting the deliveries the CTE `cte` wrote, with the NOTIFY that wakes other processes' workers at commit. */

@@ -66,6 +66,23 @@ export async function pruneDeliveries(db: Database, days: number, batch = 1000, 
   return pruned;
 }
 
+/**
+ * Deletes events-feed rows (features/events) older than `days`: the feed keeps events as long as deliveries are
+ * kept. Batched as pruneDeliveries is.
+ */
+export async function pruneEvents(db: Database, days: number, batch = 1000, maxBatches = 20): Promise<number> {
+  let pruned = 0;
+  for (let i = 0; i < maxBatches; i++) {
+    const result = await sql`
+      delete from events where seq in (
+        select seq from events where created_at < now() - make_interval(days => ${days}) order by created_at limit ${batch})`.execute(db);
+    const n = Number(result.numAffectedRows ?? 0);
+    pruned += n;
+    if (n < batch) break;
+  }
+  return pruned;
+}
+
 export async function queueDepth(db: Database): Promise<number> {
   const { rows } = await sql<{ n: number }>`select count(*)::int as n from webhook_deliveries where status = 'pending'`.execute(db);
   return Number(rows[0]?.n ?? 0);
@@ -81,6 +98,7 @@ export async function sweepAndMeasure(db: Database, metrics: Metrics, maxAttempt
   if (r.failed) metrics.webhookDeliveries.inc({ outcome: 'failed' }, r.failed);
   const pruned = await pruneDeliveries(db, retentionDays);
   if (pruned) metrics.webhookDeliveriesPruned.inc(pruned);
+  await pruneEvents(db, retentionDays);
   metrics.webhookQueueDepth.set(await queueDepth(db));
   return r.released;
 }

@@ -27,6 +27,8 @@ export interface WorkerOptions {
   settings?: Partial<Config['webhooks']>;
   /** Postgres URL to LISTEN on for deliveries committed elsewhere (other processes); none when absent. */
   listenUrl?: string | null;
+  /** Other retention work run with each sweep (expired idempotency keys, unused quotes): the composition root's. */
+  alsoPrune?: readonly ((db: Database) => Promise<number>)[];
 }
 
 export interface WebhookWorker {
@@ -68,7 +70,7 @@ class Worker implements WebhookWorker {
   private readonly loopDone: Promise<void>;
   private stopped?: Promise<void>;
 
-  constructor(private readonly deps: WorkerDeps, options: WorkerOptions) {
+  constructor(private readonly deps: WorkerDeps, private readonly options: WorkerOptions) {
     this.id = options.id ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
     this.s = { ...deps.config.webhooks, ...options.settings };
     // A lease must outlast the attempt it covers, or a slow receiver would get the attempt twice.
@@ -195,6 +197,7 @@ class Worker implements WebhookWorker {
     this.sweeping = true;
     try {
       if (await sweepAndMeasure(this.deps.db, this.deps.metrics, this.recording.maxAttempts, this.s.retentionDays)) this.wake();
+      for (const prune of this.options.alsoPrune ?? []) await prune(this.deps.db);
     } catch (err) {
       if (this.running) this.deps.log('warn', 'webhook sweep failed', { err });
     } finally {

@@ -13,9 +13,14 @@ export interface PricedOrder {
 }
 
 /** Which amounts an order must carry: exactly one for `offer` (the other is priced), both for `finop`. */
-export function checkAmountsGiven(body: Pick<CreateOrderBody, 'operationType' | 'clientAmount' | 'exchangeAmount'>): void {
+export function checkAmountsGiven(body: Pick<CreateOrderBody, 'operationType' | 'clientAmount' | 'exchangeAmount' | 'quoteId'>): void {
   const client = body.clientAmount !== undefined;
   const exchange = body.exchangeAmount !== undefined;
+  if (body.quoteId !== undefined) {
+    if (body.operationType !== 'offer') throw badRequest('quoteId is for offer orders only', { quoteId: 'notAllowed' });
+    if (client || exchange) throw badRequest('give either quoteId or an amount, not both: the quote fixes both amounts', { [client ? 'clientAmount' : 'exchangeAmount']: 'notAllowed' });
+    return;
+  }
   if (body.operationType === 'offer') {
     if (client && exchange) throw badRequest('give either clientAmount or exchangeAmount for an offer order, not both', { exchangeAmount: 'notAllowed' });
     if (!client && !exchange) throw badRequest('clientAmount or exchangeAmount is required for an offer order', { clientAmount: 'required' });

@@ -79,7 +79,7 @@ function newOrderValues(o: CreatedOrder, history: HistoryRow, event: OutboxEvent
     created_by_key_id: o.created_by_key_id, updated_at: o.updated_at,
     historyOrderId: h.order_id, historyFrom: h.from_status, historyTo: h.to_status, actorType: h.actor_type,
     actorKeyId: h.api_key_id, actorStaffId: h.staff_user_id, historyComment: h.comment,
-    event: d.event, body: d.body, branchId: d.branchId, exchangeId: d.exchangeId, isOrderEvent: d.isOrderEvent,
+    eventId: d.eventId, event: d.event, body: d.body, branchId: d.branchId, exchangeId: d.exchangeId, isOrderEvent: d.isOrderEvent,
   };
 }
 

@@ -1,5 +1,7 @@
 import type { Scope } from '../../db/scope.js';
 import type { Database } from '../../db/database.js';
+import { idempotentResponder, type IdempotencyOptions } from '../idempotency/respond.js';
+import { IdempotencyHeaders } from '../idempotency/schemas.js';
 import { notFound } from '../../http/errors.js';
 import { parseListQuery, type ListSpec } from '../../http/list-query.js';
 import { errorResponses, IdParams, ListQuery } from '../../http/schemas.js';
@@ -25,7 +27,8 @@ const security = [{ apiKey: [] }];
 const tags = ['orders'];
 
 /** Partner orders, restricted in every query to the exchanges the key reaches (decisions section 6). */
-export function orderRoutes({ db }: { db: Database }) {
+export function orderRoutes({ db, config }: { db: Database; config: { idempotency: IdempotencyOptions } }) {
+  const respond = idempotentResponder(db, config.idempotency);
   return async function routes(app: App) {
     const readBack = async (scope: Scope, id: number) => {
       const row = await repo.findOrder(db, scope, id);
@@ -36,13 +39,10 @@ export function orderRoutes({ db }: { db: Database }) {
     app.post('/orders', {
       config: { permission: 'orders:write' },
       schema: {
-        tags, summary: 'Create an order (status ORDERINIT)', security, body: CreateOrderRequest,
-        response: { 201: Order, ...errorResponses(400, 401, 403, 429) },
+        tags, summary: 'Create an order (status ORDERINIT)', security, body: CreateOrderRequest, headers: IdempotencyHeaders,
+        response: { 201: Order, ...errorResponses(400, 401, 403, 409, 422, 429) },
       },
-    }, async (request, reply) => {
-      const order = await createOrder(db, request.apiKey, request.body);
-      return reply.code(201).send(present.order(order));
-    });
+    }, async (request, reply) => respond(request, reply, 201, async (tx) => present.order(await createOrder(db, tx, request.apiKey, request.body))));
 
     app.get('/orders', {
       config: { permission: 'orders:read' },

@@ -1,15 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { KeyPrincipal } from '../../auth/principal.js';
 import type { Scope } from '../../db/scope.js';
-import type { Executor, Tx } from '../../db/database.js';
+import type { Database, Executor, Tx } from '../../db/database.js';
 import type { OrderStatus } from '../../db/schema.js';
 import { badRequest, notFound, unprocessable } from '../../http/errors.js';
 import type { Audit } from '../audit/service.js';
 import { findOfferForPricing } from '../catalog/service.js';
 import { normalize } from '../pricing/decimal.js';
 import { enqueue } from '../delivery/outbox.js';
-import { checkAmountsGiven, priceOrder } from './pricing.js';
-import { resolveReferences } from './references.js';
+import { linkOrder, useQuote } from '../quotes/service.js';
+import { checkAmountsGiven, priceOrder, type PricedOrder } from './pricing.js';
+import { resolveReferences, type References } from './references.js';
 import { insertHistory, type HistoryRow } from './history-repository.js';
 import * as repo from './repository.js';
 import type { CreateOrderBody } from './schemas.js';
@@ -31,19 +32,37 @@ export function newHashedId(): string {
 }
 
 /**
- * Creates an order in ORDERINIT with its first history row and its `order.created` event. Its references,
- * price and id are read in parallel, then everything is written in one statement: two round trips of time.
- * Returns the new order.
+ * Creates an order in ORDERINIT with its first history row and its `order.created` event, in `tx` when the
+ * caller has one (an idempotent request). An order on a quote uses the quote in the same transaction (its own
+ * when `tx` is absent), so a failed order gives the quote back. Returns the new order.
  */
-export async function createOrder(db: Executor, key: KeyPrincipal, body: CreateOrderBody): Promise<repo.OrderRow> {
+export async function createOrder(db: Database, tx: Tx | undefined, key: KeyPrincipal, body: CreateOrderBody): Promise<repo.OrderRow> {
   checkAmountsGiven(body);
   if (body.currency1.id === body.currency2.id) throw badRequest('currency2 must differ from currency1', { currency2: 'sameAsSource' });
+  const quoteId = body.quoteId;
+  if (quoteId === undefined) return insertOrder(tx ?? db, key, body, (refs, pricing) => priceOrder(body, refs, pricing));
+  const onQuote = async (t: Tx) => {
+    const use = { exchangeId: body.cashbox.id, sourceCurrencyId: body.currency1.id, destCurrencyId: body.currency2.id };
+    const order = await insertOrder(t, key, body, (_refs, pricing) => useQuote(t, key, quoteId, use, pricing));
+    await linkOrder(t, quoteId, order.id);
+    return order;
+  };
+  return tx ? onQuote(tx) : db.transaction().execute(onQuote);
+}
+
+type Pricer = (refs: References, pricing: Awaited<ReturnType<typeof findOfferForPricing>> | undefined) => PricedOrder | Promise<PricedOrder>;
+
+/**
+ * Its references, offer and id are read in parallel, then the order is priced and everything is written in one
+ * statement: two round trips of time.
+ */
+async function insertOrder(db: Executor, key: KeyPrincipal, body: CreateOrderBody, priceWith: Pricer): Promise<repo.OrderRow> {
   const [refs, pricing, id] = await Promise.all([
     resolveReferences(db, key, body),
     body.operationType === 'offer' ? findOfferForPricing(db, key, body.cashbox.id, body.currency1.id, body.currency2.id) : undefined,
     repo.reserveOrderId(db),
   ]);
-  const priced = priceOrder(body, refs, pricing);
+  const priced = await priceWith(refs, pricing);
   return repo.insertNewOrder(db, {
     id,
     hashed_id: newHashedId(),

@@ -1,4 +1,6 @@
 import type { Database } from '../../db/database.js';
+import { idempotentResponder, type IdempotencyOptions } from '../idempotency/respond.js';
+import { IdempotencyHeaders } from '../idempotency/schemas.js';
 import { parseListQuery, type ListSpec } from '../../http/list-query.js';
 import type { Metrics } from '../../http/metrics.js';
 import { errorResponses, ListQuery, NoContent, optionalBody } from '../../http/schemas.js';
@@ -28,18 +30,22 @@ const tags = ['webhooks'];
 const config = { permission: 'webhooks:manage' as const };
 
 /** What the registry's routes use of the process: the database, the delivery metrics, and the URL rule. */
-export interface WebhookDeps { db: Database; metrics: Metrics; config: { webhooks: { allowPrivateUrls: boolean }; ownerLimits: { webhooksPerOwner: number } } }
+export interface WebhookDeps { db: Database; metrics: Metrics; config: { webhooks: { allowPrivateUrls: boolean }; ownerLimits: { webhooksPerOwner: number }; idempotency: IdempotencyOptions } }
 
 /** Partner webhook registry: each route reaches only the webhooks of the calling key's principal. */
 export function webhookRoutes(deps: WebhookDeps) {
   const { db, metrics } = deps;
   const allowPrivateUrls = deps.config.webhooks.allowPrivateUrls;
   const limit = deps.config.ownerLimits.webhooksPerOwner;
+  const respond = idempotentResponder(db, deps.config.idempotency);
   return async function routes(app: App) {
     app.post('/webhooks', {
       config,
-      schema: { tags, summary: 'Register a webhook (the secret is returned once)', security, body: CreateWebhook, response: { 201: WebhookWithSecret, ...errorResponses(400, 401, 403, 422, 429) } },
-    }, async (request, reply) => reply.code(201).send(present.webhookWithSecret(await service.createWebhook(db, allowPrivateUrls, limit, request.apiKey, request.body))));
+      schema: {
+        tags, summary: 'Register a webhook (the secret is returned once)', security, body: CreateWebhook, headers: IdempotencyHeaders,
+        response: { 201: WebhookWithSecret, ...errorResponses(400, 401, 403, 409, 422, 429) },
+      },
+    }, async (request, reply) => respond(request, reply, 201, async (tx) => present.webhookWithSecret(await service.createWebhook(tx ?? db, allowPrivateUrls, limit, request.apiKey, request.body))));
 
     app.get('/webhooks', {
       config,

@@ -1,0 +1,65 @@
+import type { Database, Tx } from '../../db/database.js';
+import { conflict, unprocessable } from '../../http/errors.js';
+import * as repo from './repository.js';
+
+/** Keys are kept this long after their first use (Stripe keeps them 24 hours). */
+export const KEY_TTL_HOURS = 24;
+
+export { pruneExpired as pruneIdempotencyKeys } from './repository.js';
+
+export interface IdempotencyOptions {
+  /** How long a repeat waits for the first request with its key to finish before it gets 409. */
+  lockWaitMs: number;
+  /**
+   * TEST ONLY (TEST_KILL_AFTER_IDEMPOTENT_COMMIT): the process kills itself with SIGKILL right after the commit
+   * of a first request and before its answer, so a test can prove the retry gets the stored answer.
+   */
+  killAfterCommit?: boolean;
+}
+
+export interface IdempotentRequest { apiKeyId: string; key: string; hash: string }
+export interface Answer { status: number; body: string }
+
+/**
+ * Runs `work` once per key: in one transaction it takes the key, runs the work (which writes what it creates
+ * with `tx`) and stores the answer, so that what was created and the answer that names it commit together or
+ * not at all. A repeat with the same body gets the stored answer (`replayed`), a different body 422, and a repeat
+ * arriving while the first runs waits for it up to `lockWaitMs`, then gets 409. A failed first request stores
+ * nothing: its transaction rolls back and the key is free again.
+ */
+export async function runOnce(db: Database, options: IdempotencyOptions, req: IdempotentRequest, work: (tx: Tx) => Promise<Answer>): Promise<Answer & { replayed: boolean }> {
+  let answer: Answer & { replayed: boolean };
+  try {
+    answer = await db.transaction().execute(async (tx) => {
+      await repo.setLockTimeout(tx, options.lockWaitMs);
+      if (!(await repo.claim(tx, req.apiKeyId, req.key, req.hash, KEY_TTL_HOURS))) return replay(await repo.findStored(tx, req.apiKeyId, req.key), req.hash);
+      await repo.clearLockTimeout(tx);
+      const done = await work(tx);
+      await repo.store(tx, req.apiKeyId, req.key, done.status, done.body);
+      return { ...done, replayed: false };
+    });
+  } catch (err) {
+    if (lockNotAvailable(err)) throw inProgress();
+    throw err;
+  }
+  if (options.killAfterCommit && !answer.replayed) process.kill(process.pid, 'SIGKILL');
+  return answer;
+}
+
+function replay(row: repo.StoredRow | undefined, hash: string): Answer & { replayed: boolean } {
+  // Absent: the row was pruned between the claim and this read; the client's retry claims the key afresh.
+  if (!row || row.status === null || row.response === null) throw inProgress();
+  if (row.request_hash !== hash) {
+    throw unprocessable('This Idempotency-Key was already used with a different request (method, path or body); use a new key for a new request');
+  }
+  return { status: row.status, body: row.response, replayed: true };
+}
+
+function inProgress() {
+  return conflict('A request with this Idempotency-Key is still being processed; retry after it has finished');
+}
+
+/** SQLSTATE 55P03: the lock timeout ran out while waiting for the request holding the key. */
+function lockNotAvailable(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '55P03';
+}

@@ -1,0 +1,62 @@
+import { branchScope, type KeyPrincipal } from '../../auth/principal.js';
+import type { Executor, Tx } from '../../db/database.js';
+import type { Scope } from '../../db/scope.js';
+import { AppError } from '../../http/errors.js';
+import { quote, type PricingRow, type Quote, type QuoteRequest } from '../catalog/service.js';
+import { Dec, normalize } from '../pricing/decimal.js';
+import * as repo from './repository.js';
+
+export interface FirmQuote { quote: Quote; id: string; expiresAt: Date }
+
+/** The estimate, held: priced exactly as POST /public/estimate prices, then stored for `ttlSeconds`. */
+export async function takeQuote(db: Executor, key: KeyPrincipal, req: QuoteRequest, ttlSeconds: number): Promise<FirmQuote> {
+  const q = await quote(db, branchScope(key), req);
+  const stored = await repo.insertQuote(db, {
+    exchangeId: q.exchangeId, sourceCurrencyId: q.sourceCurrency.id, destCurrencyId: q.destCurrency.id, offerId: q.offerId,
+    rate: q.rate, isReverse: q.isReverse, sourceAmount: q.sourceAmount, destAmount: q.destAmount, apiKeyId: key.keyId,
+  }, ttlSeconds);
+  return { quote: q, id: stored.id, expiresAt: stored.expires_at };
+}
+
+/** What an order on a quote is priced with: the quote's own figures, whatever the offer says now. */
+export interface QuotedPrice { clientAmount: string; exchangeAmount: string; offerId: number; rate: string; isReverse: boolean }
+
+/** What the order names, which must be what the quote was taken for. */
+export interface QuoteUse { exchangeId: number; sourceCurrencyId: number; destCurrencyId: number }
+
+/**
+ * Uses a quote for an order in the order's transaction: refused (422, `errors.quoteId` naming the reason) when
+ * it is unknown, of another branch or out of the key's exchange scope, expired, already used, taken for another
+ * exchange or pair, or when the pair's offer (`current`, read for the order) is gone or its maxAmount no longer
+ * covers the quoted amount.
+ */
+export async function useQuote(tx: Tx, scope: Scope, id: string, use: QuoteUse, current: PricingRow | undefined): Promise<QuotedPrice> {
+  const q = await repo.consumeQuote(tx, scope, id);
+  if (!q) throw await refusal(tx, scope, id);
+  if (q.exchange_id !== use.exchangeId || q.source_currency_id !== use.sourceCurrencyId || q.dest_currency_id !== use.destCurrencyId) {
+    throw quoteError('mismatch', `quote ${id} was taken for exchange ${q.exchange_id}, currencies ${q.source_currency_id} → ${q.dest_currency_id}; the order names exchange ${use.exchangeId}, currencies ${use.sourceCurrencyId} → ${use.destCurrencyId}`);
+  }
+  if (!current || current.offer_id === null || !current.exchange_active) {
+    throw quoteError('offerInactive', `the exchange no longer has an active offer for this currency pair, so quote ${id} cannot be honoured`);
+  }
+  // maxAmount is in the offer's currency1: the source for a direct quote, the destination for a reverse one.
+  const quoted = q.is_reverse ? q.dest_amount : q.source_amount;
+  if (new Dec(quoted).gt(new Dec(current.max_amount!))) {
+    throw quoteError('aboveMaximum', `the offer's maxAmount is now ${normalize(current.max_amount!)}, which no longer covers the quoted ${normalize(quoted)}; take a new quote`);
+  }
+  return { clientAmount: q.source_amount, exchangeAmount: q.dest_amount, offerId: q.offer_id, rate: q.rate, isReverse: q.is_reverse };
+}
+
+export { linkOrder, pruneQuotes } from './repository.js';
+
+async function refusal(tx: Tx, scope: Scope, id: string): Promise<AppError> {
+  const d = await repo.diagnose(tx, scope, id);
+  if (!d) return quoteError('notFound', `quote ${id} does not exist`);
+  if (!d.in_scope) return quoteError('foreign', `quote ${id} belongs to another branch or to an exchange outside this key's scope`);
+  if (d.used_at) return quoteError('used', `quote ${id} has already been used for an order`);
+  return quoteError('expired', `quote ${id} has expired; take a new quote`);
+}
+
+function quoteError(code: string, message: string): AppError {
+  return new AppError('unprocessable', message, { quoteId: code });
+}
