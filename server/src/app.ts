@@ -10,6 +10,7 @@ import { catalogRoutes } from './features/catalog/routes.js';
 import { clientRoutes } from './features/clients/routes.js';
 import { orderAdminRoutes } from './features/orders/admin-routes.js';
 import { orderRoutes } from './features/orders/routes.js';
+import { sandboxRoutes } from './features/orders/sandbox-routes.js';
 import { apiKeyRoutes } from './features/api-keys/routes.js';
 import { backOfficeRoutes } from './features/admin/routes.js';
 import { loginRoutes } from './features/staff/login.js';
@@ -47,7 +48,7 @@ type Feature = (ctx: AppContext) => (app: App) => Promise<void>;
 /** Unauthenticated routes under /api/v1 (staff login). */
 const PUBLIC_FEATURES: Feature[] = [loginRoutes];
 /** Partner routes under /api/v1/partner, behind API-key authentication and the per-key rate limit. */
-const PARTNER_FEATURES: Feature[] = [catalogRoutes, orderRoutes, clientRoutes, webhookRoutes];
+const PARTNER_FEATURES: Feature[] = [catalogRoutes, orderRoutes, sandboxRoutes, clientRoutes, webhookRoutes];
 /** Staff routes under /api/v1 (API-key management), behind a staff JWT. */
 const STAFF_FEATURES: Feature[] = [apiKeyRoutes, meRoutes];
 /** Back-office routes under /api/v1/admin, behind a staff JWT. */

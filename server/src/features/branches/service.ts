@@ -2,20 +2,40 @@ import type { Executor } from '../../db/database.js';
 import { uniqueViolation } from '../../db/errors.js';
 import type { ListParams } from '../../db/list.js';
 import type { Scope } from '../../db/scope.js';
-import { badRequest, fieldNotFound } from '../../http/errors.js';
+import { badRequest, fieldNotFound, notFound } from '../../http/errors.js';
 import * as repo from './repository.js';
 
 export function branchView(b: repo.BranchRow) {
-  return { id: b.id, name: b.name, createdAt: b.created_at, updatedAt: b.updated_at };
+  return { id: b.id, name: b.name, isSandbox: b.is_sandbox, createdAt: b.created_at, updatedAt: b.updated_at };
 }
 
-export async function createBranch(db: Executor, name: string) {
+function uniqueName(err: unknown): never {
+  if (uniqueViolation(err) === 'branches_name_key') throw badRequest('A branch with this name already exists', { name: 'alreadyExists' });
+  throw err;
+}
+
+export async function createBranch(db: Executor, body: { name: string; isSandbox?: boolean }) {
   try {
-    return branchView(await repo.insertBranch(db, name.trim()));
+    return branchView(await repo.insertBranch(db, body.name.trim(), body.isSandbox ?? false));
   } catch (err) {
-    if (uniqueViolation(err) === 'branches_name_key') throw badRequest('A branch with this name already exists', { name: 'alreadyExists' });
-    throw err;
+    return uniqueName(err);
   }
+}
+
+/** Renames a branch or turns its sandbox on or off; orders already placed keep the mark they were created with. */
+export async function updateBranch(db: Executor, id: number, body: { name?: string; isSandbox?: boolean }) {
+  try {
+    const row = await repo.updateBranch(db, id, { name: body.name?.trim(), is_sandbox: body.isSandbox });
+    if (!row) throw notFound('branch');
+    return branchView(row);
+  } catch (err) {
+    return uniqueName(err);
+  }
+}
+
+/** Whether partners may move their own orders in the branch (decisions: "Sandbox branch"). */
+export function isSandbox(db: Executor, id: number): Promise<boolean> {
+  return repo.isSandbox(db, id);
 }
 
 export async function listBranches(db: Executor, params: ListParams) {
