@@ -110,7 +110,7 @@ describe('POST /partner/sandbox/orders/{id}/status', () => {
 
   it('outside a sandbox it is 404: another branch, a real order, a branch no longer a sandbox', async () => {
     const other = await placeOrder(server, world.keys.otherBranch, orderBody(world, { cashbox: { id: world.exchanges.C } }));
-    expect(other.sandbox).toBe(false);
+    expect(other).toMatchObject({ sandbox: false });
     const res = await move(world.keys.otherBranch, other.id, 'CLIENTPAYMENTWAIT');
     expect(res.status).toBe(404);
     expect(res.body).toMatchObject({ statusCode: 404, errors: { order: 'notFound' } });

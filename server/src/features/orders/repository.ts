@@ -10,7 +10,7 @@ import { historyValues, type HistoryActor, type HistoryRow } from './history-rep
 const SCOPE_COLUMNS = { branch: 'o.branch_id', exchange: 'o.cashbox_id' };
 
 export const ORDER_COLUMNS: Record<string, string> = {
-  id: 'o.id', status: 'o.status', cashboxId: 'o.cashbox_id', userId: 'o.user_id', operationType: 'o.operation_type',
+  id: 'o.id', hashedId: 'o.hashed_id', status: 'o.status', cashboxId: 'o.cashbox_id', userId: 'o.user_id', operationType: 'o.operation_type',
   createdAt: 'o.created_at', updatedAt: 'o.updated_at', clientAmount: 'o.client_amount', exchangeAmount: 'o.exchange_amount',
 };
 

@@ -13,6 +13,7 @@ import { ORDER_STATUSES } from './transitions.js';
 export const ORDER_LIST: ListSpec = {
   filters: {
     status: { type: 'enum', values: ORDER_STATUSES },
+    hashedId: { type: 'string', maxLength: 64 },
     cashboxId: { type: 'integer' },
     userId: { type: 'integer' },
     operationType: { type: 'enum', values: ['offer', 'finop'] },
