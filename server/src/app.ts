@@ -7,6 +7,7 @@ import { registerPartnerAuth } from './auth/partner-auth.js';
 import { registerStaffAuth } from './auth/staff-auth.js';
 import type { AppContext } from './context.js';
 import { catalogRoutes } from './features/catalog/routes.js';
+import { ratesXmlRoutes } from './features/catalog/rates-xml.js';
 import { clientRoutes } from './features/clients/routes.js';
 import { orderAdminRoutes } from './features/orders/admin-routes.js';
 import { orderRoutes } from './features/orders/routes.js';
@@ -28,6 +29,7 @@ import { meRoutes } from './features/staff/me.js';
 import { webhookAdminDeliveryRoutes } from './features/webhooks/admin-delivery-routes.js';
 import { findConsoleDir, registerConsole } from './http/console.js';
 import { registerErrorHandling } from './http/error-handler.js';
+import { registerEtag } from './http/etag.js';
 import { requestLoggerFactory } from './http/request-logger.js';
 import { validatorCompiler } from './http/validators.js';
 import { registerOperationsRoutes } from './http/operations.js';
@@ -48,7 +50,7 @@ type Feature = (ctx: AppContext) => (app: App) => Promise<void>;
 /** Unauthenticated routes under /api/v1 (staff login). */
 const PUBLIC_FEATURES: Feature[] = [loginRoutes];
 /** Partner routes under /api/v1/partner, behind API-key authentication and the per-key rate limit. */
-const PARTNER_FEATURES: Feature[] = [catalogRoutes, orderRoutes, sandboxRoutes, clientRoutes, webhookRoutes];
+const PARTNER_FEATURES: Feature[] = [catalogRoutes, ratesXmlRoutes, orderRoutes, sandboxRoutes, clientRoutes, webhookRoutes];
 /** Staff routes under /api/v1 (API-key management), behind a staff JWT. */
 const STAFF_FEATURES: Feature[] = [apiKeyRoutes, meRoutes];
 /** Back-office routes under /api/v1/admin, behind a staff JWT. */
@@ -129,6 +131,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   for (const feature of PUBLIC_FEATURES) await app.register(feature(ctx), { prefix: API_PREFIX });
   await app.register(async (partner) => {
     registerPartnerAuth(partner as unknown as FastifyInstance, ctx);
+    registerEtag(partner as unknown as FastifyInstance);
     for (const feature of PARTNER_FEATURES) await partner.register(feature(ctx));
   }, { prefix: `${API_PREFIX}/partner` });
   const staffAuth = { tokens: ctx.tokens, findStaff: (by: { id: number } | { email: string }) => findStaffForAuth(ctx.db, by) };

@@ -43,7 +43,7 @@ export function clientRoutes({ db }: { db: Database }) {
     });
 
     app.get('/clients/:id', {
-      config: { permission: 'clients:read' },
+      config: { permission: 'clients:read', etag: true },
       schema: { tags, summary: 'One client', security, params: IdParams, response: { 200: Client, ...errorResponses(401, 403, 404, 429) } },
     }, async (request) => {
       const client = await repo.findClient(db, request.apiKey, request.params.id);

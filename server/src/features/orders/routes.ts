@@ -55,7 +55,7 @@ export function orderRoutes({ db }: { db: Database }) {
     });
 
     app.get('/orders/:id', {
-      config: { permission: 'orders:read' },
+      config: { permission: 'orders:read', etag: true },
       schema: { tags, summary: 'One order', security, params: IdParams, response: { 200: Order, ...errorResponses(401, 403, 404, 429) } },
     }, async (request) => readBack(request.apiKey, request.params.id));
 
