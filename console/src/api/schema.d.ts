@@ -215,7 +215,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The ETag of the body you have; if it is still current the answer is 304 with no body */
+                    "if-none-match"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -252,6 +255,13 @@ export interface paths {
                             }[];
                         }[];
                     };
+                };
+                /** @description Not Modified: the body is the one the If-None-Match tag names (no body is sent) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Unauthorized: missing, invalid, expired or revoked credentials */
                 401: {
@@ -292,7 +302,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The ETag of the body you have; if it is still current the answer is 304 with no body */
+                    "if-none-match"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -315,6 +328,13 @@ export interface paths {
                             } | null;
                         }[];
                     };
+                };
+                /** @description Not Modified: the body is the one the If-None-Match tag names (no body is sent) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Unauthorized: missing, invalid, expired or revoked credentials */
                 401: {
@@ -359,7 +379,10 @@ export interface paths {
                     sourceCurrencyId?: number;
                     destCurrencyId?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description The ETag of the body you have; if it is still current the answer is 304 with no body */
+                    "if-none-match"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -389,6 +412,13 @@ export interface paths {
                             updatedAt: string;
                         }[];
                     };
+                };
+                /** @description Not Modified: the body is the one the If-None-Match tag names (no body is sent) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Bad Request: missing or invalid fields */
                 400: {
@@ -552,7 +582,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The ETag of the body you have; if it is still current the answer is 304 with no body */
+                    "if-none-match"?: string;
+                };
                 path: {
                     id: number;
                 };
@@ -591,6 +624,13 @@ export interface paths {
                             updatedAt: string;
                         };
                     };
+                };
+                /** @description Not Modified: the body is the one the If-None-Match tag names (no body is sent) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Unauthorized: missing, invalid, expired or revoked credentials */
                 401: {
@@ -658,7 +698,10 @@ export interface paths {
                     /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
                     sort?: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description The ETag of the body you have; if it is still current the answer is 304 with no body */
+                    "if-none-match"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -703,6 +746,13 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Not Modified: the body is the one the If-None-Match tag names (no body is sent) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Bad Request: missing or invalid fields */
                 400: {
                     headers: {
@@ -723,6 +773,83 @@ export interface paths {
                 };
                 /** @description Forbidden: valid credentials without the needed permission */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too Many Requests: rate limit exceeded */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/partner/public/rates.xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The public rates as XML for rate monitors (any key type) */
+        get: {
+            parameters: {
+                query?: {
+                    exchangeId?: number;
+                    sourceCurrencyId?: number;
+                    destCurrencyId?: number;
+                };
+                header?: {
+                    /** @description The ETag of the body you have; if it is still current the answer is 304 with no body */
+                    "if-none-match"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The rates, in the XML that exchange-rate monitors read */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/xml": string;
+                    };
+                };
+                /** @description Not Modified: the body is the one the If-None-Match tag names (no body is sent) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Bad Request: missing or invalid fields */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+                401: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -828,6 +955,8 @@ export interface paths {
                                 } | null;
                                 /** @description The offer's rate as stored when the order was priced; absent for finop */
                                 rate?: number;
+                                /** @description true for an order placed in a sandbox branch (a test order the partner may move itself) */
+                                sandbox: boolean;
                                 /** Format: date-time */
                                 createdAt: string;
                                 /** Format: date-time */
@@ -982,6 +1111,8 @@ export interface paths {
                             } | null;
                             /** @description The offer's rate as stored when the order was priced; absent for finop */
                             rate?: number;
+                            /** @description true for an order placed in a sandbox branch (a test order the partner may move itself) */
+                            sandbox: boolean;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -1044,7 +1175,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The ETag of the body you have; if it is still current the answer is 304 with no body */
+                    "if-none-match"?: string;
+                };
                 path: {
                     id: number;
                 };
@@ -1104,12 +1238,21 @@ export interface paths {
                             } | null;
                             /** @description The offer's rate as stored when the order was priced; absent for finop */
                             rate?: number;
+                            /** @description true for an order placed in a sandbox branch (a test order the partner may move itself) */
+                            sandbox: boolean;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
                             updatedAt: string;
                         };
                     };
+                };
+                /** @description Not Modified: the body is the one the If-None-Match tag names (no body is sent) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Unauthorized: missing, invalid, expired or revoked credentials */
                 401: {
@@ -1230,11 +1373,169 @@ export interface paths {
                             } | null;
                             /** @description The offer's rate as stored when the order was priced; absent for finop */
                             rate?: number;
+                            /** @description true for an order placed in a sandbox branch (a test order the partner may move itself) */
+                            sandbox: boolean;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
                             updatedAt: string;
                         };
+                    };
+                };
+                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden: valid credentials without the needed permission */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not Found: the resource does not exist or is outside the caller's scope */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unprocessable Entity: a business rule refuses the operation */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too Many Requests: rate limit exceeded */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/partner/sandbox/orders/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move an own order of a sandbox branch to another status (the staff transition table); 404 outside a sandbox */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Order status
+                         * @enum {string}
+                         */
+                        status: "ORDERINIT" | "CLIENTPAYMENTWAIT" | "EXCHANGEPAYMENTWAIT" | "CASHOUT" | "SUCCESS" | "CANCEL";
+                        /** @description Why the order moved; kept in the status history */
+                        comment?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            /** @description Random, non-sequential public identifier */
+                            hashedId: string;
+                            /**
+                             * @description Order status
+                             * @enum {string}
+                             */
+                            status: "ORDERINIT" | "CLIENTPAYMENTWAIT" | "EXCHANGEPAYMENTWAIT" | "CASHOUT" | "SUCCESS" | "CANCEL";
+                            clientAmount: number;
+                            exchangeAmount: number;
+                            currency1: {
+                                id: number;
+                                code: string;
+                            };
+                            currency2: {
+                                id: number;
+                                code: string;
+                            };
+                            cashbox: {
+                                id: number;
+                            };
+                            user: {
+                                id: number;
+                            } | null;
+                            comment: string | null;
+                            clientComment: string | null;
+                            /**
+                             * @description `offer`: priced by the cashbox's active offer; `finop`: a financial operation priced by the office
+                             * @enum {string}
+                             */
+                            operationType: "offer" | "finop";
+                            paymentMethodSource: {
+                                id: number;
+                            } | null;
+                            paymentMethodDest: {
+                                id: number;
+                            } | null;
+                            userWallet: string | null;
+                            tgNickName: string | null;
+                            /** @description The offer that priced the order; null for finop */
+                            offer: {
+                                id: number;
+                            } | null;
+                            /** @description The offer's rate as stored when the order was priced; absent for finop */
+                            rate?: number;
+                            /** @description true for an order placed in a sandbox branch (a test order the partner may move itself) */
+                            sandbox: boolean;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description Bad Request: missing or invalid fields */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Unauthorized: missing, invalid, expired or revoked credentials */
@@ -1297,7 +1598,89 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** Clients in the key's scope, paginated; filter by exact email or phone */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Records to skip (default 0) */
+                    skip?: number;
+                    /** @description Records to return, 1–100 (default 25) */
+                    limit?: number;
+                    /** @description JSON object over the listed filter fields, e.g. {"isActive":true} */
+                    filter?: string;
+                    /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
+                    sort?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                firstName: string;
+                                lastName: string;
+                                email: string;
+                                phone: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
+                            meta: {
+                                total: number;
+                                skip: number;
+                                limit: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Bad Request: missing or invalid fields */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden: valid credentials without the needed permission */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too Many Requests: rate limit exceeded */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         put?: never;
         /** Register a client */
         post: {
@@ -1398,7 +1781,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The ETag of the body you have; if it is still current the answer is 304 with no body */
+                    "if-none-match"?: string;
+                };
                 path: {
                     id: number;
                 };
@@ -1424,6 +1810,13 @@ export interface paths {
                             updatedAt: string;
                         };
                     };
+                };
+                /** @description Not Modified: the body is the one the If-None-Match tag names (no body is sent) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Unauthorized: missing, invalid, expired or revoked credentials */
                 401: {
@@ -1752,7 +2145,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The ETag of the body you have; if it is still current the answer is 304 with no body */
+                    "if-none-match"?: string;
+                };
                 path: {
                     id: string;
                 };
@@ -1780,6 +2176,13 @@ export interface paths {
                             updatedAt: string;
                         };
                     };
+                };
+                /** @description Not Modified: the body is the one the If-None-Match tag names (no body is sent) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Bad Request: missing or invalid fields */
                 400: {
@@ -2316,7 +2719,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The ETag of the body you have; if it is still current the answer is 304 with no body */
+                    "if-none-match"?: string;
+                };
                 path: {
                     id: string;
                     deliveryId: string;
@@ -2371,6 +2777,13 @@ export interface paths {
                             }[];
                         };
                     };
+                };
+                /** @description Not Modified: the body is the one the If-None-Match tag names (no body is sent) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Bad Request: missing or invalid fields */
                 400: {
@@ -2862,6 +3275,8 @@ export interface paths {
                                 } | null;
                                 /** @description The offer's rate as stored when the order was priced; absent for finop */
                                 rate?: number;
+                                /** @description true for an order placed in a sandbox branch (a test order the partner may move itself) */
+                                sandbox: boolean;
                                 /** Format: date-time */
                                 createdAt: string;
                                 /** Format: date-time */
@@ -2984,6 +3399,8 @@ export interface paths {
                             } | null;
                             /** @description The offer's rate as stored when the order was priced; absent for finop */
                             rate?: number;
+                            /** @description true for an order placed in a sandbox branch (a test order the partner may move itself) */
+                            sandbox: boolean;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -3136,6 +3553,8 @@ export interface paths {
                             } | null;
                             /** @description The offer's rate as stored when the order was priced; absent for finop */
                             rate?: number;
+                            /** @description true for an order placed in a sandbox branch (a test order the partner may move itself) */
+                            sandbox: boolean;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -3323,6 +3742,7 @@ export interface paths {
                             data: {
                                 id: number;
                                 name: string;
+                                isSandbox: boolean;
                                 /** Format: date-time */
                                 createdAt: string;
                                 /** Format: date-time */
@@ -3378,6 +3798,8 @@ export interface paths {
                 content: {
                     "application/json": {
                         name: string;
+                        /** @description A sandbox branch: partners' secret keys may move their own orders there (POST /partner/sandbox/orders/{id}/status), and its orders are marked `sandbox: true` */
+                        isSandbox?: boolean;
                     };
                 };
             };
@@ -3391,6 +3813,7 @@ export interface paths {
                         "application/json": {
                             id: number;
                             name: string;
+                            isSandbox: boolean;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -3431,6 +3854,96 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/branches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Rename a branch or make it a sandbox (superadmin) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string;
+                        /** @description A sandbox branch: partners' secret keys may move their own orders there (POST /partner/sandbox/orders/{id}/status), and its orders are marked `sandbox: true` */
+                        isSandbox?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                            isSandbox: boolean;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description Bad Request: missing or invalid fields */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden: valid credentials without the needed permission */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not Found: the resource does not exist or is outside the caller's scope */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/v1/admin/exchanges": {
@@ -5554,6 +6067,8 @@ export interface operations {
                             } | null;
                             /** @description The offer's rate as stored when the order was priced; absent for finop */
                             rate?: number;
+                            /** @description true for an order placed in a sandbox branch (a test order the partner may move itself) */
+                            sandbox: boolean;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */

@@ -15,6 +15,12 @@ declare module 'fastify' {
  * every response of its scope, errors and POSTs included, and compares If-None-Match as one whole string.
  */
 export function registerEtag(app: FastifyInstance): void {
+  // The OpenAPI document shows the header and the 304 of every tagged route, from this one place.
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.etag || !route.schema) return;
+    route.schema.headers ??= IF_NONE_MATCH;
+    route.schema.response = Object.assign({}, route.schema.response, { 304: NOT_MODIFIED });
+  });
   app.addHook('onSend', async (request, reply, payload) => {
     if (!request.routeOptions.config.etag || reply.statusCode !== 200) return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
@@ -28,6 +34,14 @@ export function registerEtag(app: FastifyInstance): void {
     return '';
   });
 }
+
+const IF_NONE_MATCH = {
+  type: 'object',
+  properties: {
+    'if-none-match': { type: 'string', description: 'The ETag of the body you have; if it is still current the answer is 304 with no body' },
+  },
+};
+const NOT_MODIFIED = { description: 'Not Modified: the body is the one the If-None-Match tag names (no body is sent)', type: 'null' };
 
 /** RFC 9110 13.1.2: `*`, or a list of tags compared weakly (a `W/` prefix is ignored). */
 export function matches(header: string | undefined, tag: string): boolean {

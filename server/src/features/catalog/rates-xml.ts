@@ -43,7 +43,6 @@ export function ratesXmlRoutes({ db }: { db: Database }) {
       config: { publicKeyAllowed: true, etag: true },
       schema: {
         tags: ['public'], summary: 'The public rates as XML for rate monitors (any key type)', security: [{ apiKey: [] }], querystring: RatesQuery,
-        produces: ['application/xml'],
         response: {
           200: { description: 'The rates, in the XML that exchange-rate monitors read', content: { 'application/xml': { schema: XmlRates } } },
           ...errorResponses(400, 401, 429),
