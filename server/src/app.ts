@@ -7,11 +7,9 @@ import { registerPartnerAuth } from './auth/partner-auth.js';
 import { registerStaffAuth } from './auth/staff-auth.js';
 import type { AppContext } from './context.js';
 import { catalogRoutes } from './features/catalog/routes.js';
-import { ratesXmlRoutes } from './features/catalog/rates-xml.js';
 import { clientRoutes } from './features/clients/routes.js';
 import { orderAdminRoutes } from './features/orders/admin-routes.js';
 import { orderRoutes } from './features/orders/routes.js';
-import { sandboxRoutes } from './features/orders/sandbox-routes.js';
 import { apiKeyRoutes } from './features/api-keys/routes.js';
 import { backOfficeRoutes } from './features/admin/routes.js';
 import { loginRoutes } from './features/staff/login.js';
@@ -50,7 +48,7 @@ type Feature = (ctx: AppContext) => (app: App) => Promise<void>;
 /** Unauthenticated routes under /api/v1 (staff login). */
 const PUBLIC_FEATURES: Feature[] = [loginRoutes];
 /** Partner routes under /api/v1/partner, behind API-key authentication and the per-key rate limit. */
-const PARTNER_FEATURES: Feature[] = [catalogRoutes, ratesXmlRoutes, orderRoutes, sandboxRoutes, clientRoutes, webhookRoutes];
+const PARTNER_FEATURES: Feature[] = [catalogRoutes, orderRoutes, clientRoutes, webhookRoutes];
 /** Staff routes under /api/v1 (API-key management), behind a staff JWT. */
 const STAFF_FEATURES: Feature[] = [apiKeyRoutes, meRoutes];
 /** Back-office routes under /api/v1/admin, behind a staff JWT. */

@@ -11,6 +11,7 @@ import { findPublicExchange, listPublicExchanges } from './exchanges/repository.
 import { listOffers, listRates } from './offers/repository.js';
 import * as present from './presenters.js';
 import { EstimateRequest, EstimateResult, Exchange, OfferList, PublicCurrency, PublicExchange, PublicRate, RatesQuery } from './schemas.js';
+import { ratesXmlRoutes } from './rates-xml.js';
 import { quote } from './service.js';
 
 /** The offers list's filters and sorts, the same in the partner API and the back office. */
@@ -98,5 +99,7 @@ export function catalogRoutes({ db }: { db: Database }) {
       const { rows, total } = await listOffers(db, branchScope(request.apiKey), params);
       return { data: rows.map(present.offer), meta: { total, skip: params.skip, limit: params.limit } };
     });
+
+    await ratesXmlRoutes({ db })(app);
   };
 }

@@ -7,6 +7,7 @@ import type { App } from '../../http/types.js';
 import * as present from './presenters.js';
 import * as repo from './repository.js';
 import { CreateOrderRequest, Order, OrderList } from './schemas.js';
+import { sandboxRoutes } from './sandbox-routes.js';
 import { createOrder, keyActor, moveOrder } from './service.js';
 import { ORDER_STATUSES } from './transitions.js';
 
@@ -70,5 +71,7 @@ export function orderRoutes({ db }: { db: Database }) {
       await db.transaction().execute((tx) => moveOrder(tx, request.apiKey, move));
       return readBack(request.apiKey, request.params.id);
     });
+
+    await sandboxRoutes({ db })(app);
   };
 }
