@@ -30,6 +30,7 @@ import { meRoutes } from './features/staff/me.js';
 import { webhookAdminDeliveryRoutes } from './features/webhooks/admin-delivery-routes.js';
 import { findConsoleDir, registerConsole } from './http/console.js';
 import { registerErrorHandling } from './http/error-handler.js';
+import { registerEtag } from './http/etag.js';
 import { requestLoggerFactory } from './http/request-logger.js';
 import { validatorCompiler } from './http/validators.js';
 import { registerOperationsRoutes } from './http/operations.js';
@@ -129,6 +130,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   for (const feature of PUBLIC_FEATURES) await app.register(feature(ctx), { prefix: API_PREFIX });
   await app.register(async (partner) => {
     registerPartnerAuth(partner as unknown as FastifyInstance, ctx);
+    registerEtag(partner as unknown as FastifyInstance);
     for (const feature of PARTNER_FEATURES) await partner.register(feature(ctx));
   }, { prefix: `${API_PREFIX}/partner` });
   const staffAuth = { tokens: ctx.tokens, findStaff: (by: { id: number } | { email: string }) => findStaffForAuth(ctx.db, by) };

@@ -221,7 +221,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The ETag of the body you have; if it is still current the answer is 304 with no body */
+                    "if-none-match"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -258,6 +261,13 @@ export interface paths {
                             }[];
                         }[];
                     };
+                };
+                /** @description Not Modified: the body is the one the If-None-Match tag names (no body is sent) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Unauthorized: missing, invalid, expired or revoked credentials */
                 401: {
@@ -298,7 +308,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The ETag of the body you have; if it is still current the answer is 304 with no body */
+                    "if-none-match"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -321,6 +334,13 @@ export interface paths {
                             } | null;
                         }[];
                     };
+                };
+                /** @description Not Modified: the body is the one the If-None-Match tag names (no body is sent) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Unauthorized: missing, invalid, expired or revoked credentials */
                 401: {
@@ -365,7 +385,10 @@ export interface paths {
                     sourceCurrencyId?: number;
                     destCurrencyId?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description The ETag of the body you have; if it is still current the answer is 304 with no body */
+                    "if-none-match"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -395,6 +418,13 @@ export interface paths {
                             updatedAt: string;
                         }[];
                     };
+                };
+                /** @description Not Modified: the body is the one the If-None-Match tag names (no body is sent) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Bad Request: missing or invalid fields */
                 400: {
@@ -558,7 +588,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The ETag of the body you have; if it is still current the answer is 304 with no body */
+                    "if-none-match"?: string;
+                };
                 path: {
                     id: number;
                 };
@@ -597,6 +630,13 @@ export interface paths {
                             updatedAt: string;
                         };
                     };
+                };
+                /** @description Not Modified: the body is the one the If-None-Match tag names (no body is sent) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Unauthorized: missing, invalid, expired or revoked credentials */
                 401: {
@@ -664,7 +704,10 @@ export interface paths {
                     /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
                     sort?: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description The ETag of the body you have; if it is still current the answer is 304 with no body */
+                    "if-none-match"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -709,6 +752,13 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Not Modified: the body is the one the If-None-Match tag names (no body is sent) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Bad Request: missing or invalid fields */
                 400: {
                     headers: {
@@ -729,6 +779,83 @@ export interface paths {
                 };
                 /** @description Forbidden: valid credentials without the needed permission */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too Many Requests: rate limit exceeded */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/partner/public/rates.xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The public rates as XML for rate monitors (any key type) */
+        get: {
+            parameters: {
+                query?: {
+                    exchangeId?: number;
+                    sourceCurrencyId?: number;
+                    destCurrencyId?: number;
+                };
+                header?: {
+                    /** @description The ETag of the body you have; if it is still current the answer is 304 with no body */
+                    "if-none-match"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The rates, in the XML that exchange-rate monitors read */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/xml": string;
+                    };
+                };
+                /** @description Not Modified: the body is the one the If-None-Match tag names (no body is sent) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Bad Request: missing or invalid fields */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+                401: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -834,6 +961,8 @@ export interface paths {
                                 } | null;
                                 /** @description The offer's rate as stored when the order was priced; absent for finop */
                                 rate?: number;
+                                /** @description true for an order placed in a sandbox branch (a test order the partner may move itself) */
+                                sandbox: boolean;
                                 /** Format: date-time */
                                 createdAt: string;
                                 /** Format: date-time */
@@ -988,6 +1117,8 @@ export interface paths {
                             } | null;
                             /** @description The offer's rate as stored when the order was priced; absent for finop */
                             rate?: number;
+                            /** @description true for an order placed in a sandbox branch (a test order the partner may move itself) */
+                            sandbox: boolean;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -1050,7 +1181,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The ETag of the body you have; if it is still current the answer is 304 with no body */
+                    "if-none-match"?: string;
+                };
                 path: {
                     id: number;
                 };
@@ -1110,12 +1244,21 @@ export interface paths {
                             } | null;
                             /** @description The offer's rate as stored when the order was priced; absent for finop */
                             rate?: number;
+                            /** @description true for an order placed in a sandbox branch (a test order the partner may move itself) */
+                            sandbox: boolean;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
                             updatedAt: string;
                         };
                     };
+                };
+                /** @description Not Modified: the body is the one the If-None-Match tag names (no body is sent) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Unauthorized: missing, invalid, expired or revoked credentials */
                 401: {
@@ -1236,11 +1379,169 @@ export interface paths {
                             } | null;
                             /** @description The offer's rate as stored when the order was priced; absent for finop */
                             rate?: number;
+                            /** @description true for an order placed in a sandbox branch (a test order the partner may move itself) */
+                            sandbox: boolean;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
                             updatedAt: string;
                         };
+                    };
+                };
+                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden: valid credentials without the needed permission */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not Found: the resource does not exist or is outside the caller's scope */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unprocessable Entity: a business rule refuses the operation */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too Many Requests: rate limit exceeded */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/partner/sandbox/orders/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move an own order of a sandbox branch to another status (the staff transition table); 404 outside a sandbox */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Order status
+                         * @enum {string}
+                         */
+                        status: "ORDERINIT" | "CLIENTPAYMENTWAIT" | "EXCHANGEPAYMENTWAIT" | "CASHOUT" | "SUCCESS" | "CANCEL";
+                        /** @description Why the order moved; kept in the status history */
+                        comment?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            /** @description Random, non-sequential public identifier */
+                            hashedId: string;
+                            /**
+                             * @description Order status
+                             * @enum {string}
+                             */
+                            status: "ORDERINIT" | "CLIENTPAYMENTWAIT" | "EXCHANGEPAYMENTWAIT" | "CASHOUT" | "SUCCESS" | "CANCEL";
+                            clientAmount: number;
+                            exchangeAmount: number;
+                            currency1: {
+                                id: number;
+                                code: string;
+                            };
+                            currency2: {
+                                id: number;
+                                code: string;
+                            };
+                            cashbox: {
+                                id: number;
+                            };
+                            user: {
+                                id: number;
+                            } | null;
+                            comment: string | null;
+                            clientComment: string | null;
+                            /**
+                             * @description `offer`: priced by the cashbox's active offer; `finop`: a financial operation priced by the office
+                             * @enum {string}
+                             */
+                            operationType: "offer" | "finop";
+                            paymentMethodSource: {
+                                id: number;
+                            } | null;
+                            paymentMethodDest: {
+                                id: number;
+                            } | null;
+                            userWallet: string | null;
+                            tgNickName: string | null;
+                            /** @description The offer that priced the order; null for finop */
+                            offer: {
+                                id: number;
+                            } | null;
+                            /** @description The offer's rate as stored when the order was priced; absent for finop */
+                            rate?: number;
+                            /** @description true for an order placed in a sandbox branch (a test order the partner may move itself) */
+                            sandbox: boolean;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description Bad Request: missing or invalid fields */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Unauthorized: missing, invalid, expired or revoked credentials */
@@ -1303,7 +1604,89 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** Clients in the key's scope, paginated; filter by exact email or phone */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Records to skip (default 0) */
+                    skip?: number;
+                    /** @description Records to return, 1–100 (default 25) */
+                    limit?: number;
+                    /** @description JSON object over the listed filter fields, e.g. {"isActive":true} */
+                    filter?: string;
+                    /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
+                    sort?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                firstName: string;
+                                lastName: string;
+                                email: string;
+                                phone: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
+                            meta: {
+                                total: number;
+                                skip: number;
+                                limit: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Bad Request: missing or invalid fields */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden: valid credentials without the needed permission */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too Many Requests: rate limit exceeded */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         put?: never;
         /** Register a client */
         post: {
@@ -1404,7 +1787,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The ETag of the body you have; if it is still current the answer is 304 with no body */
+                    "if-none-match"?: string;
+                };
                 path: {
                     id: number;
                 };
@@ -1430,6 +1816,13 @@ export interface paths {
                             updatedAt: string;
                         };
                     };
+                };
+                /** @description Not Modified: the body is the one the If-None-Match tag names (no body is sent) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Unauthorized: missing, invalid, expired or revoked credentials */
                 401: {
@@ -1767,7 +2160,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The ETag of the body you have; if it is still current the answer is 304 with no body */
+                    "if-none-match"?: string;
+                };
                 path: {
                     id: string;
                 };
@@ -1795,6 +2191,13 @@ export interface paths {
                             updatedAt: string;
                         };
                     };
+                };
+                /** @description Not Modified: the body is the one the If-None-Match tag names (no body is sent) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Bad Request: missing or invalid fields */
                 400: {
@@ -2344,7 +2747,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The ETag of the body you have; if it is still current the answer is 304 with no body */
+                    "if-none-match"?: string;
+                };
                 path: {
                     id: string;
                     deliveryId: string;
@@ -2399,6 +2805,13 @@ export interface paths {
                             }[];
                         };
                     };
+                };
+                /** @description Not Modified: the body is the one the If-None-Match tag names (no body is sent) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Bad Request: missing or invalid fields */
                 400: {
@@ -3055,6 +3468,8 @@ export interface paths {
                                 } | null;
                                 /** @description The offer's rate as stored when the order was priced; absent for finop */
                                 rate?: number;
+                                /** @description true for an order placed in a sandbox branch (a test order the partner may move itself) */
+                                sandbox: boolean;
                                 /** Format: date-time */
                                 createdAt: string;
                                 /** Format: date-time */
@@ -3177,6 +3592,8 @@ export interface paths {
                             } | null;
                             /** @description The offer's rate as stored when the order was priced; absent for finop */
                             rate?: number;
+                            /** @description true for an order placed in a sandbox branch (a test order the partner may move itself) */
+                            sandbox: boolean;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -3329,6 +3746,8 @@ export interface paths {
                             } | null;
                             /** @description The offer's rate as stored when the order was priced; absent for finop */
                             rate?: number;
+                            /** @description true for an order placed in a sandbox branch (a test order the partner may move itself) */
+                            sandbox: boolean;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -3516,6 +3935,7 @@ export interface paths {
                             data: {
                                 id: number;
                                 name: string;
+                                isSandbox: boolean;
                                 /** Format: date-time */
                                 createdAt: string;
                                 /** Format: date-time */
@@ -3571,6 +3991,8 @@ export interface paths {
                 content: {
                     "application/json": {
                         name: string;
+                        /** @description A sandbox branch: partners' secret keys may move their own orders there (POST /partner/sandbox/orders/{id}/status), and its orders are marked `sandbox: true` */
+                        isSandbox?: boolean;
                     };
                 };
             };
@@ -3584,6 +4006,7 @@ export interface paths {
                         "application/json": {
                             id: number;
                             name: string;
+                            isSandbox: boolean;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -3624,6 +4047,96 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/branches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Rename a branch or make it a sandbox (superadmin) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string;
+                        /** @description A sandbox branch: partners' secret keys may move their own orders there (POST /partner/sandbox/orders/{id}/status), and its orders are marked `sandbox: true` */
+                        isSandbox?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                            isSandbox: boolean;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description Bad Request: missing or invalid fields */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden: valid credentials without the needed permission */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not Found: the resource does not exist or is outside the caller's scope */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/v1/admin/exchanges": {
@@ -5876,6 +6389,8 @@ export interface operations {
                             } | null;
                             /** @description The offer's rate as stored when the order was priced; absent for finop */
                             rate?: number;
+                            /** @description true for an order placed in a sandbox branch (a test order the partner may move itself) */
+                            sandbox: boolean;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */

@@ -4,6 +4,7 @@ import * as webhookRetention from './migrations/002_webhook_retention.js';
 import * as keyRoll from './migrations/003_key_roll.js';
 import * as audit from './migrations/004_audit.js';
 import * as integration from './migrations/006_integration.js';
+import * as sandbox from './migrations/008_sandbox.js';
 
 /** Migrations are listed in code so the compiled service needs no file-system scan. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '003_key_roll': keyRoll,
   '004_audit': audit,
   '006_integration': integration,
+  '008_sandbox': sandbox,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -16,6 +16,7 @@ export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'abandoned';
 export interface BranchesTable {
   id: Generated<number>;
   name: string;
+  is_sandbox: Generated<boolean>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
@@ -155,6 +156,8 @@ export interface OrdersTable {
   user_wallet: string | null;
   tg_nick_name: string | null;
   created_by_key_id: string | null;
+  /** Placed in a sandbox branch: partners may move it themselves (POST /partner/sandbox/orders/{id}/status). */
+  sandbox: Generated<boolean>;
   created_at: Generated<Date>;
   updated_at: Timestamp;
 }

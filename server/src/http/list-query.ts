@@ -5,6 +5,8 @@ export type FilterKind =
   | { type: 'boolean' }
   | { type: 'integer' }
   | { type: 'enum'; values: readonly string[] }
+  /** An exact match on a text column; `lowerCase` for a column stored lower-case (emails). */
+  | { type: 'string'; maxLength: number; lowerCase?: boolean }
   | { type: 'dateRange' };
 
 export interface ListSpec {
@@ -56,6 +58,9 @@ function filterValue(field: string, kind: FilterKind, raw: unknown): FilterValue
     case 'integer':
       if (typeof raw !== 'number' || !Number.isSafeInteger(raw)) throw invalid('an integer');
       return raw;
+    case 'string':
+      if (typeof raw !== 'string' || raw.length === 0 || raw.length > kind.maxLength) throw invalid(`a string of 1 to ${kind.maxLength} characters`);
+      return kind.lowerCase ? raw.toLowerCase() : raw;
     case 'enum':
       if (typeof raw !== 'string' || !kind.values.includes(raw)) throw invalid(`one of: ${kind.values.join(', ')}`);
       return raw;

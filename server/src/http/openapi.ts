@@ -18,6 +18,7 @@ export function openApiOptions(): SwaggerOptions {
         { name: 'public', description: 'Public catalogue endpoints (any key type)' },
         { name: 'catalog', description: 'Exchanges and offers' },
         { name: 'orders', description: 'Client exchange orders' },
+        { name: 'sandbox', description: 'Test moves of own orders in a sandbox branch' },
         { name: 'clients', description: 'Client accounts' },
         { name: 'webhooks', description: 'Webhook endpoints and their deliveries' },
         { name: 'events', description: 'The events feed: webhook envelopes by polling' },

@@ -17,7 +17,7 @@ describe('branches', () => {
   it('creates a branch that can receive exchanges, staff and keys', async () => {
     const res = await asSuperadmin('POST', '/admin/branches', { name: '  Branch Three ' });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ id: expect.any(Number), name: 'Branch Three', createdAt: expect.any(String), updatedAt: expect.any(String) });
+    expect(res.body).toEqual({ id: expect.any(Number), name: 'Branch Three', isSandbox: false, createdAt: expect.any(String), updatedAt: expect.any(String) });
     const exchange = await asSuperadmin('POST', '/admin/exchanges', { branchId: res.body.id, name: 'Three Central' });
     expect(exchange.status).toBe(201);
     const key = await asSuperadmin('POST', '/api-keys', { name: 'three', type: 'branch', branchId: res.body.id });

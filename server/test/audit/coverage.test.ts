@@ -62,6 +62,7 @@ const SAMPLES: Record<string, Sample> = {
     body: () => ({ status: 'CLIENTPAYMENTWAIT', comment: 'paid at the desk' }), who: 'operatorA', action: 'order.move', entityId: lastSegment(-2),
   },
   'POST /admin/branches': { path: () => '/admin/branches', body: () => ({ name: 'Audited Branch' }), action: 'branch.create' },
+  'PATCH /admin/branches/{id}': { path: () => `/admin/branches/${world.branches.b2}`, body: () => ({ isSandbox: true }), action: 'branch.update', entityId: lastSegment(-1) },
   'POST /admin/exchanges': { path: () => '/admin/exchanges', body: () => ({ name: 'Audited Exchange' }), who: 'admin1', action: 'exchange.create' },
   'PATCH /admin/exchanges/{id}': {
     path: () => `/admin/exchanges/${world.exchanges.B}`, who: 'admin1', action: 'exchange.update.schedule',

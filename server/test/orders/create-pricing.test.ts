@@ -95,6 +95,7 @@ describe('POST /partner/orders (offer): priced exactly like the estimate', () =>
       tgNickName: '@client',
       offer: { id: world.offers.aUsdEur },
       rate: 0.9215,
+      sandbox: false,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

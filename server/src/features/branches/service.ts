@@ -2,25 +2,50 @@ import type { Executor } from '../../db/database.js';
 import { uniqueViolation } from '../../db/errors.js';
 import type { ListParams } from '../../db/list.js';
 import type { Scope } from '../../db/scope.js';
-import { badRequest, fieldNotFound } from '../../http/errors.js';
+import { badRequest, fieldNotFound, notFound } from '../../http/errors.js';
 import { inTransaction, type Audit } from '../audit/service.js';
 import * as repo from './repository.js';
 
 export function branchView(b: repo.BranchRow) {
-  return { id: b.id, name: b.name, createdAt: b.created_at, updatedAt: b.updated_at };
+  return { id: b.id, name: b.name, isSandbox: b.is_sandbox, createdAt: b.created_at, updatedAt: b.updated_at };
 }
 
-export async function createBranch(db: Executor, audit: Audit, name: string) {
+function uniqueName(err: unknown): never {
+  if (uniqueViolation(err) === 'branches_name_key') throw badRequest('A branch with this name already exists', { name: 'alreadyExists' });
+  throw err;
+}
+
+export async function createBranch(db: Executor, audit: Audit, body: { name: string; isSandbox?: boolean }) {
   try {
     return await inTransaction(db, async (tx) => {
-      const branch = branchView(await repo.insertBranch(tx, name.trim()));
+      const branch = branchView(await repo.insertBranch(tx, body.name.trim(), body.isSandbox ?? false));
       await audit.record(tx, { action: 'branch.create', entityType: 'branch', entityId: branch.id, branchId: branch.id, after: branch });
       return branch;
     });
   } catch (err) {
-    if (uniqueViolation(err) === 'branches_name_key') throw badRequest('A branch with this name already exists', { name: 'alreadyExists' });
-    throw err;
+    return uniqueName(err);
   }
+}
+
+/** Renames a branch or turns its sandbox on or off; orders already placed keep the mark they were created with. */
+export async function updateBranch(db: Executor, audit: Audit, id: number, body: { name?: string; isSandbox?: boolean }) {
+  try {
+    return await inTransaction(db, async (tx) => {
+      const before = await repo.findBranch(tx, id);
+      const row = await repo.updateBranch(tx, id, { name: body.name?.trim(), is_sandbox: body.isSandbox });
+      if (!before || !row) throw notFound('branch');
+      const branch = branchView(row);
+      await audit.record(tx, { action: 'branch.update', entityType: 'branch', entityId: id, branchId: id, before: branchView(before), after: branch });
+      return branch;
+    });
+  } catch (err) {
+    return uniqueName(err);
+  }
+}
+
+/** Whether partners may move their own orders in the branch (decisions: "Sandbox branch"). */
+export function isSandbox(db: Executor, id: number): Promise<boolean> {
+  return repo.isSandbox(db, id);
 }
 
 export async function listBranches(db: Executor, params: ListParams) {

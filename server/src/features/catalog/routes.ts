@@ -11,6 +11,7 @@ import { findPublicExchange, listPublicExchanges } from './exchanges/repository.
 import { listOffers, listRates } from './offers/repository.js';
 import * as present from './presenters.js';
 import { EstimateRequest, EstimateResult, Exchange, OfferList, PublicCurrency, PublicExchange, PublicRate, RatesQuery } from './schemas.js';
+import { ratesXmlRoutes } from './rates-xml.js';
 import { quote } from './service.js';
 
 /** The offers list's filters and sorts, the same in the partner API and the back office. */
@@ -25,19 +26,20 @@ const security = [{ apiKey: [] }];
 export function catalogRoutes({ db }: { db: Database }) {
   return async function routes(app: App) {
     const publicRoute = { publicKeyAllowed: true };
+    const publicRead = { publicKeyAllowed: true, etag: true };
 
     app.get('/public/exchanges', {
-      config: publicRoute,
+      config: publicRead,
       schema: { tags: ['public'], summary: 'Exchange offices of the key\'s branch', security, response: { 200: Type.Array(PublicExchange), ...errorResponses(401, 429) } },
     }, async (request) => (await listPublicExchanges(db, branchScope(request.apiKey))).map(present.publicExchange));
 
     app.get('/public/currencies', {
-      config: publicRoute,
+      config: publicRead,
       schema: { tags: ['public'], summary: 'Currencies of the active offers of the branch', security, response: { 200: Type.Array(PublicCurrency), ...errorResponses(401, 429) } },
     }, async (request) => (await listOfferedCurrencies(db, branchScope(request.apiKey))).map(present.publicCurrency));
 
     app.get('/public/rates', {
-      config: publicRoute,
+      config: publicRead,
       schema: {
         tags: ['public'], summary: 'Rates of the active offers of active exchanges', security, querystring: RatesQuery,
         response: { 200: Type.Array(PublicRate), ...errorResponses(400, 401, 429) },
@@ -81,6 +83,7 @@ export function catalogRoutes({ db }: { db: Database }) {
     });
 
     app.get('/exchanges/:id', {
+      config: { etag: true },
       schema: { tags: ['catalog'], summary: 'One exchange office', security, params: IdParams, response: { 200: Exchange, ...errorResponses(401, 403, 404, 429) } },
     }, async (request) => {
       const row = await findPublicExchange(db, branchScope(request.apiKey), request.params.id);
@@ -89,11 +92,14 @@ export function catalogRoutes({ db }: { db: Database }) {
     });
 
     app.get('/offers', {
+      config: { etag: true },
       schema: { tags: ['catalog'], summary: 'Offers of the branch, paginated', security, querystring: ListQuery, response: { 200: OfferList, ...errorResponses(400, 401, 403, 429) } },
     }, async (request) => {
       const params = parseListQuery(request.query, OFFER_LIST);
       const { rows, total } = await listOffers(db, branchScope(request.apiKey), params);
       return { data: rows.map(present.offer), meta: { total, skip: params.skip, limit: params.limit } };
     });
+
+    await ratesXmlRoutes({ db })(app);
   };
 }

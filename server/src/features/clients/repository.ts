@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { branchScope } from '../../auth/principal.js';
 import type { Executor } from '../../db/database.js';
+import type { ListParams } from '../../db/list.js';
 import { scopeCondition, type Scope } from '../../db/scope.js';
 
 /**
@@ -78,6 +79,24 @@ export async function searchClients(db: Executor, scope: Scope, q: string | unde
   }
   const [rows, count] = await Promise.all([
     base.select(COLUMNS).orderBy('c.id', 'desc').offset(page.skip).limit(page.limit).execute(),
+    base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: count.total };
+}
+
+const LIST_COLUMNS: Record<string, 'c.id' | 'c.email' | 'c.phone' | 'c.created_at' | 'c.updated_at'> = {
+  id: 'c.id', email: 'c.email', phone: 'c.phone', createdAt: 'c.created_at', updatedAt: 'c.updated_at',
+};
+
+/** A page of the clients in scope, filtered by exact email or phone, and how many match (the partner list). */
+export async function listClients(db: Executor, scope: Scope, params: ListParams) {
+  let base = db.selectFrom('clients as c').where(clientScopeCondition(scope, 'c'));
+  for (const [field, value] of Object.entries(params.filter)) base = base.where(LIST_COLUMNS[field], '=', value as string);
+  let page = base.select(COLUMNS);
+  for (const [field, dir] of params.sort) page = page.orderBy(LIST_COLUMNS[field], dir === 'ASC' ? 'asc' : 'desc');
+  if (!params.sort.some(([field]) => field === 'id')) page = page.orderBy('c.id', 'asc');
+  const [rows, count] = await Promise.all([
+    page.offset(params.skip).limit(params.limit).execute(),
     base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: count.total };

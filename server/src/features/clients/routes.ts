@@ -2,13 +2,20 @@ import type { Database } from '../../db/database.js';
 import { idempotentResponder, type IdempotencyOptions } from '../idempotency/respond.js';
 import { IdempotencyHeaders } from '../idempotency/schemas.js';
 import { notFound } from '../../http/errors.js';
-import { errorResponses, IdParams } from '../../http/schemas.js';
+import { parseListQuery, type ListSpec } from '../../http/list-query.js';
+import { errorResponses, IdParams, ListQuery } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import * as repo from './repository.js';
-import { Client, CreateClientRequest, UpdateClientRequest } from './schemas.js';
+import { Client, ClientList, CreateClientRequest, UpdateClientRequest } from './schemas.js';
 import * as service from './service.js';
 
 const security = [{ apiKey: [] }];
+
+/** Exact lookups a partner makes before creating a client (issue 24): emails are matched lower-case, as stored. */
+export const CLIENT_LIST: ListSpec = {
+  filters: { email: { type: 'string', maxLength: 1000, lowerCase: true }, phone: { type: 'string', maxLength: 100 } },
+  sorts: ['id', 'createdAt', 'updatedAt'],
+};
 const tags = ['clients'];
 
 /** Client accounts, associated with the exchanges of the key that created them (decisions section 7). */
@@ -26,8 +33,20 @@ export function clientRoutes({ db, config }: { db: Database; config: { idempoten
       return service.present(await (tx ? create(tx) : db.transaction().execute(create)));
     })));
 
-    app.get('/clients/:id', {
+    app.get('/clients', {
       config: { permission: 'clients:read' },
+      schema: {
+        tags, summary: 'Clients in the key\'s scope, paginated; filter by exact email or phone', security, querystring: ListQuery,
+        response: { 200: ClientList, ...errorResponses(400, 401, 403, 429) },
+      },
+    }, async (request) => {
+      const params = parseListQuery(request.query, CLIENT_LIST);
+      const { rows, total } = await repo.listClients(db, request.apiKey, params);
+      return { data: rows.map(service.present), meta: { total, skip: params.skip, limit: params.limit } };
+    });
+
+    app.get('/clients/:id', {
+      config: { permission: 'clients:read', etag: true },
       schema: { tags, summary: 'One client', security, params: IdParams, response: { 200: Client, ...errorResponses(401, 403, 404, 429) } },
     }, async (request) => {
       const client = await repo.findClient(db, request.apiKey, request.params.id);

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DateTime } from '../../http/schemas.js';
+import { DateTime, listEnvelope } from '../../http/schemas.js';
 
 // Lengths and formats are checked after trimming in rules.ts, so the schema only bounds the raw input.
 const Name = (what: string) => Type.String({ maxLength: 1000, description: `${what}: 1–100 characters after trimming; stored trimmed` });
@@ -33,6 +33,8 @@ export const Client = Type.Object({
   createdAt: DateTime,
   updatedAt: DateTime,
 });
+
+export const ClientList = listEnvelope(Client);
 
 export type CreateClientBody = Static<typeof CreateClientRequest>;
 export type UpdateClientBody = Static<typeof UpdateClientRequest>;

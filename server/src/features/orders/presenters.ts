@@ -24,6 +24,7 @@ export function order(o: OrderRow) {
     tgNickName: o.tg_nick_name,
     offer: ref(o.offer_id),
     rate: o.rate ?? undefined,
+    sandbox: o.sandbox,
     createdAt: o.created_at,
     updatedAt: o.updated_at,
   };

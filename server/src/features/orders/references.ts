@@ -7,7 +7,7 @@ import { findPaymentMethods } from '../payment-methods/service.js';
 import type { CreateOrderBody } from './schemas.js';
 
 export interface OrderCurrency { id: number; code: string; decimals: number }
-export interface References { cashbox: { id: number; branchId: number }; currency1: OrderCurrency; currency2: OrderCurrency }
+export interface References { cashbox: { id: number; branchId: number; sandbox: boolean }; currency1: OrderCurrency; currency2: OrderCurrency }
 
 type PaymentMethod = Awaited<ReturnType<typeof findPaymentMethods>>[number];
 
@@ -55,7 +55,7 @@ export async function resolveReferences(db: Executor, scope: Scope, body: Create
   method('paymentMethodDest', body.currency2.id);
 
   if (messages.length > 0 || !cashbox || !currency1 || !currency2) throw badRequest(messages, errors);
-  return { cashbox: { id: cashbox.id, branchId: cashbox.branch_id }, currency1, currency2 };
+  return { cashbox: { id: cashbox.id, branchId: cashbox.branch_id, sandbox: cashbox.is_sandbox }, currency1, currency2 };
 }
 
 function usableAt(m: PaymentMethod, cashbox: { id: number; branch_id: number }): boolean {

@@ -9,12 +9,14 @@ import type { App } from '../../http/types.js';
 import * as present from './presenters.js';
 import * as repo from './repository.js';
 import { CreateOrderRequest, Order, OrderList } from './schemas.js';
+import { sandboxRoutes } from './sandbox-routes.js';
 import { createOrder, keyActor, moveOrder } from './service.js';
 import { ORDER_STATUSES } from './transitions.js';
 
 export const ORDER_LIST: ListSpec = {
   filters: {
     status: { type: 'enum', values: ORDER_STATUSES },
+    hashedId: { type: 'string', maxLength: 64 },
     cashboxId: { type: 'integer' },
     userId: { type: 'integer' },
     operationType: { type: 'enum', values: ['offer', 'finop'] },
@@ -54,7 +56,7 @@ export function orderRoutes({ db, config }: { db: Database; config: { idempotenc
     });
 
     app.get('/orders/:id', {
-      config: { permission: 'orders:read' },
+      config: { permission: 'orders:read', etag: true },
       schema: { tags, summary: 'One order', security, params: IdParams, response: { 200: Order, ...errorResponses(401, 403, 404, 429) } },
     }, async (request) => readBack(request.apiKey, request.params.id));
 
@@ -69,5 +71,7 @@ export function orderRoutes({ db, config }: { db: Database; config: { idempotenc
       await db.transaction().execute((tx) => moveOrder(tx, request.apiKey, move));
       return readBack(request.apiKey, request.params.id);
     });
+
+    await sandboxRoutes({ db })(app);
   };
 }

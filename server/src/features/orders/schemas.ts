@@ -50,6 +50,7 @@ export const Order = Type.Object({
   offer: Nullable(Ref, { description: 'The offer that priced the order; null for finop' }),
   // Absent rather than null for finop: a number-or-null cannot serialize an exact decimal string.
   rate: Type.Optional(Type.Unsafe<number | string>(Type.Number({ description: 'The offer\'s rate as stored when the order was priced; absent for finop' }))),
+  sandbox: Type.Boolean({ description: 'true for an order placed in a sandbox branch (a test order the partner may move itself)' }),
   createdAt: DateTime,
   updatedAt: DateTime,
 });

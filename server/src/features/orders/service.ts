@@ -8,6 +8,7 @@ import type { Audit } from '../audit/service.js';
 import { findOfferForPricing } from '../catalog/service.js';
 import { normalize } from '../pricing/decimal.js';
 import { enqueue } from '../delivery/outbox.js';
+import { isSandbox } from '../branches/service.js';
 import { linkOrder, useQuote } from '../quotes/service.js';
 import { checkAmountsGiven, priceOrder, type PricedOrder } from './pricing.js';
 import { resolveReferences, type References } from './references.js';
@@ -84,6 +85,7 @@ async function insertOrder(db: Executor, key: KeyPrincipal, body: CreateOrderBod
     user_wallet: body.userWallet ?? null,
     tg_nick_name: body.tgNickName ?? null,
     created_by_key_id: key.keyId,
+    sandbox: refs.cashbox.sandbox,
     updated_at: new Date(),
   }, { c1_code: refs.currency1.code, c2_code: refs.currency2.code },
   { orderId: id, from: null, to: 'ORDERINIT', actor: keyActor(key) },
@@ -91,11 +93,24 @@ async function insertOrder(db: Executor, key: KeyPrincipal, body: CreateOrderBod
     event: 'order.created',
     branchId: refs.cashbox.branchId,
     exchangeId: refs.cashbox.id,
-    data: { id, status: 'ORDERINIT', amountSource: normalize(priced.clientAmount), amountDest: normalize(priced.exchangeAmount) },
+    data: sandboxMarked({ id, status: 'ORDERINIT', amountSource: normalize(priced.clientAmount), amountDest: normalize(priced.exchangeAmount) }, refs.cashbox.sandbox),
   });
 }
 
-export interface Move { id: number; to: OrderStatus; by: Mover; actor: Actor; comment?: string }
+/**
+ * An event's data with `sandbox: true` for a sandbox order. Real orders' payloads stay exactly as the contract
+ * shows them, so the mark is added only where it is true.
+ */
+function sandboxMarked(data: Record<string, unknown>, sandbox: boolean): Record<string, unknown> {
+  if (sandbox) data.sandbox = true;
+  return data;
+}
+
+export interface Move {
+  id: number; to: OrderStatus; by: Mover; actor: Actor; comment?: string;
+  /** A sandbox move: only a sandbox order this key placed, in a branch that is still a sandbox; any other is 404. */
+  sandboxKeyId?: string;
+}
 
 /**
  * Moves an order under a row lock: concurrent moves of one order wait for each other and each judges the
@@ -104,7 +119,7 @@ export interface Move { id: number; to: OrderStatus; by: Mover; actor: Actor; co
  */
 export async function moveOrder(tx: Tx, scope: Scope, move: Move, audit?: Audit): Promise<void> {
   const order = await repo.lockOrder(tx, scope, move.id);
-  if (!order) throw notFound('order');
+  if (!order || (move.sandboxKeyId !== undefined && !(await sandboxOwned(tx, order, move.sandboxKeyId)))) throw notFound('order');
   const outcome = transition(order.status, move.to, move.by);
   if (!outcome.ok) throw unprocessable(outcome.message);
   if (!(await repo.updateStatus(tx, scope, order.id, order.status, move.to))) throw unprocessable(`Order ${order.id} changed concurrently; retry`);
@@ -116,8 +131,12 @@ export async function moveOrder(tx: Tx, scope: Scope, move: Move, audit?: Audit)
     event,
     branchId: order.branch_id,
     exchangeId: order.cashbox_id,
-    data: { id: order.id, status: move.to },
+    data: sandboxMarked({ id: order.id, status: move.to }, order.sandbox),
     envelope: event === 'order.status_changed' ? { status: move.to } : undefined,
     occurredAt,
   })));
+}
+
+async function sandboxOwned(tx: Tx, order: { sandbox: boolean; created_by_key_id: string | null; branch_id: number }, keyId: string) {
+  return order.sandbox && order.created_by_key_id === keyId && isSandbox(tx, order.branch_id);
 }

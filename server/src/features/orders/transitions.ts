@@ -15,7 +15,8 @@ export const STAFF_MOVES: Readonly<Record<OrderStatus, readonly OrderStatus[]>> 
 /** A partner may only cancel, and only before the client has paid. */
 export const PARTNER_CANCELLABLE: readonly OrderStatus[] = ['ORDERINIT', 'CLIENTPAYMENTWAIT'];
 
-export type Mover = 'partner' | 'staff';
+/** A sandbox move is a partner's test of the staff moves, so it follows the staff table. */
+export type Mover = 'partner' | 'staff' | 'sandbox';
 
 export type TransitionOutcome =
   | { ok: true; events: WebhookEvent[] }

@@ -57,7 +57,7 @@ export function webhookRoutes(deps: WebhookDeps) {
     });
 
     app.get('/webhooks/:id', {
-      config,
+      config: { ...config, etag: true },
       schema: { tags, summary: 'One webhook', security, params: WebhookParams, response: { 200: Webhook, ...errorResponses(400, 401, 403, 404, 429) } },
     }, async (request) => present.webhook(await service.getWebhook(db, service.keyVisibility(request.apiKey), request.params.id)));
 
@@ -97,7 +97,7 @@ export function webhookRoutes(deps: WebhookDeps) {
     }, async (request) => deliveryPage(db, service.keyVisibility(request.apiKey), request.params.id, request.query));
 
     app.get('/webhooks/:id/deliveries/:deliveryId', {
-      config,
+      config: { ...config, etag: true },
       schema: { tags, summary: 'One delivery with its payload and every attempt', security, params: DeliveryParams, response: { 200: DeliveryDetail, ...errorResponses(400, 401, 403, 404, 429) } },
     }, async (request) => {
       const found = await service.getDelivery(db, service.keyVisibility(request.apiKey), request.params.id, request.params.deliveryId);

@@ -1,9 +1,9 @@
 import type { Database } from '../../../db/database.js';
 import { parseListQuery, type ListSpec } from '../../../http/list-query.js';
-import { errorResponses, ListQuery } from '../../../http/schemas.js';
+import { errorResponses, IdParams, ListQuery } from '../../../http/schemas.js';
 import type { App } from '../../../http/types.js';
-import { Branch, BranchList, CreateBranchRequest } from '../../branches/schemas.js';
-import { createBranch, listBranches } from '../../branches/service.js';
+import { Branch, BranchList, CreateBranchRequest, UpdateBranchRequest } from '../../branches/schemas.js';
+import { createBranch, listBranches, updateBranch } from '../../branches/service.js';
 import { auditOf } from '../../audit/service.js';
 import { page, security, SUPERADMIN_ONLY } from '../common.js';
 
@@ -17,7 +17,15 @@ export function branchRoutes({ db }: { db: Database }) {
     app.post('/branches', {
       config,
       schema: { tags: ['admin'], summary: 'Create a branch (superadmin)', security, body: CreateBranchRequest, response: { 201: Branch, ...errorResponses(400, 401, 403) } },
-    }, async (request, reply) => reply.code(201).send(await createBranch(db, auditOf(request), request.body.name)));
+    }, async (request, reply) => reply.code(201).send(await createBranch(db, auditOf(request), request.body)));
+
+    app.patch('/branches/:id', {
+      config,
+      schema: {
+        tags: ['admin'], summary: 'Rename a branch or make it a sandbox (superadmin)', security, params: IdParams, body: UpdateBranchRequest,
+        response: { 200: Branch, ...errorResponses(400, 401, 403, 404) },
+      },
+    }, async (request) => updateBranch(db, auditOf(request), request.params.id, request.body));
 
     app.get('/branches', {
       config,

@@ -51,7 +51,8 @@ export async function findCashbox(db: Executor, scope: Scope, id: number) {
 }
 
 const cashboxQuery = memoQuery((db, p: ScopeValues & { id: number }) => inScope(db.selectFrom('exchanges as e'), p, { branch: 'e.branch_id', exchange: 'e.id' })
-  .select(['e.id', 'e.branch_id', 'e.is_active'])
+  .innerJoin('branches as b', 'b.id', 'e.branch_id')
+  .select(['e.id', 'e.branch_id', 'e.is_active', 'b.is_sandbox'])
   .where('e.id', '=', p.id));
 
 /** The ids among `ids` that are not exchanges of the branch. */

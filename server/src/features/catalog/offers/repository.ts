@@ -18,7 +18,7 @@ export function listRates(db: Executor, scope: Scope, f: RateFilter) {
     .where('o.is_active', '=', true)
     .where('e.is_active', '=', true)
     .select(['o.id', 'o.exchange_id', 'o.rate', 'o.min_amount', 'o.max_amount', 'o.updated_at',
-      'c1.id as c1_id', 'c1.code as c1_code', 'c2.id as c2_id', 'c2.code as c2_code'])
+      'c1.id as c1_id', 'c1.code as c1_code', 'c2.id as c2_id', 'c2.code as c2_code', 'c2.decimals as c2_decimals'])
     .orderBy('o.id');
   if (f.exchangeId !== undefined) q = q.where('o.exchange_id', '=', f.exchangeId);
   if (f.sourceCurrencyId !== undefined) q = q.where('o.currency1_id', '=', f.sourceCurrencyId);

@@ -1,0 +1,51 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Answer with an ETag of the body and 304 to a matching If-None-Match (cheap polling, issue 24). */
+    etag?: boolean;
+  }
+}
+
+/**
+ * ETags for the routes that ask for one (`config: { etag: true }`): a strong tag from a hash of the exact bytes
+ * sent, so it changes exactly when the body does, and `304 Not Modified` with no body when the request's
+ * If-None-Match names it. Only 200 answers are tagged; an error is never turned into a 304. @fastify/etag tags
+ * every response of its scope, errors and POSTs included, and compares If-None-Match as one whole string.
+ */
+export function registerEtag(app: FastifyInstance): void {
+  // The OpenAPI document shows the header and the 304 of every tagged route, from this one place.
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.etag || !route.schema) return;
+    route.schema.headers ??= IF_NONE_MATCH;
+    route.schema.response = Object.assign({}, route.schema.response, { 304: NOT_MODIFIED });
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.routeOptions.config.etag || reply.statusCode !== 200) return payload;
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    const tag = `"${createHash('sha256').update(payload).digest('base64url').slice(0, 32)}"`;
+    reply.header('etag', tag);
+    // The body depends on the key: a shared cache must not keep it, a client must ask again (and gets a 304).
+    reply.header('cache-control', 'private, no-cache');
+    if (!matches(request.headers['if-none-match'], tag)) return payload;
+    reply.code(304);
+    reply.removeHeader('content-type');
+    return '';
+  });
+}
+
+const IF_NONE_MATCH = {
+  type: 'object',
+  properties: {
+    'if-none-match': { type: 'string', description: 'The ETag of the body you have; if it is still current the answer is 304 with no body' },
+  },
+};
+const NOT_MODIFIED = { description: 'Not Modified: the body is the one the If-None-Match tag names (no body is sent)', type: 'null' };
+
+/** RFC 9110 13.1.2: `*`, or a list of tags compared weakly (a `W/` prefix is ignored). */
+export function matches(header: string | undefined, tag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((t) => t.trim().replace(/^W\//, '') === tag);
+}
