@@ -2586,6 +2586,8 @@ export interface paths {
                             lastUsedAt: string | null;
                             /** Format: date-time */
                             expiresAt: string | null;
+                            /** @description A public key's allowed web origins (empty: any); always empty for secret keys */
+                            allowedOrigins: string[];
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -2629,6 +2631,8 @@ export interface paths {
                          * @description ISO 8601; the key stops working then. Must be in the future.
                          */
                         expiresAt?: string;
+                        /** @description Public keys only: the web origins (scheme://host[:port]) whose pages may use the key; empty or absent: any. A convenience against copy-paste onto other sites, not a secret: the key is visible in the page, and any program can send any Origin. */
+                        allowedOrigins?: string[];
                     };
                 };
             };
@@ -2658,6 +2662,8 @@ export interface paths {
                             lastUsedAt: string | null;
                             /** Format: date-time */
                             expiresAt: string | null;
+                            /** @description A public key's allowed web origins (empty: any); always empty for secret keys */
+                            allowedOrigins: string[];
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -2763,7 +2769,88 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        patch?: never;
+        /** Set a public key's allowed origins (its owner, or a superadmin); effective at once on every instance */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Public keys only: the web origins (scheme://host[:port]) whose pages may use the key; empty or absent: any. A convenience against copy-paste onto other sites, not a secret: the key is visible in the page, and any program can send any Origin. */
+                        allowedOrigins: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            /**
+                             * @description personal: acts as its staff user (any staff); branch: every exchange of a branch; public: read-only public data (both superadmin only)
+                             * @enum {string}
+                             */
+                            type: "personal" | "branch" | "public";
+                            /** @description First 20 characters of the key, for display */
+                            keyPrefix: string;
+                            /** @description The branch of a branch or public key; null for a personal key */
+                            branchId: number | null;
+                            /** @description false once revoked; an expired key stays isActive but is refused after expiresAt */
+                            isActive: boolean;
+                            /** Format: date-time */
+                            lastUsedAt: string | null;
+                            /** Format: date-time */
+                            expiresAt: string | null;
+                            /** @description A public key's allowed web origins (empty: any); always empty for secret keys */
+                            allowedOrigins: string[];
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description Bad Request: missing or invalid fields */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not Found: the resource does not exist or is outside the caller's scope */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/v1/auth/me": {
@@ -6105,6 +6192,8 @@ export interface operations {
                             lastUsedAt: string | null;
                             /** Format: date-time */
                             expiresAt: string | null;
+                            /** @description A public key's allowed web origins (empty: any); always empty for secret keys */
+                            allowedOrigins: string[];
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */

@@ -111,6 +111,8 @@ export interface ApiKeysTable {
   expires_at: NullableTimestamp;
   last_used_at: NullableTimestamp;
   revoked_at: NullableTimestamp;
+  /** Origins (scheme://host[:port]) whose pages may use a public key; empty: any. */
+  allowed_origins: Generated<string[]>;
   created_at: Generated<Date>;
   updated_at: Timestamp;
 }

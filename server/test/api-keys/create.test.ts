@@ -29,6 +29,7 @@ describe('POST /api-keys: who may create which type', () => {
       isActive: true,
       lastUsedAt: null,
       expiresAt: null,
+      allowedOrigins: [],
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       rawKey: expect.stringMatching(new RegExp(`^${PREFIX[type]}[A-Za-z0-9]{32}$`)),

@@ -3,8 +3,8 @@ import type { Database } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
 import { errorResponses, NoContent, UuidParams } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
-import { ApiKey, CreateApiKeyRequest, CreatedApiKey } from './schemas.js';
-import { createApiKey, listApiKeys, revokeApiKey, type KeyCaches } from './service.js';
+import { ApiKey, CreateApiKeyRequest, CreatedApiKey, UpdateApiKeyRequest } from './schemas.js';
+import { createApiKey, listApiKeys, revokeApiKey, updateApiKey, type KeyCaches } from './service.js';
 
 const security = [{ staffJwt: [] }];
 
@@ -25,6 +25,16 @@ export function apiKeyRoutes({ db, keys }: { db: Database; keys: KeyCaches }) {
     app.get('/api-keys', {
       schema: { tags: ['api-keys'], summary: 'The caller\'s API keys (revoked ones with isActive false); never the raw key', security, response: { 200: Type.Array(ApiKey), ...errorResponses(401) } },
     }, async (request) => listApiKeys(db, request.staff.staffUserId));
+
+    app.patch('/api-keys/:id', {
+      schema: {
+        tags: ['api-keys'], summary: 'Set a public key\'s allowed origins (its owner, or a superadmin); effective at once on every instance',
+        security, params: UuidParams, body: UpdateApiKeyRequest, response: { 200: ApiKey, ...errorResponses(400, 401, 404) },
+      },
+    }, async (request) => {
+      const staff = request.staff;
+      return updateApiKey(db, keys, request.params.id, staff.role === 'superadmin' ? null : staff.staffUserId, request.body);
+    });
 
     app.delete('/api-keys/:id', {
       schema: {
