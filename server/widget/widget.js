@@ -11,6 +11,7 @@
   const sep = (n, type) => (nf.formatToParts(n).find((p) => p.type === type) || {}).value;
   const DECIMAL = sep(1.5, 'decimal') || '.';
   const GROUP = sep(12345678, 'group') || ',';
+  const MONEY = new Set(['rate', 'minAmount', 'maxAmount', 'sourceAmount', 'destAmount']);
 
   const host = document.createElement('div');
   host.className = 'pxs-widget';
@@ -61,9 +62,21 @@ input:focus,select:focus{outline:2px solid var(--pxs-accent,#1c6fd1);outline-off
     } catch {
       throw new Error('The exchange service cannot be reached from this page.');
     }
-    const json = await res.json().catch(() => null);
+    const json = readJson(await res.text());
     if (!res.ok) throw new Error((json && json.message) || `The exchange service answered ${res.status}.`);
     return json;
+  }
+
+  /**
+   * The API writes money as JSON numbers with exact digits: keep them as text (the parser's source text where the
+   * browser gives it; else the shortest form of the number, the same digits up to 15 significant ones).
+   */
+  function readJson(text) {
+    try {
+      return JSON.parse(text, (k, v, ctx) => (MONEY.has(k) && typeof v === 'number' ? (ctx && ctx.source) || String(v) : v));
+    } catch {
+      return null;
+    }
   }
 
   function el(parent, tag, attrs, text) {
