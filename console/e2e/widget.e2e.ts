@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, SCREENSHOTS } from './support/browser';
+import { logIn, screenshot, SCREENSHOTS } from './support/browser';
 import { demoCatalog } from './support/demo';
 import { scenario } from './support/scenario';
 
@@ -113,26 +113,45 @@ describe('the rates widget on a partner\'s page', () => {
     expect(shown.shown).toBe('32.125,08');
   });
 
-  it('shows a clear error when the key\'s allowed origins exclude the page, and the service answered 403', async () => {
+  it('a key limited in the console to other origins: the widget shows a clear error, the service answered 403; allowing the page fixes it', async () => {
     const { central } = await demoCatalog(s.server);
-    const login = await fetch(`${s.server.url}/api/v1/auth/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(s.server.logins.superadmin),
-    }).then((r) => r.json()) as { accessToken: string };
-    const mine = await fetch(`${s.server.url}/api/v1/api-keys`, { headers: { authorization: `Bearer ${login.accessToken}` } }).then((r) => r.json()) as { type: string; branchId: number }[];
-    const branchId = mine.find((k) => k.type === 'public')!.branchId;
-    const created = await fetch(`${s.server.url}/api/v1/api-keys`, {
-      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${login.accessToken}` },
-      body: JSON.stringify({ name: 'Only the real shop', type: 'public', branchId, allowedOrigins: ['https://shop.example'] }),
-    }).then((r) => r.json()) as { rawKey: string; allowedOrigins: string[] };
-    expect(created.allowedOrigins).toEqual(['https://shop.example']);
-
     const page = await s.browser.page();
+    await logIn(page, s.server.url, s.server.logins.superadmin);
+    await page.getByRole('link', { name: 'API keys' }).click();
+    await page.getByRole('button', { name: 'New key' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New API key' });
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Shop widget');
+    await dialog.getByRole('combobox', { name: 'Type' }).click();
+    await page.getByRole('option', { name: /^Public:/ }).click();
+    await dialog.getByRole('combobox', { name: 'Branch' }).click();
+    await page.getByRole('option', { name: 'Demo Branch' }).click();
+    await dialog.getByRole('textbox', { name: 'Allowed origins (optional)' }).fill('https://Shop.example\nhttps://shop.example/checkout');
+    await dialog.getByRole('button', { name: 'Create key' }).click();
+    // Not an origin: the API's message under the field, nothing created.
+    await expect(dialog.getByText('is not an origin').innerText()).resolves.toContain('https://shop.example/checkout');
+    await dialog.getByRole('textbox', { name: 'Allowed origins (optional)' }).fill('https://Shop.example');
+    await dialog.getByRole('button', { name: 'Create key' }).click();
+    const rawKey = (await dialog.getByTestId('raw-key').innerText()).trim();
+    await dialog.getByRole('button', { name: 'I have stored it' }).click();
+    const row = page.getByRole('table', { name: 'Keys you created' }).locator('tr', { hasText: 'Shop widget' });
+    await expect(row.innerText()).resolves.toContain('https://shop.example');
+
+    const partner = await s.browser.page();
     const answers: Response[] = [];
-    page.on('response', (r) => { if (r.url().includes('/partner/public/')) answers.push(r); });
-    await page.goto(embed('/copycat', { key: created.rawKey, exchangeId: central, lang: 'en' }));
-    await page.locator('.pxs-widget[data-state="error"]').waitFor();
-    await expect(page.locator('.pxs-widget [role=alert]').innerText()).resolves.toBe(`Origin ${siteUrl} is not allowed to use this key`);
+    partner.on('response', (r) => { if (r.url().includes('/partner/public/')) answers.push(r); });
+    const url = embed('/copycat', { key: rawKey, exchangeId: central, lang: 'en' });
+    await partner.goto(url);
+    await partner.locator('.pxs-widget[data-state="error"]').waitFor();
+    await expect(partner.locator('.pxs-widget [role=alert]').innerText()).resolves.toBe(`Origin ${siteUrl} is not allowed to use this key`);
     expect(answers.filter((r) => r.request().method() === 'GET').map((r) => r.status())).toEqual([403]);
+
+    await row.getByRole('button', { name: 'Origins of Shop widget' }).click();
+    await page.getByRole('textbox', { name: 'Allowed origins (optional)' }).fill(`https://shop.example\n${siteUrl}`);
+    await page.getByRole('button', { name: 'Save origins' }).click();
+    await expect.poll(() => row.innerText()).toContain(siteUrl);
+    await partner.reload();
+    await ready(partner);
+    await expectRatesOfApi(partner, central, 'en');
   });
 
   it('a page cannot use a secret key: the browser blocks GET /partner/offers (no CORS headers)', async () => {

@@ -1,15 +1,18 @@
 import type { AppContext } from '../context.js';
 import { CreateApiKeyRequest } from '../features/api-keys/schemas.js';
-import { apiKeyView, createApiKey, listAllApiKeys, revokeApiKey } from '../features/api-keys/service.js';
+import { apiKeyView, createApiKey, listAllApiKeys, revokeApiKey, updateApiKey } from '../features/api-keys/service.js';
 import { CliError, EXIT, print } from './output.js';
 import { checkInput, findStaffRef, intOption, requireOption, subcommand, withRuntime, type CliCommand } from './support.js';
 
 const USAGE = [
-  'pxs keys create --owner <staff id|email> --name <name> --type personal|branch|public [--branch <id>] [--expires <ISO 8601>] [--json]',
+  'pxs keys create --owner <staff id|email> --name <name> --type personal|branch|public [--branch <id>] [--expires <ISO 8601>]',
+  '                [--allowed-origins <origin>[,<origin>…]] [--json]',
   '       pxs keys list [--owner <staff id|email>] [--json]',
+  '       pxs keys origins <key id> [--allowed-origins <origin>[,<origin>…]] [--json]',
   '       pxs keys revoke <key id> [--json]',
   '',
   'A personal key acts as its owner; branch and public keys need a superadmin owner and --branch.',
+  'A public key may be limited to the pages of some origins (scheme://host[:port]); `keys origins` without a list opens it to any.',
   'The raw key is printed once: store it. Revocation reaches running instances at once through Redis, else within 5 s.',
 ].join('\n');
 
@@ -22,8 +25,13 @@ async function create(ctx: AppContext, values: Record<string, unknown>) {
   const branchId = intOption(values, 'branch');
   if (branchId !== undefined) input.branchId = branchId;
   if (values.expires !== undefined) input.expiresAt = values.expires;
+  if (values['allowed-origins'] !== undefined) input.allowedOrigins = originList(values);
   checkInput(CreateApiKeyRequest, input);
   return createApiKey(ctx.db, { staffUserId: owner.id, role: owner.role }, input as Parameters<typeof createApiKey>[2]);
+}
+
+function originList(values: Record<string, unknown>): string[] {
+  return String(values['allowed-origins'] ?? '').split(',').map((o) => o.trim()).filter((o) => o.length > 0);
 }
 
 /** `pxs keys`: issue, list and revoke partner API keys from the command line. */
@@ -31,11 +39,12 @@ export const keysCommand: CliCommand = {
   summary: 'Create, list and revoke partner API keys',
   usage: USAGE,
   options: {
-    owner: { type: 'string' }, name: { type: 'string' }, type: { type: 'string' }, branch: { type: 'string' }, expires: { type: 'string' }, json: { type: 'boolean' },
+    owner: { type: 'string' }, name: { type: 'string' }, type: { type: 'string' }, branch: { type: 'string' }, expires: { type: 'string' },
+    'allowed-origins': { type: 'string' }, json: { type: 'boolean' },
   },
   async run(values, positionals) {
     const json = Boolean(values.json);
-    const sub = subcommand(positionals, ['create', 'list', 'revoke'], USAGE);
+    const sub = subcommand(positionals, ['create', 'list', 'revoke', 'origins'], USAGE);
 
     if (sub === 'create') {
       const key = await withRuntime((ctx) => create(ctx, values));
@@ -54,7 +63,12 @@ export const keysCommand: CliCommand = {
     }
 
     const id = positionals[1];
-    if (!id || !UUID.test(id)) throw new CliError('which key? Usage: pxs keys revoke <key id (uuid)>', EXIT.usage);
+    if (!id || !UUID.test(id)) throw new CliError(`which key? Usage: pxs keys ${sub} <key id (uuid)>`, EXIT.usage);
+    if (sub === 'origins') {
+      const key = await withRuntime((ctx) => updateApiKey(ctx.db, ctx.keys, id, null, { allowedOrigins: originList(values) }));
+      print(json, key, () => `Key ${id} ${key.allowedOrigins.length === 0 ? 'may be used from any origin' : `may be used from ${key.allowedOrigins.join(', ')} only`}.`);
+      return;
+    }
     await withRuntime(async (ctx) => {
       if (!(await revokeApiKey(ctx.db, ctx.keys, id, null))) throw new CliError(`No API key ${id}`, EXIT.failure);
     });

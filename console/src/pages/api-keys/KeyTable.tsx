@@ -4,6 +4,7 @@ import type { ApiKey, BranchKey } from '../../api/types';
 import { when } from '../../components/format';
 import { nameOf, useLookups } from '../../components/lookups';
 import { showDone } from '../../components/notify';
+import { editOrigins, originsText } from './origins';
 import { useRevoke } from './use-keys';
 
 function state(k: ApiKey) {
@@ -25,11 +26,11 @@ export function KeyTable({ keys, asAdmin, label }: { keys: (ApiKey | BranchKey)[
   });
   if (keys.length === 0) return <Text c="dimmed" py="sm">No keys.</Text>;
   return (
-    <Table.ScrollContainer minWidth={860}>
+    <Table.ScrollContainer minWidth={960}>
       <Table aria-label={label}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Name</Table.Th><Table.Th>Type</Table.Th><Table.Th>Prefix</Table.Th><Table.Th>Branch</Table.Th>
+            <Table.Th>Name</Table.Th><Table.Th>Type</Table.Th><Table.Th>Prefix</Table.Th><Table.Th>Branch</Table.Th><Table.Th>Origins</Table.Th>
             {asAdmin && <Table.Th>Owner</Table.Th>}<Table.Th>Last used</Table.Th><Table.Th>Expires</Table.Th><Table.Th>State</Table.Th><Table.Th />
           </Table.Tr>
         </Table.Thead>
@@ -40,11 +41,15 @@ export function KeyTable({ keys, asAdmin, label }: { keys: (ApiKey | BranchKey)[
               <Table.Td>{k.type}</Table.Td>
               <Table.Td><Code>{k.keyPrefix}…</Code></Table.Td>
               <Table.Td>{k.branchId === null ? '—' : nameOf(lookups.data?.branches, k.branchId)}</Table.Td>
+              <Table.Td>{originsText(k)}</Table.Td>
               {asAdmin && <Table.Td>{'ownerEmail' in k ? k.ownerEmail : ''}</Table.Td>}
               <Table.Td>{k.lastUsedAt ? when(k.lastUsedAt) : 'never'}</Table.Td>
               <Table.Td>{k.expiresAt ? when(k.expiresAt) : 'never'}</Table.Td>
               <Table.Td>{state(k)}</Table.Td>
-              <Table.Td>{k.isActive && <Button size="xs" color="red" variant="subtle" onClick={() => confirm(k)} aria-label={`Revoke ${k.name}`}>Revoke</Button>}</Table.Td>
+              <Table.Td>
+                {!asAdmin && k.isActive && k.type === 'public' && <Button size="xs" variant="subtle" onClick={() => editOrigins(k)} aria-label={`Origins of ${k.name}`}>Origins</Button>}
+                {k.isActive && <Button size="xs" color="red" variant="subtle" onClick={() => confirm(k)} aria-label={`Revoke ${k.name}`}>Revoke</Button>}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
