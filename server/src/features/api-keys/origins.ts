@@ -12,7 +12,7 @@ export function normalizeOrigins(values: readonly string[]): string[] {
   const origins: string[] = [];
   for (const value of values) {
     const origin = toOrigin(value.trim());
-    if (origin === null) throw badRequest(`allowedOrigins: "${value.slice(0, 100)}" is not an origin (scheme://host[:port])`, { allowedOrigins: 'invalid' });
+    if (origin === null) throw badRequest(`allowedOrigins "${value.slice(0, 100)}" is not an origin (scheme://host[:port])`, { allowedOrigins: 'invalid' });
     if (!origins.includes(origin)) origins.push(origin);
   }
   return origins;
