@@ -4,6 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { registerPartnerAuth } from './auth/partner-auth.js';
+import { registerPublicCors } from './auth/public-cors.js';
 import { registerStaffAuth } from './auth/staff-auth.js';
 import type { AppContext } from './context.js';
 import { catalogRoutes } from './features/catalog/routes.js';
@@ -18,6 +19,7 @@ import { loginRoutes } from './features/staff/login.js';
 import { findStaffForAuth } from './features/staff/service.js';
 import { webhookAdminRoutes } from './features/webhooks/admin-routes.js';
 import { webhookRoutes } from './features/webhooks/routes.js';
+import { widgetRoutes } from './features/widget/routes.js';
 import { lookupRoutes } from './features/admin/lookups/routes.js';
 import { apiKeyAdminRoutes } from './features/api-keys/admin-routes.js';
 import { auditRoutes } from './features/audit/routes.js';
@@ -69,6 +71,8 @@ export const REDACT = {
 export interface BuildAppOptions {
   /** A pino logger to share with the rest of the process; otherwise one is made from the config. */
   loggerInstance?: FastifyBaseLogger;
+  /** The demo's public key, for /widget/demo, when this process seeded the demo. */
+  demoPublicKey?: string;
 }
 
 /** The one app used by `pxs serve`, the tests and the benchmark. */
@@ -97,6 +101,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       if (method !== 'HEAD') routes.push({ method, url: route.url, hidden: Boolean(route.schema?.hide) || route.url.startsWith('/docs') });
     }
   });
+
+  // Before any partner route, so that it sees them all.
+  registerPublicCors(app as unknown as FastifyInstance, `${API_PREFIX}/partner`);
 
   app.setValidatorCompiler(validatorCompiler());
   registerErrorHandling(app as unknown as FastifyInstance);
@@ -142,6 +149,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     registerStaffAuth(admin as unknown as FastifyInstance, staffAuth);
     for (const feature of ADMIN_FEATURES) await admin.register(feature(ctx));
   }, { prefix: `${API_PREFIX}/admin` });
+  await app.register(widgetRoutes({ demoPublicKey: options.demoPublicKey }));
   await registerConsole(app as unknown as FastifyInstance, findConsoleDir(ctx.config.consoleDir));
 
   return app as unknown as App;

@@ -882,6 +882,130 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/partner/public/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A firm quote: the estimate's figures, held for an order */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        exchangeId: number;
+                        sourceCurrencyId: number;
+                        destCurrencyId: number;
+                        /** @description Amount in the currency named by direction */
+                        amount: number;
+                        /**
+                         * @default source
+                         * @enum {string}
+                         */
+                        direction?: "source" | "dest";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            sourceAmount: number;
+                            destAmount: number;
+                            rate: number;
+                            isReverse: boolean;
+                            sourceCurrency: {
+                                id: number;
+                                name: string;
+                                ticker: string;
+                                image: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    path: string;
+                                } | null;
+                            };
+                            destCurrency: {
+                                id: number;
+                                name: string;
+                                ticker: string;
+                                image: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    path: string;
+                                } | null;
+                            };
+                            exchangeId: number;
+                            offerId: number;
+                            /**
+                             * Format: uuid
+                             * @description Give it as `quoteId` to POST /partner/orders to order at these figures; usable once
+                             */
+                            quoteId: string;
+                            /**
+                             * Format: date-time
+                             * @description The quote cannot be used from this instant (QUOTE_TTL_SECONDS after it was taken)
+                             */
+                            expiresAt: string;
+                        };
+                    };
+                };
+                /** @description Bad Request: missing or invalid fields */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not Found: the resource does not exist or is outside the caller's scope */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too Many Requests: rate limit exceeded */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/partner/orders": {
         parameters: {
             query?: never;
@@ -1019,7 +1143,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Makes the request safe to retry: a repeat with the same key and body gets the first answer (header `Idempotent-Replayed: true`) instead of creating again; the same key with another body gets 422, a repeat while the first is still running 409. Scoped to the API key; kept 24 hours. */
+                    "idempotency-key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -1040,7 +1167,12 @@ export interface paths {
                          * @enum {string}
                          */
                         operationType: "offer" | "finop";
-                        /** @description Amount the client provides, in currency1. For `offer`: give exactly one of the two amounts; for `finop`: both */
+                        /**
+                         * Format: uuid
+                         * @description A firm quote (POST /partner/public/quotes) for this cashbox and pair: the order is priced at its figures, and neither amount is given. `offer` orders only
+                         */
+                        quoteId?: string;
+                        /** @description Amount the client provides, in currency1. For `offer`: give exactly one of the two amounts (or a quoteId); for `finop`: both */
                         clientAmount?: number;
                         /** @description Amount the exchange provides, in currency2. For `offer`: give exactly one of the two amounts; for `finop`: both */
                         exchangeAmount?: number;
@@ -1146,6 +1278,24 @@ export interface paths {
                 };
                 /** @description Forbidden: valid credentials without the needed permission */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unprocessable Entity: a business rule refuses the operation */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1692,7 +1842,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Makes the request safe to retry: a repeat with the same key and body gets the first answer (header `Idempotent-Replayed: true`) instead of creating again; the same key with another body gets 422, a repeat while the first is still running 409. Scoped to the API key; kept 24 hours. */
+                    "idempotency-key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -1752,6 +1905,24 @@ export interface paths {
                 };
                 /** @description Forbidden: valid credentials without the needed permission */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unprocessable Entity: a business rule refuses the operation */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2057,7 +2228,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Makes the request safe to retry: a repeat with the same key and body gets the first answer (header `Idempotent-Replayed: true`) instead of creating again; the same key with another body gets 422, a repeat while the first is still running 409. Scoped to the API key; kept 24 hours. */
+                    "idempotency-key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -2116,6 +2290,15 @@ export interface paths {
                 };
                 /** @description Forbidden: valid credentials without the needed permission */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2985,6 +3168,103 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/partner/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Events the key may see, oldest first: the webhook envelopes, for catching up or polling */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The `next` of the previous page; absent for the oldest event kept */
+                    after?: string;
+                    /** @description Events per page */
+                    limit: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: ({
+                                /**
+                                 * Format: uuid
+                                 * @description The event id: the same in every webhook delivery of it and in this feed
+                                 */
+                                id: string;
+                                event: string;
+                                /** Format: date-time */
+                                timestamp: string;
+                                data: {
+                                    [key: string]: unknown;
+                                };
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description Give it as `after` to read on; the same cursor when nothing new has happened */
+                            next: string;
+                            /** @description More events follow at once */
+                            hasMore: boolean;
+                        };
+                    };
+                };
+                /** @description Bad Request: missing or invalid fields */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden: valid credentials without the needed permission */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too Many Requests: rate limit exceeded */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/api-keys": {
         parameters: {
             query?: never;
@@ -3032,6 +3312,8 @@ export interface paths {
                              * @description Set once the key is rolled: the id of its replacement. The key keeps working until expiresAt
                              */
                             replacedBy: string | null;
+                            /** @description A public key's allowed web origins (empty: any); always empty for secret keys */
+                            allowedOrigins: string[];
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -3075,6 +3357,8 @@ export interface paths {
                          * @description ISO 8601; the key stops working then. Must be in the future.
                          */
                         expiresAt?: string;
+                        /** @description Public keys only: the web origins (scheme://host[:port]) whose pages may use the key; empty or absent: any. A convenience against copy-paste onto other sites, not a secret: the key is visible in the page, and any program can send any Origin. */
+                        allowedOrigins?: string[];
                     };
                 };
             };
@@ -3109,6 +3393,8 @@ export interface paths {
                              * @description Set once the key is rolled: the id of its replacement. The key keeps working until expiresAt
                              */
                             replacedBy: string | null;
+                            /** @description A public key's allowed web origins (empty: any); always empty for secret keys */
+                            allowedOrigins: string[];
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -3225,6 +3511,8 @@ export interface paths {
                              * @description Set once the key is rolled: the id of its replacement. The key keeps working until expiresAt
                              */
                             replacedBy: string | null;
+                            /** @description A public key's allowed web origins (empty: any); always empty for secret keys */
+                            allowedOrigins: string[];
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -3257,6 +3545,8 @@ export interface paths {
                                  * @description Set once the key is rolled: the id of its replacement. The key keeps working until expiresAt
                                  */
                                 replacedBy: string | null;
+                                /** @description A public key's allowed web origins (empty: any); always empty for secret keys */
+                                allowedOrigins: string[];
                                 /** Format: date-time */
                                 createdAt: string;
                                 /** Format: date-time */
@@ -3369,7 +3659,93 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        patch?: never;
+        /** Set a public key's allowed origins (its owner, or a superadmin); effective at once on every instance */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Public keys only: the web origins (scheme://host[:port]) whose pages may use the key; empty or absent: any. A convenience against copy-paste onto other sites, not a secret: the key is visible in the page, and any program can send any Origin. */
+                        allowedOrigins: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            /**
+                             * @description personal: acts as its staff user (any staff); branch: every exchange of a branch; public: read-only public data (both superadmin only)
+                             * @enum {string}
+                             */
+                            type: "personal" | "branch" | "public";
+                            /** @description First 20 characters of the key, for display */
+                            keyPrefix: string;
+                            /** @description The branch of a branch or public key; null for a personal key */
+                            branchId: number | null;
+                            /** @description false once revoked; an expired key stays isActive but is refused after expiresAt */
+                            isActive: boolean;
+                            /** Format: date-time */
+                            lastUsedAt: string | null;
+                            /** Format: date-time */
+                            expiresAt: string | null;
+                            /**
+                             * Format: uuid
+                             * @description Set once the key is rolled: the id of its replacement. The key keeps working until expiresAt
+                             */
+                            replacedBy: string | null;
+                            /** @description A public key's allowed web origins (empty: any); always empty for secret keys */
+                            allowedOrigins: string[];
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description Bad Request: missing or invalid fields */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not Found: the resource does not exist or is outside the caller's scope */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/v1/auth/me": {
@@ -6947,6 +7323,8 @@ export interface operations {
                              * @description Set once the key is rolled: the id of its replacement. The key keeps working until expiresAt
                              */
                             replacedBy: string | null;
+                            /** @description A public key's allowed web origins (empty: any); always empty for secret keys */
+                            allowedOrigins: string[];
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -7044,6 +7422,8 @@ export interface operations {
                          * @description Set once the key is rolled: the id of its replacement. The key keeps working until expiresAt
                          */
                         replacedBy: string | null;
+                        /** @description A public key's allowed web origins (empty: any); always empty for secret keys */
+                        allowedOrigins: string[];
                         /** Format: date-time */
                         createdAt: string;
                         /** Format: date-time */
@@ -7076,6 +7456,8 @@ export interface operations {
                              * @description Set once the key is rolled: the id of its replacement. The key keeps working until expiresAt
                              */
                             replacedBy: string | null;
+                            /** @description A public key's allowed web origins (empty: any); always empty for secret keys */
+                            allowedOrigins: string[];
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */

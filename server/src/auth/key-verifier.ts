@@ -17,6 +17,8 @@ export interface KeyRecord {
   staffBranchId: number | null;
   staffPermissions: Permission[];
   staffExchangeIds: number[];
+  /** A public key's allowed web origins; empty: any. */
+  allowedOrigins: string[];
 }
 
 /** Reads the key with this SHA-256 hash (api-keys' repository, wired in context.ts). */
@@ -133,5 +135,6 @@ function toPrincipal(record: KeyRecord): KeyPrincipal {
     exchangeIds: null,
     staffUserId: null,
     permissions: new Set(record.type === 'branch' ? ALL_PERMISSIONS : []),
+    ...(record.type === 'public' && record.allowedOrigins.length > 0 ? { allowedOrigins: new Set(record.allowedOrigins) } : {}),
   };
 }

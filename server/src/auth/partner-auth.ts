@@ -57,6 +57,11 @@ export function registerPartnerAuth(app: FastifyInstance, deps: PartnerAuthDeps)
     if (principal.keyType === 'public' && !config.publicKeyAllowed) {
       throw forbidden('A public key may only call the public endpoints');
     }
+    // A request with no Origin is not from another site's page (a server, or this service's own pages).
+    const origin = request.headers.origin;
+    if (principal.allowedOrigins && origin !== undefined && !principal.allowedOrigins.has(origin)) {
+      throw forbidden(`Origin ${origin.slice(0, 200)} is not allowed to use this key`);
+    }
     if (config.permission && !principal.permissions.has(config.permission)) {
       throw forbidden(`This key lacks the ${config.permission} permission`);
     }

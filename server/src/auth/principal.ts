@@ -14,6 +14,8 @@ export interface KeyPrincipal extends Scope {
   /** The staff user behind a personal key (also the creator of branch and public keys, but not their principal). */
   staffUserId: number | null;
   permissions: ReadonlySet<Permission>;
+  /** A public key limited to pages of these origins (absent: any origin). */
+  allowedOrigins?: ReadonlySet<string>;
 }
 
 export interface StaffPrincipal extends Scope {

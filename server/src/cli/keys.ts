@@ -2,19 +2,22 @@ import type { AppContext } from '../context.js';
 import { rollApiKey } from '../features/api-keys/roll.js';
 import { CreateApiKeyRequest, RollApiKeyRequest } from '../features/api-keys/schemas.js';
 import { cliAudit } from '../features/audit/service.js';
-import { apiKeyView, createApiKey, listAllApiKeys, revokeApiKey } from '../features/api-keys/service.js';
+import { apiKeyView, createApiKey, listAllApiKeys, revokeApiKey, updateApiKey } from '../features/api-keys/service.js';
 import { CliError, EXIT, print } from './output.js';
 import { checkInput, findStaffRef, intOption, requireOption, subcommand, withRuntime, type CliCommand } from './support.js';
 
 const USAGE = [
-  'pxs keys create --owner <staff id|email> --name <name> --type personal|branch|public [--branch <id>] [--expires <ISO 8601>] [--json]',
+  'pxs keys create --owner <staff id|email> --name <name> --type personal|branch|public [--branch <id>] [--expires <ISO 8601>]',
+  '                [--allowed-origins <origin>[,<origin>…]] [--json]',
   '       pxs keys list [--owner <staff id|email>] [--json]',
   '       pxs keys roll <key id> [--expires <ISO 8601>] [--json]',
+  '       pxs keys origins <key id> [--allowed-origins <origin>[,<origin>…]] [--json]',
   '       pxs keys revoke <key id> [--json]',
   '',
   'roll: a new key of the same type, scope and owner, printed once; the old key works until --expires',
   '(default 24 hours from now, at most 7 days).',
   'A personal key acts as its owner; branch and public keys need a superadmin owner and --branch.',
+  'A public key may be limited to the pages of some origins (scheme://host[:port]); `keys origins` without a list opens it to any.',
   'The raw key is printed once: store it. Revocation reaches running instances at once through Redis, else within 5 s.',
 ].join('\n');
 
@@ -27,8 +30,13 @@ async function create(ctx: AppContext, values: Record<string, unknown>) {
   const branchId = intOption(values, 'branch');
   if (branchId !== undefined) input.branchId = branchId;
   if (values.expires !== undefined) input.expiresAt = values.expires;
+  if (values['allowed-origins'] !== undefined) input.allowedOrigins = originList(values);
   checkInput(CreateApiKeyRequest, input);
   return createApiKey(ctx.db, cliAudit(), { staffUserId: owner.id, role: owner.role }, input as Parameters<typeof createApiKey>[3], ctx.config.ownerLimits.personalKeysPerStaff);
+}
+
+function originList(values: Record<string, unknown>): string[] {
+  return String(values['allowed-origins'] ?? '').split(',').map((o) => o.trim()).filter((o) => o.length > 0);
 }
 
 /** `pxs keys`: issue, list and revoke partner API keys from the command line. */
@@ -36,11 +44,12 @@ export const keysCommand: CliCommand = {
   summary: 'Create, list, roll and revoke partner API keys',
   usage: USAGE,
   options: {
-    owner: { type: 'string' }, name: { type: 'string' }, type: { type: 'string' }, branch: { type: 'string' }, expires: { type: 'string' }, json: { type: 'boolean' },
+    owner: { type: 'string' }, name: { type: 'string' }, type: { type: 'string' }, branch: { type: 'string' }, expires: { type: 'string' },
+    'allowed-origins': { type: 'string' }, json: { type: 'boolean' },
   },
   async run(values, positionals) {
     const json = Boolean(values.json);
-    const sub = subcommand(positionals, ['create', 'list', 'roll', 'revoke'], USAGE);
+    const sub = subcommand(positionals, ['create', 'list', 'roll', 'revoke', 'origins'], USAGE);
 
     if (sub === 'create') {
       const key = await withRuntime((ctx) => create(ctx, values));
@@ -69,6 +78,11 @@ export const keysCommand: CliCommand = {
       return;
     }
 
+    if (sub === 'origins') {
+      const key = await withRuntime((ctx) => updateApiKey(ctx.db, ctx.keys, cliAudit(), id, null, { allowedOrigins: originList(values) }));
+      print(json, key, () => `Key ${id} ${key.allowedOrigins.length === 0 ? 'may be used from any origin' : `may be used from ${key.allowedOrigins.join(', ')} only`}.`);
+      return;
+    }
     await withRuntime(async (ctx) => {
       if (!(await revokeApiKey(ctx.db, ctx.keys, id, null, cliAudit()))) throw new CliError(`No API key ${id}`, EXIT.failure);
     });

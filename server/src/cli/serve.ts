@@ -18,12 +18,14 @@ export async function serve(options: ServeOptions): Promise<void> {
   if (bootstrap === 'created') log('info', 'bootstrap superadmin created', { email: config.bootstrapAdmin?.email });
   if (bootstrap === 'emailTaken') log('warn', 'BOOTSTRAP_ADMIN_EMAIL belongs to a staff user who is not a superadmin; no superadmin was created');
 
+  let demoPublicKey: string | undefined;
   if (config.seedDemo && config.env !== 'production') {
     const demo = await seedDemo(ctx.db);
     if (demo) printDemo(demo, config.port);
+    demoPublicKey = demo?.keys.find((k) => k.type === 'public')?.rawKey;
   }
 
-  const app = await buildApp(ctx, { loggerInstance: logger });
+  const app = await buildApp(ctx, { loggerInstance: logger, demoPublicKey });
   const background = await startBackground(ctx, { worker: options.worker });
   // A new connection costs its first request a backend start and cold caches: pay for them before listening.
   await ctx.database.warm();
@@ -47,6 +49,7 @@ function printDemo(demo: DemoCredentials, port: number): void {
     '',
     `  Try: curl -H "Authorization: Bearer ${demo.keys[0].rawKey}" http://localhost:${port}/api/v1/partner/public/exchanges`,
     `  Docs: http://localhost:${port}/docs`,
+    `  Rates widget: http://localhost:${port}/widget/demo`,
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

@@ -5,6 +5,7 @@ import * as keyRoll from './migrations/003_key_roll.js';
 import * as audit from './migrations/004_audit.js';
 import * as integration from './migrations/006_integration.js';
 import * as sandbox from './migrations/008_sandbox.js';
+import * as publicOrigins from './migrations/007_public_origins.js';
 
 /** Migrations are listed in code so the compiled service needs no file-system scan. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '004_audit': audit,
   '006_integration': integration,
   '008_sandbox': sandbox,
+  '007_public_origins': publicOrigins,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -114,6 +114,8 @@ export interface ApiKeysTable {
   revoked_at: NullableTimestamp;
   /** The key this one was rolled to; it keeps working until its expires_at. */
   replaced_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Origins (scheme://host[:port]) whose pages may use a public key; empty: any. */
+  allowed_origins: Generated<string[]>;
   created_at: Generated<Date>;
   updated_at: Timestamp;
 }

@@ -30,6 +30,7 @@ describe('POST /api-keys: who may create which type', () => {
       lastUsedAt: null,
       expiresAt: null,
       replacedBy: null,
+      allowedOrigins: [],
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       rawKey: expect.stringMatching(new RegExp(`^${PREFIX[type]}[A-Za-z0-9]{32}$`)),

@@ -11,7 +11,7 @@ let tokens: Record<StaffName, string>;
 beforeAll(async () => ({ server, world, tokens } = await startWorld()));
 afterAll(() => server?.close());
 
-const FIELDS = ['id', 'name', 'type', 'keyPrefix', 'branchId', 'isActive', 'lastUsedAt', 'expiresAt', 'replacedBy', 'createdAt', 'updatedAt'].sort();
+const FIELDS = ['id', 'name', 'type', 'keyPrefix', 'branchId', 'isActive', 'lastUsedAt', 'expiresAt', 'replacedBy', 'allowedOrigins', 'createdAt', 'updatedAt'].sort();
 const list = (who: StaffName) => call(server, 'GET', '/api-keys', { token: tokens[who] });
 const revoke = (who: StaffName, id: string) => call(server, 'DELETE', `/api-keys/${id}`, { token: tokens[who] });
 const usePartnerApi = (key: string) => call(server, 'GET', '/partner/public/exchanges', { key });

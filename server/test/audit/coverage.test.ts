@@ -55,6 +55,10 @@ async function newKey(who: StaffName): Promise<string> {
 const SAMPLES: Record<string, Sample> = {
   'POST /api-keys': { path: () => '/api-keys', body: () => ({ name: 'audited key', type: 'personal' }), who: 'admin1', action: 'apiKey.create' },
   'DELETE /api-keys/{id}': { path: async () => `/api-keys/${await newKey('admin1')}`, who: 'admin1', action: 'apiKey.revoke', entityId: lastSegment(-1) },
+  'PATCH /api-keys/{id}': {
+    path: async () => `/api-keys/${(await call(server, 'POST', '/api-keys', { token: tokens.superadmin, body: { name: 'widget', type: 'public', branchId: world.branches.b1 } })).body.id}`,
+    body: () => ({ allowedOrigins: ['https://shop.example'] }), action: 'apiKey.update', entityId: lastSegment(-1),
+  },
   'POST /api-keys/{id}/roll': { path: async () => `/api-keys/${await newKey('admin1')}/roll`, who: 'admin1', action: 'apiKey.roll', entityId: lastSegment(-2) },
   'POST /admin/api-keys/{id}/roll': { path: async () => `/admin/api-keys/${await newKey('operatorA')}/roll`, who: 'admin1', action: 'apiKey.roll', entityId: lastSegment(-2) },
   'POST /admin/orders/{id}/status': {

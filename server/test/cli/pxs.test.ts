@@ -90,6 +90,21 @@ describe('pxs against a database', STARTS_PROCESSES, () => {
     expect((await pxs(['keys', 'roll', 'not-a-uuid'])).code).toBe(2);
   });
 
+  it('limits a public key to some origins, changes them, and refuses what is not an origin', async () => {
+    const made = await pxs(['keys', 'create', '--owner', 'superadmin@demo.local', '--name', 'shop widget', '--type', 'public', '--branch', '1',
+      '--allowed-origins', 'https://Shop.example, http://localhost:8080', '--json']);
+    expect(made.code).toBe(0);
+    expect(made.json).toMatchObject({ type: 'public', allowedOrigins: ['https://shop.example', 'http://localhost:8080'] });
+    const changed = await pxs(['keys', 'origins', made.json.id, '--allowed-origins', 'https://new.example']);
+    expect(changed.code).toBe(0);
+    expect(changed.stdout).toContain('may be used from https://new.example only');
+    const opened = await pxs(['keys', 'origins', made.json.id, '--json']);
+    expect(opened.json.allowedOrigins).toEqual([]);
+    const bad = await pxs(['keys', 'origins', made.json.id, '--allowed-origins', 'https://new.example/page']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('is not an origin');
+  });
+
   it('revokes a key and deactivates a staff user', async () => {
     const revoked = await pxs(['keys', 'revoke', made.branch.id, '--json']);
     expect(revoked.code).toBe(0);

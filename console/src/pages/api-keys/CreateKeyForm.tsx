@@ -7,8 +7,9 @@ import type { Body, CreatedApiKey } from '../../api/types';
 import { hasRole, useMe } from '../../auth/use-me';
 import { branchOptions, useLookups } from '../../components/lookups';
 import { fieldErrorsTo, useSave } from '../../components/use-save';
+import { originLines, OriginsInput } from './origins';
 
-type Fields = { name: string; type: string; branchId: string; expiresAt: string };
+type Fields = { name: string; type: string; branchId: string; expiresAt: string; allowedOrigins: string };
 
 /** A raw key, shown this once with a copy button. */
 export function RawKeyOnce({ rawKey, onDone, children }: { rawKey: string; onDone: () => void; children?: React.ReactNode }) {
@@ -37,7 +38,7 @@ export function CreateKeyForm({ onDone }: { onDone: () => void }) {
   const lookups = useLookups();
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const superadmin = hasRole(me.data, 'superadmin');
-  const form = useForm<Fields>({ initialValues: { name: '', type: 'personal', branchId: '', expiresAt: '' } });
+  const form = useForm<Fields>({ initialValues: { name: '', type: 'personal', branchId: '', expiresAt: '', allowedOrigins: '' } });
   const save = useSave((body: Body<'/api/v1/api-keys', 'post'>) => unwrap(api.POST('/api/v1/api-keys', { body })), [['api-keys']], (k) => `${k.name}: created`);
 
   if (created) return <RawKeyOnce rawKey={created.rawKey} onDone={onDone} />;
@@ -45,6 +46,7 @@ export function CreateKeyForm({ onDone }: { onDone: () => void }) {
     name: v.name, type: v.type as 'personal',
     ...(v.type !== 'personal' && v.branchId ? { branchId: Number(v.branchId) } : {}),
     ...(v.expiresAt ? { expiresAt: new Date(v.expiresAt).toISOString() } : {}),
+    ...(v.type === 'public' && originLines(v.allowedOrigins).length > 0 ? { allowedOrigins: originLines(v.allowedOrigins) } : {}),
   }, { onSuccess: setCreated, onError: fieldErrorsTo(form) }));
   return (
     <form onSubmit={submit}>
@@ -55,6 +57,7 @@ export function CreateKeyForm({ onDone }: { onDone: () => void }) {
           ...(superadmin ? [{ value: 'branch', label: 'Branch: every exchange of a branch' }, { value: 'public', label: 'Public: read-only catalogue of a branch' }] : []),
         ]} />
         {form.values.type !== 'personal' && <Select label="Branch" required data={branchOptions(lookups.data)} {...form.getInputProps('branchId')} />}
+        {form.values.type === 'public' && <OriginsInput {...form.getInputProps('allowedOrigins')} />}
         <TextInput label="Expires (optional)" type="datetime-local" {...form.getInputProps('expiresAt')} />
         {!superadmin && <Text size="xs" c="dimmed">Branch and public keys are created by a superadmin.</Text>}
         <Group mt="sm"><Button type="submit" loading={save.isPending}>Create key</Button></Group>

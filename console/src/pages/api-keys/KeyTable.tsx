@@ -6,6 +6,7 @@ import { when } from '../../components/format';
 import { nameOf, useLookups } from '../../components/lookups';
 import { showDone } from '../../components/notify';
 import { RollKeyForm } from './RollKeyForm';
+import { editOrigins, originsText } from './origins';
 import { useRevoke } from './use-keys';
 
 function state(k: ApiKey) {
@@ -33,11 +34,11 @@ export function KeyTable({ keys, asAdmin, label }: { keys: (ApiKey | BranchKey)[
     <Modal opened={rolling !== null} onClose={() => setRolling(null)} title={`Roll “${rolling?.name ?? ''}”`} size="lg" closeOnClickOutside={false}>
       {rolling && <RollKeyForm apiKey={rolling} asAdmin={asAdmin} onDone={() => setRolling(null)} />}
     </Modal>
-    <Table.ScrollContainer minWidth={860}>
+    <Table.ScrollContainer minWidth={960}>
       <Table aria-label={label}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Name</Table.Th><Table.Th>Type</Table.Th><Table.Th>Prefix</Table.Th><Table.Th>Branch</Table.Th>
+            <Table.Th>Name</Table.Th><Table.Th>Type</Table.Th><Table.Th>Prefix</Table.Th><Table.Th>Branch</Table.Th><Table.Th>Origins</Table.Th>
             {asAdmin && <Table.Th>Owner</Table.Th>}<Table.Th>Last used</Table.Th><Table.Th>Expires</Table.Th><Table.Th>State</Table.Th><Table.Th />
           </Table.Tr>
         </Table.Thead>
@@ -48,6 +49,7 @@ export function KeyTable({ keys, asAdmin, label }: { keys: (ApiKey | BranchKey)[
               <Table.Td>{k.type}</Table.Td>
               <Table.Td><Code>{k.keyPrefix}…</Code></Table.Td>
               <Table.Td>{k.branchId === null ? '—' : nameOf(lookups.data?.branches, k.branchId)}</Table.Td>
+              <Table.Td>{originsText(k)}</Table.Td>
               {asAdmin && <Table.Td>{'ownerEmail' in k ? k.ownerEmail : ''}</Table.Td>}
               <Table.Td>{k.lastUsedAt ? when(k.lastUsedAt) : 'never'}</Table.Td>
               <Table.Td>{k.expiresAt ? when(k.expiresAt) : 'never'}</Table.Td>
@@ -55,6 +57,7 @@ export function KeyTable({ keys, asAdmin, label }: { keys: (ApiKey | BranchKey)[
               <Table.Td>
                 <Group gap={4} wrap="nowrap">
                   {k.isActive && !k.replacedBy && <Button size="xs" variant="subtle" onClick={() => setRolling(k)} aria-label={`Roll ${k.name}`}>Roll</Button>}
+                  {!asAdmin && k.isActive && k.type === 'public' && <Button size="xs" variant="subtle" onClick={() => editOrigins(k)} aria-label={`Origins of ${k.name}`}>Origins</Button>}
                   {k.isActive && <Button size="xs" color="red" variant="subtle" onClick={() => confirm(k)} aria-label={`Revoke ${k.name}`}>Revoke</Button>}
                 </Group>
               </Table.Td>

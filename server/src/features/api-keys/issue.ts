@@ -11,6 +11,7 @@ export interface IssueKeyInput {
   staffUserId: number;
   branchId: number | null;
   expiresAt?: Date | null;
+  allowedOrigins?: string[];
 }
 
 /** Creates a key and returns it with its raw value: the only moment the raw key exists outside the caller. */
@@ -24,6 +25,7 @@ export async function issueApiKey(db: Executor, input: IssueKeyInput): Promise<{
     staffUserId: input.staffUserId,
     branchId: input.type === 'personal' ? null : input.branchId,
     expiresAt: input.expiresAt ?? null,
+    allowedOrigins: input.type === 'public' ? input.allowedOrigins ?? [] : [],
   });
   return { key, rawKey };
 }

@@ -11,15 +11,16 @@ export interface NewApiKey {
   staffUserId: number;
   branchId: number | null;
   expiresAt: Date | null;
+  allowedOrigins: string[];
 }
 
-const PUBLIC_COLUMNS = ['id', 'name', 'type', 'key_prefix', 'branch_id', 'staff_user_id', 'is_active', 'last_used_at', 'expires_at', 'replaced_by', 'created_at', 'updated_at'] as const;
+const PUBLIC_COLUMNS = ['id', 'name', 'type', 'key_prefix', 'branch_id', 'staff_user_id', 'is_active', 'last_used_at', 'expires_at', 'replaced_by', 'allowed_origins', 'created_at', 'updated_at'] as const;
 
 export function insertApiKey(db: Executor, key: NewApiKey) {
   return db.insertInto('api_keys')
     .values({
       name: key.name, type: key.type, key_hash: key.keyHash, key_prefix: key.keyPrefix,
-      staff_user_id: key.staffUserId, branch_id: key.branchId, expires_at: key.expiresAt, updated_at: new Date(),
+      staff_user_id: key.staffUserId, branch_id: key.branchId, expires_at: key.expiresAt, allowed_origins: key.allowedOrigins, updated_at: new Date(),
     })
     .returning(PUBLIC_COLUMNS)
     .executeTakeFirstOrThrow();
@@ -41,6 +42,23 @@ export function revokeApiKey(db: Executor, id: string, ownerId: number | null) {
 
 export type ApiKeyView = Awaited<ReturnType<typeof insertApiKey>>;
 
+/**
+ * Sets a public key's allowed origins; `ownerId` limits it to the owner's keys (null: any key, for a superadmin).
+ * Undefined when there is no such key; the caller checks the type on the row it gets back.
+ */
+export function updateAllowedOrigins(db: Executor, id: string, ownerId: number | null, origins: string[]) {
+  let q = db.updateTable('api_keys').set({ allowed_origins: origins, updated_at: new Date() }).where('id', '=', id).where('type', '=', 'public');
+  if (ownerId !== null) q = q.where('staff_user_id', '=', ownerId);
+  return q.returning(PUBLIC_COLUMNS).executeTakeFirst();
+}
+
+/** A key's type, when the caller may reach it, so that a refusal can say why. */
+export function findOwnKeyType(db: Executor, id: string, ownerId: number | null) {
+  let q = db.selectFrom('api_keys').select(['type']).where('id', '=', id);
+  if (ownerId !== null) q = q.where('staff_user_id', '=', ownerId);
+  return q.executeTakeFirst();
+}
+
 /** Every key, or one staff user's, for the command line; never the hash. */
 export function listAllApiKeys(db: Executor, staffUserId?: number) {
   let q = db.selectFrom('api_keys').select(PUBLIC_COLUMNS);
@@ -54,7 +72,7 @@ export async function findKeyByHash(db: Executor, keyHash: string): Promise<KeyR
     .selectFrom('api_keys as k')
     .innerJoin('staff_users as s', 's.id', 'k.staff_user_id')
     .select([
-      'k.id', 'k.type', 'k.branch_id', 'k.is_active', 'k.expires_at', 'k.staff_user_id',
+      'k.id', 'k.type', 'k.branch_id', 'k.is_active', 'k.expires_at', 'k.staff_user_id', 'k.allowed_origins',
       's.is_active as staff_active', 's.role', 's.branch_id as staff_branch_id', 's.permissions',
       sql<number[]>`array(select e.exchange_id from staff_user_exchanges e where e.staff_user_id = s.id order by 1)`.as('exchange_ids'),
     ])
@@ -73,6 +91,7 @@ export async function findKeyByHash(db: Executor, keyHash: string): Promise<KeyR
     staffBranchId: row.staff_branch_id,
     staffPermissions: row.permissions,
     staffExchangeIds: row.exchange_ids,
+    allowedOrigins: row.allowed_origins,
   };
 }
 
@@ -106,7 +125,7 @@ export async function listBranchKeys(db: Executor, branchId: number | null, filt
   if (filter.isActive !== undefined) base = base.where('k.is_active', '=', filter.isActive);
   const [rows, count] = await Promise.all([
     base.select(['k.id', 'k.name', 'k.type', 'k.key_prefix', 'k.branch_id', 'k.staff_user_id', 'k.is_active', 'k.last_used_at',
-      'k.expires_at', 'k.replaced_by', 'k.created_at', 'k.updated_at', 's.email as owner_email'])
+      'k.expires_at', 'k.replaced_by', 'k.allowed_origins', 'k.created_at', 'k.updated_at', 's.email as owner_email'])
       .orderBy('k.created_at', 'desc').orderBy('k.id').offset(page.skip).limit(page.limit).execute(),
     base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
   ]);

@@ -5,8 +5,8 @@ import { errorResponses, NoContent, optionalBody, UuidParams } from '../../http/
 import type { App } from '../../http/types.js';
 import { auditOf } from '../audit/service.js';
 import { rollApiKey } from './roll.js';
-import { ApiKey, CreateApiKeyRequest, CreatedApiKey, RollApiKeyRequest, RolledApiKey } from './schemas.js';
-import { createApiKey, listApiKeys, revokeApiKey, type KeyCaches } from './service.js';
+import { ApiKey, CreateApiKeyRequest, CreatedApiKey, RollApiKeyRequest, RolledApiKey, UpdateApiKeyRequest } from './schemas.js';
+import { createApiKey, listApiKeys, revokeApiKey, updateApiKey, type KeyCaches } from './service.js';
 
 const security = [{ staffJwt: [] }];
 
@@ -40,6 +40,16 @@ export function apiKeyRoutes({ db, keys, config }: { db: Database; keys: KeyCach
       const rolled = await rollApiKey(db, keys, auditOf(request), { ownerId: staff.role === 'superadmin' ? null : staff.staffUserId }, request.params.id, request.body);
       reply.header('Cache-Control', 'no-store');
       return reply.code(201).send(rolled);
+    });
+
+    app.patch('/api-keys/:id', {
+      schema: {
+        tags: ['api-keys'], summary: 'Set a public key\'s allowed origins (its owner, or a superadmin); effective at once on every instance',
+        security, params: UuidParams, body: UpdateApiKeyRequest, response: { 200: ApiKey, ...errorResponses(400, 401, 404) },
+      },
+    }, async (request) => {
+      const staff = request.staff;
+      return updateApiKey(db, keys, auditOf(request), request.params.id, staff.role === 'superadmin' ? null : staff.staffUserId, request.body);
     });
 
     app.delete('/api-keys/:id', {

@@ -5,12 +5,21 @@ const KeyType = StringEnum(['personal', 'branch', 'public'], {
   description: 'personal: acts as its staff user (any staff); branch: every exchange of a branch; public: read-only public data (both superadmin only)',
 });
 
+const AllowedOrigins = Type.Array(Type.String({ minLength: 1, maxLength: 200 }), {
+  maxItems: 20,
+  description: 'Public keys only: the web origins (scheme://host[:port]) whose pages may use the key; empty or absent: any. '
+    + 'A convenience against copy-paste onto other sites, not a secret: the key is visible in the page, and any program can send any Origin.',
+});
+
 export const CreateApiKeyRequest = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 100 }),
   type: KeyType,
   branchId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Required for branch and public keys; not allowed for personal keys' })),
   expiresAt: Type.Optional(Type.String({ format: 'date-time', description: 'ISO 8601; the key stops working then. Must be in the future.' })),
+  allowedOrigins: Type.Optional(AllowedOrigins),
 }, { additionalProperties: false });
+
+export const UpdateApiKeyRequest = Type.Object({ allowedOrigins: AllowedOrigins }, { additionalProperties: false });
 
 const NullableDate = Nullable(DateTime);
 
@@ -24,6 +33,7 @@ export const ApiKey = Type.Object({
   lastUsedAt: NullableDate,
   expiresAt: NullableDate,
   replacedBy: Nullable(Type.String({ format: 'uuid' }), { description: 'Set once the key is rolled: the id of its replacement. The key keeps working until expiresAt' }),
+  allowedOrigins: Type.Array(Type.String(), { description: 'A public key\'s allowed web origins (empty: any); always empty for secret keys' }),
   createdAt: DateTime,
   updatedAt: DateTime,
 });
@@ -46,3 +56,4 @@ export const RolledApiKey = Type.Object({
 });
 
 export type CreateApiKeyInput = Static<typeof CreateApiKeyRequest>;
+export type UpdateApiKeyInput = Static<typeof UpdateApiKeyRequest>;

@@ -1,13 +1,14 @@
 import type { Executor } from '../../db/database.js';
 import { inTransaction, lockFor } from '../../db/locks.js';
 import type { StaffRole } from '../../db/schema.js';
-import { badRequest, fieldNotFound, forbidden, unprocessable } from '../../http/errors.js';
+import { badRequest, fieldNotFound, forbidden, notFound, unprocessable } from '../../http/errors.js';
 import type { Audit } from '../audit/service.js';
 import { branchExists } from '../branches/service.js';
 import { issueApiKey, RAW_KEY_NOTE } from './issue.js';
 import * as repo from './repository.js';
 import type { ApiKeyView } from './repository.js';
-import type { CreateApiKeyInput } from './schemas.js';
+import { normalizeOrigins } from './origins.js';
+import type { CreateApiKeyInput, UpdateApiKeyInput } from './schemas.js';
 
 /** Authentication's read of a key and its batched lastUsedAt write (auth/, wired in context.ts). */
 export { findKeyByHash, recordLastUsed } from './repository.js';
@@ -18,7 +19,7 @@ export interface KeyCaches { invalidate(reason: string): Promise<void> }
 export function apiKeyView(k: ApiKeyView) {
   return {
     id: k.id, name: k.name, type: k.type, keyPrefix: k.key_prefix, branchId: k.branch_id, isActive: k.is_active,
-    lastUsedAt: k.last_used_at, expiresAt: k.expires_at, replacedBy: k.replaced_by, createdAt: k.created_at, updatedAt: k.updated_at,
+    lastUsedAt: k.last_used_at, expiresAt: k.expires_at, replacedBy: k.replaced_by, allowedOrigins: k.allowed_origins, createdAt: k.created_at, updatedAt: k.updated_at,
   };
 }
 
@@ -34,6 +35,8 @@ export async function createApiKey(db: Executor, audit: Audit, owner: { staffUse
   if (input.type === 'personal' && input.branchId !== undefined) {
     throw badRequest('branchId is not allowed for a personal key: it acts with its staff user\'s scope', { branchId: 'notAllowed' });
   }
+  if (input.allowedOrigins !== undefined && input.type !== 'public') throw onlyPublicOrigins();
+  const allowedOrigins = normalizeOrigins(input.allowedOrigins ?? []);
   if (input.type !== 'personal' && input.branchId === undefined) throw badRequest(`branchId is required for a ${input.type} key`, { branchId: 'required' });
   const expiresAt = input.expiresAt === undefined ? null : new Date(input.expiresAt);
   if (expiresAt && expiresAt.getTime() <= now.getTime()) throw badRequest('expiresAt must be in the future', { expiresAt: 'inPast' });
@@ -47,11 +50,32 @@ export async function createApiKey(db: Executor, audit: Audit, owner: { staffUse
         throw unprocessable(`Personal key limit reached: a staff user may hold at most ${personalKeyLimit} active personal keys; revoke one first`);
       }
     }
-    const { key, rawKey } = await issueApiKey(tx, { name, type: input.type, staffUserId: owner.staffUserId, branchId: input.branchId ?? null, expiresAt });
+    const { key, rawKey } = await issueApiKey(tx, { name, type: input.type, staffUserId: owner.staffUserId, branchId: input.branchId ?? null, expiresAt, allowedOrigins });
     const view = apiKeyView(key);
     await audit.record(tx, { action: 'apiKey.create', entityType: 'apiKey', entityId: key.id, branchId: await repo.keyBranch(tx, key.id), after: view });
     return { ...view, rawKey, note: RAW_KEY_NOTE };
   });
+}
+
+const onlyPublicOrigins = () => badRequest('allowedOrigins applies to public keys only: a secret key never belongs in a web page', { allowedOrigins: 'notAllowed' });
+
+/**
+ * Replaces a public key's allowed origins (`ownerId` limits it to the owner's keys; null: any key) and empties the
+ * key caches everywhere, so the new list applies at once. 404 when the caller has no such key.
+ */
+export async function updateApiKey(db: Executor, keys: KeyCaches, audit: Audit, id: string, ownerId: number | null, input: UpdateApiKeyInput) {
+  const allowedOrigins = normalizeOrigins(input.allowedOrigins);
+  const updated = await inTransaction(db, async (tx) => {
+    const row = await repo.updateAllowedOrigins(tx, id, ownerId, allowedOrigins);
+    if (row) await audit.record(tx, { action: 'apiKey.update', entityType: 'apiKey', entityId: id, branchId: await repo.keyBranch(tx, id), after: { allowedOrigins } });
+    return row;
+  });
+  if (!updated) {
+    if (await repo.findOwnKeyType(db, id, ownerId)) throw onlyPublicOrigins();
+    throw notFound('apiKey');
+  }
+  await keys.invalidate('api key origins changed');
+  return apiKeyView(updated);
 }
 
 /** The caller's own keys, newest first. */

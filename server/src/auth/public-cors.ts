@@ -1,0 +1,52 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/** Chromium caps a preflight's cache at 2 hours; 10 minutes lets a change of policy reach pages soon. */
+const PREFLIGHT_MAX_AGE_SECONDS = 600;
+/** The headers a page may read: the rate limit's (to wait out a 429) and the request id (to report a problem). */
+const EXPOSED = 'Retry-After, X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, RateLimit, RateLimit-Policy';
+const SECRET_BEARER = /^Bearer\s+sk_/i;
+
+/**
+ * CORS for the public endpoints (the routes with `config.publicKeyAllowed`), in this one place: a browser page
+ * on any origin may call them with a public key, and reads every answer, errors included (401, 403, 429, 400).
+ * Every other route sends no CORS header, so a browser refuses to hand its answers to a page; so does a public
+ * endpoint called with a secret key (`sk_…`), which must never live in a page. A preflight carries no key,
+ * so it is answered for the public paths whatever key follows. Whether a key accepts the page's origin is
+ * partner-auth's decision (allowed origins), answered with a 403 the page can read.
+ */
+export function registerPublicCors(app: FastifyInstance, partnerPrefix: string): void {
+  const publicPaths = new Map<string, string[]>();
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.publicKeyAllowed) return;
+    const methods = publicPaths.get(route.url) ?? [];
+    for (const method of [route.method].flat()) if (method !== 'HEAD' && !methods.includes(method)) methods.push(method);
+    publicPaths.set(route.url, methods);
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.routeOptions.config?.publicKeyAllowed) return;
+    reply.header('Vary', 'Origin');
+    const origin = request.headers.origin;
+    if (origin === undefined || usesSecretKey(request)) return;
+    reply.header('Access-Control-Allow-Origin', origin);
+    reply.header('Access-Control-Expose-Headers', EXPOSED);
+  });
+
+  app.options(`${partnerPrefix}/public/*`, { schema: { hide: true } }, async (request, reply) => {
+    const methods = publicPaths.get(request.url.split('?')[0]);
+    if (!methods) return reply.callNotFound();
+    reply.header('Vary', 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers');
+    const origin = request.headers.origin;
+    if (origin !== undefined) {
+      reply.header('Access-Control-Allow-Origin', origin);
+      reply.header('Access-Control-Allow-Methods', [...methods, 'OPTIONS'].join(', '));
+      reply.header('Access-Control-Allow-Headers', 'Authorization, Content-Type');
+      reply.header('Access-Control-Max-Age', String(PREFLIGHT_MAX_AGE_SECONDS));
+    }
+    return reply.code(204).send();
+  });
+}
+
+function usesSecretKey(request: FastifyRequest): boolean {
+  return SECRET_BEARER.test(request.headers.authorization ?? '');
+}
