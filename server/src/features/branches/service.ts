@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/database.js';
 import { uniqueViolation } from '../../db/errors.js';
-import type { ListParams } from '../../db/list.js';
+import { type ListParams, mapPage } from '../../db/list.js';
 import type { Scope } from '../../db/scope.js';
 import { badRequest, fieldNotFound } from '../../http/errors.js';
 import * as repo from './repository.js';
@@ -19,8 +19,7 @@ export async function createBranch(db: Executor, name: string) {
 }
 
 export async function listBranches(db: Executor, params: ListParams) {
-  const { rows, total } = await repo.listBranches(db, params);
-  return { rows: rows.map(branchView), total };
+  return mapPage(await repo.listBranches(db, params), branchView);
 }
 
 /** Whether a branch exists: the one lookup every feature that is told a branch id makes. */

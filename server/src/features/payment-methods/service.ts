@@ -1,5 +1,5 @@
 import type { Database, Executor } from '../../db/database.js';
-import type { ListParams } from '../../db/list.js';
+import { type ListParams, mapPage } from '../../db/list.js';
 import type { Scope } from '../../db/scope.js';
 import { fieldNotFound } from '../../http/errors.js';
 import { targetBranch } from '../branches/service.js';
@@ -26,8 +26,7 @@ export async function createPaymentMethod(db: Database, scope: Scope, input: Cre
 }
 
 export async function listPaymentMethods(db: Executor, scope: Scope, params: ListParams) {
-  const { rows, total } = await repo.listPaymentMethods(db, scope, params);
-  return { rows: rows.map(paymentMethodView), total };
+  return mapPage(await repo.listPaymentMethods(db, scope, params), paymentMethodView);
 }
 
 /** The payment methods a new order names, as the key's scope reaches them (order creation checks the rest). */
