@@ -103,7 +103,8 @@ export function pageQuery<S extends object, DB, TB extends keyof DB, O, Row>(
     const counted = rows.length > 0 ? rows[0].page_total
       : params.skip === 0 && !cursor ? 0
         : ((await db.selectNoFrom(sql<number>`${total(db, scope, q.conditions)}`.as('total')).executeTakeFirstOrThrow()) as { total: number }).total;
-    const totalCapped = counted > COUNT_CAP;
+    // Whether this list keeps an exact count for the filter depends on its fields only, not on their values.
+    const totalCapped = counted > COUNT_CAP && !options.exactTotal?.(scope, q.conditions);
     return { rows, total: totalCapped ? COUNT_CAP : counted, totalCapped, nextCursor };
   };
 }
