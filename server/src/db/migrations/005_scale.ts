@@ -4,7 +4,7 @@ import { runScript } from '../script.js';
 /**
  * Lists whose cost does not grow with the history (issue 22, decisions section 5):
  * - an index per allowed sort of the orders list within a branch (the sort's column, then the id for the
- *   keyset), and for the filters that lead a query (status, user); test/db/list-indexes.test.ts checks with
+ *   keyset), and for the filters that lead a query (status, operation type, user); test/db/list-indexes.test.ts checks with
  *   EXPLAIN on 200,000 orders that no allowed query scans the table;
  * - the delivery log of a webhook in id order (its default keyset);
  * - exact counts kept in the same transaction as the change, by statement triggers over transition tables
@@ -18,6 +18,7 @@ create index orders_branch_updated_idx on orders (branch_id, updated_at, id);
 create index orders_branch_status_idx on orders (branch_id, status, id);
 create index orders_branch_client_amount_idx on orders (branch_id, client_amount, id);
 create index orders_branch_exchange_amount_idx on orders (branch_id, exchange_amount, id);
+create index orders_branch_operation_idx on orders (branch_id, operation_type, id);
 drop index orders_user_idx;
 create index orders_user_idx on orders (user_id, id) where user_id is not null;
 create index webhook_deliveries_webhook_id_idx on webhook_deliveries (webhook_id, id);
@@ -99,6 +100,7 @@ drop index webhook_deliveries_webhook_id_idx;
 drop index orders_user_idx;
 create index orders_user_idx on orders (user_id) where user_id is not null;
 drop index orders_branch_exchange_amount_idx;
+drop index orders_branch_operation_idx;
 drop index orders_branch_client_amount_idx;
 drop index orders_branch_status_idx;
 drop index orders_branch_updated_idx;
