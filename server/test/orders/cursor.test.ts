@@ -80,7 +80,7 @@ describe('GET /partner/orders?cursor', () => {
     const cursor: string = first.body.meta.nextCursor;
     const [tag, ...values] = JSON.parse(Buffer.from(cursor, 'base64url').toString());
     const forge = (parts: unknown[]) => Buffer.from(JSON.stringify(parts)).toString('base64url');
-    const bad = [
+    const bad: Record<string, string | number>[] = [
       { cursor: 'not a cursor', sort: '[["createdAt","ASC"]]' },
       { cursor: forge([tag, 'not a time', values[1]]), sort: '[["createdAt","ASC"]]' },
       { cursor: forge([tag, values[0], 'abc']), sort: '[["createdAt","ASC"]]' },
