@@ -657,6 +657,8 @@ export interface paths {
                     filter?: string;
                     /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
                     sort?: string;
+                    /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
+                    cursor?: string;
                 };
                 header?: never;
                 path?: never;
@@ -696,9 +698,14 @@ export interface paths {
                                 updatedAt: string;
                             }[];
                             meta: {
+                                /** @description All matches; a lower bound when totalCapped is true */
                                 total: number;
+                                /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
+                                totalCapped?: boolean;
                                 skip: number;
                                 limit: number;
+                                /** @description Pass as cursor to get the next page; null on the last page */
+                                nextCursor: string | null;
                             };
                         };
                     };
@@ -768,6 +775,8 @@ export interface paths {
                     filter?: string;
                     /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
                     sort?: string;
+                    /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
+                    cursor?: string;
                 };
                 header?: never;
                 path?: never;
@@ -834,9 +843,14 @@ export interface paths {
                                 updatedAt: string;
                             }[];
                             meta: {
+                                /** @description All matches; a lower bound when totalCapped is true */
                                 total: number;
+                                /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
+                                totalCapped?: boolean;
                                 skip: number;
                                 limit: number;
+                                /** @description Pass as cursor to get the next page; null on the last page */
+                                nextCursor: string | null;
                             };
                         };
                     };
@@ -1580,6 +1594,8 @@ export interface paths {
                     filter?: string;
                     /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
                     sort?: string;
+                    /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
+                    cursor?: string;
                 };
                 header?: never;
                 path?: never;
@@ -1608,9 +1624,14 @@ export interface paths {
                                 updatedAt: string;
                             }[];
                             meta: {
+                                /** @description All matches; a lower bound when totalCapped is true */
                                 total: number;
+                                /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
+                                totalCapped?: boolean;
                                 skip: number;
                                 limit: number;
+                                /** @description Pass as cursor to get the next page; null on the last page */
+                                nextCursor: string | null;
                             };
                         };
                     };
@@ -2201,6 +2222,8 @@ export interface paths {
                     filter?: string;
                     /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
                     sort?: string;
+                    /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
+                    cursor?: string;
                 };
                 header?: never;
                 path: {
@@ -2243,9 +2266,14 @@ export interface paths {
                                 updatedAt: string;
                             }[];
                             meta: {
+                                /** @description All matches; a lower bound when totalCapped is true */
                                 total: number;
+                                /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
+                                totalCapped?: boolean;
                                 skip: number;
                                 limit: number;
+                                /** @description Pass as cursor to get the next page; null on the last page */
+                                nextCursor: string | null;
                             };
                         };
                     };
@@ -2802,6 +2830,8 @@ export interface paths {
                     filter?: string;
                     /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
                     sort?: string;
+                    /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
+                    cursor?: string;
                 };
                 header?: never;
                 path?: never;
@@ -2869,9 +2899,14 @@ export interface paths {
                                 branchId: number;
                             }[];
                             meta: {
+                                /** @description All matches; a lower bound when totalCapped is true */
                                 total: number;
+                                /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
+                                totalCapped?: boolean;
                                 skip: number;
                                 limit: number;
+                                /** @description Pass as cursor to get the next page; null on the last page */
+                                nextCursor: string | null;
                             };
                         };
                     };
@@ -3306,6 +3341,8 @@ export interface paths {
                     filter?: string;
                     /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
                     sort?: string;
+                    /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
+                    cursor?: string;
                 };
                 header?: never;
                 path?: never;
@@ -3329,9 +3366,14 @@ export interface paths {
                                 updatedAt: string;
                             }[];
                             meta: {
+                                /** @description All matches; a lower bound when totalCapped is true */
                                 total: number;
+                                /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
+                                totalCapped?: boolean;
                                 skip: number;
                                 limit: number;
+                                /** @description Pass as cursor to get the next page; null on the last page */
+                                nextCursor: string | null;
                             };
                         };
                     };
@@ -3452,6 +3494,8 @@ export interface paths {
                     filter?: string;
                     /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
                     sort?: string;
+                    /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
+                    cursor?: string;
                 };
                 header?: never;
                 path?: never;
@@ -3494,9 +3538,14 @@ export interface paths {
                                 updatedAt: string;
                             }[];
                             meta: {
+                                /** @description All matches; a lower bound when totalCapped is true */
                                 total: number;
+                                /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
+                                totalCapped?: boolean;
                                 skip: number;
                                 limit: number;
+                                /** @description Pass as cursor to get the next page; null on the last page */
+                                nextCursor: string | null;
                             };
                         };
                     };
@@ -3869,6 +3918,8 @@ export interface paths {
                     filter?: string;
                     /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
                     sort?: string;
+                    /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
+                    cursor?: string;
                 };
                 header?: never;
                 path?: never;
@@ -3899,9 +3950,14 @@ export interface paths {
                                 updatedAt: string;
                             }[];
                             meta: {
+                                /** @description All matches; a lower bound when totalCapped is true */
                                 total: number;
+                                /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
+                                totalCapped?: boolean;
                                 skip: number;
                                 limit: number;
+                                /** @description Pass as cursor to get the next page; null on the last page */
+                                nextCursor: string | null;
                             };
                         };
                     };
@@ -4145,6 +4201,8 @@ export interface paths {
                     filter?: string;
                     /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
                     sort?: string;
+                    /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
+                    cursor?: string;
                 };
                 header?: never;
                 path?: never;
@@ -4184,9 +4242,14 @@ export interface paths {
                                 updatedAt: string;
                             }[];
                             meta: {
+                                /** @description All matches; a lower bound when totalCapped is true */
                                 total: number;
+                                /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
+                                totalCapped?: boolean;
                                 skip: number;
                                 limit: number;
+                                /** @description Pass as cursor to get the next page; null on the last page */
+                                nextCursor: string | null;
                             };
                         };
                     };
@@ -4442,6 +4505,8 @@ export interface paths {
                     filter?: string;
                     /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
                     sort?: string;
+                    /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
+                    cursor?: string;
                 };
                 header?: never;
                 path?: never;
@@ -4470,9 +4535,14 @@ export interface paths {
                                 updatedAt: string;
                             }[];
                             meta: {
+                                /** @description All matches; a lower bound when totalCapped is true */
                                 total: number;
+                                /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
+                                totalCapped?: boolean;
                                 skip: number;
                                 limit: number;
+                                /** @description Pass as cursor to get the next page; null on the last page */
+                                nextCursor: string | null;
                             };
                         };
                     };
@@ -4611,6 +4681,8 @@ export interface paths {
                     filter?: string;
                     /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
                     sort?: string;
+                    /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
+                    cursor?: string;
                 };
                 header?: never;
                 path?: never;
@@ -4645,9 +4717,14 @@ export interface paths {
                                 updatedAt: string;
                             }[];
                             meta: {
+                                /** @description All matches; a lower bound when totalCapped is true */
                                 total: number;
+                                /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
+                                totalCapped?: boolean;
                                 skip: number;
                                 limit: number;
+                                /** @description Pass as cursor to get the next page; null on the last page */
+                                nextCursor: string | null;
                             };
                         };
                     };
@@ -5060,6 +5137,8 @@ export interface paths {
                     filter?: string;
                     /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
                     sort?: string;
+                    /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
+                    cursor?: string;
                 };
                 header?: never;
                 path?: never;
@@ -5093,9 +5172,14 @@ export interface paths {
                                 deactivatedAt: string | null;
                             }[];
                             meta: {
+                                /** @description All matches; a lower bound when totalCapped is true */
                                 total: number;
+                                /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
+                                totalCapped?: boolean;
                                 skip: number;
                                 limit: number;
+                                /** @description Pass as cursor to get the next page; null on the last page */
+                                nextCursor: string | null;
                             };
                         };
                     };
@@ -5156,6 +5240,8 @@ export interface paths {
                     filter?: string;
                     /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
                     sort?: string;
+                    /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
+                    cursor?: string;
                 };
                 header?: never;
                 path: {
@@ -5198,9 +5284,14 @@ export interface paths {
                                 updatedAt: string;
                             }[];
                             meta: {
+                                /** @description All matches; a lower bound when totalCapped is true */
                                 total: number;
+                                /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
+                                totalCapped?: boolean;
                                 skip: number;
                                 limit: number;
+                                /** @description Pass as cursor to get the next page; null on the last page */
+                                nextCursor: string | null;
                             };
                         };
                     };
@@ -5859,6 +5950,8 @@ export interface operations {
                 q?: string;
                 skip?: number;
                 limit?: number;
+                /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -5886,9 +5979,14 @@ export interface operations {
                             branchId: number;
                         }[];
                         meta: {
+                            /** @description All matches; a lower bound when totalCapped is true */
                             total: number;
+                            /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
+                            totalCapped?: boolean;
                             skip: number;
                             limit: number;
+                            /** @description Pass as cursor to get the next page; null on the last page */
+                            nextCursor: string | null;
                         };
                     };
                 };
@@ -6072,6 +6170,8 @@ export interface operations {
                 isActive?: boolean;
                 skip?: number;
                 limit?: number;
+                /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -6114,9 +6214,14 @@ export interface operations {
                             ownerEmail: string;
                         }[];
                         meta: {
+                            /** @description All matches; a lower bound when totalCapped is true */
                             total: number;
+                            /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
+                            totalCapped?: boolean;
                             skip: number;
                             limit: number;
+                            /** @description Pass as cursor to get the next page; null on the last page */
+                            nextCursor: string | null;
                         };
                     };
                 };
