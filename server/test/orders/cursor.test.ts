@@ -136,7 +136,7 @@ describe('cursor paging of the back office lists with a fixed order', () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     for (let pages = 0; pages < 50; pages++) {
-      const res = await call(server, 'GET', path, { token, query: { limit, ...(cursor ? { cursor } : {}) } });
+      const res: { status: number; body: any } = await call(server, 'GET', path, { token, query: { limit, ...(cursor ? { cursor } : {}) } });
       expect(res.status).toBe(200);
       seen.push(...res.body.data.map((r: { id: unknown }) => String(r.id)));
       cursor = res.body.meta.nextCursor;
