@@ -37,12 +37,16 @@ insert into order_counts (branch_id, cashbox_id, status, n) select branch_id, ca
 insert into webhook_delivery_counts (webhook_id, n) select webhook_id, count(*) from webhook_deliveries group by 1;
 `;
 
-/** A trigger function adding one statement's rows (`sign` 1, its new rows) or removing them (-1, its old rows). */
+/**
+ * A trigger function adding one statement's rows (`sign` 1, its new rows) or removing them (-1, its old rows).
+ * Counter rows are upserted in key order, so that two statements touching the same rows (one event's
+ * deliveries to several webhooks) lock them in the same order and cannot deadlock.
+ */
 const countFunction = (name: string, table: string, columns: string, rows: string, sign: number) => `
 create function ${name}() returns trigger language plpgsql as $$
 begin
   insert into ${table} (${columns}, n)
-  select ${columns}, ${sign} * count(*) from ${rows} group by ${columns}
+  select ${columns}, ${sign} * count(*) from ${rows} group by ${columns} order by ${columns}
   on conflict (${columns}) do update set n = ${table}.n + excluded.n;
   return null;
 end $$`;
@@ -59,7 +63,7 @@ begin
     select branch_id, cashbox_id, status, 1 as d from new_rows
     union all
     select branch_id, cashbox_id, status, -1 from old_rows
-  ) as delta group by 1, 2, 3 having sum(d) <> 0
+  ) as delta group by 1, 2, 3 having sum(d) <> 0 order by 1, 2, 3
   on conflict (branch_id, cashbox_id, status) do update set n = order_counts.n + excluded.n;
   return null;
 end $$`,
