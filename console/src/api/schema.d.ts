@@ -703,6 +703,8 @@ export interface paths {
                     filter?: string;
                     /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
                     sort?: string;
+                    /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
+                    cursor?: string;
                 };
                 header?: {
                     /** @description The ETag of the body you have; if it is still current the answer is 304 with no body */
@@ -745,9 +747,14 @@ export interface paths {
                                 updatedAt: string;
                             }[];
                             meta: {
+                                /** @description All matches; a lower bound when totalCapped is true */
                                 total: number;
+                                /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
+                                totalCapped?: boolean;
                                 skip: number;
                                 limit: number;
+                                /** @description Pass as cursor to get the next page; null on the last page */
+                                nextCursor: string | null;
                             };
                         };
                     };
@@ -1025,6 +1032,8 @@ export interface paths {
                     filter?: string;
                     /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
                     sort?: string;
+                    /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
+                    cursor?: string;
                 };
                 header?: never;
                 path?: never;
@@ -1093,9 +1102,14 @@ export interface paths {
                                 updatedAt: string;
                             }[];
                             meta: {
+                                /** @description All matches; a lower bound when totalCapped is true */
                                 total: number;
+                                /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
+                                totalCapped?: boolean;
                                 skip: number;
                                 limit: number;
+                                /** @description Pass as cursor to get the next page; null on the last page */
+                                nextCursor: string | null;
                             };
                         };
                     };
@@ -1766,6 +1780,8 @@ export interface paths {
                     filter?: string;
                     /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
                     sort?: string;
+                    /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
+                    cursor?: string;
                 };
                 header?: never;
                 path?: never;
@@ -1792,9 +1808,14 @@ export interface paths {
                                 updatedAt: string;
                             }[];
                             meta: {
+                                /** @description All matches; a lower bound when totalCapped is true */
                                 total: number;
+                                /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
+                                totalCapped?: boolean;
                                 skip: number;
                                 limit: number;
+                                /** @description Pass as cursor to get the next page; null on the last page */
+                                nextCursor: string | null;
                             };
                         };
                     };
@@ -2150,6 +2171,8 @@ export interface paths {
                     filter?: string;
                     /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
                     sort?: string;
+                    /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
+                    cursor?: string;
                 };
                 header?: never;
                 path?: never;
@@ -2178,9 +2201,14 @@ export interface paths {
                                 updatedAt: string;
                             }[];
                             meta: {
+                                /** @description All matches; a lower bound when totalCapped is true */
                                 total: number;
+                                /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
+                                totalCapped?: boolean;
                                 skip: number;
                                 limit: number;
+                                /** @description Pass as cursor to get the next page; null on the last page */
+                                nextCursor: string | null;
                             };
                         };
                     };
@@ -2815,6 +2843,8 @@ export interface paths {
                     filter?: string;
                     /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
                     sort?: string;
+                    /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
+                    cursor?: string;
                 };
                 header?: never;
                 path: {
@@ -2857,9 +2887,14 @@ export interface paths {
                                 updatedAt: string;
                             }[];
                             meta: {
+                                /** @description All matches; a lower bound when totalCapped is true */
                                 total: number;
+                                /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
+                                totalCapped?: boolean;
                                 skip: number;
                                 limit: number;
+                                /** @description Pass as cursor to get the next page; null on the last page */
+                                nextCursor: string | null;
                             };
                         };
                     };
@@ -3784,6 +3819,8 @@ export interface paths {
                     filter?: string;
                     /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
                     sort?: string;
+                    /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
+                    cursor?: string;
                 };
                 header?: never;
                 path?: never;
@@ -3853,9 +3890,14 @@ export interface paths {
                                 branchId: number;
                             }[];
                             meta: {
+                                /** @description All matches; a lower bound when totalCapped is true */
                                 total: number;
+                                /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
+                                totalCapped?: boolean;
                                 skip: number;
                                 limit: number;
+                                /** @description Pass as cursor to get the next page; null on the last page */
+                                nextCursor: string | null;
                             };
                         };
                     };
@@ -4294,6 +4336,8 @@ export interface paths {
                     filter?: string;
                     /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
                     sort?: string;
+                    /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
+                    cursor?: string;
                 };
                 header?: never;
                 path?: never;
@@ -4318,9 +4362,14 @@ export interface paths {
                                 updatedAt: string;
                             }[];
                             meta: {
+                                /** @description All matches; a lower bound when totalCapped is true */
                                 total: number;
+                                /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
+                                totalCapped?: boolean;
                                 skip: number;
                                 limit: number;
+                                /** @description Pass as cursor to get the next page; null on the last page */
+                                nextCursor: string | null;
                             };
                         };
                     };
@@ -4534,6 +4583,8 @@ export interface paths {
                     filter?: string;
                     /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
                     sort?: string;
+                    /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
+                    cursor?: string;
                 };
                 header?: never;
                 path?: never;
@@ -4576,9 +4627,14 @@ export interface paths {
                                 updatedAt: string;
                             }[];
                             meta: {
+                                /** @description All matches; a lower bound when totalCapped is true */
                                 total: number;
+                                /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
+                                totalCapped?: boolean;
                                 skip: number;
                                 limit: number;
+                                /** @description Pass as cursor to get the next page; null on the last page */
+                                nextCursor: string | null;
                             };
                         };
                     };
@@ -4951,6 +5007,8 @@ export interface paths {
                     filter?: string;
                     /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
                     sort?: string;
+                    /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
+                    cursor?: string;
                 };
                 header?: never;
                 path?: never;
@@ -4981,9 +5039,14 @@ export interface paths {
                                 updatedAt: string;
                             }[];
                             meta: {
+                                /** @description All matches; a lower bound when totalCapped is true */
                                 total: number;
+                                /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
+                                totalCapped?: boolean;
                                 skip: number;
                                 limit: number;
+                                /** @description Pass as cursor to get the next page; null on the last page */
+                                nextCursor: string | null;
                             };
                         };
                     };
@@ -5227,6 +5290,8 @@ export interface paths {
                     filter?: string;
                     /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
                     sort?: string;
+                    /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
+                    cursor?: string;
                 };
                 header?: never;
                 path?: never;
@@ -5266,9 +5331,14 @@ export interface paths {
                                 updatedAt: string;
                             }[];
                             meta: {
+                                /** @description All matches; a lower bound when totalCapped is true */
                                 total: number;
+                                /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
+                                totalCapped?: boolean;
                                 skip: number;
                                 limit: number;
+                                /** @description Pass as cursor to get the next page; null on the last page */
+                                nextCursor: string | null;
                             };
                         };
                     };
@@ -5524,6 +5594,8 @@ export interface paths {
                     filter?: string;
                     /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
                     sort?: string;
+                    /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
+                    cursor?: string;
                 };
                 header?: never;
                 path?: never;
@@ -5552,9 +5624,14 @@ export interface paths {
                                 updatedAt: string;
                             }[];
                             meta: {
+                                /** @description All matches; a lower bound when totalCapped is true */
                                 total: number;
+                                /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
+                                totalCapped?: boolean;
                                 skip: number;
                                 limit: number;
+                                /** @description Pass as cursor to get the next page; null on the last page */
+                                nextCursor: string | null;
                             };
                         };
                     };
@@ -5788,6 +5865,8 @@ export interface paths {
                     filter?: string;
                     /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
                     sort?: string;
+                    /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
+                    cursor?: string;
                 };
                 header?: never;
                 path?: never;
@@ -5822,9 +5901,14 @@ export interface paths {
                                 updatedAt: string;
                             }[];
                             meta: {
+                                /** @description All matches; a lower bound when totalCapped is true */
                                 total: number;
+                                /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
+                                totalCapped?: boolean;
                                 skip: number;
                                 limit: number;
+                                /** @description Pass as cursor to get the next page; null on the last page */
+                                nextCursor: string | null;
                             };
                         };
                     };
@@ -6254,6 +6338,8 @@ export interface paths {
                     filter?: string;
                     /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
                     sort?: string;
+                    /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
+                    cursor?: string;
                 };
                 header?: never;
                 path?: never;
@@ -6287,9 +6373,14 @@ export interface paths {
                                 deactivatedAt: string | null;
                             }[];
                             meta: {
+                                /** @description All matches; a lower bound when totalCapped is true */
                                 total: number;
+                                /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
+                                totalCapped?: boolean;
                                 skip: number;
                                 limit: number;
+                                /** @description Pass as cursor to get the next page; null on the last page */
+                                nextCursor: string | null;
                             };
                         };
                     };
@@ -6350,6 +6441,8 @@ export interface paths {
                     filter?: string;
                     /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
                     sort?: string;
+                    /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
+                    cursor?: string;
                 };
                 header?: never;
                 path: {
@@ -6392,9 +6485,14 @@ export interface paths {
                                 updatedAt: string;
                             }[];
                             meta: {
+                                /** @description All matches; a lower bound when totalCapped is true */
                                 total: number;
+                                /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
+                                totalCapped?: boolean;
                                 skip: number;
                                 limit: number;
+                                /** @description Pass as cursor to get the next page; null on the last page */
+                                nextCursor: string | null;
                             };
                         };
                     };
@@ -7072,6 +7170,8 @@ export interface operations {
                 q?: string;
                 skip?: number;
                 limit?: number;
+                /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -7099,9 +7199,14 @@ export interface operations {
                             branchId: number;
                         }[];
                         meta: {
+                            /** @description All matches; a lower bound when totalCapped is true */
                             total: number;
+                            /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
+                            totalCapped?: boolean;
                             skip: number;
                             limit: number;
+                            /** @description Pass as cursor to get the next page; null on the last page */
+                            nextCursor: string | null;
                         };
                     };
                 };
@@ -7285,6 +7390,8 @@ export interface operations {
                 isActive?: boolean;
                 skip?: number;
                 limit?: number;
+                /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -7334,9 +7441,14 @@ export interface operations {
                             ownerEmail: string;
                         }[];
                         meta: {
+                            /** @description All matches; a lower bound when totalCapped is true */
                             total: number;
+                            /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
+                            totalCapped?: boolean;
                             skip: number;
                             limit: number;
+                            /** @description Pass as cursor to get the next page; null on the last page */
+                            nextCursor: string | null;
                         };
                     };
                 };
@@ -7976,9 +8088,14 @@ export interface operations {
                             createdAt: string;
                         }[];
                         meta: {
+                            /** @description All matches; a lower bound when totalCapped is true */
                             total: number;
+                            /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
+                            totalCapped?: boolean;
                             skip: number;
                             limit: number;
+                            /** @description Pass as cursor to get the next page; null on the last page */
+                            nextCursor: string | null;
                         };
                     };
                 };

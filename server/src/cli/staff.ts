@@ -56,7 +56,7 @@ export const staffCommand: CliCommand = {
         if (!ROLES.includes(values.role as StaffRole)) throw new CliError(`--role must be one of: ${ROLES.join(', ')}`, EXIT.usage);
         filter.role = values.role as StaffRole;
       }
-      const { data } = await withRuntime((ctx) => listStaffUsers(ctx.db, SYSTEM_ACTOR, { skip: 0, limit: 100_000, filter, sort: [['id', 'ASC']] }));
+      const { rows: data } = await withRuntime((ctx) => listStaffUsers(ctx.db, SYSTEM_ACTOR, { skip: 0, limit: 100_000, filter, sort: [['id', 'ASC']] }));
       print(json, data, () => (data.length === 0 ? 'No staff users.' : data.map(describe).join('\n')));
       return;
     }

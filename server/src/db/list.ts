@@ -1,9 +1,10 @@
-import { sql, type Compilable, type SelectQueryBuilder } from 'kysely';
+import { sql, type Compilable, type Expression, type SelectQueryBuilder } from 'kysely';
 import type { Executor } from './database.js';
+import { applyConditions, column, conditionsOf, type Condition, type FilterValue } from './list-filter.js';
+import { afterCursor, decodeCursor, encodeCursor, invalidCursor, isDataException, keyColumns, sortKeyOf, type CursorValues, type SortKey } from './keyset.js';
 import { memoQuery } from './memo.js';
 
-export type DateRange = Partial<Record<'gte' | 'gt' | 'lte' | 'lt', Date>>;
-export type FilterValue = boolean | number | string | DateRange;
+export type { Condition, DateRange, FilterValue } from './list-filter.js';
 
 /** A list request as parsed from its query string (http/list-query.ts): a page, whitelisted filters and sorts. */
 export interface ListParams {
@@ -11,59 +12,45 @@ export interface ListParams {
   limit: number;
   filter: Record<string, FilterValue>;
   sort: [string, 'ASC' | 'DESC'][];
+  /** `meta.nextCursor` of the previous page: the page starts after it (then `skip` is 0). */
+  cursor?: string;
 }
 
-const OPERATORS = { eq: '=', gte: '>=', gt: '>', lte: '<=', lt: '<' } as const;
-
-/** One `column <op> value` of a filter: `{status: "X"}` is one, `{createdAt: {gte, lt}}` two. */
-interface Condition { field: string; op: keyof typeof OPERATORS; value: unknown }
-
-function conditionsOf(filter: ListParams['filter']): Condition[] {
-  const out: Condition[] = [];
-  for (const [field, value] of Object.entries(filter)) {
-    if (typeof value === 'object' && !(value instanceof Date)) {
-      for (const op of Object.keys(value) as (keyof DateRange)[]) out.push({ field, op, value: value[op] });
-    } else {
-      out.push({ field, op: 'eq', value });
-    }
-  }
-  return out;
-}
-
-/** The column of a whitelisted field; an inherited key (`constructor`) is never a column. */
-function column(columns: Record<string, string>, field: string): string {
-  if (!Object.hasOwn(columns, field)) throw new TypeError(`no column for field ${field}`);
-  return columns[field]!;
-}
-
-function applyConditions<DB, TB extends keyof DB, O>(qb: SelectQueryBuilder<DB, TB, O>, conditions: Condition[], columns: Record<string, string>) {
+/** Orders by the list's key (the sort, then the id, which keeps pages from overlapping). */
+function applySort<DB, TB extends keyof DB, O>(qb: SelectQueryBuilder<DB, TB, O>, key: SortKey, columns: Record<string, string>): SelectQueryBuilder<DB, TB, O> {
   let out = qb;
-  for (const c of conditions) out = out.where(sql<boolean>`${sql.ref(column(columns, c.field))} ${sql.raw(OPERATORS[c.op])} ${c.value}`);
+  for (const [field, dir] of key) out = out.orderBy(sql.ref(column(columns, field)), dir === 'ASC' ? 'asc' : 'desc');
   return out;
 }
 
-/** Applies a parsed sort; a stable tiebreak on the id column keeps pages from overlapping. */
-function applySort<DB, TB extends keyof DB, O>(
-  qb: SelectQueryBuilder<DB, TB, O>,
-  sort: ListParams['sort'],
-  columns: Record<string, string>,
-): SelectQueryBuilder<DB, TB, O> {
-  let out = qb;
-  for (const [field, dir] of sort) out = out.orderBy(sql.ref(column(columns, field)), dir === 'ASC' ? 'asc' : 'desc');
-  if (!sort.some(([field]) => field === 'id')) out = out.orderBy(sql.ref(columns.id), 'asc');
-  return out;
-}
+/**
+ * One page: its rows, the total of all matches (a lower bound when `totalCapped`), and the cursor of the next
+ * page (null on the last one).
+ */
+export interface Page<Row> { rows: Row[]; total: number; totalCapped: boolean; nextCursor: string | null }
 
-export interface Page<Row> { rows: Row[]; total: number }
+/** Past this many matches a list that keeps no exact count stops counting and says so (decisions section 5). */
+export const COUNT_CAP = 10_000;
 
 /** Past this many filter-and-sort shapes of one list, pages are built per request instead of cached. */
 const MAX_SHAPES = 200;
 
+/** The SQL of a list's exact total for this scope and filter, or null when the list keeps none for it. */
+export type ExactTotal<S> = (scope: S, conditions: readonly Condition[]) => Expression<number> | null;
+
+export interface PageOptions<S> {
+  /** Sort fields whose column may be null (the cursor condition must then place the nulls). */
+  nullable?: readonly string[];
+  exactTotal?: ExactTotal<S>;
+}
+
 /**
  * A paged list: `from(db, scope)` gives the rows in scope, `select` the columns of a page. Each call returns
- * one page and the total of all its matches in one round trip: the page comes from an index-ordered `limit`,
- * the total from an uncorrelated `(select count(*) …)` that PostgreSQL runs once (a `count(*) over()` would
- * join and sort every match to return twenty). Only a page past the end needs a second query for the total.
+ * one page and the total of its matches in one round trip. The page comes from an index-ordered `limit`, after
+ * `skip` rows or after the cursor's key (keyset paging, whose cost does not grow with the depth). The total is
+ * an uncorrelated subquery that PostgreSQL runs once: the list's exact count when it keeps one
+ * (`exactTotal`), otherwise a count that stops at COUNT_CAP + 1 rows. Only an empty page needs a second query
+ * for the total.
  *
  * The SQL of each filter-and-sort shape is compiled once (memoQuery): building it with Kysely cost a fifth of
  * a list request's CPU. `scope` must be a flat record of values, as memoQuery's parameters are.
@@ -73,31 +60,56 @@ export function pageQuery<S extends object, DB, TB extends keyof DB, O, Row>(
   columns: Record<string, string>,
   // The page may join more tables than the count needs.
   select: (qb: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<any, any, Row>,
+  options: PageOptions<S> = {},
 ): (db: Executor, scope: S, params: ListParams) => Promise<Page<Row>> {
-  type PageRow = Row & { page_total: number };
-  const count = (db: Executor, scope: S, conditions: Condition[]) =>
-    applyConditions(from(db, scope), conditions, columns).select(sql<number>`count(*)::int`.as('total'));
-  const page = (db: Executor, q: PageRequest<S>) =>
-    applySort(select(applyConditions(from(db, q.scope), q.conditions, columns)).select(sql<number>`(${count(db, q.scope, q.conditions)})`.as('page_total')), q.sort, columns)
+  type PageRow = Row & { page_total: number } & Record<`__key${number}`, string | null>;
+  const nullable = new Set(options.nullable ?? []);
+  const total = (db: Executor, scope: S, conditions: Condition[]): Expression<number> =>
+    options.exactTotal?.(scope, conditions)
+      ?? sql<number>`(select count(*)::int from (${applyConditions(from(db, scope), conditions, columns).select(sql`1`.as('one')).limit(COUNT_CAP + 1)}) as capped)`;
+  const page = (db: Executor, q: PageRequest<S>) => {
+    let qb = applyConditions(from(db, q.scope), q.conditions, columns);
+    if (q.cursor) qb = qb.where(afterCursor(q.key, columns, nullable, q.cursor));
+    return applySort(select(qb).select(keyColumns(q.key, columns)).select(sql<number>`${total(db, q.scope, q.conditions)}`.as('page_total')), q.key, columns)
+      // q.limit is one more than the page's, to know whether a next page exists.
       .offset(q.skip).limit(q.limit) as unknown as Compilable<PageRow>;
+  };
   const shapes = new Map<string, (db: Executor, values: Values) => Promise<PageRow[]>>();
   return async (db, scope, params) => {
-    const q: PageRequest<S> = { scope, conditions: conditionsOf(params.filter), sort: params.sort, skip: params.skip, limit: params.limit };
-    const shape = [Object.keys(scope), q.conditions.map((c) => `${c.field}:${c.op}`), q.sort.map(([f, d]) => `${f}:${d}`)].join('|');
+    const key = sortKeyOf(params.sort);
+    const cursor = params.cursor === undefined ? null : decodeCursor(params.cursor, key, columns);
+    const q: PageRequest<S> = { scope, conditions: conditionsOf(params.filter), key, cursor, skip: params.skip, limit: params.limit + 1 };
+    const shape = [Object.keys(scope), q.conditions.map((c) => `${c.field}:${c.op}`), key.map(([f, d]) => `${f}:${d}`),
+      cursor ? cursor.map((v) => (v === null ? 'null' : 'v')) : 'first'].join('|');
     let run = shapes.get(shape);
     if (!run && shapes.size < MAX_SHAPES) {
       run = memoQuery((d, values: Values) => page(d, withValues(q, values)));
       shapes.set(shape, run);
     }
-    const rows = run ? await run(db, valuesOf(q)) : (await db.executeQuery(page(db, q).compile())).rows;
-    if (rows.length > 0) return { rows, total: rows[0].page_total };
-    if (params.skip === 0) return { rows, total: 0 };
-    const counted = await count(db, scope, q.conditions).executeTakeFirstOrThrow();
-    return { rows, total: (counted as unknown as { total: number }).total };
+    let rows: PageRow[];
+    try {
+      rows = run ? await run(db, valuesOf(q)) : (await db.executeQuery(page(db, q).compile())).rows;
+    } catch (err) {
+      // A cursor's value that is no value of its column (the cursor was tampered with) is the caller's error.
+      if (cursor && isDataException(err)) throw invalidCursor();
+      throw err;
+    }
+    let nextCursor: string | null = null;
+    if (rows.length > params.limit) {
+      rows = rows.slice(0, params.limit);
+      const last = rows[rows.length - 1];
+      nextCursor = encodeCursor(key, columns, key.map((_, i) => last[`__key${i}`]));
+    }
+    const counted = rows.length > 0 ? rows[0].page_total
+      : params.skip === 0 && !cursor ? 0
+        : ((await db.selectNoFrom(sql<number>`${total(db, scope, q.conditions)}`.as('total')).executeTakeFirstOrThrow()) as { total: number }).total;
+    // Whether this list keeps an exact count for the filter depends on its fields only, not on their values.
+    const totalCapped = counted > COUNT_CAP && !options.exactTotal?.(scope, q.conditions);
+    return { rows, total: totalCapped ? COUNT_CAP : counted, totalCapped, nextCursor };
   };
 }
 
-interface PageRequest<S> { scope: S; conditions: Condition[]; sort: ListParams['sort']; skip: number; limit: number }
+interface PageRequest<S> { scope: S; conditions: Condition[]; key: SortKey; cursor: CursorValues | null; skip: number; limit: number }
 type Values = Record<string, unknown>;
 
 /** The parameters of a page request, flat, as memoQuery takes them; the rest of the request is its shape. */
@@ -105,6 +117,7 @@ function valuesOf<S extends object>(q: PageRequest<S>): Values {
   const values: Values = { skip: q.skip, limit: q.limit };
   for (const [k, v] of Object.entries(q.scope)) values[`scope.${k}`] = v;
   q.conditions.forEach((c, i) => { values[`filter.${i}`] = c.value; });
+  q.cursor?.forEach((v, i) => { values[`cursor.${i}`] = v; });
   return values;
 }
 
@@ -112,5 +125,11 @@ function valuesOf<S extends object>(q: PageRequest<S>): Values {
 function withValues<S extends object>(shape: PageRequest<S>, values: Values): PageRequest<S> {
   const scope = Object.fromEntries(Object.keys(shape.scope).map((k) => [k, values[`scope.${k}`]])) as S;
   const conditions = shape.conditions.map((c, i) => ({ ...c, value: values[`filter.${i}`] }));
-  return { scope, conditions, sort: shape.sort, skip: values.skip as number, limit: values.limit as number };
+  const cursor = shape.cursor && shape.cursor.map((_, i) => values[`cursor.${i}`] as string | null);
+  return { scope, conditions, key: shape.key, cursor, skip: values.skip as number, limit: values.limit as number };
+}
+
+/** The page with each row presented; the counts and the cursor unchanged. */
+export function mapPage<Row, Out>(page: Page<Row>, view: (row: Row) => Out): Page<Out> {
+  return { rows: page.rows.map(view), total: page.total, totalCapped: page.totalCapped, nextCursor: page.nextCursor };
 }

@@ -3,9 +3,10 @@ import * as initial from './migrations/001_initial.js';
 import * as webhookRetention from './migrations/002_webhook_retention.js';
 import * as keyRoll from './migrations/003_key_roll.js';
 import * as audit from './migrations/004_audit.js';
+import * as scale from './migrations/005_scale.js';
 import * as integration from './migrations/006_integration.js';
-import * as sandbox from './migrations/008_sandbox.js';
 import * as publicOrigins from './migrations/007_public_origins.js';
+import * as sandbox from './migrations/008_sandbox.js';
 
 /** Migrations are listed in code so the compiled service needs no file-system scan. */
 const migrations: Record<string, Migration> = {
@@ -13,9 +14,10 @@ const migrations: Record<string, Migration> = {
   '002_webhook_retention': webhookRetention,
   '003_key_roll': keyRoll,
   '004_audit': audit,
+  '005_scale': scale,
   '006_integration': integration,
-  '008_sandbox': sandbox,
   '007_public_origins': publicOrigins,
+  '008_sandbox': sandbox,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

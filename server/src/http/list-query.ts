@@ -1,4 +1,4 @@
-import type { DateRange, FilterValue, ListParams } from '../db/list.js';
+import type { DateRange, FilterValue, ListParams, Page } from '../db/list.js';
 import { badRequest } from './errors.js';
 
 export type FilterKind =
@@ -17,8 +17,11 @@ export interface ListSpec {
 const RANGE_OPERATORS = new Set(['gte', 'gt', 'lte', 'lt']);
 
 /** Parses `filter` and `sort` (JSON in the query string) against a whitelist; anything else is a 400 naming it. */
-export function parseListQuery(query: { skip?: number; limit?: number; filter?: string; sort?: string }, spec: ListSpec): ListParams {
+export function parseListQuery(query: { skip?: number; limit?: number; filter?: string; sort?: string; cursor?: string }, spec: ListSpec): ListParams {
+  // A cursor replaces skip: both at once would be an offset again, whose cost grows with the depth.
+  if (query.cursor !== undefined && (query.skip ?? 0) > 0) throw badRequest('cursor and skip cannot be combined; use one or the other', { cursor: 'withSkip' });
   return {
+    cursor: query.cursor,
     skip: query.skip ?? 0,
     limit: query.limit ?? 25,
     filter: query.filter === undefined ? {} : parseFilter(query.filter, spec),
@@ -95,4 +98,17 @@ function parseSort(text: string, spec: ListSpec): [string, 'ASC' | 'DESC'][] {
     seen.add(field);
     return [field, dir];
   });
+}
+
+/** The `meta` of a list envelope (decisions section 5): `totalCapped` only when the count stopped at the cap. */
+export function listMeta(page: Pick<Page<unknown>, 'total' | 'totalCapped' | 'nextCursor'>, params: { skip: number; limit: number }) {
+  return page.totalCapped
+    ? { total: page.total, totalCapped: true, skip: params.skip, limit: params.limit, nextCursor: page.nextCursor }
+    : { total: page.total, skip: params.skip, limit: params.limit, nextCursor: page.nextCursor };
+}
+
+/** A list whose filters are query parameters of their own and whose order is fixed: the page part, checked alike. */
+export function fixedListParams(query: { skip?: number; limit?: number; cursor?: string }, filter: ListParams['filter'], sort: ListParams['sort']): ListParams {
+  const page = parseListQuery({ skip: query.skip, limit: query.limit, cursor: query.cursor }, { filters: {}, sorts: [] });
+  return { cursor: page.cursor, skip: page.skip, limit: page.limit, filter, sort };
 }

@@ -67,9 +67,16 @@ export const ListQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 25, description: 'Records to return, 1–100 (default 25)' })),
   filter: Type.Optional(Type.String({ maxLength: 2000, description: 'JSON object over the listed filter fields, e.g. {"isActive":true}' })),
   sort: Type.Optional(Type.String({ maxLength: 500, description: 'JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]])' })),
+  cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 1000, description: 'meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip' })),
 });
 
-export const ListMeta = Type.Object({ total: Type.Integer(), skip: Type.Integer(), limit: Type.Integer() });
+export const ListMeta = Type.Object({
+  total: Type.Integer({ description: 'All matches; a lower bound when totalCapped is true' }),
+  totalCapped: Type.Optional(Type.Boolean({ description: 'Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for)' })),
+  skip: Type.Integer(),
+  limit: Type.Integer(),
+  nextCursor: Type.Union([Type.String(), Type.Null()], { description: 'Pass as cursor to get the next page; null on the last page' }),
+});
 
 export function listEnvelope<T extends TSchema>(item: T) {
   return Type.Object({ data: Type.Array(item), meta: ListMeta });

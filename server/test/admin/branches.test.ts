@@ -34,7 +34,7 @@ describe('branches', () => {
     const res = await asSuperadmin('GET', '/admin/branches', undefined, { sort: '[["name","DESC"]]', limit: '2' });
     expect(res.status).toBe(200);
     expect(res.body.data.map((b: { name: string }) => b.name)).toEqual(['Branch Two', 'Branch Three']);
-    expect(res.body.meta).toEqual({ total: 3, skip: 0, limit: 2 });
+    expect(res.body.meta).toEqual({ total: 3, skip: 0, limit: 2, nextCursor: expect.any(String) });
     expect(world.branches.b1).toBeGreaterThan(0);
   });
 });

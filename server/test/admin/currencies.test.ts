@@ -50,6 +50,6 @@ describe('currencies', () => {
     const res = await call(server, 'GET', '/admin/currencies', { token: tokens.admin2, query: { filter: '{"kind":"crypto"}', sort: '[["ticker","ASC"]]' } });
     expect(res.status).toBe(200);
     expect(res.body.data.map((c: { ticker: string }) => c.ticker)).toEqual(['BTC', 'USDT']);
-    expect(res.body.meta).toEqual({ total: 2, skip: 0, limit: expect.any(Number) });
+    expect(res.body.meta).toEqual({ total: 2, skip: 0, limit: expect.any(Number), nextCursor: null });
   });
 });

@@ -75,7 +75,7 @@ describe('GET /admin/exchanges', () => {
     const ids = res.body.data.map((e: { id: number }) => e.id);
     expect(ids).toEqual(expect.arrayContaining([world.exchanges.A, world.exchanges.B, world.exchanges.X]));
     expect(ids).not.toContain(world.exchanges.C);
-    expect(res.body.meta).toEqual({ total: ids.length, skip: 0, limit: 25 });
+    expect(res.body.meta).toEqual({ total: ids.length, skip: 0, limit: 25, nextCursor: null });
   });
 
   it('filters and sorts', async () => {

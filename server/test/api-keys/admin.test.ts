@@ -33,7 +33,7 @@ describe('GET /admin/api-keys', () => {
   it('filters by type, branch and state, and pages', async () => {
     expect(names(await list('superadmin', { type: 'public' }))).toEqual(['otherPublic', 'public']);
     expect(names(await list('superadmin', { branchId: world.branches.b2 }))).toEqual(['otherBranch', 'otherPublic']);
-    expect(await list('superadmin', { limit: 2, skip: 8 })).toMatchObject({ data: [{}], meta: { total: 9, skip: 8, limit: 2 } });
+    expect(await list('superadmin', { limit: 2, skip: 8 })).toMatchObject({ data: [{}], meta: { total: 9, skip: 8, limit: 2, nextCursor: null } });
     expect((await call(server, 'GET', '/admin/api-keys', { token: tokens.superadmin, query: { type: 'secret' } })).status).toBe(400);
   });
 

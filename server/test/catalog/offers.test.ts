@@ -18,7 +18,7 @@ describe('GET /partner/offers', () => {
     expect(res.status).toBe(200);
     const branch1 = [w.offers.aUsdEur, w.offers.aBtcUsd, w.offers.aEurJpy, w.offers.aUsdtBtc, w.offers.bUsdEur, w.offers.bEurUsdInactive, w.offers.xUsdEur];
     expect(ids(res)).toEqual(branch1);
-    expect(res.body.meta).toEqual({ total: 7, skip: 0, limit: 25 });
+    expect(res.body.meta).toEqual({ total: 7, skip: 0, limit: 25, nextCursor: null });
     expect(res.body.data[0]).toEqual({
       id: w.offers.aUsdEur,
       currency1: { id: w.currencies.USD, code: 'USD', name: 'US Dollar' },
@@ -31,7 +31,7 @@ describe('GET /partner/offers', () => {
 
   it('never shows another branch\'s offers, whatever the filter', async () => {
     const res = await list({ filter: JSON.stringify({ exchangeId: w.exchanges.C }) });
-    expect(res.body).toEqual({ data: [], meta: { total: 0, skip: 0, limit: 25 } });
+    expect(res.body).toEqual({ data: [], meta: { total: 0, skip: 0, limit: 25, nextCursor: null } });
     const other = await list({}, w.keys.otherBranch);
     expect(ids(other)).toEqual([w.offers.cUsdEur]);
   });
@@ -44,9 +44,9 @@ describe('GET /partner/offers', () => {
   it('pages with skip and limit and reports the total of all matches', async () => {
     const page = await list({ skip: 2, limit: 2 });
     expect(ids(page)).toEqual([w.offers.aEurJpy, w.offers.aUsdtBtc]);
-    expect(page.body.meta).toEqual({ total: 7, skip: 2, limit: 2 });
+    expect(page.body.meta).toEqual({ total: 7, skip: 2, limit: 2, nextCursor: expect.any(String) });
     const past = await list({ skip: 50, limit: 100 });
-    expect(past.body).toEqual({ data: [], meta: { total: 7, skip: 50, limit: 100 } });
+    expect(past.body).toEqual({ data: [], meta: { total: 7, skip: 50, limit: 100, nextCursor: null } });
   });
 
   it('filters on isActive, exchangeId, currency1Id and currency2Id', async () => {

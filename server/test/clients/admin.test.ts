@@ -35,9 +35,9 @@ describe('GET /admin/clients', () => {
   it('lists the clients in scope, newest first, paged, with their branch', async () => {
     const all = await list('admin1');
     expect(ids(all)).toEqual([clients.branch, clients.atB, clients.atA]);
-    expect(all.meta).toEqual({ total: 3, skip: 0, limit: 25 });
+    expect(all.meta).toEqual({ total: 3, skip: 0, limit: 25, nextCursor: null });
     expect(all.data[0]).toMatchObject({ firstName: 'Carla', lastName: 'Client', email: 'carla@example.com', phone: '+351900000003', branchId: world.branches.b1 });
-    expect(await list('admin1', { skip: 1, limit: 1 })).toMatchObject({ data: [{ id: clients.atB }], meta: { total: 3, skip: 1, limit: 1 } });
+    expect(await list('admin1', { skip: 1, limit: 1 })).toMatchObject({ data: [{ id: clients.atB }], meta: { total: 3, skip: 1, limit: 1, nextCursor: expect.any(String) } });
     // A branch key's client is associated with every exchange of the branch; an operator's with its own.
     expect(ids(await list('operatorA'))).toEqual([clients.branch, clients.atA]);
     expect(ids(await list('operatorB'))).toEqual([clients.branch, clients.atB]);

@@ -64,12 +64,12 @@ describe('pageQuery', () => {
       expect(await branches(database.db, { minId: null }, { ...all, skip: 1, limit: 1, sort: [['name', 'DESC']] })).toMatchObject({ total: 3, rows: [{ name: 'three' }] });
       expect(names(await branches(database.db, { minId: 2 }, all))).toEqual(['two', 'three']);
       const future = { createdAt: { gte: new Date(Date.now() + 3_600_000) } };
-      expect(await branches(database.db, { minId: null }, { ...all, filter: future })).toEqual({ rows: [], total: 0 });
+      expect(await branches(database.db, { minId: null }, { ...all, filter: future })).toEqual({ rows: [], total: 0, totalCapped: false, nextCursor: null });
       expect(await branches(database.db, { minId: null }, { ...all, filter: { createdAt: { lt: new Date(Date.now() + 3_600_000) } } })).toMatchObject({ total: 3 });
     }
   });
 
   it('counts the matches when the page is past the end', async () => {
-    expect(await branches(database.db, { minId: null }, { skip: 10, limit: 10, filter: {}, sort: [['id', 'ASC']] })).toEqual({ rows: [], total: 3 });
+    expect(await branches(database.db, { minId: null }, { skip: 10, limit: 10, filter: {}, sort: [['id', 'ASC']] })).toEqual({ rows: [], total: 3, totalCapped: false, nextCursor: null });
   });
 });

@@ -51,16 +51,16 @@ describe('GET /partner/orders: pages', () => {
     const res = await list();
     expect(res.status).toBe(200);
     expect(ids(res)).toEqual([o[1], o[2], o[3], o[4], o[5], o[6]]);
-    expect(res.body.meta).toEqual({ total: 6, skip: 0, limit: 25 });
+    expect(res.body.meta).toEqual({ total: 6, skip: 0, limit: 25, nextCursor: null });
     expect(res.body.data[0]).toMatchObject({ id: o[1], status: 'ORDERINIT', clientAmount: 100, exchangeAmount: 92.15, user: { id: clientA }, createdAt: '2025-01-01T10:00:00.000Z' });
   });
 
   it('pages with skip and limit; past the end the total still counts', async () => {
     const page = await list({ skip: 2, limit: 2 });
     expect(ids(page)).toEqual([o[3], o[4]]);
-    expect(page.body.meta).toEqual({ total: 6, skip: 2, limit: 2 });
+    expect(page.body.meta).toEqual({ total: 6, skip: 2, limit: 2, nextCursor: expect.any(String) });
     const past = await list({ skip: 50 });
-    expect(past.body).toEqual({ data: [], meta: { total: 6, skip: 50, limit: 25 } });
+    expect(past.body).toEqual({ data: [], meta: { total: 6, skip: 50, limit: 25, nextCursor: null } });
     expect((await list({ limit: 100 })).status).toBe(200);
   });
 
@@ -152,7 +152,7 @@ describe('GET /partner/orders: scope', () => {
 
   it('an operator filtering on another exchange gets nothing', async () => {
     const res = await list({ filter: JSON.stringify({ cashboxId: world.exchanges.B }) }, world.keys.operatorA);
-    expect(res.body).toEqual({ data: [], meta: { total: 0, skip: 0, limit: 25 } });
+    expect(res.body).toEqual({ data: [], meta: { total: 0, skip: 0, limit: 25, nextCursor: null } });
   });
 
   it('GET /admin/orders lists in the staff user\'s scope with the same query', async () => {

@@ -99,7 +99,7 @@ describe('a delivery', () => {
 
     const log = await call(server, 'GET', `/partner/webhooks/${hook.id}/deliveries`, { key: world.keys.branch });
     expect(log.status).toBe(200);
-    expect(log.body.meta).toEqual({ total: 1, skip: 0, limit: 25 });
+    expect(log.body.meta).toEqual({ total: 1, skip: 0, limit: 25, nextCursor: null });
     expect(log.body.data[0]).toMatchObject({ id, status: 'succeeded', attempts: 2, lastResponseStatus: 204 });
   });
 

@@ -67,7 +67,7 @@ describe('the other partner endpoints', () => {
     expect(await ids(world.keys.operatorA)).toEqual([opA.id]);
     expect(await ids(world.keys.otherBranch)).toEqual([other.id]);
     const page = await call(server, 'GET', '/partner/webhooks', { key: world.keys.branch, query: { limit: 1, skip: 1 } });
-    expect(page.body.meta).toEqual({ total: 3, skip: 1, limit: 1 });
+    expect(page.body.meta).toEqual({ total: 3, skip: 1, limit: 1, nextCursor: expect.any(String) });
     expect(page.body.data[0].secretKey).toBeUndefined();
     expect((await call(server, 'GET', '/partner/webhooks', { key: world.keys.branch, query: { filter: '{"colour":1}' } })).status).toBe(400);
 

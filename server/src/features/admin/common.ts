@@ -1,3 +1,5 @@
+import { type Page } from '../../db/list.js';
+import { listMeta } from '../../http/list-query.js';
 import type { StaffPrincipal } from '../../auth/principal.js';
 import type { Scope } from '../../db/scope.js';
 import type { StaffRole } from '../../db/schema.js';
@@ -18,6 +20,6 @@ export function actorOf(staff: StaffPrincipal): Actor {
 }
 
 /** Rows of the page and the count of all matches, for the `{data, meta}` envelope. */
-export function page<T>(rows: T[], total: number, params: { skip: number; limit: number }) {
-  return { data: rows, meta: { total, skip: params.skip, limit: params.limit } };
+export function page<T>(p: Page<T>, params: { skip: number; limit: number }) {
+  return { data: p.rows, meta: listMeta(p, params) };
 }

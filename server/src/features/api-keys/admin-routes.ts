@@ -1,7 +1,8 @@
 import { Type } from 'typebox';
 import type { Database } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
-import { errorResponses, listEnvelope, NoContent, optionalBody, StringEnum, UuidParams } from '../../http/schemas.js';
+import { fixedListParams, listMeta } from '../../http/list-query.js';
+import { errorResponses, listEnvelope, ListQuery, NoContent, optionalBody, StringEnum, UuidParams } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { BRANCH_ADMINS } from '../admin/common.js';
 import { auditOf } from '../audit/service.js';
@@ -24,6 +25,7 @@ const KeyQuery = Type.Object({
   isActive: Type.Optional(Type.Boolean()),
   skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, default: 0 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 25 })),
+  cursor: ListQuery.properties.cursor,
 });
 
 /**
@@ -40,9 +42,10 @@ export function apiKeyAdminRoutes({ db, keys }: { db: Database; keys: KeyCaches 
         security, querystring: KeyQuery, response: { 200: listEnvelope(BranchKey), ...errorResponses(400, 401, 403) },
       },
     }, async (request) => {
-      const { skip = 0, limit = 25, ...filter } = request.query;
-      const { rows, total } = await listBranchKeys(db, request.staff.branchId, filter, { skip, limit });
-      return { data: rows, meta: { total, skip, limit } };
+      const { skip, limit, cursor, ...filter } = request.query;
+      const params = fixedListParams({ skip, limit, cursor }, filter, [['createdAt', 'DESC']]);
+      const page = await listBranchKeys(db, request.staff.branchId, params);
+      return { data: page.rows, meta: listMeta(page, params) };
     });
 
     app.post('/api-keys/:id/roll', {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
+import { pageQuery, type ListParams } from '../../db/list.js';
 import type { KeyRecord } from '../../auth/key-verifier.js';
 import type { ApiKeyType } from '../../db/schema.js';
 
@@ -117,19 +118,18 @@ function keysOfBranch(branchId: number | null) {
 
 export interface KeyFilter { type?: ApiKeyType; branchId?: number; isActive?: boolean }
 
+const KEY_COLUMNS: Record<string, string> = { id: 'k.id', createdAt: 'k.created_at', type: 'k.type', branchId: 'k.branch_id', isActive: 'k.is_active' };
+
+const keysPage = pageQuery(
+  (db, scope: { branchId: number | null }) => db.selectFrom('api_keys as k').innerJoin('staff_users as s', 's.id', 'k.staff_user_id').where(keysOfBranch(scope.branchId)),
+  KEY_COLUMNS,
+  (qb) => qb.select(['k.id', 'k.name', 'k.type', 'k.key_prefix', 'k.branch_id', 'k.staff_user_id', 'k.is_active', 'k.last_used_at',
+    'k.expires_at', 'k.replaced_by', 'k.allowed_origins', 'k.created_at', 'k.updated_at', 's.email as owner_email']),
+);
+
 /** Keys in the branch's reach with their owner's email, newest first; never the hash. */
-export async function listBranchKeys(db: Executor, branchId: number | null, filter: KeyFilter, page: { skip: number; limit: number }) {
-  let base = db.selectFrom('api_keys as k').innerJoin('staff_users as s', 's.id', 'k.staff_user_id').where(keysOfBranch(branchId));
-  if (filter.type !== undefined) base = base.where('k.type', '=', filter.type);
-  if (filter.branchId !== undefined) base = base.where('k.branch_id', '=', filter.branchId);
-  if (filter.isActive !== undefined) base = base.where('k.is_active', '=', filter.isActive);
-  const [rows, count] = await Promise.all([
-    base.select(['k.id', 'k.name', 'k.type', 'k.key_prefix', 'k.branch_id', 'k.staff_user_id', 'k.is_active', 'k.last_used_at',
-      'k.expires_at', 'k.replaced_by', 'k.allowed_origins', 'k.created_at', 'k.updated_at', 's.email as owner_email'])
-      .orderBy('k.created_at', 'desc').orderBy('k.id').offset(page.skip).limit(page.limit).execute(),
-    base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: count.total };
+export function listBranchKeys(db: Executor, branchId: number | null, params: ListParams) {
+  return keysPage(db, { branchId }, params);
 }
 
 /** Revokes a key in the branch's reach; undefined when there is none (another branch's key is not found). */

@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/database.js';
 import { inTransaction, lockFor } from '../../db/locks.js';
+import { mapPage, type ListParams } from '../../db/list.js';
 import type { StaffRole } from '../../db/schema.js';
 import { badRequest, fieldNotFound, forbidden, notFound, unprocessable } from '../../http/errors.js';
 import type { Audit } from '../audit/service.js';
@@ -104,9 +105,8 @@ export async function revokeApiKey(db: Executor, keys: KeyCaches, id: string, ow
 }
 
 /** A branch's keys (every key for a superadmin, `branchId` null), with their owner's email; never the hash. */
-export async function listBranchKeys(db: Executor, branchId: number | null, filter: repo.KeyFilter, page: { skip: number; limit: number }) {
-  const { rows, total } = await repo.listBranchKeys(db, branchId, filter, page);
-  return { rows: rows.map((k) => Object.assign(apiKeyView(k), { staffUserId: k.staff_user_id, ownerEmail: k.owner_email })), total };
+export async function listBranchKeys(db: Executor, branchId: number | null, params: ListParams) {
+  return mapPage(await repo.listBranchKeys(db, branchId, params), (k) => Object.assign(apiKeyView(k), { staffUserId: k.staff_user_id, ownerEmail: k.owner_email }));
 }
 
 /** Revokes a key in the branch's reach (any for a superadmin), effective at once on every instance; false when none. */

@@ -1,3 +1,4 @@
+import { listMeta } from '../../http/list-query.js';
 import type { Database } from '../../db/database.js';
 import type { ListParams } from '../../db/list.js';
 import { errorResponses } from '../../http/schemas.js';
@@ -36,8 +37,8 @@ export function auditRoutes({ db }: { db: Database }) {
       },
     }, async (request) => {
       const params = listParams(request.query);
-      const { rows, total } = await listAudit(db, request.staff, params);
-      return { data: rows, meta: { total, skip: params.skip, limit: params.limit } };
+      const page = await listAudit(db, request.staff, params);
+      return { data: page.rows, meta: listMeta(page, params) };
     });
   };
 }

@@ -52,8 +52,8 @@ export interface AuditReader { role: string; branchId: number | null }
 /** Rows in the reader's reach, newest first unless sorted otherwise: a superadmin's every row, an admin's branch's. */
 export async function listAudit(db: Executor, reader: AuditReader, params: ListParams) {
   const scope = { branchId: reader.role === 'superadmin' ? null : reader.branchId };
-  const { rows, total } = await repo.listAuditRows(db, scope, params);
-  return { rows: rows.map(auditView), total };
+  const page = await repo.listAuditRows(db, scope, params);
+  return { ...page, rows: page.rows.map(auditView) };
 }
 
 export function auditView(r: repo.AuditRow) {

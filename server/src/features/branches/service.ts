@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/database.js';
 import { uniqueViolation } from '../../db/errors.js';
-import type { ListParams } from '../../db/list.js';
+import { type ListParams, mapPage } from '../../db/list.js';
 import type { Scope } from '../../db/scope.js';
 import { badRequest, fieldNotFound, notFound } from '../../http/errors.js';
 import { inTransaction, type Audit } from '../audit/service.js';
@@ -49,8 +49,7 @@ export function isSandbox(db: Executor, id: number): Promise<boolean> {
 }
 
 export async function listBranches(db: Executor, params: ListParams) {
-  const { rows, total } = await repo.listBranches(db, params);
-  return { rows: rows.map(branchView), total };
+  return mapPage(await repo.listBranches(db, params), branchView);
 }
 
 /** Whether a branch exists: the one lookup every feature that is told a branch id makes. */

@@ -1,7 +1,7 @@
 import { branchScope } from '../../auth/principal.js';
 import type { Database } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
-import { parseListQuery, type ListSpec } from '../../http/list-query.js';
+import { parseListQuery, type ListSpec, listMeta } from '../../http/list-query.js';
 import { errorResponses, IdParams, ListQuery } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { amountFromJson } from '../pricing/decimal.js';
@@ -96,8 +96,8 @@ export function catalogRoutes({ db }: { db: Database }) {
       schema: { tags: ['catalog'], summary: 'Offers of the branch, paginated', security, querystring: ListQuery, response: { 200: OfferList, ...errorResponses(400, 401, 403, 429) } },
     }, async (request) => {
       const params = parseListQuery(request.query, OFFER_LIST);
-      const { rows, total } = await listOffers(db, branchScope(request.apiKey), params);
-      return { data: rows.map(present.offer), meta: { total, skip: params.skip, limit: params.limit } };
+      const page = await listOffers(db, branchScope(request.apiKey), params);
+      return { data: page.rows.map(present.offer), meta: listMeta(page, params) };
     });
 
     await ratesXmlRoutes({ db })(app);

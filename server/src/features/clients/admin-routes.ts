@@ -1,7 +1,8 @@
 import { Type } from 'typebox';
 import type { Database } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
-import { errorResponses, IdParams, listEnvelope } from '../../http/schemas.js';
+import { fixedListParams, listMeta } from '../../http/list-query.js';
+import { errorResponses, IdParams, listEnvelope, ListQuery } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { EVERY_ROLE, requirePermission } from '../../auth/staff-permissions.js';
 import * as repo from './repository.js';
@@ -18,6 +19,7 @@ const ClientSearchQuery = Type.Object({
   q: Type.Optional(Type.String({ maxLength: 200, description: 'Part of the client\'s name, email or phone' })),
   skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, default: 0 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 25 })),
+  cursor: ListQuery.properties.cursor,
 });
 
 const view = (c: Parameters<typeof service.present>[0] & { branch_id: number }) => Object.assign(service.present(c), { branchId: c.branch_id });
@@ -35,9 +37,9 @@ export function clientAdminRoutes({ db }: { db: Database }) {
         security, querystring: ClientSearchQuery, response: { 200: listEnvelope(AdminClient), ...errorResponses(400, 401, 403) },
       },
     }, async (request) => {
-      const page = { skip: request.query.skip ?? 0, limit: request.query.limit ?? 25 };
-      const { rows, total } = await repo.searchClients(db, request.staff, request.query.q, page);
-      return { data: rows.map(view), meta: { total, skip: page.skip, limit: page.limit } };
+      const params = fixedListParams(request.query, {}, [['id', 'DESC']]);
+      const page = await repo.searchClients(db, request.staff, request.query.q, params);
+      return { data: page.rows.map(view), meta: listMeta(page, params) };
     });
 
     app.get('/clients/:id', {

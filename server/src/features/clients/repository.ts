@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { branchScope } from '../../auth/principal.js';
 import type { Executor } from '../../db/database.js';
-import type { ListParams } from '../../db/list.js';
-import { scopeCondition, type Scope } from '../../db/scope.js';
+import { pageQuery, type ListParams } from '../../db/list.js';
+import { scopeCondition, scopeValues, type Scope, type ScopeValues } from '../../db/scope.js';
 
 /**
  * Clients belong to a branch and are associated with exchanges: a branch-wide caller reaches every client of
@@ -12,7 +12,7 @@ function clientScopeCondition(scope: Scope, alias: string) {
   const branch = scopeCondition(branchScope(scope), { branch: `${alias}.branch_id` });
   if (scope.exchangeIds === null) return branch;
   return sql<boolean>`(${branch} and exists (
-    select 1 from client_exchanges ce where ce.client_id = ${sql.ref(`${alias}.id`)} and ce.exchange_id = any(${[...scope.exchangeIds]}::int[])))`;
+    select 1 from client_exchanges ce where ce.client_id = ${sql.ref(`${alias}.id`)} and ce.exchange_id = any(${scope.exchangeIds as number[]}::int[])))`;
 }
 
 const FIELDS = ['id', 'branch_id', 'first_name', 'last_name', 'email', 'phone', 'created_at', 'updated_at'] as const;
@@ -67,37 +67,35 @@ export function updateClient(db: Executor, scope: Scope, id: number, fields: Par
 /** `%text%` for ILIKE, with the pattern characters of the text taken literally. */
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Clients in scope whose name, email or phone contains `q` (every one without it), newest first, and how many match. */
-export async function searchClients(db: Executor, scope: Scope, q: string | undefined, page: { skip: number; limit: number }) {
-  let base = db.selectFrom('clients as c').where(clientScopeCondition(scope, 'c'));
-  const text = q?.trim();
-  if (text) {
-    const digits = text.replace(/[^\d]/g, '');
-    const matches = [sql<boolean>`c.email ilike ${contains(text)}`, sql<boolean>`(c.first_name || ' ' || c.last_name) ilike ${contains(text)}`];
-    if (digits.length >= 4) matches.push(sql<boolean>`c.phone like ${contains(digits)}`);
-    base = base.where(sql<boolean>`(${sql.join(matches, sql` or `)})`);
+type ClientSearch = { branchId: number | null; exchangeIds: readonly number[] | null; pattern: string | null; digits: string | null };
+
+const clientsPage = pageQuery((db, p: ClientSearch) => {
+  let qb = db.selectFrom('clients as c').where(clientScopeCondition(p, 'c'));
+  if (p.pattern !== null) {
+    const matches = [sql<boolean>`c.email ilike ${p.pattern}`, sql<boolean>`(c.first_name || ' ' || c.last_name) ilike ${p.pattern}`];
+    if (p.digits !== null) matches.push(sql<boolean>`c.phone like ${p.digits}`);
+    qb = qb.where(sql<boolean>`(${sql.join(matches, sql` or `)})`);
   }
-  const [rows, count] = await Promise.all([
-    base.select(COLUMNS).orderBy('c.id', 'desc').offset(page.skip).limit(page.limit).execute(),
-    base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: count.total };
+  return qb;
+}, { id: 'c.id' }, (qb) => qb.select(COLUMNS));
+
+/** Clients in scope whose name, email or phone contains `q` (every one without it), newest first, and how many match. */
+export function searchClients(db: Executor, scope: Scope, q: string | undefined, params: ListParams) {
+  const text = q?.trim() || null;
+  const digits = text?.replace(/[^\d]/g, '') ?? '';
+  return clientsPage(db, {
+    branchId: scope.branchId, exchangeIds: scope.exchangeIds,
+    pattern: text === null ? null : contains(text), digits: text !== null && digits.length >= 4 ? contains(digits) : null,
+  }, params);
 }
 
-const LIST_COLUMNS: Record<string, 'c.id' | 'c.email' | 'c.phone' | 'c.created_at' | 'c.updated_at'> = {
+const LIST_COLUMNS: Record<string, string> = {
   id: 'c.id', email: 'c.email', phone: 'c.phone', createdAt: 'c.created_at', updatedAt: 'c.updated_at',
 };
 
-/** A page of the clients in scope, filtered by exact email or phone, and how many match (the partner list). */
-export async function listClients(db: Executor, scope: Scope, params: ListParams) {
-  let base = db.selectFrom('clients as c').where(clientScopeCondition(scope, 'c'));
-  for (const [field, value] of Object.entries(params.filter)) base = base.where(LIST_COLUMNS[field], '=', value as string);
-  let page = base.select(COLUMNS);
-  for (const [field, dir] of params.sort) page = page.orderBy(LIST_COLUMNS[field], dir === 'ASC' ? 'asc' : 'desc');
-  if (!params.sort.some(([field]) => field === 'id')) page = page.orderBy('c.id', 'asc');
-  const [rows, count] = await Promise.all([
-    page.offset(params.skip).limit(params.limit).execute(),
-    base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: count.total };
+const partnerClientsPage = pageQuery((db, scope: ScopeValues) => db.selectFrom('clients as c').where(clientScopeCondition(scope, 'c')), LIST_COLUMNS, (qb) => qb.select(COLUMNS));
+
+/** A page of the clients in scope, filtered by exact email or phone (the partner list). */
+export function listClients(db: Executor, scope: Scope, params: ListParams) {
+  return partnerClientsPage(db, scopeValues(scope), params);
 }

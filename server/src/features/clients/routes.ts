@@ -2,7 +2,7 @@ import type { Database } from '../../db/database.js';
 import { idempotentResponder, type IdempotencyOptions } from '../idempotency/respond.js';
 import { IdempotencyHeaders } from '../idempotency/schemas.js';
 import { notFound } from '../../http/errors.js';
-import { parseListQuery, type ListSpec } from '../../http/list-query.js';
+import { listMeta, parseListQuery, type ListSpec } from '../../http/list-query.js';
 import { errorResponses, IdParams, ListQuery } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import * as repo from './repository.js';
@@ -41,8 +41,8 @@ export function clientRoutes({ db, config }: { db: Database; config: { idempoten
       },
     }, async (request) => {
       const params = parseListQuery(request.query, CLIENT_LIST);
-      const { rows, total } = await repo.listClients(db, request.apiKey, params);
-      return { data: rows.map(service.present), meta: { total, skip: params.skip, limit: params.limit } };
+      const page = await repo.listClients(db, request.apiKey, params);
+      return { data: page.rows.map(service.present), meta: listMeta(page, params) };
     });
 
     app.get('/clients/:id', {

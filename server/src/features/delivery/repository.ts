@@ -11,7 +11,11 @@ const deliveryColumns = ['d.id', 'd.event', 'd.status', 'd.attempts', 'd.last_re
 
 // The webhook's visibility to the caller is checked by the registry before its log is read.
 const deliveriesPage = pageQuery((db, p: { webhookId: string }) => db.selectFrom('webhook_deliveries as d').where('d.webhook_id', '=', p.webhookId),
-  DELIVERY_COLUMNS, (qb) => qb.select(deliveryColumns));
+  DELIVERY_COLUMNS, (qb) => qb.select(deliveryColumns), {
+    // The unfiltered log's count is kept per webhook by the triggers of migration 005; a filtered one is capped.
+    exactTotal: (p, conditions) => (conditions.length > 0 ? null
+      : sql<number>`coalesce((select n::int from webhook_delivery_counts where webhook_id = ${p.webhookId}), 0)`),
+  });
 
 export function listDeliveries(db: Executor, webhookId: string, params: ListParams) {
   return deliveriesPage(db, { webhookId }, params);

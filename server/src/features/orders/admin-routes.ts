@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
-import { parseListQuery } from '../../http/list-query.js';
+import { parseListQuery, listMeta } from '../../http/list-query.js';
 import { errorResponses, IdParams, ListQuery } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { requirePermission } from '../../auth/staff-permissions.js';
@@ -31,8 +31,8 @@ export function orderAdminRoutes({ db }: { db: Database }) {
       schema: { tags, summary: 'Orders in the staff user\'s scope, paginated', security, querystring: ListQuery, response: { 200: AdminOrderList, ...errorResponses(400, 401, 403) } },
     }, async (request) => {
       const params = parseListQuery(request.query, ORDER_LIST);
-      const { rows, total } = await repo.listOrders(db, request.staff, params);
-      return { data: rows.map(present.adminOrder), meta: { total, skip: params.skip, limit: params.limit } };
+      const page = await repo.listOrders(db, request.staff, params);
+      return { data: page.rows.map(present.adminOrder), meta: listMeta(page, params) };
     });
 
     app.get('/orders/:id', {

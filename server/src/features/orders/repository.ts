@@ -1,8 +1,8 @@
 import { CompiledQuery, sql } from 'kysely';
 import type { Executor, Tx } from '../../db/database.js';
-import { pageQuery, type ListParams } from '../../db/list.js';
+import { pageQuery, type ExactTotal, type ListParams } from '../../db/list.js';
 import type { NewOrder, OrderStatus } from '../../db/schema.js';
-import { inScope, scopeValues, updateInScope, type Scope } from '../../db/scope.js';
+import { inScope, scopeCondition, scopeValues, updateInScope, type Scope } from '../../db/scope.js';
 import { eventValues, withEvent, type EventValues, type OutboxEvent } from '../delivery/outbox.js';
 import { historyValues, type HistoryActor, type HistoryRow } from './history-repository.js';
 
@@ -33,7 +33,18 @@ export function findOrder(db: Executor, scope: Scope, id: number) {
   return withCodes(ordersInScope(db, scope)).where('o.id', '=', id).executeTakeFirst();
 }
 
-const ordersPage = pageQuery((db, scope: Scope) => ordersInScope(db, scope), ORDER_COLUMNS, withCodes);
+/**
+ * The exact count of an unfiltered list or one filtered on status and exchange, from the counters the
+ * triggers of migration 005 keep per (branch, exchange, status): a few rows summed, whatever the history.
+ */
+const exactTotal: ExactTotal<Scope> = (scope, conditions) => {
+  if (!conditions.every((c) => c.op === 'eq' && (c.field === 'status' || c.field === 'cashboxId'))) return null;
+  const parts = [scopeCondition(scope, { branch: 'oc.branch_id', exchange: 'oc.cashbox_id' })];
+  for (const c of conditions) parts.push(sql<boolean>`${sql.ref(c.field === 'status' ? 'oc.status' : 'oc.cashbox_id')} = ${c.value}`);
+  return sql<number>`(select coalesce(sum(oc.n), 0)::int from order_counts oc where ${sql.join(parts, sql` and `)})`;
+};
+
+const ordersPage = pageQuery((db, scope: Scope) => ordersInScope(db, scope), ORDER_COLUMNS, withCodes, { exactTotal });
 
 export function listOrders(db: Executor, scope: Scope, params: ListParams) {
   return ordersPage(db, scopeValues(scope), params);

@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.js';
 import { idempotentResponder, type IdempotencyOptions } from '../idempotency/respond.js';
 import { IdempotencyHeaders } from '../idempotency/schemas.js';
 import { notFound } from '../../http/errors.js';
-import { parseListQuery, type ListSpec } from '../../http/list-query.js';
+import { parseListQuery, type ListSpec, listMeta } from '../../http/list-query.js';
 import { errorResponses, IdParams, ListQuery } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import * as present from './presenters.js';
@@ -51,8 +51,8 @@ export function orderRoutes({ db, config }: { db: Database; config: { idempotenc
       schema: { tags, summary: 'Orders in the key\'s scope, paginated', security, querystring: ListQuery, response: { 200: OrderList, ...errorResponses(400, 401, 403, 429) } },
     }, async (request) => {
       const params = parseListQuery(request.query, ORDER_LIST);
-      const { rows, total } = await repo.listOrders(db, request.apiKey, params);
-      return { data: rows.map(present.order), meta: { total, skip: params.skip, limit: params.limit } };
+      const page = await repo.listOrders(db, request.apiKey, params);
+      return { data: page.rows.map(present.order), meta: listMeta(page, params) };
     });
 
     app.get('/orders/:id', {

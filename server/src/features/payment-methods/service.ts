@@ -1,5 +1,5 @@
 import type { Database, Executor } from '../../db/database.js';
-import type { ListParams } from '../../db/list.js';
+import { type ListParams, mapPage } from '../../db/list.js';
 import type { Scope } from '../../db/scope.js';
 import { fieldNotFound, notFound } from '../../http/errors.js';
 import { inTransaction, type Audit } from '../audit/service.js';
@@ -41,8 +41,7 @@ export async function updatePaymentMethod(db: Database, audit: Audit, scope: Sco
 }
 
 export async function listPaymentMethods(db: Executor, scope: Scope, params: ListParams) {
-  const { rows, total } = await repo.listPaymentMethods(db, scope, params);
-  return { rows: rows.map(paymentMethodView), total };
+  return mapPage(await repo.listPaymentMethods(db, scope, params), paymentMethodView);
 }
 
 /** The payment methods a new order names, as the key's scope reaches them (order creation checks the rest). */

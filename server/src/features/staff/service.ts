@@ -3,7 +3,7 @@ import type { Scope } from '../../db/scope.js';
 import type { Database, Executor } from '../../db/database.js';
 import type { Permission, StaffRole } from '../../db/schema.js';
 import { badRequest, fieldNotFound, forbidden, notFound, unprocessable } from '../../http/errors.js';
-import type { ListParams } from '../../db/list.js';
+import { type ListParams, mapPage } from '../../db/list.js';
 import { uniqueViolation } from '../../db/errors.js';
 import type { Audit } from '../audit/service.js';
 import { branchExists } from '../branches/service.js';
@@ -33,8 +33,7 @@ export function staffView(r: repo.StaffRow) {
 export type StaffView = ReturnType<typeof staffView>;
 
 export async function listStaffUsers(db: Executor, actor: Actor, params: ListParams) {
-  const { rows, total } = await repo.listStaff(db, actorScope(actor), params);
-  return { data: rows.map(staffView), total };
+  return mapPage(await repo.listStaff(db, actorScope(actor), params), staffView);
 }
 
 export async function getStaffUser(db: Executor, actor: Actor, id: number): Promise<StaffView> {

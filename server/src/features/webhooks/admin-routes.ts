@@ -1,3 +1,4 @@
+import { listMeta } from '../../http/list-query.js';
 import type { Database } from '../../db/database.js';
 import { errorResponses, ListQuery } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
@@ -27,8 +28,8 @@ export function webhookAdminRoutes({ db }: { db: Database }) {
       schema: { tags, summary: 'Webhooks of the branch, with their owners', security, querystring: ListQuery, response: { 200: AdminWebhookList, ...errorResponses(400, 401, 403) } },
     }, async (request) => {
       const params = listParams(request.query, ADMIN_WEBHOOK_LIST, OLDEST_FIRST);
-      const { rows, total } = await service.listWebhooks(db, service.staffVisibility(request.staff), params);
-      return { data: rows.map(present.adminWebhook), meta: { total, skip: params.skip, limit: params.limit } };
+      const page = await service.listWebhooks(db, service.staffVisibility(request.staff), params);
+      return { data: page.rows.map(present.adminWebhook), meta: listMeta(page, params) };
     });
 
     app.get('/webhooks/:id/deliveries', {

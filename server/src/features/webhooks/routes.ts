@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database.js';
 import { idempotentResponder, type IdempotencyOptions } from '../idempotency/respond.js';
 import { IdempotencyHeaders } from '../idempotency/schemas.js';
-import { parseListQuery, type ListSpec } from '../../http/list-query.js';
+import { parseListQuery, type ListSpec, listMeta } from '../../http/list-query.js';
 import type { Metrics } from '../../http/metrics.js';
 import { errorResponses, ListQuery, NoContent, optionalBody } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
@@ -52,8 +52,8 @@ export function webhookRoutes(deps: WebhookDeps) {
       schema: { tags, summary: 'Webhooks of the key\'s principal', security, querystring: ListQuery, response: { 200: WebhookList, ...errorResponses(400, 401, 403, 429) } },
     }, async (request) => {
       const params = listParams(request.query, WEBHOOK_LIST, OLDEST_FIRST);
-      const { rows, total } = await service.listWebhooks(db, service.keyVisibility(request.apiKey), params);
-      return { data: rows.map(present.webhook), meta: { total, skip: params.skip, limit: params.limit } };
+      const page = await service.listWebhooks(db, service.keyVisibility(request.apiKey), params);
+      return { data: page.rows.map(present.webhook), meta: listMeta(page, params) };
     });
 
     app.get('/webhooks/:id', {
@@ -115,6 +115,6 @@ export function webhookRoutes(deps: WebhookDeps) {
 /** The delivery log of one visible webhook; 404 when the webhook is not visible, even if it has no deliveries. */
 export async function deliveryPage(db: Database, v: Visibility, id: string, query: { skip?: number; limit?: number; filter?: string; sort?: string }) {
   const params = listParams(query, DELIVERY_LIST, NEWEST_FIRST);
-  const { rows, total } = await service.listDeliveries(db, v, id, params);
-  return { data: rows.map(deliveries.delivery), meta: { total, skip: params.skip, limit: params.limit } };
+  const page = await service.listDeliveries(db, v, id, params);
+  return { data: page.rows.map(deliveries.delivery), meta: listMeta(page, params) };
 }

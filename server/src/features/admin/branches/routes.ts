@@ -32,8 +32,7 @@ export function branchRoutes({ db }: { db: Database }) {
       schema: { tags: ['admin'], summary: 'List branches (superadmin)', security, querystring: ListQuery, response: { 200: BranchList, ...errorResponses(400, 401, 403) } },
     }, async (request) => {
       const params = parseListQuery(request.query, LIST);
-      const { rows, total } = await listBranches(db, params);
-      return page(rows, total, params);
+      return page(await listBranches(db, params), params);
     });
   };
 }

@@ -27,8 +27,7 @@ export function currencyRoutes({ db }: { db: Database }) {
       schema: { tags, summary: 'List currencies (superadmin, admin)', security, querystring: ListQuery, response: { 200: AdminCurrencyList, ...errorResponses(400, 401, 403) } },
     }, async (request) => {
       const params = parseListQuery(request.query, LIST);
-      const { rows, total } = await listCurrencies(db, params);
-      return page(rows, total, params);
+      return page(await listCurrencies(db, params), params);
     });
 
     app.patch('/currencies/:id', {

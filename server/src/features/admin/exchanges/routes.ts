@@ -28,8 +28,7 @@ export function exchangeRoutes({ db }: { db: Database }) {
       schema: { tags, summary: 'List exchange offices', security, querystring: ListQuery, response: { 200: AdminExchangeList, ...errorResponses(400, 401, 403) } },
     }, async (request) => {
       const params = parseListQuery(request.query, LIST);
-      const { rows, total } = await listExchanges(db, adminScope(request.staff), params);
-      return page(rows, total, params);
+      return page(await listExchanges(db, adminScope(request.staff), params), params);
     });
 
     app.get('/exchanges/:id', {

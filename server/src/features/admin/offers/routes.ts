@@ -26,8 +26,7 @@ export function offerRoutes({ db }: { db: Database }) {
     }, async (request) => {
       // The partner listing's filters, sorts and query, over the caller's back office (branch-wide, or every branch).
       const params = parseListQuery(request.query, OFFER_LIST);
-      const { rows, total } = await listOffers(db, adminScope(request.staff), params);
-      return page(rows, total, params);
+      return page(await listOffers(db, adminScope(request.staff), params), params);
     });
 
     app.patch('/offers/:id', {

@@ -28,8 +28,7 @@ export function paymentMethodRoutes({ db }: { db: Database }) {
       schema: { tags, summary: 'List payment methods', security, querystring: ListQuery, response: { 200: PaymentMethodList, ...errorResponses(400, 401, 403) } },
     }, async (request) => {
       const params = parseListQuery(request.query, LIST);
-      const { rows, total } = await listPaymentMethods(db, adminScope(request.staff), params);
-      return page(rows, total, params);
+      return page(await listPaymentMethods(db, adminScope(request.staff), params), params);
     });
 
     app.patch('/payment-methods/:id', {

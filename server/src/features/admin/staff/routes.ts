@@ -30,8 +30,7 @@ export function staffRoutes(svc: StaffServices) {
       schema: { tags, summary: 'List staff users', security, querystring: ListQuery, response: { 200: StaffList, ...errorResponses(400, 401, 403) } },
     }, async (request) => {
       const params = parseListQuery(request.query, LIST);
-      const { data, total } = await listStaffUsers(svc.db, actorOf(request.staff), params);
-      return page(data, total, params);
+      return page(await listStaffUsers(svc.db, actorOf(request.staff), params), params);
     });
 
     app.get('/staff/:id', {

@@ -1,6 +1,6 @@
 import type { Executor } from '../../../db/database.js';
 import { uniqueViolation } from '../../../db/errors.js';
-import type { ListParams } from '../../../db/list.js';
+import { type ListParams, mapPage } from '../../../db/list.js';
 import { badRequest, notFound } from '../../../http/errors.js';
 import { inTransaction, type Audit } from '../../audit/service.js';
 import * as repo from './repository.js';
@@ -32,8 +32,7 @@ export async function createCurrency(db: Executor, audit: Audit, input: CreateCu
 }
 
 export async function listCurrencies(db: Executor, params: ListParams) {
-  const { rows, total } = await repo.listCurrencies(db, params);
-  return { rows: rows.map(currencyView), total };
+  return mapPage(await repo.listCurrencies(db, params), currencyView);
 }
 
 export async function updateCurrency(db: Executor, audit: Audit, id: number, patch: UpdateCurrencyInput) {

@@ -1,5 +1,5 @@
 import type { Database, Executor } from '../../../db/database.js';
-import type { ListParams } from '../../../db/list.js';
+import { type ListParams, mapPage } from '../../../db/list.js';
 import type { Scope } from '../../../db/scope.js';
 import { badRequest, notFound } from '../../../http/errors.js';
 import type { Audit } from '../../audit/service.js';
@@ -17,8 +17,7 @@ export function exchangeView(e: repo.ExchangeRow) {
 }
 
 export async function listExchanges(db: Executor, scope: Scope, params: ListParams) {
-  const { rows, total } = await repo.listExchanges(db, scope, params);
-  return { rows: rows.map(exchangeView), total };
+  return mapPage(await repo.listExchanges(db, scope, params), exchangeView);
 }
 
 export async function getExchange(db: Executor, scope: Scope, id: number) {

@@ -1,6 +1,6 @@
 import type { Database, Executor, Tx } from '../../../db/database.js';
 import { uniqueViolation } from '../../../db/errors.js';
-import type { ListParams } from '../../../db/list.js';
+import { type ListParams, mapPage } from '../../../db/list.js';
 import type { Scope } from '../../../db/scope.js';
 import { badRequest, fieldNotFound, notFound } from '../../../http/errors.js';
 import type { Audit } from '../../audit/service.js';
@@ -15,8 +15,7 @@ import type { CreateOfferInput, UpdateOfferInput } from './schemas.js';
 
 /** Offers read the same in the back office as in the partner API, active or not, over the caller's branch(es). */
 export async function listOffers(db: Executor, scope: Scope, params: ListParams) {
-  const { rows, total } = await repo.listOffers(db, scope, params);
-  return { rows: rows.map(present.offer), total };
+  return mapPage(await repo.listOffers(db, scope, params), present.offer);
 }
 
 /**
