@@ -13,7 +13,7 @@ export function apiKeyRoutes({ db, keys }: { db: Database; keys: KeyCaches }) {
   return async function routes(app: App) {
     app.post('/api-keys', {
       schema: {
-        tags: ['api-keys'], summary: 'Create an API key; the raw key is in this response only', security, body: CreateApiKeyRequest,
+        operationId: 'createApiKey', tags: ['api-keys'], summary: 'Create an API key; the raw key is in this response only', security, body: CreateApiKeyRequest,
         response: { 201: CreatedApiKey, ...errorResponses(400, 401, 403) },
       },
     }, async (request, reply) => {
@@ -23,12 +23,12 @@ export function apiKeyRoutes({ db, keys }: { db: Database; keys: KeyCaches }) {
     });
 
     app.get('/api-keys', {
-      schema: { tags: ['api-keys'], summary: 'The caller\'s API keys (revoked ones with isActive false); never the raw key', security, response: { 200: Type.Array(ApiKey), ...errorResponses(401) } },
+      schema: { operationId: 'listApiKeys', tags: ['api-keys'], summary: 'The caller\'s API keys (revoked ones with isActive false); never the raw key', security, response: { 200: Type.Array(ApiKey), ...errorResponses(401) } },
     }, async (request) => listApiKeys(db, request.staff.staffUserId));
 
     app.delete('/api-keys/:id', {
       schema: {
-        tags: ['api-keys'], summary: 'Revoke an API key (its owner, or a superadmin); effective at once on every instance', security, params: UuidParams,
+        operationId: 'revokeApiKey', tags: ['api-keys'], summary: 'Revoke an API key (its owner, or a superadmin); effective at once on every instance', security, params: UuidParams,
         response: { 204: NoContent, ...errorResponses(400, 401, 404) },
       },
     }, async (request, reply) => {

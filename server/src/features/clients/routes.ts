@@ -15,7 +15,7 @@ export function clientRoutes({ db }: { db: Database }) {
     app.post('/clients', {
       config: { permission: 'clients:write' },
       schema: {
-        tags, summary: 'Register a client', security, body: CreateClientRequest,
+        operationId: 'createClient', tags, summary: 'Register a client', security, body: CreateClientRequest,
         response: { 201: Client, ...errorResponses(400, 401, 403, 429) },
       },
     }, async (request, reply) => {
@@ -25,7 +25,7 @@ export function clientRoutes({ db }: { db: Database }) {
 
     app.get('/clients/:id', {
       config: { permission: 'clients:read' },
-      schema: { tags, summary: 'One client', security, params: IdParams, response: { 200: Client, ...errorResponses(401, 403, 404, 429) } },
+      schema: { operationId: 'getClient', tags, summary: 'One client', security, params: IdParams, response: { 200: Client, ...errorResponses(401, 403, 404, 429) } },
     }, async (request) => {
       const client = await repo.findClient(db, request.apiKey, request.params.id);
       if (!client) throw notFound('client');
@@ -35,7 +35,7 @@ export function clientRoutes({ db }: { db: Database }) {
     app.patch('/clients/:id', {
       config: { permission: 'clients:write' },
       schema: {
-        tags, summary: 'Update the given fields of a client', security, params: IdParams, body: UpdateClientRequest,
+        operationId: 'updateClient', tags, summary: 'Update the given fields of a client', security, params: IdParams, body: UpdateClientRequest,
         response: { 200: Client, ...errorResponses(400, 401, 403, 404, 429) },
       },
     }, async (request) => {

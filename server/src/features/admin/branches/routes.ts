@@ -15,12 +15,12 @@ export function branchRoutes({ db }: { db: Database }) {
 
     app.post('/branches', {
       config,
-      schema: { tags: ['admin'], summary: 'Create a branch (superadmin)', security, body: CreateBranchRequest, response: { 201: Branch, ...errorResponses(400, 401, 403) } },
+      schema: { operationId: 'createBranch', tags: ['admin'], summary: 'Create a branch (superadmin)', security, body: CreateBranchRequest, response: { 201: Branch, ...errorResponses(400, 401, 403) } },
     }, async (request, reply) => reply.code(201).send(await createBranch(db, request.body.name)));
 
     app.get('/branches', {
       config,
-      schema: { tags: ['admin'], summary: 'List branches (superadmin)', security, querystring: ListQuery, response: { 200: BranchList, ...errorResponses(400, 401, 403) } },
+      schema: { operationId: 'listBranches', tags: ['admin'], summary: 'List branches (superadmin)', security, querystring: ListQuery, response: { 200: BranchList, ...errorResponses(400, 401, 403) } },
     }, async (request) => {
       const params = parseListQuery(request.query, LIST);
       const { rows, total } = await listBranches(db, params);

@@ -19,12 +19,12 @@ export function paymentMethodRoutes({ db }: { db: Database }) {
 
     app.post('/payment-methods', {
       config,
-      schema: { tags, summary: 'Create a payment method', security, body: CreatePaymentMethodRequest, response: { 201: PaymentMethod, ...errorResponses(400, 401, 403) } },
+      schema: { operationId: 'createPaymentMethod', tags, summary: 'Create a payment method', security, body: CreatePaymentMethodRequest, response: { 201: PaymentMethod, ...errorResponses(400, 401, 403) } },
     }, async (request, reply) => reply.code(201).send(await createPaymentMethod(db, adminScope(request.staff), request.body)));
 
     app.get('/payment-methods', {
       config,
-      schema: { tags, summary: 'List payment methods', security, querystring: ListQuery, response: { 200: PaymentMethodList, ...errorResponses(400, 401, 403) } },
+      schema: { operationId: 'listPaymentMethods', tags, summary: 'List payment methods', security, querystring: ListQuery, response: { 200: PaymentMethodList, ...errorResponses(400, 401, 403) } },
     }, async (request) => {
       const params = parseListQuery(request.query, LIST);
       const { rows, total } = await listPaymentMethods(db, adminScope(request.staff), params);
