@@ -1,10 +1,14 @@
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorld } from '../../server/test/helpers/fixture.js';
 import type { TestServer } from '../../server/test/helpers/server.js';
 import type { World } from '../../server/test/helpers/world.js';
 import { startReceiver, worker, type Receiver } from '../../server/test/webhooks/support.js';
-import { createClient, PxsError, verifyWebhook, WebhookVerificationError, type PxsClient } from '../src/index.js';
+import { createClient, PxsError, verifyWebhook, WebhookVerificationError, type PxsClient, type RetryOptions } from '../src/index.js';
+import { startProxy, type Step } from './proxy.js';
 
 /**
  * The SDK against the real server (PGlite, or PostgreSQL when DATABASE_URL is set), its real webhook worker and a
@@ -155,6 +159,82 @@ describe('webhooks through the SDK, delivered by the real worker', () => {
     await pxs.deleteWebhook(hook.id);
     expect(await pxs.getWebhook(hook.id).catch((e: PxsError) => e.statusCode)).toBe(404);
   });
+});
+
+describe('retries', () => {
+  const order = () => ({ cashbox: { id: world.exchanges.A }, currency1: { id: world.currencies.USD }, currency2: { id: world.currencies.EUR }, operationType: 'offer' as const, clientAmount: 20 });
+  async function through(steps: Step[], retry: RetryOptions | false = { retries: 2, baseDelayMs: 10 }) {
+    const proxy = await startProxy(server.url, (_req, i) => steps[i] ?? 'forward');
+    return { proxy, sdk: createClient({ baseUrl: proxy.url, apiKey: world.keys.branch, retry }) };
+  }
+  const limited = (seconds: number): Step => ({ status: 429, headers: { 'retry-after': String(seconds) }, body: { statusCode: 429, message: 'Rate limit exceeded', retryAfter: seconds } });
+  const unavailable: Step = { status: 503, body: { statusCode: 503, message: 'Service Unavailable' } };
+
+  it('retries a 429 after its Retry-After, a POST included (a rate-limited request was not handled)', async () => {
+    const { proxy, sdk } = await through([limited(1), 'forward', limited(1), 'forward']);
+    try {
+      expect((await sdk.listOffers()).data.length).toBeGreaterThan(0);
+      const created = await sdk.createOrder(order());
+      expect(proxy.hits.map((h) => h.method)).toEqual(['GET', 'GET', 'POST', 'POST']);
+      expect(proxy.hits[1].at - proxy.hits[0].at).toBeGreaterThanOrEqual(950);
+      expect(proxy.hits[3].at - proxy.hits[2].at).toBeGreaterThanOrEqual(950);
+      expect((await pxs.getOrder(created.id)).id).toBe(created.id);
+    } finally { await proxy.close(); }
+  });
+
+  it('does not wait for a Retry-After longer than maxDelayMs: the 429 reaches the caller with retryAfter', async () => {
+    const { proxy, sdk } = await through([limited(120)], { retries: 2, baseDelayMs: 10, maxDelayMs: 5_000 });
+    try {
+      const error = await sdk.listOffers().catch((e: unknown) => e);
+      expect(error).toMatchObject({ statusCode: 429, retryAfter: 120, message: 'Rate limit exceeded' });
+      expect(proxy.hits).toHaveLength(1);
+    } finally { await proxy.close(); }
+  });
+
+  it('retries a 503 and a lost connection for a GET, bounded by retries', async () => {
+    const { proxy, sdk } = await through([unavailable, 'drop', 'forward', unavailable, unavailable, unavailable]);
+    try {
+      expect((await sdk.getExchange(world.exchanges.A)).id).toBe(world.exchanges.A);
+      expect(proxy.hits).toHaveLength(3);
+      expect(await sdk.getExchange(world.exchanges.A).catch((e: PxsError) => e.statusCode)).toBe(503);
+      expect(proxy.hits).toHaveLength(6);
+    } finally { await proxy.close(); }
+  });
+
+  it('never repeats a POST after a 503 or a lost connection unless it carries an idempotency key', async () => {
+    const { proxy, sdk } = await through([unavailable, 'drop', unavailable, 'forward']);
+    try {
+      expect(await sdk.createOrder(order()).catch((e: PxsError) => e.statusCode)).toBe(503);
+      await expect(sdk.createOrder(order())).rejects.toThrow();
+      expect(proxy.hits).toHaveLength(2);
+      const created = await sdk.createOrder(order(), { idempotencyKey: 'sdk-test-key-1' });
+      expect(created.status).toBe('ORDERINIT');
+      expect(proxy.hits.slice(2).map((h) => h.idempotencyKey)).toEqual(['sdk-test-key-1', 'sdk-test-key-1']);
+    } finally { await proxy.close(); }
+  });
+
+  it('retries nothing with retry: false', async () => {
+    const { proxy, sdk } = await through([limited(1)], false);
+    try {
+      expect(await sdk.listOffers().catch((e: PxsError) => e.statusCode)).toBe(429);
+      expect(proxy.hits).toHaveLength(1);
+    } finally { await proxy.close(); }
+  });
+});
+
+describe('examples/quickstart.ts', () => {
+  it('runs end to end against the server: rates, estimate, client, order, and the verified order.created webhook', async () => {
+    const tsx = fileURLToPath(new URL('../../node_modules/tsx/dist/cli.mjs', import.meta.url));
+    const script = fileURLToPath(new URL('../examples/quickstart.ts', import.meta.url));
+    const { stdout } = await promisify(execFile)(process.execPath, [tsx, script], {
+      env: { ...process.env, PXS_BASE_URL: server.url, PXS_API_KEY: world.keys.branch },
+      cwd: fileURLToPath(new URL('../examples/', import.meta.url)),
+      timeout: 90_000,
+    });
+    expect(stdout).toMatch(/^100 USD → [\d.]+ EUR at exchange \d+$/m);
+    expect(stdout).toMatch(/^order \d+ \(ORDERINIT\): 100 → [\d.]+$/m);
+    expect(stdout).toMatch(/^webhook verified: order.created for order \d+, [\d.]+ to pay out$/m);
+  }, 120_000);
 });
 
 describe('coverage', () => {
