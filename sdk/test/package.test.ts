@@ -60,7 +60,8 @@ describe('npm pack', () => {
   it('makes a package that installs and imports in an empty project', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'pxs-sdk-pack-'));
     try {
-      const { stdout } = await run(npm, ['pack', '--json', '--pack-destination', dir], { cwd: sdkDir });
+      // dist/ is built by `pretest`; --ignore-scripts keeps `prepare` from rebuilding it under the quickstart running in parallel.
+      const { stdout } = await run(npm, ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], { cwd: sdkDir });
       const [packed] = JSON.parse(stdout.slice(stdout.indexOf('[')));
       const files = packed.files.map((f: { path: string }) => f.path);
       expect(files).toEqual(expect.arrayContaining(['dist/index.js', 'dist/index.d.ts', 'dist/generated/openapi.d.ts', 'openapi.json', 'package.json']));
