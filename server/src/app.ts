@@ -20,6 +20,7 @@ import { findStaffForAuth } from './features/staff/service.js';
 import { webhookAdminRoutes } from './features/webhooks/admin-routes.js';
 import { webhookRoutes } from './features/webhooks/routes.js';
 import { widgetRoutes } from './features/widget/routes.js';
+import { WEBHOOK_EVENT_SCHEMAS, webhookDocs } from './features/webhooks/events.js';
 import { lookupRoutes } from './features/admin/lookups/routes.js';
 import { apiKeyAdminRoutes } from './features/api-keys/admin-routes.js';
 import { auditRoutes } from './features/audit/routes.js';
@@ -110,6 +111,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.addSchema(ErrorSchema);
   // The data of the order stream's events: no route's response names it, but the console's types need it.
   app.addSchema(OrderChange);
+  // The bodies of webhook deliveries, referenced by the document's `webhooks`.
+  for (const schema of WEBHOOK_EVENT_SCHEMAS) app.addSchema(schema);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
@@ -122,7 +125,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     app.log.info({ reqId: request.id, method: request.method, url: request.url, route, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
   });
 
-  await app.register(swagger, openApiOptions());
+  await app.register(swagger, openApiOptions({ webhooks: webhookDocs() }));
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { deepLinking: true, tryItOutEnabled: true } });
 
   const redis = ctx.redis;

@@ -12,28 +12,7 @@ export interface paths {
             cookie?: never;
         };
         /** Liveness */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            status: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getHealth"];
         put?: never;
         post?: never;
         delete?: never;
@@ -50,46 +29,7 @@ export interface paths {
             cookie?: never;
         };
         /** Readiness: the database answers (503 if not); degraded when Redis does not */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            status: "ready" | "degraded";
-                            /**
-                             * @description Absent without Redis. degraded: rate limits are per instance and invalidations rely on cache expiry until it returns
-                             * @enum {string}
-                             */
-                            redis?: "ok" | "degraded";
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            status?: string;
-                            error?: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getReadiness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -106,26 +46,7 @@ export interface paths {
             cookie?: never;
         };
         /** Prometheus metrics */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/plain": string;
-                    };
-                };
-            };
-        };
+        get: operations["getMetrics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -144,66 +65,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Staff login: returns a bearer access token (JWT) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        email: string;
-                        password: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            accessToken: string;
-                            /** @enum {string} */
-                            tokenType: "Bearer";
-                            /** @description Seconds until the token expires */
-                            expiresIn: number;
-                        };
-                    };
-                };
-                /** @description Bad Request: missing or invalid fields */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too Many Requests: rate limit exceeded */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["login"];
         delete?: never;
         options?: never;
         head?: never;
@@ -218,77 +80,7 @@ export interface paths {
             cookie?: never;
         };
         /** Exchange offices of the key's branch */
-        get: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description The ETag of the body you have; if it is still current the answer is 304 with no body */
-                    "if-none-match"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            name: string;
-                            exchangeActive: boolean;
-                            contacts: {
-                                address: string;
-                                phoneNumber: string;
-                                /** @description Link to the exchange's chat */
-                                chat: string;
-                                location: {
-                                    latitude: number;
-                                    longitude: number;
-                                } | null;
-                            };
-                            schedule: {
-                                /** @description ISO day of week: 1 = Monday … 7 = Sunday */
-                                dayOfWeek: number;
-                                /** @description HH:MM, local time of the exchange */
-                                openTime: string;
-                                /** @description HH:MM, local time of the exchange */
-                                closeTime: string;
-                                isClosed: boolean;
-                            }[];
-                        }[];
-                    };
-                };
-                /** @description Not Modified: the body is the one the If-None-Match tag names (no body is sent) */
-                304: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too Many Requests: rate limit exceeded */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listPublicExchanges"];
         put?: never;
         post?: never;
         delete?: never;
@@ -305,63 +97,7 @@ export interface paths {
             cookie?: never;
         };
         /** Currencies of the active offers of the branch */
-        get: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description The ETag of the body you have; if it is still current the answer is 304 with no body */
-                    "if-none-match"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            name: string;
-                            ticker: string;
-                            image: {
-                                /** Format: uuid */
-                                id: string;
-                                path: string;
-                            } | null;
-                        }[];
-                    };
-                };
-                /** @description Not Modified: the body is the one the If-None-Match tag names (no body is sent) */
-                304: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too Many Requests: rate limit exceeded */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listPublicCurrencies"];
         put?: never;
         post?: never;
         delete?: never;
@@ -378,83 +114,7 @@ export interface paths {
             cookie?: never;
         };
         /** Rates of the active offers of active exchanges */
-        get: {
-            parameters: {
-                query?: {
-                    exchangeId?: number;
-                    sourceCurrencyId?: number;
-                    destCurrencyId?: number;
-                };
-                header?: {
-                    /** @description The ETag of the body you have; if it is still current the answer is 304 with no body */
-                    "if-none-match"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            offerId: number;
-                            exchangeId: number;
-                            sourceCurrency: {
-                                id: number;
-                                ticker: string;
-                            };
-                            destCurrency: {
-                                id: number;
-                                ticker: string;
-                            };
-                            rate: number;
-                            minAmount: number;
-                            maxAmount: number;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        }[];
-                    };
-                };
-                /** @description Not Modified: the body is the one the If-None-Match tag names (no body is sent) */
-                304: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Bad Request: missing or invalid fields */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too Many Requests: rate limit exceeded */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listRates"];
         put?: never;
         post?: never;
         delete?: never;
@@ -473,104 +133,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Exact estimate for a currency pair at an exchange */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        exchangeId: number;
-                        sourceCurrencyId: number;
-                        destCurrencyId: number;
-                        /** @description Amount in the currency named by direction */
-                        amount: number;
-                        /**
-                         * @default source
-                         * @enum {string}
-                         */
-                        direction?: "source" | "dest";
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            sourceAmount: number;
-                            destAmount: number;
-                            rate: number;
-                            isReverse: boolean;
-                            sourceCurrency: {
-                                id: number;
-                                name: string;
-                                ticker: string;
-                                image: {
-                                    /** Format: uuid */
-                                    id: string;
-                                    path: string;
-                                } | null;
-                            };
-                            destCurrency: {
-                                id: number;
-                                name: string;
-                                ticker: string;
-                                image: {
-                                    /** Format: uuid */
-                                    id: string;
-                                    path: string;
-                                } | null;
-                            };
-                            exchangeId: number;
-                            offerId: number;
-                        };
-                    };
-                };
-                /** @description Bad Request: missing or invalid fields */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not Found: the resource does not exist or is outside the caller's scope */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too Many Requests: rate limit exceeded */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["getEstimate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -585,97 +148,7 @@ export interface paths {
             cookie?: never;
         };
         /** One exchange office */
-        get: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description The ETag of the body you have; if it is still current the answer is 304 with no body */
-                    "if-none-match"?: string;
-                };
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            name: string;
-                            address: string;
-                            city: string;
-                            isActive: boolean;
-                            schedule: {
-                                /** @description IANA time zone of the opening hours */
-                                timezone: string;
-                                days: {
-                                    /** @description ISO day of week: 1 = Monday … 7 = Sunday */
-                                    dayOfWeek: number;
-                                    /** @description HH:MM, local time of the exchange */
-                                    openTime: string;
-                                    /** @description HH:MM, local time of the exchange */
-                                    closeTime: string;
-                                    isClosed: boolean;
-                                }[];
-                            };
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
-                    };
-                };
-                /** @description Not Modified: the body is the one the If-None-Match tag names (no body is sent) */
-                304: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden: valid credentials without the needed permission */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not Found: the resource does not exist or is outside the caller's scope */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too Many Requests: rate limit exceeded */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getExchange"];
         put?: never;
         post?: never;
         delete?: never;
@@ -692,118 +165,7 @@ export interface paths {
             cookie?: never;
         };
         /** Offers of the branch, paginated */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Records to skip (default 0) */
-                    skip?: number;
-                    /** @description Records to return, 1–100 (default 25) */
-                    limit?: number;
-                    /** @description JSON object over the listed filter fields, e.g. {"isActive":true} */
-                    filter?: string;
-                    /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
-                    sort?: string;
-                    /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
-                    cursor?: string;
-                };
-                header?: {
-                    /** @description The ETag of the body you have; if it is still current the answer is 304 with no body */
-                    "if-none-match"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: number;
-                                currency1: {
-                                    id: number;
-                                    code: string;
-                                    name: string;
-                                };
-                                currency2: {
-                                    id: number;
-                                    code: string;
-                                    name: string;
-                                };
-                                rate: number;
-                                minAmount: number;
-                                maxAmount: number;
-                                isActive: boolean;
-                                exchange: {
-                                    id: number;
-                                };
-                                /** Format: date-time */
-                                createdAt: string;
-                                /** Format: date-time */
-                                updatedAt: string;
-                            }[];
-                            meta: {
-                                /** @description All matches; a lower bound when totalCapped is true */
-                                total: number;
-                                /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
-                                totalCapped?: boolean;
-                                skip: number;
-                                limit: number;
-                                /** @description Pass as cursor to get the next page; null on the last page */
-                                nextCursor: string | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Not Modified: the body is the one the If-None-Match tag names (no body is sent) */
-                304: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Bad Request: missing or invalid fields */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden: valid credentials without the needed permission */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too Many Requests: rate limit exceeded */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listOffers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -820,67 +182,7 @@ export interface paths {
             cookie?: never;
         };
         /** The public rates as XML for rate monitors (any key type) */
-        get: {
-            parameters: {
-                query?: {
-                    exchangeId?: number;
-                    sourceCurrencyId?: number;
-                    destCurrencyId?: number;
-                };
-                header?: {
-                    /** @description The ETag of the body you have; if it is still current the answer is 304 with no body */
-                    "if-none-match"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The rates, in the XML that exchange-rate monitors read */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/xml": string;
-                    };
-                };
-                /** @description Not Modified: the body is the one the If-None-Match tag names (no body is sent) */
-                304: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Bad Request: missing or invalid fields */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too Many Requests: rate limit exceeded */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getRatesXml"];
         put?: never;
         post?: never;
         delete?: never;
@@ -899,114 +201,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** A firm quote: the estimate's figures, held for an order */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        exchangeId: number;
-                        sourceCurrencyId: number;
-                        destCurrencyId: number;
-                        /** @description Amount in the currency named by direction */
-                        amount: number;
-                        /**
-                         * @default source
-                         * @enum {string}
-                         */
-                        direction?: "source" | "dest";
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            sourceAmount: number;
-                            destAmount: number;
-                            rate: number;
-                            isReverse: boolean;
-                            sourceCurrency: {
-                                id: number;
-                                name: string;
-                                ticker: string;
-                                image: {
-                                    /** Format: uuid */
-                                    id: string;
-                                    path: string;
-                                } | null;
-                            };
-                            destCurrency: {
-                                id: number;
-                                name: string;
-                                ticker: string;
-                                image: {
-                                    /** Format: uuid */
-                                    id: string;
-                                    path: string;
-                                } | null;
-                            };
-                            exchangeId: number;
-                            offerId: number;
-                            /**
-                             * Format: uuid
-                             * @description Give it as `quoteId` to POST /partner/orders to order at these figures; usable once
-                             */
-                            quoteId: string;
-                            /**
-                             * Format: date-time
-                             * @description The quote cannot be used from this instant (QUOTE_TTL_SECONDS after it was taken)
-                             */
-                            expiresAt: string;
-                        };
-                    };
-                };
-                /** @description Bad Request: missing or invalid fields */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not Found: the resource does not exist or is outside the caller's scope */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too Many Requests: rate limit exceeded */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createQuote"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1021,313 +216,10 @@ export interface paths {
             cookie?: never;
         };
         /** Orders in the key's scope, paginated */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Records to skip (default 0) */
-                    skip?: number;
-                    /** @description Records to return, 1–100 (default 25) */
-                    limit?: number;
-                    /** @description JSON object over the listed filter fields, e.g. {"isActive":true} */
-                    filter?: string;
-                    /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
-                    sort?: string;
-                    /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
-                    cursor?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: number;
-                                /** @description Random, non-sequential public identifier */
-                                hashedId: string;
-                                /**
-                                 * @description Order status
-                                 * @enum {string}
-                                 */
-                                status: "ORDERINIT" | "CLIENTPAYMENTWAIT" | "EXCHANGEPAYMENTWAIT" | "CASHOUT" | "SUCCESS" | "CANCEL";
-                                clientAmount: number;
-                                exchangeAmount: number;
-                                currency1: {
-                                    id: number;
-                                    code: string;
-                                };
-                                currency2: {
-                                    id: number;
-                                    code: string;
-                                };
-                                cashbox: {
-                                    id: number;
-                                };
-                                user: {
-                                    id: number;
-                                } | null;
-                                comment: string | null;
-                                clientComment: string | null;
-                                /**
-                                 * @description `offer`: priced by the cashbox's active offer; `finop`: a financial operation priced by the office
-                                 * @enum {string}
-                                 */
-                                operationType: "offer" | "finop";
-                                paymentMethodSource: {
-                                    id: number;
-                                } | null;
-                                paymentMethodDest: {
-                                    id: number;
-                                } | null;
-                                userWallet: string | null;
-                                tgNickName: string | null;
-                                /** @description The offer that priced the order; null for finop */
-                                offer: {
-                                    id: number;
-                                } | null;
-                                /** @description The offer's rate as stored when the order was priced; absent for finop */
-                                rate?: number;
-                                /** @description true for an order placed in a sandbox branch (a test order the partner may move itself) */
-                                sandbox: boolean;
-                                /** Format: date-time */
-                                createdAt: string;
-                                /** Format: date-time */
-                                updatedAt: string;
-                            }[];
-                            meta: {
-                                /** @description All matches; a lower bound when totalCapped is true */
-                                total: number;
-                                /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
-                                totalCapped?: boolean;
-                                skip: number;
-                                limit: number;
-                                /** @description Pass as cursor to get the next page; null on the last page */
-                                nextCursor: string | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Bad Request: missing or invalid fields */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden: valid credentials without the needed permission */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too Many Requests: rate limit exceeded */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listOrders"];
         put?: never;
         /** Create an order (status ORDERINIT) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description Makes the request safe to retry: a repeat with the same key and body gets the first answer (header `Idempotent-Replayed: true`) instead of creating again; the same key with another body gets 422, a repeat while the first is still running 409. Scoped to the API key; kept 24 hours. */
-                    "idempotency-key"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        cashbox: {
-                            id: number;
-                        };
-                        currency1: {
-                            id: number;
-                        };
-                        currency2: {
-                            id: number;
-                        };
-                        /**
-                         * @description `offer`: priced by the cashbox's active offer; `finop`: a financial operation priced by the office
-                         * @enum {string}
-                         */
-                        operationType: "offer" | "finop";
-                        /**
-                         * Format: uuid
-                         * @description A firm quote (POST /partner/public/quotes) for this cashbox and pair: the order is priced at its figures, and neither amount is given. `offer` orders only
-                         */
-                        quoteId?: string;
-                        /** @description Amount the client provides, in currency1. For `offer`: give exactly one of the two amounts (or a quoteId); for `finop`: both */
-                        clientAmount?: number;
-                        /** @description Amount the exchange provides, in currency2. For `offer`: give exactly one of the two amounts; for `finop`: both */
-                        exchangeAmount?: number;
-                        paymentMethodSource?: {
-                            id: number;
-                        };
-                        paymentMethodDest?: {
-                            id: number;
-                        };
-                        user?: {
-                            id: number;
-                        };
-                        /** @description Internal note */
-                        comment?: string;
-                        /** @description Client note */
-                        clientComment?: string;
-                        /** @description Client wallet address */
-                        userWallet?: string;
-                        /** @description Client Telegram nickname */
-                        tgNickName?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            /** @description Random, non-sequential public identifier */
-                            hashedId: string;
-                            /**
-                             * @description Order status
-                             * @enum {string}
-                             */
-                            status: "ORDERINIT" | "CLIENTPAYMENTWAIT" | "EXCHANGEPAYMENTWAIT" | "CASHOUT" | "SUCCESS" | "CANCEL";
-                            clientAmount: number;
-                            exchangeAmount: number;
-                            currency1: {
-                                id: number;
-                                code: string;
-                            };
-                            currency2: {
-                                id: number;
-                                code: string;
-                            };
-                            cashbox: {
-                                id: number;
-                            };
-                            user: {
-                                id: number;
-                            } | null;
-                            comment: string | null;
-                            clientComment: string | null;
-                            /**
-                             * @description `offer`: priced by the cashbox's active offer; `finop`: a financial operation priced by the office
-                             * @enum {string}
-                             */
-                            operationType: "offer" | "finop";
-                            paymentMethodSource: {
-                                id: number;
-                            } | null;
-                            paymentMethodDest: {
-                                id: number;
-                            } | null;
-                            userWallet: string | null;
-                            tgNickName: string | null;
-                            /** @description The offer that priced the order; null for finop */
-                            offer: {
-                                id: number;
-                            } | null;
-                            /** @description The offer's rate as stored when the order was priced; absent for finop */
-                            rate?: number;
-                            /** @description true for an order placed in a sandbox branch (a test order the partner may move itself) */
-                            sandbox: boolean;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
-                    };
-                };
-                /** @description Bad Request: missing or invalid fields */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden: valid credentials without the needed permission */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unprocessable Entity: a business rule refuses the operation */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too Many Requests: rate limit exceeded */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createOrder"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1342,126 +234,7 @@ export interface paths {
             cookie?: never;
         };
         /** One order */
-        get: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description The ETag of the body you have; if it is still current the answer is 304 with no body */
-                    "if-none-match"?: string;
-                };
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            /** @description Random, non-sequential public identifier */
-                            hashedId: string;
-                            /**
-                             * @description Order status
-                             * @enum {string}
-                             */
-                            status: "ORDERINIT" | "CLIENTPAYMENTWAIT" | "EXCHANGEPAYMENTWAIT" | "CASHOUT" | "SUCCESS" | "CANCEL";
-                            clientAmount: number;
-                            exchangeAmount: number;
-                            currency1: {
-                                id: number;
-                                code: string;
-                            };
-                            currency2: {
-                                id: number;
-                                code: string;
-                            };
-                            cashbox: {
-                                id: number;
-                            };
-                            user: {
-                                id: number;
-                            } | null;
-                            comment: string | null;
-                            clientComment: string | null;
-                            /**
-                             * @description `offer`: priced by the cashbox's active offer; `finop`: a financial operation priced by the office
-                             * @enum {string}
-                             */
-                            operationType: "offer" | "finop";
-                            paymentMethodSource: {
-                                id: number;
-                            } | null;
-                            paymentMethodDest: {
-                                id: number;
-                            } | null;
-                            userWallet: string | null;
-                            tgNickName: string | null;
-                            /** @description The offer that priced the order; null for finop */
-                            offer: {
-                                id: number;
-                            } | null;
-                            /** @description The offer's rate as stored when the order was priced; absent for finop */
-                            rate?: number;
-                            /** @description true for an order placed in a sandbox branch (a test order the partner may move itself) */
-                            sandbox: boolean;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
-                    };
-                };
-                /** @description Not Modified: the body is the one the If-None-Match tag names (no body is sent) */
-                304: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden: valid credentials without the needed permission */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not Found: the resource does not exist or is outside the caller's scope */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too Many Requests: rate limit exceeded */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getOrder"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1480,125 +253,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Cancel an order (from ORDERINIT or CLIENTPAYMENTWAIT only) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            /** @description Random, non-sequential public identifier */
-                            hashedId: string;
-                            /**
-                             * @description Order status
-                             * @enum {string}
-                             */
-                            status: "ORDERINIT" | "CLIENTPAYMENTWAIT" | "EXCHANGEPAYMENTWAIT" | "CASHOUT" | "SUCCESS" | "CANCEL";
-                            clientAmount: number;
-                            exchangeAmount: number;
-                            currency1: {
-                                id: number;
-                                code: string;
-                            };
-                            currency2: {
-                                id: number;
-                                code: string;
-                            };
-                            cashbox: {
-                                id: number;
-                            };
-                            user: {
-                                id: number;
-                            } | null;
-                            comment: string | null;
-                            clientComment: string | null;
-                            /**
-                             * @description `offer`: priced by the cashbox's active offer; `finop`: a financial operation priced by the office
-                             * @enum {string}
-                             */
-                            operationType: "offer" | "finop";
-                            paymentMethodSource: {
-                                id: number;
-                            } | null;
-                            paymentMethodDest: {
-                                id: number;
-                            } | null;
-                            userWallet: string | null;
-                            tgNickName: string | null;
-                            /** @description The offer that priced the order; null for finop */
-                            offer: {
-                                id: number;
-                            } | null;
-                            /** @description The offer's rate as stored when the order was priced; absent for finop */
-                            rate?: number;
-                            /** @description true for an order placed in a sandbox branch (a test order the partner may move itself) */
-                            sandbox: boolean;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
-                    };
-                };
-                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden: valid credentials without the needed permission */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not Found: the resource does not exist or is outside the caller's scope */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unprocessable Entity: a business rule refuses the operation */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too Many Requests: rate limit exceeded */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["cancelOrder"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1615,146 +270,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Move an own order of a sandbox branch to another status (the staff transition table); 404 outside a sandbox */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * @description Order status
-                         * @enum {string}
-                         */
-                        status: "ORDERINIT" | "CLIENTPAYMENTWAIT" | "EXCHANGEPAYMENTWAIT" | "CASHOUT" | "SUCCESS" | "CANCEL";
-                        /** @description Why the order moved; kept in the status history */
-                        comment?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            /** @description Random, non-sequential public identifier */
-                            hashedId: string;
-                            /**
-                             * @description Order status
-                             * @enum {string}
-                             */
-                            status: "ORDERINIT" | "CLIENTPAYMENTWAIT" | "EXCHANGEPAYMENTWAIT" | "CASHOUT" | "SUCCESS" | "CANCEL";
-                            clientAmount: number;
-                            exchangeAmount: number;
-                            currency1: {
-                                id: number;
-                                code: string;
-                            };
-                            currency2: {
-                                id: number;
-                                code: string;
-                            };
-                            cashbox: {
-                                id: number;
-                            };
-                            user: {
-                                id: number;
-                            } | null;
-                            comment: string | null;
-                            clientComment: string | null;
-                            /**
-                             * @description `offer`: priced by the cashbox's active offer; `finop`: a financial operation priced by the office
-                             * @enum {string}
-                             */
-                            operationType: "offer" | "finop";
-                            paymentMethodSource: {
-                                id: number;
-                            } | null;
-                            paymentMethodDest: {
-                                id: number;
-                            } | null;
-                            userWallet: string | null;
-                            tgNickName: string | null;
-                            /** @description The offer that priced the order; null for finop */
-                            offer: {
-                                id: number;
-                            } | null;
-                            /** @description The offer's rate as stored when the order was priced; absent for finop */
-                            rate?: number;
-                            /** @description true for an order placed in a sandbox branch (a test order the partner may move itself) */
-                            sandbox: boolean;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
-                    };
-                };
-                /** @description Bad Request: missing or invalid fields */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden: valid credentials without the needed permission */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not Found: the resource does not exist or is outside the caller's scope */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unprocessable Entity: a business rule refuses the operation */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too Many Requests: rate limit exceeded */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["moveSandboxOrder"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1769,199 +285,10 @@ export interface paths {
             cookie?: never;
         };
         /** Clients in the key's scope, paginated; filter by exact email or phone */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Records to skip (default 0) */
-                    skip?: number;
-                    /** @description Records to return, 1–100 (default 25) */
-                    limit?: number;
-                    /** @description JSON object over the listed filter fields, e.g. {"isActive":true} */
-                    filter?: string;
-                    /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
-                    sort?: string;
-                    /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
-                    cursor?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: number;
-                                firstName: string;
-                                lastName: string;
-                                email: string;
-                                phone: string;
-                                /** Format: date-time */
-                                createdAt: string;
-                                /** Format: date-time */
-                                updatedAt: string;
-                            }[];
-                            meta: {
-                                /** @description All matches; a lower bound when totalCapped is true */
-                                total: number;
-                                /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
-                                totalCapped?: boolean;
-                                skip: number;
-                                limit: number;
-                                /** @description Pass as cursor to get the next page; null on the last page */
-                                nextCursor: string | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Bad Request: missing or invalid fields */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden: valid credentials without the needed permission */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too Many Requests: rate limit exceeded */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listClients"];
         put?: never;
         /** Register a client */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description Makes the request safe to retry: a repeat with the same key and body gets the first answer (header `Idempotent-Replayed: true`) instead of creating again; the same key with another body gets 422, a repeat while the first is still running 409. Scoped to the API key; kept 24 hours. */
-                    "idempotency-key"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description First name: 1–100 characters after trimming; stored trimmed */
-                        firstName: string;
-                        /** @description Last name: 1–100 characters after trimming; stored trimmed */
-                        lastName: string;
-                        /** @description A valid email address, stored lower-case; unique within the branch */
-                        email: string;
-                        /** @description E.164: + then 7 to 15 digits, e.g. +351912345678 */
-                        phone: string;
-                        /** @description Only for a key that reaches every branch (a superadmin's personal key), which must name the client's branch */
-                        branchId?: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            firstName: string;
-                            lastName: string;
-                            email: string;
-                            phone: string;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
-                    };
-                };
-                /** @description Bad Request: missing or invalid fields */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden: valid credentials without the needed permission */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unprocessable Entity: a business rule refuses the operation */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too Many Requests: rate limit exceeded */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createClient"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1976,180 +303,14 @@ export interface paths {
             cookie?: never;
         };
         /** One client */
-        get: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description The ETag of the body you have; if it is still current the answer is 304 with no body */
-                    "if-none-match"?: string;
-                };
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            firstName: string;
-                            lastName: string;
-                            email: string;
-                            phone: string;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
-                    };
-                };
-                /** @description Not Modified: the body is the one the If-None-Match tag names (no body is sent) */
-                304: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden: valid credentials without the needed permission */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not Found: the resource does not exist or is outside the caller's scope */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too Many Requests: rate limit exceeded */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getClient"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
         /** Update the given fields of a client */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description First name: 1–100 characters after trimming; stored trimmed */
-                        firstName?: string;
-                        /** @description Last name: 1–100 characters after trimming; stored trimmed */
-                        lastName?: string;
-                        /** @description A valid email address, stored lower-case; unique within the branch */
-                        email?: string;
-                        /** @description E.164: + then 7 to 15 digits, e.g. +351912345678 */
-                        phone?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            firstName: string;
-                            lastName: string;
-                            email: string;
-                            phone: string;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
-                    };
-                };
-                /** @description Bad Request: missing or invalid fields */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden: valid credentials without the needed permission */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not Found: the resource does not exist or is outside the caller's scope */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too Many Requests: rate limit exceeded */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["updateClient"];
         trace?: never;
     };
     "/api/v1/partner/webhooks": {
@@ -2160,200 +321,10 @@ export interface paths {
             cookie?: never;
         };
         /** Webhooks of the key's principal */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Records to skip (default 0) */
-                    skip?: number;
-                    /** @description Records to return, 1–100 (default 25) */
-                    limit?: number;
-                    /** @description JSON object over the listed filter fields, e.g. {"isActive":true} */
-                    filter?: string;
-                    /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
-                    sort?: string;
-                    /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
-                    cursor?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /** Format: uuid */
-                                id: string;
-                                url: string;
-                                events: ("order.created" | "order.status_changed" | "order.cancelled" | "offer.updated")[];
-                                isActive: boolean;
-                                /** @description Consecutive failed attempts; 0 after any success */
-                                failCount: number;
-                                /** Format: date-time */
-                                createdAt: string;
-                                /** Format: date-time */
-                                updatedAt: string;
-                            }[];
-                            meta: {
-                                /** @description All matches; a lower bound when totalCapped is true */
-                                total: number;
-                                /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
-                                totalCapped?: boolean;
-                                skip: number;
-                                limit: number;
-                                /** @description Pass as cursor to get the next page; null on the last page */
-                                nextCursor: string | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Bad Request: missing or invalid fields */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden: valid credentials without the needed permission */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too Many Requests: rate limit exceeded */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listWebhooks"];
         put?: never;
         /** Register a webhook (the secret is returned once) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description Makes the request safe to retry: a repeat with the same key and body gets the first answer (header `Idempotent-Replayed: true`) instead of creating again; the same key with another body gets 422, a repeat while the first is still running 409. Scoped to the API key; kept 24 hours. */
-                    "idempotency-key"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description http or https URL that receives the deliveries */
-                        url: string;
-                        /** @description Events to receive */
-                        events: ("order.created" | "order.status_changed" | "order.cancelled" | "offer.updated")[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: uuid */
-                            id: string;
-                            url: string;
-                            events: ("order.created" | "order.status_changed" | "order.cancelled" | "offer.updated")[];
-                            isActive: boolean;
-                            /** @description Consecutive failed attempts; 0 after any success */
-                            failCount: number;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                            /** @description HMAC-SHA256 signing secret (64 hex characters); shown only in this response */
-                            secretKey: string;
-                            note: string;
-                        };
-                    };
-                };
-                /** @description Bad Request: missing or invalid fields */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden: valid credentials without the needed permission */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unprocessable Entity: a business rule refuses the operation */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too Many Requests: rate limit exceeded */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2368,254 +339,15 @@ export interface paths {
             cookie?: never;
         };
         /** One webhook */
-        get: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description The ETag of the body you have; if it is still current the answer is 304 with no body */
-                    "if-none-match"?: string;
-                };
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: uuid */
-                            id: string;
-                            url: string;
-                            events: ("order.created" | "order.status_changed" | "order.cancelled" | "offer.updated")[];
-                            isActive: boolean;
-                            /** @description Consecutive failed attempts; 0 after any success */
-                            failCount: number;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
-                    };
-                };
-                /** @description Not Modified: the body is the one the If-None-Match tag names (no body is sent) */
-                304: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Bad Request: missing or invalid fields */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden: valid credentials without the needed permission */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not Found: the resource does not exist or is outside the caller's scope */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too Many Requests: rate limit exceeded */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getWebhook"];
         put?: never;
         post?: never;
         /** Remove a webhook; its pending deliveries are abandoned */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description No Content */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Bad Request: missing or invalid fields */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden: valid credentials without the needed permission */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not Found: the resource does not exist or is outside the caller's scope */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too Many Requests: rate limit exceeded */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        delete: operations["deleteWebhook"];
         options?: never;
         head?: never;
         /** Change a webhook's url or events */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description http or https URL that receives the deliveries */
-                        url?: string;
-                        /** @description Events to receive */
-                        events?: ("order.created" | "order.status_changed" | "order.cancelled" | "offer.updated")[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: uuid */
-                            id: string;
-                            url: string;
-                            events: ("order.created" | "order.status_changed" | "order.cancelled" | "offer.updated")[];
-                            isActive: boolean;
-                            /** @description Consecutive failed attempts; 0 after any success */
-                            failCount: number;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
-                    };
-                };
-                /** @description Bad Request: missing or invalid fields */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden: valid credentials without the needed permission */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not Found: the resource does not exist or is outside the caller's scope */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too Many Requests: rate limit exceeded */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["updateWebhook"];
         trace?: never;
     };
     "/api/v1/partner/webhooks/{id}/reactivate": {
@@ -2628,85 +360,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Make a webhook active again (failCount 0) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: uuid */
-                            id: string;
-                            url: string;
-                            events: ("order.created" | "order.status_changed" | "order.cancelled" | "offer.updated")[];
-                            isActive: boolean;
-                            /** @description Consecutive failed attempts; 0 after any success */
-                            failCount: number;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
-                    };
-                };
-                /** @description Bad Request: missing or invalid fields */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden: valid credentials without the needed permission */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not Found: the resource does not exist or is outside the caller's scope */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too Many Requests: rate limit exceeded */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["reactivateWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2723,101 +377,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Replace the signing secret (the new one is returned once); the old one keeps signing beside it for overlapSeconds (default 24 hours) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            /** @description Optional: an empty or absent body keeps the old secret for 24 hours */
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description How long the replaced secret keeps signing beside the new one (0 to 7 days; default 86400, 24 hours). 0 stops it at once */
-                        overlapSeconds?: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: uuid */
-                            id: string;
-                            url: string;
-                            events: ("order.created" | "order.status_changed" | "order.cancelled" | "offer.updated")[];
-                            isActive: boolean;
-                            /** @description Consecutive failed attempts; 0 after any success */
-                            failCount: number;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                            /** @description The new HMAC-SHA256 signing secret (64 hex characters); shown only in this response */
-                            secretKey: string;
-                            /**
-                             * Format: date-time
-                             * @description Until then deliveries also carry a webhook-signature made with the replaced secret; null when overlapSeconds was 0
-                             */
-                            previousSecretExpiresAt: string | null;
-                            note: string;
-                        };
-                    };
-                };
-                /** @description Bad Request: missing or invalid fields */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden: valid credentials without the needed permission */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not Found: the resource does not exist or is outside the caller's scope */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too Many Requests: rate limit exceeded */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["rotateWebhookSecret"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2832,120 +392,7 @@ export interface paths {
             cookie?: never;
         };
         /** Delivery log of a webhook, newest first */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Records to skip (default 0) */
-                    skip?: number;
-                    /** @description Records to return, 1–100 (default 25) */
-                    limit?: number;
-                    /** @description JSON object over the listed filter fields, e.g. {"isActive":true} */
-                    filter?: string;
-                    /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
-                    sort?: string;
-                    /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
-                    cursor?: string;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /**
-                                 * Format: uuid
-                                 * @description Also the X-Webhook-Delivery and webhook-id header of every attempt
-                                 */
-                                id: string;
-                                /** @enum {string} */
-                                event: "order.created" | "order.status_changed" | "order.cancelled" | "offer.updated";
-                                /** @enum {string} */
-                                status: "pending" | "succeeded" | "failed" | "abandoned";
-                                attempts: number;
-                                lastResponseStatus: number | null;
-                                lastError: string | null;
-                                /**
-                                 * Format: date-time
-                                 * @description When the next attempt is due; null unless pending
-                                 */
-                                nextAttemptAt: string | null;
-                                /** Format: date-time */
-                                deliveredAt: string | null;
-                                /** Format: date-time */
-                                createdAt: string;
-                                /** Format: date-time */
-                                updatedAt: string;
-                            }[];
-                            meta: {
-                                /** @description All matches; a lower bound when totalCapped is true */
-                                total: number;
-                                /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
-                                totalCapped?: boolean;
-                                skip: number;
-                                limit: number;
-                                /** @description Pass as cursor to get the next page; null on the last page */
-                                nextCursor: string | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Bad Request: missing or invalid fields */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden: valid credentials without the needed permission */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not Found: the resource does not exist or is outside the caller's scope */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too Many Requests: rate limit exceeded */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listWebhookDeliveries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2962,122 +409,7 @@ export interface paths {
             cookie?: never;
         };
         /** One delivery with its payload and every attempt */
-        get: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description The ETag of the body you have; if it is still current the answer is 304 with no body */
-                    "if-none-match"?: string;
-                };
-                path: {
-                    id: string;
-                    deliveryId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * Format: uuid
-                             * @description Also the X-Webhook-Delivery and webhook-id header of every attempt
-                             */
-                            id: string;
-                            /** @enum {string} */
-                            event: "order.created" | "order.status_changed" | "order.cancelled" | "offer.updated";
-                            /** @enum {string} */
-                            status: "pending" | "succeeded" | "failed" | "abandoned";
-                            attempts: number;
-                            lastResponseStatus: number | null;
-                            lastError: string | null;
-                            /**
-                             * Format: date-time
-                             * @description When the next attempt is due; null unless pending
-                             */
-                            nextAttemptAt: string | null;
-                            /** Format: date-time */
-                            deliveredAt: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                            /** @description The envelope exactly as sent, parsed */
-                            payload: {
-                                [key: string]: unknown;
-                            };
-                            attemptLog: {
-                                attempt: number;
-                                /** Format: date-time */
-                                startedAt: string;
-                                durationMs: number;
-                                responseStatus: number | null;
-                                /** @description First 1 KB of the answer */
-                                responseBody: string | null;
-                                error: string | null;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Not Modified: the body is the one the If-None-Match tag names (no body is sent) */
-                304: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Bad Request: missing or invalid fields */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden: valid credentials without the needed permission */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not Found: the resource does not exist or is outside the caller's scope */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too Many Requests: rate limit exceeded */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getWebhookDelivery"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3096,107 +428,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Attempt a delivery again now */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                    deliveryId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * Format: uuid
-                             * @description Also the X-Webhook-Delivery and webhook-id header of every attempt
-                             */
-                            id: string;
-                            /** @enum {string} */
-                            event: "order.created" | "order.status_changed" | "order.cancelled" | "offer.updated";
-                            /** @enum {string} */
-                            status: "pending" | "succeeded" | "failed" | "abandoned";
-                            attempts: number;
-                            lastResponseStatus: number | null;
-                            lastError: string | null;
-                            /**
-                             * Format: date-time
-                             * @description When the next attempt is due; null unless pending
-                             */
-                            nextAttemptAt: string | null;
-                            /** Format: date-time */
-                            deliveredAt: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
-                    };
-                };
-                /** @description Bad Request: missing or invalid fields */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden: valid credentials without the needed permission */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not Found: the resource does not exist or is outside the caller's scope */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unprocessable Entity: a business rule refuses the operation */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too Many Requests: rate limit exceeded */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["retryWebhookDelivery"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3211,87 +443,7 @@ export interface paths {
             cookie?: never;
         };
         /** Events the key may see, oldest first: the webhook envelopes, for catching up or polling */
-        get: {
-            parameters: {
-                query: {
-                    /** @description The `next` of the previous page; absent for the oldest event kept */
-                    after?: string;
-                    /** @description Events per page */
-                    limit: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: ({
-                                /**
-                                 * Format: uuid
-                                 * @description The event id: the same in every webhook delivery of it and in this feed
-                                 */
-                                id: string;
-                                event: string;
-                                /** Format: date-time */
-                                timestamp: string;
-                                data: {
-                                    [key: string]: unknown;
-                                };
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Give it as `after` to read on; the same cursor when nothing new has happened */
-                            next: string;
-                            /** @description More events follow at once */
-                            hasMore: boolean;
-                        };
-                    };
-                };
-                /** @description Bad Request: missing or invalid fields */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden: valid credentials without the needed permission */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Too Many Requests: rate limit exceeded */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3308,176 +460,10 @@ export interface paths {
             cookie?: never;
         };
         /** The caller's API keys (revoked ones with isActive false); never the raw key */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: uuid */
-                            id: string;
-                            name: string;
-                            /**
-                             * @description personal: acts as its staff user (any staff); branch: every exchange of a branch; public: read-only public data (both superadmin only)
-                             * @enum {string}
-                             */
-                            type: "personal" | "branch" | "public";
-                            /** @description First 20 characters of the key, for display */
-                            keyPrefix: string;
-                            /** @description The branch of a branch or public key; null for a personal key */
-                            branchId: number | null;
-                            /** @description false once revoked; an expired key stays isActive but is refused after expiresAt */
-                            isActive: boolean;
-                            /** Format: date-time */
-                            lastUsedAt: string | null;
-                            /** Format: date-time */
-                            expiresAt: string | null;
-                            /**
-                             * Format: uuid
-                             * @description Set once the key is rolled: the id of its replacement. The key keeps working until expiresAt
-                             */
-                            replacedBy: string | null;
-                            /** @description A public key's allowed web origins (empty: any); always empty for secret keys */
-                            allowedOrigins: string[];
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        }[];
-                    };
-                };
-                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listApiKeys"];
         put?: never;
         /** Create an API key; the raw key is in this response only */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: string;
-                        /**
-                         * @description personal: acts as its staff user (any staff); branch: every exchange of a branch; public: read-only public data (both superadmin only)
-                         * @enum {string}
-                         */
-                        type: "personal" | "branch" | "public";
-                        /** @description Required for branch and public keys; not allowed for personal keys */
-                        branchId?: number;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601; the key stops working then. Must be in the future.
-                         */
-                        expiresAt?: string;
-                        /** @description Public keys only: the web origins (scheme://host[:port]) whose pages may use the key; empty or absent: any. A convenience against copy-paste onto other sites, not a secret: the key is visible in the page, and any program can send any Origin. */
-                        allowedOrigins?: string[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: uuid */
-                            id: string;
-                            name: string;
-                            /**
-                             * @description personal: acts as its staff user (any staff); branch: every exchange of a branch; public: read-only public data (both superadmin only)
-                             * @enum {string}
-                             */
-                            type: "personal" | "branch" | "public";
-                            /** @description First 20 characters of the key, for display */
-                            keyPrefix: string;
-                            /** @description The branch of a branch or public key; null for a personal key */
-                            branchId: number | null;
-                            /** @description false once revoked; an expired key stays isActive but is refused after expiresAt */
-                            isActive: boolean;
-                            /** Format: date-time */
-                            lastUsedAt: string | null;
-                            /** Format: date-time */
-                            expiresAt: string | null;
-                            /**
-                             * Format: uuid
-                             * @description Set once the key is rolled: the id of its replacement. The key keeps working until expiresAt
-                             */
-                            replacedBy: string | null;
-                            /** @description A public key's allowed web origins (empty: any); always empty for secret keys */
-                            allowedOrigins: string[];
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                            /** @description The full key: returned once, stored hashed, never retrievable again */
-                            rawKey: string;
-                            note: string;
-                        };
-                    };
-                };
-                /** @description Bad Request: missing or invalid fields */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden: valid credentials without the needed permission */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unprocessable Entity: a business rule refuses the operation */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createApiKey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3494,140 +480,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Roll a key (its owner, or a superadmin): a new raw key of the same type, scope and owner, returned once; the old key works until expiresAt */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            /** @description Optional: an empty or absent body rolls with the defaults */
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * Format: date-time
-                         * @description When the old key stops working: in the future, at most 7 days away. Default: 24 hours from now
-                         */
-                        expiresAt?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: uuid */
-                            id: string;
-                            name: string;
-                            /**
-                             * @description personal: acts as its staff user (any staff); branch: every exchange of a branch; public: read-only public data (both superadmin only)
-                             * @enum {string}
-                             */
-                            type: "personal" | "branch" | "public";
-                            /** @description First 20 characters of the key, for display */
-                            keyPrefix: string;
-                            /** @description The branch of a branch or public key; null for a personal key */
-                            branchId: number | null;
-                            /** @description false once revoked; an expired key stays isActive but is refused after expiresAt */
-                            isActive: boolean;
-                            /** Format: date-time */
-                            lastUsedAt: string | null;
-                            /** Format: date-time */
-                            expiresAt: string | null;
-                            /**
-                             * Format: uuid
-                             * @description Set once the key is rolled: the id of its replacement. The key keeps working until expiresAt
-                             */
-                            replacedBy: string | null;
-                            /** @description A public key's allowed web origins (empty: any); always empty for secret keys */
-                            allowedOrigins: string[];
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                            /** @description The full key: returned once, stored hashed, never retrievable again */
-                            rawKey: string;
-                            note: string;
-                            /** @description The rolled key: it works until its expiresAt, and replacedBy names the new key */
-                            previousKey: {
-                                /** Format: uuid */
-                                id: string;
-                                name: string;
-                                /**
-                                 * @description personal: acts as its staff user (any staff); branch: every exchange of a branch; public: read-only public data (both superadmin only)
-                                 * @enum {string}
-                                 */
-                                type: "personal" | "branch" | "public";
-                                /** @description First 20 characters of the key, for display */
-                                keyPrefix: string;
-                                /** @description The branch of a branch or public key; null for a personal key */
-                                branchId: number | null;
-                                /** @description false once revoked; an expired key stays isActive but is refused after expiresAt */
-                                isActive: boolean;
-                                /** Format: date-time */
-                                lastUsedAt: string | null;
-                                /** Format: date-time */
-                                expiresAt: string | null;
-                                /**
-                                 * Format: uuid
-                                 * @description Set once the key is rolled: the id of its replacement. The key keeps working until expiresAt
-                                 */
-                                replacedBy: string | null;
-                                /** @description A public key's allowed web origins (empty: any); always empty for secret keys */
-                                allowedOrigins: string[];
-                                /** Format: date-time */
-                                createdAt: string;
-                                /** Format: date-time */
-                                updatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Bad Request: missing or invalid fields */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not Found: the resource does not exist or is outside the caller's scope */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unprocessable Entity: a business rule refuses the operation */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["rollApiKey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3645,142 +498,11 @@ export interface paths {
         put?: never;
         post?: never;
         /** Revoke an API key (its owner, or a superadmin); effective at once on every instance */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description No Content */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Bad Request: missing or invalid fields */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not Found: the resource does not exist or is outside the caller's scope */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        delete: operations["revokeApiKey"];
         options?: never;
         head?: never;
         /** Set a public key's allowed origins (its owner, or a superadmin); effective at once on every instance */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description Public keys only: the web origins (scheme://host[:port]) whose pages may use the key; empty or absent: any. A convenience against copy-paste onto other sites, not a secret: the key is visible in the page, and any program can send any Origin. */
-                        allowedOrigins: string[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: uuid */
-                            id: string;
-                            name: string;
-                            /**
-                             * @description personal: acts as its staff user (any staff); branch: every exchange of a branch; public: read-only public data (both superadmin only)
-                             * @enum {string}
-                             */
-                            type: "personal" | "branch" | "public";
-                            /** @description First 20 characters of the key, for display */
-                            keyPrefix: string;
-                            /** @description The branch of a branch or public key; null for a personal key */
-                            branchId: number | null;
-                            /** @description false once revoked; an expired key stays isActive but is refused after expiresAt */
-                            isActive: boolean;
-                            /** Format: date-time */
-                            lastUsedAt: string | null;
-                            /** Format: date-time */
-                            expiresAt: string | null;
-                            /**
-                             * Format: uuid
-                             * @description Set once the key is rolled: the id of its replacement. The key keeps working until expiresAt
-                             */
-                            replacedBy: string | null;
-                            /** @description A public key's allowed web origins (empty: any); always empty for secret keys */
-                            allowedOrigins: string[];
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
-                    };
-                };
-                /** @description Bad Request: missing or invalid fields */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not Found: the resource does not exist or is outside the caller's scope */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["updateApiKey"];
         trace?: never;
     };
     "/api/v1/auth/me": {
@@ -3808,129 +530,7 @@ export interface paths {
             cookie?: never;
         };
         /** Orders in the staff user's scope, paginated */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Records to skip (default 0) */
-                    skip?: number;
-                    /** @description Records to return, 1–100 (default 25) */
-                    limit?: number;
-                    /** @description JSON object over the listed filter fields, e.g. {"isActive":true} */
-                    filter?: string;
-                    /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
-                    sort?: string;
-                    /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
-                    cursor?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: number;
-                                /** @description Random, non-sequential public identifier */
-                                hashedId: string;
-                                /**
-                                 * @description Order status
-                                 * @enum {string}
-                                 */
-                                status: "ORDERINIT" | "CLIENTPAYMENTWAIT" | "EXCHANGEPAYMENTWAIT" | "CASHOUT" | "SUCCESS" | "CANCEL";
-                                clientAmount: number;
-                                exchangeAmount: number;
-                                currency1: {
-                                    id: number;
-                                    code: string;
-                                };
-                                currency2: {
-                                    id: number;
-                                    code: string;
-                                };
-                                cashbox: {
-                                    id: number;
-                                };
-                                user: {
-                                    id: number;
-                                } | null;
-                                comment: string | null;
-                                clientComment: string | null;
-                                /**
-                                 * @description `offer`: priced by the cashbox's active offer; `finop`: a financial operation priced by the office
-                                 * @enum {string}
-                                 */
-                                operationType: "offer" | "finop";
-                                paymentMethodSource: {
-                                    id: number;
-                                } | null;
-                                paymentMethodDest: {
-                                    id: number;
-                                } | null;
-                                userWallet: string | null;
-                                tgNickName: string | null;
-                                /** @description The offer that priced the order; null for finop */
-                                offer: {
-                                    id: number;
-                                } | null;
-                                /** @description The offer's rate as stored when the order was priced; absent for finop */
-                                rate?: number;
-                                /** @description true for an order placed in a sandbox branch (a test order the partner may move itself) */
-                                sandbox: boolean;
-                                /** Format: date-time */
-                                createdAt: string;
-                                /** Format: date-time */
-                                updatedAt: string;
-                                branchId: number;
-                            }[];
-                            meta: {
-                                /** @description All matches; a lower bound when totalCapped is true */
-                                total: number;
-                                /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
-                                totalCapped?: boolean;
-                                skip: number;
-                                limit: number;
-                                /** @description Pass as cursor to get the next page; null on the last page */
-                                nextCursor: string | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Bad Request: missing or invalid fields */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden: valid credentials without the needed permission */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listAdminOrders"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3947,130 +547,7 @@ export interface paths {
             cookie?: never;
         };
         /** One order with its status history */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            /** @description Random, non-sequential public identifier */
-                            hashedId: string;
-                            /**
-                             * @description Order status
-                             * @enum {string}
-                             */
-                            status: "ORDERINIT" | "CLIENTPAYMENTWAIT" | "EXCHANGEPAYMENTWAIT" | "CASHOUT" | "SUCCESS" | "CANCEL";
-                            clientAmount: number;
-                            exchangeAmount: number;
-                            currency1: {
-                                id: number;
-                                code: string;
-                            };
-                            currency2: {
-                                id: number;
-                                code: string;
-                            };
-                            cashbox: {
-                                id: number;
-                            };
-                            user: {
-                                id: number;
-                            } | null;
-                            comment: string | null;
-                            clientComment: string | null;
-                            /**
-                             * @description `offer`: priced by the cashbox's active offer; `finop`: a financial operation priced by the office
-                             * @enum {string}
-                             */
-                            operationType: "offer" | "finop";
-                            paymentMethodSource: {
-                                id: number;
-                            } | null;
-                            paymentMethodDest: {
-                                id: number;
-                            } | null;
-                            userWallet: string | null;
-                            tgNickName: string | null;
-                            /** @description The offer that priced the order; null for finop */
-                            offer: {
-                                id: number;
-                            } | null;
-                            /** @description The offer's rate as stored when the order was priced; absent for finop */
-                            rate?: number;
-                            /** @description true for an order placed in a sandbox branch (a test order the partner may move itself) */
-                            sandbox: boolean;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                            branchId: number;
-                            history: {
-                                /**
-                                 * @description Order status
-                                 * @enum {string|null}
-                                 */
-                                fromStatus: "ORDERINIT" | "CLIENTPAYMENTWAIT" | "EXCHANGEPAYMENTWAIT" | "CASHOUT" | "SUCCESS" | "CANCEL" | null;
-                                /**
-                                 * @description Order status
-                                 * @enum {string}
-                                 */
-                                toStatus: "ORDERINIT" | "CLIENTPAYMENTWAIT" | "EXCHANGEPAYMENTWAIT" | "CASHOUT" | "SUCCESS" | "CANCEL";
-                                actor: {
-                                    /** @enum {string} */
-                                    type: "api_key" | "staff" | "system";
-                                    /** Format: uuid */
-                                    apiKeyId: string | null;
-                                    staffUserId: number | null;
-                                };
-                                comment: string | null;
-                                /** Format: date-time */
-                                createdAt: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden: valid credentials without the needed permission */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not Found: the resource does not exist or is outside the caller's scope */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getAdminOrder"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4089,160 +566,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Move an order to another status */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * @description Order status
-                         * @enum {string}
-                         */
-                        status: "ORDERINIT" | "CLIENTPAYMENTWAIT" | "EXCHANGEPAYMENTWAIT" | "CASHOUT" | "SUCCESS" | "CANCEL";
-                        /** @description Why the order moved; kept in the status history */
-                        comment?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            /** @description Random, non-sequential public identifier */
-                            hashedId: string;
-                            /**
-                             * @description Order status
-                             * @enum {string}
-                             */
-                            status: "ORDERINIT" | "CLIENTPAYMENTWAIT" | "EXCHANGEPAYMENTWAIT" | "CASHOUT" | "SUCCESS" | "CANCEL";
-                            clientAmount: number;
-                            exchangeAmount: number;
-                            currency1: {
-                                id: number;
-                                code: string;
-                            };
-                            currency2: {
-                                id: number;
-                                code: string;
-                            };
-                            cashbox: {
-                                id: number;
-                            };
-                            user: {
-                                id: number;
-                            } | null;
-                            comment: string | null;
-                            clientComment: string | null;
-                            /**
-                             * @description `offer`: priced by the cashbox's active offer; `finop`: a financial operation priced by the office
-                             * @enum {string}
-                             */
-                            operationType: "offer" | "finop";
-                            paymentMethodSource: {
-                                id: number;
-                            } | null;
-                            paymentMethodDest: {
-                                id: number;
-                            } | null;
-                            userWallet: string | null;
-                            tgNickName: string | null;
-                            /** @description The offer that priced the order; null for finop */
-                            offer: {
-                                id: number;
-                            } | null;
-                            /** @description The offer's rate as stored when the order was priced; absent for finop */
-                            rate?: number;
-                            /** @description true for an order placed in a sandbox branch (a test order the partner may move itself) */
-                            sandbox: boolean;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                            branchId: number;
-                            history: {
-                                /**
-                                 * @description Order status
-                                 * @enum {string|null}
-                                 */
-                                fromStatus: "ORDERINIT" | "CLIENTPAYMENTWAIT" | "EXCHANGEPAYMENTWAIT" | "CASHOUT" | "SUCCESS" | "CANCEL" | null;
-                                /**
-                                 * @description Order status
-                                 * @enum {string}
-                                 */
-                                toStatus: "ORDERINIT" | "CLIENTPAYMENTWAIT" | "EXCHANGEPAYMENTWAIT" | "CASHOUT" | "SUCCESS" | "CANCEL";
-                                actor: {
-                                    /** @enum {string} */
-                                    type: "api_key" | "staff" | "system";
-                                    /** Format: uuid */
-                                    apiKeyId: string | null;
-                                    staffUserId: number | null;
-                                };
-                                comment: string | null;
-                                /** Format: date-time */
-                                createdAt: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Bad Request: missing or invalid fields */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden: valid credentials without the needed permission */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not Found: the resource does not exist or is outside the caller's scope */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unprocessable Entity: a business rule refuses the operation */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["changeAdminOrderStatus"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4325,149 +649,10 @@ export interface paths {
             cookie?: never;
         };
         /** List branches (superadmin) */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Records to skip (default 0) */
-                    skip?: number;
-                    /** @description Records to return, 1–100 (default 25) */
-                    limit?: number;
-                    /** @description JSON object over the listed filter fields, e.g. {"isActive":true} */
-                    filter?: string;
-                    /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
-                    sort?: string;
-                    /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
-                    cursor?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: number;
-                                name: string;
-                                isSandbox: boolean;
-                                /** Format: date-time */
-                                createdAt: string;
-                                /** Format: date-time */
-                                updatedAt: string;
-                            }[];
-                            meta: {
-                                /** @description All matches; a lower bound when totalCapped is true */
-                                total: number;
-                                /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
-                                totalCapped?: boolean;
-                                skip: number;
-                                limit: number;
-                                /** @description Pass as cursor to get the next page; null on the last page */
-                                nextCursor: string | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Bad Request: missing or invalid fields */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden: valid credentials without the needed permission */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listBranches"];
         put?: never;
         /** Create a branch (superadmin) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: string;
-                        /** @description A sandbox branch: partners' secret keys may move their own orders there (POST /partner/sandbox/orders/{id}/status), and its orders are marked `sandbox: true` */
-                        isSandbox?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            name: string;
-                            isSandbox: boolean;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
-                    };
-                };
-                /** @description Bad Request: missing or invalid fields */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden: valid credentials without the needed permission */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createBranch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4488,80 +673,7 @@ export interface paths {
         options?: never;
         head?: never;
         /** Rename a branch or make it a sandbox (superadmin) */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name?: string;
-                        /** @description A sandbox branch: partners' secret keys may move their own orders there (POST /partner/sandbox/orders/{id}/status), and its orders are marked `sandbox: true` */
-                        isSandbox?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            name: string;
-                            isSandbox: boolean;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
-                    };
-                };
-                /** @description Bad Request: missing or invalid fields */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden: valid credentials without the needed permission */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not Found: the resource does not exist or is outside the caller's scope */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["updateBranch"];
         trace?: never;
     };
     "/api/v1/admin/exchanges": {
@@ -4572,210 +684,10 @@ export interface paths {
             cookie?: never;
         };
         /** List exchange offices */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Records to skip (default 0) */
-                    skip?: number;
-                    /** @description Records to return, 1–100 (default 25) */
-                    limit?: number;
-                    /** @description JSON object over the listed filter fields, e.g. {"isActive":true} */
-                    filter?: string;
-                    /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
-                    sort?: string;
-                    /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
-                    cursor?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: number;
-                                branchId: number;
-                                name: string;
-                                address: string;
-                                city: string;
-                                contacts: {
-                                    phoneNumber: string;
-                                    chat: string;
-                                };
-                                location: {
-                                    latitude: number;
-                                    longitude: number;
-                                } | null;
-                                timezone: string;
-                                schedule: {
-                                    dayOfWeek: number;
-                                    openTime: string | null;
-                                    closeTime: string | null;
-                                    isClosed: boolean;
-                                }[];
-                                isActive: boolean;
-                                /** Format: date-time */
-                                createdAt: string;
-                                /** Format: date-time */
-                                updatedAt: string;
-                            }[];
-                            meta: {
-                                /** @description All matches; a lower bound when totalCapped is true */
-                                total: number;
-                                /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
-                                totalCapped?: boolean;
-                                skip: number;
-                                limit: number;
-                                /** @description Pass as cursor to get the next page; null on the last page */
-                                nextCursor: string | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Bad Request: missing or invalid fields */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden: valid credentials without the needed permission */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listAdminExchanges"];
         put?: never;
         /** Create an exchange office */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description Required for a superadmin; an admin's own branch otherwise */
-                        branchId?: number;
-                        name: string;
-                        address?: string;
-                        city?: string;
-                        contacts?: {
-                            phoneNumber?: string;
-                            /** @description Link to the exchange's chat (http or https), or empty */
-                            chat?: string;
-                        };
-                        location?: {
-                            latitude: number;
-                            longitude: number;
-                        } | null;
-                        /** @description IANA time zone of the opening hours, e.g. Europe/Lisbon */
-                        timezone?: string;
-                        /** @description The whole week; days left out have no opening hours */
-                        schedule?: {
-                            /** @description ISO day of week: 1 = Monday … 7 = Sunday */
-                            dayOfWeek: number;
-                            /** @description HH:MM, local time of the exchange */
-                            openTime?: string;
-                            /** @description HH:MM, local time of the exchange */
-                            closeTime?: string;
-                            /** @default false */
-                            isClosed?: boolean;
-                        }[];
-                        isActive?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            branchId: number;
-                            name: string;
-                            address: string;
-                            city: string;
-                            contacts: {
-                                phoneNumber: string;
-                                chat: string;
-                            };
-                            location: {
-                                latitude: number;
-                                longitude: number;
-                            } | null;
-                            timezone: string;
-                            schedule: {
-                                dayOfWeek: number;
-                                openTime: string | null;
-                                closeTime: string | null;
-                                isClosed: boolean;
-                            }[];
-                            isActive: boolean;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
-                    };
-                };
-                /** @description Bad Request: missing or invalid fields */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden: valid credentials without the needed permission */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createAdminExchange"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4790,202 +702,14 @@ export interface paths {
             cookie?: never;
         };
         /** One exchange office */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            branchId: number;
-                            name: string;
-                            address: string;
-                            city: string;
-                            contacts: {
-                                phoneNumber: string;
-                                chat: string;
-                            };
-                            location: {
-                                latitude: number;
-                                longitude: number;
-                            } | null;
-                            timezone: string;
-                            schedule: {
-                                dayOfWeek: number;
-                                openTime: string | null;
-                                closeTime: string | null;
-                                isClosed: boolean;
-                            }[];
-                            isActive: boolean;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
-                    };
-                };
-                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden: valid credentials without the needed permission */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not Found: the resource does not exist or is outside the caller's scope */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getAdminExchange"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
         /** Change an exchange office; a given schedule replaces the whole week */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name?: string;
-                        address?: string;
-                        city?: string;
-                        contacts?: {
-                            phoneNumber?: string;
-                            /** @description Link to the exchange's chat (http or https), or empty */
-                            chat?: string;
-                        };
-                        location?: {
-                            latitude: number;
-                            longitude: number;
-                        } | null;
-                        /** @description IANA time zone of the opening hours, e.g. Europe/Lisbon */
-                        timezone?: string;
-                        /** @description The whole week; days left out have no opening hours */
-                        schedule?: {
-                            /** @description ISO day of week: 1 = Monday … 7 = Sunday */
-                            dayOfWeek: number;
-                            /** @description HH:MM, local time of the exchange */
-                            openTime?: string;
-                            /** @description HH:MM, local time of the exchange */
-                            closeTime?: string;
-                            /** @default false */
-                            isClosed?: boolean;
-                        }[];
-                        isActive?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            branchId: number;
-                            name: string;
-                            address: string;
-                            city: string;
-                            contacts: {
-                                phoneNumber: string;
-                                chat: string;
-                            };
-                            location: {
-                                latitude: number;
-                                longitude: number;
-                            } | null;
-                            timezone: string;
-                            schedule: {
-                                dayOfWeek: number;
-                                openTime: string | null;
-                                closeTime: string | null;
-                                isClosed: boolean;
-                            }[];
-                            isActive: boolean;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
-                    };
-                };
-                /** @description Bad Request: missing or invalid fields */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden: valid credentials without the needed permission */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not Found: the resource does not exist or is outside the caller's scope */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["updateAdminExchange"];
         trace?: never;
     };
     "/api/v1/admin/currencies": {
@@ -4996,170 +720,10 @@ export interface paths {
             cookie?: never;
         };
         /** List currencies (superadmin, admin) */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Records to skip (default 0) */
-                    skip?: number;
-                    /** @description Records to return, 1–100 (default 25) */
-                    limit?: number;
-                    /** @description JSON object over the listed filter fields, e.g. {"isActive":true} */
-                    filter?: string;
-                    /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
-                    sort?: string;
-                    /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
-                    cursor?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: number;
-                                ticker: string;
-                                name: string;
-                                kind: string;
-                                decimals: number;
-                                image: {
-                                    id: string;
-                                    path: string;
-                                } | null;
-                                /** Format: date-time */
-                                createdAt: string;
-                                /** Format: date-time */
-                                updatedAt: string;
-                            }[];
-                            meta: {
-                                /** @description All matches; a lower bound when totalCapped is true */
-                                total: number;
-                                /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
-                                totalCapped?: boolean;
-                                skip: number;
-                                limit: number;
-                                /** @description Pass as cursor to get the next page; null on the last page */
-                                nextCursor: string | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Bad Request: missing or invalid fields */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden: valid credentials without the needed permission */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listAdminCurrencies"];
         put?: never;
         /** Create a currency (superadmin) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description Upper-case code, e.g. USD, USDT */
-                        ticker: string;
-                        name: string;
-                        /** @description Precision of amounts in this currency (2 for most fiat, 8 for BTC) */
-                        decimals: number;
-                        /** @enum {string} */
-                        kind?: "fiat" | "crypto";
-                        image?: {
-                            /** Format: uuid */
-                            id: string;
-                            path: string;
-                        } | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            ticker: string;
-                            name: string;
-                            kind: string;
-                            decimals: number;
-                            image: {
-                                id: string;
-                                path: string;
-                            } | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
-                    };
-                };
-                /** @description Bad Request: missing or invalid fields */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden: valid credentials without the needed permission */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createCurrency"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5180,95 +744,7 @@ export interface paths {
         options?: never;
         head?: never;
         /** Change a currency (superadmin) */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description Upper-case code, e.g. USD, USDT */
-                        ticker?: string;
-                        name?: string;
-                        /** @description Precision of amounts in this currency (2 for most fiat, 8 for BTC) */
-                        decimals?: number;
-                        /** @enum {string} */
-                        kind?: "fiat" | "crypto";
-                        image?: {
-                            /** Format: uuid */
-                            id: string;
-                            path: string;
-                        } | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            ticker: string;
-                            name: string;
-                            kind: string;
-                            decimals: number;
-                            image: {
-                                id: string;
-                                path: string;
-                            } | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
-                    };
-                };
-                /** @description Bad Request: missing or invalid fields */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden: valid credentials without the needed permission */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not Found: the resource does not exist or is outside the caller's scope */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["updateCurrency"];
         trace?: never;
     };
     "/api/v1/admin/offers": {
@@ -5279,187 +755,10 @@ export interface paths {
             cookie?: never;
         };
         /** List offers, active or not */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Records to skip (default 0) */
-                    skip?: number;
-                    /** @description Records to return, 1–100 (default 25) */
-                    limit?: number;
-                    /** @description JSON object over the listed filter fields, e.g. {"isActive":true} */
-                    filter?: string;
-                    /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
-                    sort?: string;
-                    /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
-                    cursor?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: number;
-                                currency1: {
-                                    id: number;
-                                    code: string;
-                                    name: string;
-                                };
-                                currency2: {
-                                    id: number;
-                                    code: string;
-                                    name: string;
-                                };
-                                rate: number;
-                                minAmount: number;
-                                maxAmount: number;
-                                isActive: boolean;
-                                exchange: {
-                                    id: number;
-                                };
-                                /** Format: date-time */
-                                createdAt: string;
-                                /** Format: date-time */
-                                updatedAt: string;
-                            }[];
-                            meta: {
-                                /** @description All matches; a lower bound when totalCapped is true */
-                                total: number;
-                                /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
-                                totalCapped?: boolean;
-                                skip: number;
-                                limit: number;
-                                /** @description Pass as cursor to get the next page; null on the last page */
-                                nextCursor: string | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Bad Request: missing or invalid fields */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden: valid credentials without the needed permission */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listAdminOffers"];
         put?: never;
         /** Create an offer (emits offer.updated) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        exchangeId: number;
-                        currency1Id: number;
-                        currency2Id: number;
-                        /** @description Units of currency2 given for one unit of currency1; greater than 0; a JSON number or a decimal string such as "0.0000155123456789" */
-                        rate: number | string;
-                        /** @description Smallest currency1 amount (default 0); a JSON number or a decimal string such as "0.0000155123456789" */
-                        minAmount?: number | string;
-                        /** @description Largest currency1 amount; greater than 0 and not below minAmount; a JSON number or a decimal string such as "0.0000155123456789" */
-                        maxAmount: number | string;
-                        /** @default true */
-                        isActive?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            currency1: {
-                                id: number;
-                                code: string;
-                                name: string;
-                            };
-                            currency2: {
-                                id: number;
-                                code: string;
-                                name: string;
-                            };
-                            rate: number;
-                            minAmount: number;
-                            maxAmount: number;
-                            isActive: boolean;
-                            exchange: {
-                                id: number;
-                            };
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
-                    };
-                };
-                /** @description Bad Request: missing or invalid fields */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden: valid credentials without the needed permission */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createAdminOffer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5480,99 +779,7 @@ export interface paths {
         options?: never;
         head?: never;
         /** Change an offer's rate, limits or state (emits offer.updated) */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description Units of currency2 given for one unit of currency1; greater than 0; a JSON number or a decimal string such as "0.0000155123456789" */
-                        rate?: number | string;
-                        /** @description Smallest currency1 amount; a JSON number or a decimal string such as "0.0000155123456789" */
-                        minAmount?: number | string;
-                        /** @description Largest currency1 amount; greater than 0 and not below minAmount; a JSON number or a decimal string such as "0.0000155123456789" */
-                        maxAmount?: number | string;
-                        isActive?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            currency1: {
-                                id: number;
-                                code: string;
-                                name: string;
-                            };
-                            currency2: {
-                                id: number;
-                                code: string;
-                                name: string;
-                            };
-                            rate: number;
-                            minAmount: number;
-                            maxAmount: number;
-                            isActive: boolean;
-                            exchange: {
-                                id: number;
-                            };
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
-                    };
-                };
-                /** @description Bad Request: missing or invalid fields */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden: valid credentials without the needed permission */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not Found: the resource does not exist or is outside the caller's scope */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["updateAdminOffer"];
         trace?: never;
     };
     "/api/v1/admin/payment-methods": {
@@ -5583,168 +790,10 @@ export interface paths {
             cookie?: never;
         };
         /** List payment methods */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Records to skip (default 0) */
-                    skip?: number;
-                    /** @description Records to return, 1–100 (default 25) */
-                    limit?: number;
-                    /** @description JSON object over the listed filter fields, e.g. {"isActive":true} */
-                    filter?: string;
-                    /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
-                    sort?: string;
-                    /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
-                    cursor?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: number;
-                                branchId: number;
-                                name: string;
-                                kind: string;
-                                exchangeId: number | null;
-                                currencyId: number | null;
-                                isActive: boolean;
-                                /** Format: date-time */
-                                createdAt: string;
-                                /** Format: date-time */
-                                updatedAt: string;
-                            }[];
-                            meta: {
-                                /** @description All matches; a lower bound when totalCapped is true */
-                                total: number;
-                                /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
-                                totalCapped?: boolean;
-                                skip: number;
-                                limit: number;
-                                /** @description Pass as cursor to get the next page; null on the last page */
-                                nextCursor: string | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Bad Request: missing or invalid fields */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden: valid credentials without the needed permission */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listPaymentMethods"];
         put?: never;
         /** Create a payment method */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description Required for a superadmin; an admin's own branch otherwise */
-                        branchId?: number;
-                        name: string;
-                        /**
-                         * @default cash
-                         * @enum {string}
-                         */
-                        kind?: "cash" | "card" | "bank_transfer" | "crypto" | "other";
-                        /** @description Only at this exchange office; every office of the branch when left out */
-                        exchangeId?: number;
-                        /** @description Only for this currency; any currency when left out */
-                        currencyId?: number;
-                        /** @default true */
-                        isActive?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            branchId: number;
-                            name: string;
-                            kind: string;
-                            exchangeId: number | null;
-                            currencyId: number | null;
-                            isActive: boolean;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
-                    };
-                };
-                /** @description Bad Request: missing or invalid fields */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden: valid credentials without the needed permission */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createPaymentMethod"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5765,85 +814,7 @@ export interface paths {
         options?: never;
         head?: never;
         /** Rename, re-kind, activate or deactivate a payment method */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name?: string;
-                        /** @enum {string} */
-                        kind?: "cash" | "card" | "bank_transfer" | "crypto" | "other";
-                        isActive?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            branchId: number;
-                            name: string;
-                            kind: string;
-                            exchangeId: number | null;
-                            currencyId: number | null;
-                            isActive: boolean;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
-                    };
-                };
-                /** @description Bad Request: missing or invalid fields */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden: valid credentials without the needed permission */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not Found: the resource does not exist or is outside the caller's scope */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["updatePaymentMethod"];
         trace?: never;
     };
     "/api/v1/admin/staff": {
@@ -5854,178 +825,10 @@ export interface paths {
             cookie?: never;
         };
         /** List staff users */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Records to skip (default 0) */
-                    skip?: number;
-                    /** @description Records to return, 1–100 (default 25) */
-                    limit?: number;
-                    /** @description JSON object over the listed filter fields, e.g. {"isActive":true} */
-                    filter?: string;
-                    /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
-                    sort?: string;
-                    /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
-                    cursor?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: number;
-                                email: string;
-                                /**
-                                 * @description superadmin: every branch; admin: its branch; operator: its exchanges
-                                 * @enum {string}
-                                 */
-                                role: "superadmin" | "admin" | "operator";
-                                /** @description null for a superadmin */
-                                branchId: number | null;
-                                exchangeIds: number[];
-                                /** @description Granted permissions (used for operators) */
-                                permissions: string[];
-                                isActive: boolean;
-                                /** Format: date-time */
-                                createdAt: string;
-                                /** Format: date-time */
-                                updatedAt: string;
-                            }[];
-                            meta: {
-                                /** @description All matches; a lower bound when totalCapped is true */
-                                total: number;
-                                /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
-                                totalCapped?: boolean;
-                                skip: number;
-                                limit: number;
-                                /** @description Pass as cursor to get the next page; null on the last page */
-                                nextCursor: string | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Bad Request: missing or invalid fields */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden: valid credentials without the needed permission */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listStaff"];
         put?: never;
         /** Create a staff user */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: email */
-                        email: string;
-                        password: string;
-                        /**
-                         * @description superadmin: every branch; admin: its branch; operator: its exchanges
-                         * @enum {string}
-                         */
-                        role: "superadmin" | "admin" | "operator";
-                        branchId?: number;
-                        exchangeIds?: number[];
-                        /** @description What an operator (and its personal keys) may do; superadmins and admins hold every permission */
-                        permissions?: ("orders:read" | "orders:write" | "clients:read" | "clients:write" | "webhooks:manage")[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            email: string;
-                            /**
-                             * @description superadmin: every branch; admin: its branch; operator: its exchanges
-                             * @enum {string}
-                             */
-                            role: "superadmin" | "admin" | "operator";
-                            /** @description null for a superadmin */
-                            branchId: number | null;
-                            exchangeIds: number[];
-                            /** @description Granted permissions (used for operators) */
-                            permissions: string[];
-                            isActive: boolean;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
-                    };
-                };
-                /** @description Bad Request: missing or invalid fields */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden: valid credentials without the needed permission */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createStaff"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6040,180 +843,14 @@ export interface paths {
             cookie?: never;
         };
         /** One staff user */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            email: string;
-                            /**
-                             * @description superadmin: every branch; admin: its branch; operator: its exchanges
-                             * @enum {string}
-                             */
-                            role: "superadmin" | "admin" | "operator";
-                            /** @description null for a superadmin */
-                            branchId: number | null;
-                            exchangeIds: number[];
-                            /** @description Granted permissions (used for operators) */
-                            permissions: string[];
-                            isActive: boolean;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
-                    };
-                };
-                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden: valid credentials without the needed permission */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not Found: the resource does not exist or is outside the caller's scope */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getStaff"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
         /** Change a staff user's role, branch, exchanges, permissions, state or password */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * @description superadmin: every branch; admin: its branch; operator: its exchanges
-                         * @enum {string}
-                         */
-                        role?: "superadmin" | "admin" | "operator";
-                        branchId?: number;
-                        exchangeIds?: number[];
-                        /** @description What an operator (and its personal keys) may do; superadmins and admins hold every permission */
-                        permissions?: ("orders:read" | "orders:write" | "clients:read" | "clients:write" | "webhooks:manage")[];
-                        isActive?: boolean;
-                        password?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            email: string;
-                            /**
-                             * @description superadmin: every branch; admin: its branch; operator: its exchanges
-                             * @enum {string}
-                             */
-                            role: "superadmin" | "admin" | "operator";
-                            /** @description null for a superadmin */
-                            branchId: number | null;
-                            exchangeIds: number[];
-                            /** @description Granted permissions (used for operators) */
-                            permissions: string[];
-                            isActive: boolean;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
-                    };
-                };
-                /** @description Bad Request: missing or invalid fields */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden: valid credentials without the needed permission */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not Found: the resource does not exist or is outside the caller's scope */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unprocessable Entity: a business rule refuses the operation */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["updateStaff"];
         trace?: never;
     };
     "/api/v1/admin/lookups": {
@@ -6327,93 +964,7 @@ export interface paths {
             cookie?: never;
         };
         /** Webhooks of the branch, with their owners */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Records to skip (default 0) */
-                    skip?: number;
-                    /** @description Records to return, 1–100 (default 25) */
-                    limit?: number;
-                    /** @description JSON object over the listed filter fields, e.g. {"isActive":true} */
-                    filter?: string;
-                    /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
-                    sort?: string;
-                    /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
-                    cursor?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /** Format: uuid */
-                                id: string;
-                                url: string;
-                                events: ("order.created" | "order.status_changed" | "order.cancelled" | "offer.updated")[];
-                                isActive: boolean;
-                                /** @description Consecutive failed attempts; 0 after any success */
-                                failCount: number;
-                                /** Format: date-time */
-                                createdAt: string;
-                                /** Format: date-time */
-                                updatedAt: string;
-                                branchId: number | null;
-                                /** @description Owner of a personal key's webhook; null for a branch key's */
-                                staffUserId: number | null;
-                                /** Format: date-time */
-                                deactivatedAt: string | null;
-                            }[];
-                            meta: {
-                                /** @description All matches; a lower bound when totalCapped is true */
-                                total: number;
-                                /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
-                                totalCapped?: boolean;
-                                skip: number;
-                                limit: number;
-                                /** @description Pass as cursor to get the next page; null on the last page */
-                                nextCursor: string | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Bad Request: missing or invalid fields */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden: valid credentials without the needed permission */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listAdminWebhooks"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6430,111 +981,7 @@ export interface paths {
             cookie?: never;
         };
         /** Delivery log of a webhook, newest first */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Records to skip (default 0) */
-                    skip?: number;
-                    /** @description Records to return, 1–100 (default 25) */
-                    limit?: number;
-                    /** @description JSON object over the listed filter fields, e.g. {"isActive":true} */
-                    filter?: string;
-                    /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
-                    sort?: string;
-                    /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
-                    cursor?: string;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /**
-                                 * Format: uuid
-                                 * @description Also the X-Webhook-Delivery and webhook-id header of every attempt
-                                 */
-                                id: string;
-                                /** @enum {string} */
-                                event: "order.created" | "order.status_changed" | "order.cancelled" | "offer.updated";
-                                /** @enum {string} */
-                                status: "pending" | "succeeded" | "failed" | "abandoned";
-                                attempts: number;
-                                lastResponseStatus: number | null;
-                                lastError: string | null;
-                                /**
-                                 * Format: date-time
-                                 * @description When the next attempt is due; null unless pending
-                                 */
-                                nextAttemptAt: string | null;
-                                /** Format: date-time */
-                                deliveredAt: string | null;
-                                /** Format: date-time */
-                                createdAt: string;
-                                /** Format: date-time */
-                                updatedAt: string;
-                            }[];
-                            meta: {
-                                /** @description All matches; a lower bound when totalCapped is true */
-                                total: number;
-                                /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
-                                totalCapped?: boolean;
-                                skip: number;
-                                limit: number;
-                                /** @description Pass as cursor to get the next page; null on the last page */
-                                nextCursor: string | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Bad Request: missing or invalid fields */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden: valid credentials without the needed permission */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not Found: the resource does not exist or is outside the caller's scope */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listAdminWebhookDeliveries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6553,81 +1000,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Make a webhook active again (failCount 0) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: uuid */
-                            id: string;
-                            url: string;
-                            events: ("order.created" | "order.status_changed" | "order.cancelled" | "offer.updated")[];
-                            isActive: boolean;
-                            /** @description Consecutive failed attempts; 0 after any success */
-                            failCount: number;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                            branchId: number | null;
-                            /** @description Owner of a personal key's webhook; null for a branch key's */
-                            staffUserId: number | null;
-                            /** Format: date-time */
-                            deactivatedAt: string | null;
-                        };
-                    };
-                };
-                /** @description Bad Request: missing or invalid fields */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unauthorized: missing, invalid, expired or revoked credentials */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden: valid credentials without the needed permission */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not Found: the resource does not exist or is outside the caller's scope */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["reactivateAdminWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6720,7 +1093,76 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "order.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A partner created an order */
+        post: operations["onOrderCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.status_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An order moved to another status */
+        post: operations["onOrderStatusChanged"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An order was cancelled */
+        post: operations["onOrderCancelled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "offer.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An offer was created or changed */
+        post: operations["onOfferUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /** Error */
@@ -6748,6 +1190,103 @@ export interface components {
             /** Format: date-time */
             at: string;
         };
+        /**
+         * OrderCreatedEvent
+         * @example {
+         *       "event": "order.created",
+         *       "timestamp": "2026-01-15T10:00:00.000Z",
+         *       "data": {
+         *         "id": 42,
+         *         "status": "ORDERINIT",
+         *         "amountSource": "100",
+         *         "amountDest": "91.5"
+         *       }
+         *     }
+         */
+        OrderCreatedEvent: {
+            /** @enum {string} */
+            event: "order.created";
+            /**
+             * Format: date-time
+             * @description When the change happened; the same on every attempt
+             */
+            timestamp: string;
+            data: {
+                id: number;
+                /** @enum {string} */
+                status: "ORDERINIT";
+                /** @description Exact decimal as a string, e.g. "91.5" */
+                amountSource: string;
+                /** @description Exact decimal as a string, e.g. "91.5" */
+                amountDest: string;
+            };
+        };
+        /** OrderStatusChangedEvent */
+        OrderStatusChangedEvent: {
+            /** @enum {string} */
+            event: "order.status_changed";
+            /**
+             * Format: date-time
+             * @description When the change happened; the same on every attempt
+             */
+            timestamp: string;
+            /**
+             * @description The new status (the same as data.status)
+             * @enum {string}
+             */
+            status: "ORDERINIT" | "CLIENTPAYMENTWAIT" | "EXCHANGEPAYMENTWAIT" | "CASHOUT" | "SUCCESS" | "CANCEL";
+            data: {
+                id: number;
+                /** @enum {string} */
+                status: "ORDERINIT" | "CLIENTPAYMENTWAIT" | "EXCHANGEPAYMENTWAIT" | "CASHOUT" | "SUCCESS" | "CANCEL";
+            };
+        };
+        /** OrderCancelledEvent */
+        OrderCancelledEvent: {
+            /** @enum {string} */
+            event: "order.cancelled";
+            /**
+             * Format: date-time
+             * @description When the change happened; the same on every attempt
+             */
+            timestamp: string;
+            data: {
+                id: number;
+                /** @enum {string} */
+                status: "CANCEL";
+            };
+        };
+        /** OfferUpdatedEvent */
+        OfferUpdatedEvent: {
+            /** @enum {string} */
+            event: "offer.updated";
+            /**
+             * Format: date-time
+             * @description When the change happened; the same on every attempt
+             */
+            timestamp: string;
+            data: {
+                id: number;
+                exchangeId: number;
+                currency1: {
+                    id: number;
+                    code: string;
+                };
+                currency2: {
+                    id: number;
+                    code: string;
+                };
+                /** @description Exact decimal as a string, e.g. "91.5" */
+                rate: string;
+                /** @description Exact decimal as a string, e.g. "91.5" */
+                minAmount: string;
+                /** @description Exact decimal as a string, e.g. "91.5" */
+                maxAmount: string;
+                isActive: boolean;
+                /** Format: date-time */
+                updatedAt: string;
+            };
+        };
     };
     responses: never;
     parameters: never;
@@ -6757,6 +1296,3540 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                    };
+                };
+            };
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ready" | "degraded";
+                        /**
+                         * @description Absent without Redis. degraded: rate limits are per instance and invalidations rely on cache expiry until it returns
+                         * @enum {string}
+                         */
+                        redis?: "ok" | "degraded";
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status?: string;
+                        error?: string;
+                    };
+                };
+            };
+        };
+    };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        accessToken: string;
+                        /** @enum {string} */
+                        tokenType: "Bearer";
+                        /** @description Seconds until the token expires */
+                        expiresIn: number;
+                    };
+                };
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPublicExchanges: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the body you have; if it is still current the answer is 304 with no body */
+                "if-none-match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        exchangeActive: boolean;
+                        contacts: {
+                            address: string;
+                            phoneNumber: string;
+                            /** @description Link to the exchange's chat */
+                            chat: string;
+                            location: {
+                                latitude: number;
+                                longitude: number;
+                            } | null;
+                        };
+                        schedule: {
+                            /** @description ISO day of week: 1 = Monday … 7 = Sunday */
+                            dayOfWeek: number;
+                            /** @description HH:MM, local time of the exchange */
+                            openTime: string;
+                            /** @description HH:MM, local time of the exchange */
+                            closeTime: string;
+                            isClosed: boolean;
+                        }[];
+                    }[];
+                };
+            };
+            /** @description Not Modified: the body is the one the If-None-Match tag names (no body is sent) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPublicCurrencies: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the body you have; if it is still current the answer is 304 with no body */
+                "if-none-match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        ticker: string;
+                        image: {
+                            /** Format: uuid */
+                            id: string;
+                            path: string;
+                        } | null;
+                    }[];
+                };
+            };
+            /** @description Not Modified: the body is the one the If-None-Match tag names (no body is sent) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listRates: {
+        parameters: {
+            query?: {
+                exchangeId?: number;
+                sourceCurrencyId?: number;
+                destCurrencyId?: number;
+            };
+            header?: {
+                /** @description The ETag of the body you have; if it is still current the answer is 304 with no body */
+                "if-none-match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        offerId: number;
+                        exchangeId: number;
+                        sourceCurrency: {
+                            id: number;
+                            ticker: string;
+                        };
+                        destCurrency: {
+                            id: number;
+                            ticker: string;
+                        };
+                        rate: number;
+                        minAmount: number;
+                        maxAmount: number;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    }[];
+                };
+            };
+            /** @description Not Modified: the body is the one the If-None-Match tag names (no body is sent) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getEstimate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "exchangeId": 1,
+                 *       "sourceCurrencyId": 2,
+                 *       "destCurrencyId": 1,
+                 *       "amount": 100,
+                 *       "direction": "source"
+                 *     }
+                 */
+                "application/json": {
+                    exchangeId: number;
+                    sourceCurrencyId: number;
+                    destCurrencyId: number;
+                    /** @description Amount in the currency named by direction */
+                    amount: number;
+                    /**
+                     * @default source
+                     * @enum {string}
+                     */
+                    direction?: "source" | "dest";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "sourceAmount": 100,
+                     *       "destAmount": 91.5,
+                     *       "rate": 0.915,
+                     *       "isReverse": false,
+                     *       "exchangeId": 1,
+                     *       "offerId": 3,
+                     *       "sourceCurrency": {
+                     *         "id": 2,
+                     *         "name": "US Dollar",
+                     *         "ticker": "USD",
+                     *         "image": null
+                     *       },
+                     *       "destCurrency": {
+                     *         "id": 1,
+                     *         "name": "Euro",
+                     *         "ticker": "EUR",
+                     *         "image": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        sourceAmount: number;
+                        destAmount: number;
+                        rate: number;
+                        isReverse: boolean;
+                        sourceCurrency: {
+                            id: number;
+                            name: string;
+                            ticker: string;
+                            image: {
+                                /** Format: uuid */
+                                id: string;
+                                path: string;
+                            } | null;
+                        };
+                        destCurrency: {
+                            id: number;
+                            name: string;
+                            ticker: string;
+                            image: {
+                                /** Format: uuid */
+                                id: string;
+                                path: string;
+                            } | null;
+                        };
+                        exchangeId: number;
+                        offerId: number;
+                    };
+                };
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: the resource does not exist or is outside the caller's scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getExchange: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the body you have; if it is still current the answer is 304 with no body */
+                "if-none-match"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        address: string;
+                        city: string;
+                        isActive: boolean;
+                        schedule: {
+                            /** @description IANA time zone of the opening hours */
+                            timezone: string;
+                            days: {
+                                /** @description ISO day of week: 1 = Monday … 7 = Sunday */
+                                dayOfWeek: number;
+                                /** @description HH:MM, local time of the exchange */
+                                openTime: string;
+                                /** @description HH:MM, local time of the exchange */
+                                closeTime: string;
+                                isClosed: boolean;
+                            }[];
+                        };
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Not Modified: the body is the one the If-None-Match tag names (no body is sent) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: the resource does not exist or is outside the caller's scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listOffers: {
+        parameters: {
+            query?: {
+                /** @description Records to skip (default 0) */
+                skip?: number;
+                /** @description Records to return, 1–100 (default 25) */
+                limit?: number;
+                /** @description JSON object over the listed filter fields, e.g. {"isActive":true} */
+                filter?: string;
+                /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
+                sort?: string;
+                /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
+                cursor?: string;
+            };
+            header?: {
+                /** @description The ETag of the body you have; if it is still current the answer is 304 with no body */
+                "if-none-match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            currency1: {
+                                id: number;
+                                code: string;
+                                name: string;
+                            };
+                            currency2: {
+                                id: number;
+                                code: string;
+                                name: string;
+                            };
+                            rate: number;
+                            minAmount: number;
+                            maxAmount: number;
+                            isActive: boolean;
+                            exchange: {
+                                id: number;
+                            };
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        meta: {
+                            /** @description All matches; a lower bound when totalCapped is true */
+                            total: number;
+                            /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
+                            totalCapped?: boolean;
+                            skip: number;
+                            limit: number;
+                            /** @description Pass as cursor to get the next page; null on the last page */
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Not Modified: the body is the one the If-None-Match tag names (no body is sent) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getRatesXml: {
+        parameters: {
+            query?: {
+                exchangeId?: number;
+                sourceCurrencyId?: number;
+                destCurrencyId?: number;
+            };
+            header?: {
+                /** @description The ETag of the body you have; if it is still current the answer is 304 with no body */
+                "if-none-match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rates, in the XML that exchange-rate monitors read */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            /** @description Not Modified: the body is the one the If-None-Match tag names (no body is sent) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "exchangeId": 1,
+                 *       "sourceCurrencyId": 2,
+                 *       "destCurrencyId": 1,
+                 *       "amount": 100,
+                 *       "direction": "source"
+                 *     }
+                 */
+                "application/json": {
+                    exchangeId: number;
+                    sourceCurrencyId: number;
+                    destCurrencyId: number;
+                    /** @description Amount in the currency named by direction */
+                    amount: number;
+                    /**
+                     * @default source
+                     * @enum {string}
+                     */
+                    direction?: "source" | "dest";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sourceAmount: number;
+                        destAmount: number;
+                        rate: number;
+                        isReverse: boolean;
+                        sourceCurrency: {
+                            id: number;
+                            name: string;
+                            ticker: string;
+                            image: {
+                                /** Format: uuid */
+                                id: string;
+                                path: string;
+                            } | null;
+                        };
+                        destCurrency: {
+                            id: number;
+                            name: string;
+                            ticker: string;
+                            image: {
+                                /** Format: uuid */
+                                id: string;
+                                path: string;
+                            } | null;
+                        };
+                        exchangeId: number;
+                        offerId: number;
+                        /**
+                         * Format: uuid
+                         * @description Give it as `quoteId` to POST /partner/orders to order at these figures; usable once
+                         */
+                        quoteId: string;
+                        /**
+                         * Format: date-time
+                         * @description The quote cannot be used from this instant (QUOTE_TTL_SECONDS after it was taken)
+                         */
+                        expiresAt: string;
+                    };
+                };
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: the resource does not exist or is outside the caller's scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listOrders: {
+        parameters: {
+            query?: {
+                /** @description Records to skip (default 0) */
+                skip?: number;
+                /** @description Records to return, 1–100 (default 25) */
+                limit?: number;
+                /** @description JSON object over the listed filter fields, e.g. {"isActive":true} */
+                filter?: string;
+                /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
+                sort?: string;
+                /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** @description Random, non-sequential public identifier */
+                            hashedId: string;
+                            /**
+                             * @description Order status
+                             * @enum {string}
+                             */
+                            status: "ORDERINIT" | "CLIENTPAYMENTWAIT" | "EXCHANGEPAYMENTWAIT" | "CASHOUT" | "SUCCESS" | "CANCEL";
+                            clientAmount: number;
+                            exchangeAmount: number;
+                            currency1: {
+                                id: number;
+                                code: string;
+                            };
+                            currency2: {
+                                id: number;
+                                code: string;
+                            };
+                            cashbox: {
+                                id: number;
+                            };
+                            user: {
+                                id: number;
+                            } | null;
+                            comment: string | null;
+                            clientComment: string | null;
+                            /**
+                             * @description `offer`: priced by the cashbox's active offer; `finop`: a financial operation priced by the office
+                             * @enum {string}
+                             */
+                            operationType: "offer" | "finop";
+                            paymentMethodSource: {
+                                id: number;
+                            } | null;
+                            paymentMethodDest: {
+                                id: number;
+                            } | null;
+                            userWallet: string | null;
+                            tgNickName: string | null;
+                            /** @description The offer that priced the order; null for finop */
+                            offer: {
+                                id: number;
+                            } | null;
+                            /** @description The offer's rate as stored when the order was priced; absent for finop */
+                            rate?: number;
+                            /** @description true for an order placed in a sandbox branch (a test order the partner may move itself) */
+                            sandbox: boolean;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        meta: {
+                            /** @description All matches; a lower bound when totalCapped is true */
+                            total: number;
+                            /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
+                            totalCapped?: boolean;
+                            skip: number;
+                            limit: number;
+                            /** @description Pass as cursor to get the next page; null on the last page */
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: a repeat with the same key and body gets the first answer (header `Idempotent-Replayed: true`) instead of creating again; the same key with another body gets 422, a repeat while the first is still running 409. Scoped to the API key; kept 24 hours. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "cashbox": {
+                 *         "id": 1
+                 *       },
+                 *       "currency1": {
+                 *         "id": 2
+                 *       },
+                 *       "currency2": {
+                 *         "id": 1
+                 *       },
+                 *       "operationType": "offer",
+                 *       "clientAmount": 100,
+                 *       "user": {
+                 *         "id": 7
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    cashbox: {
+                        id: number;
+                    };
+                    currency1: {
+                        id: number;
+                    };
+                    currency2: {
+                        id: number;
+                    };
+                    /**
+                     * @description `offer`: priced by the cashbox's active offer; `finop`: a financial operation priced by the office
+                     * @enum {string}
+                     */
+                    operationType: "offer" | "finop";
+                    /**
+                     * Format: uuid
+                     * @description A firm quote (POST /partner/public/quotes) for this cashbox and pair: the order is priced at its figures, and neither amount is given. `offer` orders only
+                     */
+                    quoteId?: string;
+                    /** @description Amount the client provides, in currency1. For `offer`: give exactly one of the two amounts (or a quoteId); for `finop`: both */
+                    clientAmount?: number;
+                    /** @description Amount the exchange provides, in currency2. For `offer`: give exactly one of the two amounts; for `finop`: both */
+                    exchangeAmount?: number;
+                    paymentMethodSource?: {
+                        id: number;
+                    };
+                    paymentMethodDest?: {
+                        id: number;
+                    };
+                    user?: {
+                        id: number;
+                    };
+                    /** @description Internal note */
+                    comment?: string;
+                    /** @description Client note */
+                    clientComment?: string;
+                    /** @description Client wallet address */
+                    userWallet?: string;
+                    /** @description Client Telegram nickname */
+                    tgNickName?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 42,
+                     *       "hashedId": "k3J9xQ2mP0aZ",
+                     *       "status": "ORDERINIT",
+                     *       "clientAmount": 100,
+                     *       "exchangeAmount": 91.5,
+                     *       "currency1": {
+                     *         "id": 2,
+                     *         "code": "USD"
+                     *       },
+                     *       "currency2": {
+                     *         "id": 1,
+                     *         "code": "EUR"
+                     *       },
+                     *       "cashbox": {
+                     *         "id": 1
+                     *       },
+                     *       "user": {
+                     *         "id": 7
+                     *       },
+                     *       "comment": null,
+                     *       "clientComment": null,
+                     *       "operationType": "offer",
+                     *       "paymentMethodSource": null,
+                     *       "paymentMethodDest": null,
+                     *       "userWallet": null,
+                     *       "tgNickName": null,
+                     *       "offer": {
+                     *         "id": 3
+                     *       },
+                     *       "rate": 0.915,
+                     *       "createdAt": "2026-01-15T10:00:00.000Z",
+                     *       "updatedAt": "2026-01-15T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        /** @description Random, non-sequential public identifier */
+                        hashedId: string;
+                        /**
+                         * @description Order status
+                         * @enum {string}
+                         */
+                        status: "ORDERINIT" | "CLIENTPAYMENTWAIT" | "EXCHANGEPAYMENTWAIT" | "CASHOUT" | "SUCCESS" | "CANCEL";
+                        clientAmount: number;
+                        exchangeAmount: number;
+                        currency1: {
+                            id: number;
+                            code: string;
+                        };
+                        currency2: {
+                            id: number;
+                            code: string;
+                        };
+                        cashbox: {
+                            id: number;
+                        };
+                        user: {
+                            id: number;
+                        } | null;
+                        comment: string | null;
+                        clientComment: string | null;
+                        /**
+                         * @description `offer`: priced by the cashbox's active offer; `finop`: a financial operation priced by the office
+                         * @enum {string}
+                         */
+                        operationType: "offer" | "finop";
+                        paymentMethodSource: {
+                            id: number;
+                        } | null;
+                        paymentMethodDest: {
+                            id: number;
+                        } | null;
+                        userWallet: string | null;
+                        tgNickName: string | null;
+                        /** @description The offer that priced the order; null for finop */
+                        offer: {
+                            id: number;
+                        } | null;
+                        /** @description The offer's rate as stored when the order was priced; absent for finop */
+                        rate?: number;
+                        /** @description true for an order placed in a sandbox branch (a test order the partner may move itself) */
+                        sandbox: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Entity: a business rule refuses the operation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the body you have; if it is still current the answer is 304 with no body */
+                "if-none-match"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 42,
+                     *       "hashedId": "k3J9xQ2mP0aZ",
+                     *       "status": "ORDERINIT",
+                     *       "clientAmount": 100,
+                     *       "exchangeAmount": 91.5,
+                     *       "currency1": {
+                     *         "id": 2,
+                     *         "code": "USD"
+                     *       },
+                     *       "currency2": {
+                     *         "id": 1,
+                     *         "code": "EUR"
+                     *       },
+                     *       "cashbox": {
+                     *         "id": 1
+                     *       },
+                     *       "user": {
+                     *         "id": 7
+                     *       },
+                     *       "comment": null,
+                     *       "clientComment": null,
+                     *       "operationType": "offer",
+                     *       "paymentMethodSource": null,
+                     *       "paymentMethodDest": null,
+                     *       "userWallet": null,
+                     *       "tgNickName": null,
+                     *       "offer": {
+                     *         "id": 3
+                     *       },
+                     *       "rate": 0.915,
+                     *       "createdAt": "2026-01-15T10:00:00.000Z",
+                     *       "updatedAt": "2026-01-15T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        /** @description Random, non-sequential public identifier */
+                        hashedId: string;
+                        /**
+                         * @description Order status
+                         * @enum {string}
+                         */
+                        status: "ORDERINIT" | "CLIENTPAYMENTWAIT" | "EXCHANGEPAYMENTWAIT" | "CASHOUT" | "SUCCESS" | "CANCEL";
+                        clientAmount: number;
+                        exchangeAmount: number;
+                        currency1: {
+                            id: number;
+                            code: string;
+                        };
+                        currency2: {
+                            id: number;
+                            code: string;
+                        };
+                        cashbox: {
+                            id: number;
+                        };
+                        user: {
+                            id: number;
+                        } | null;
+                        comment: string | null;
+                        clientComment: string | null;
+                        /**
+                         * @description `offer`: priced by the cashbox's active offer; `finop`: a financial operation priced by the office
+                         * @enum {string}
+                         */
+                        operationType: "offer" | "finop";
+                        paymentMethodSource: {
+                            id: number;
+                        } | null;
+                        paymentMethodDest: {
+                            id: number;
+                        } | null;
+                        userWallet: string | null;
+                        tgNickName: string | null;
+                        /** @description The offer that priced the order; null for finop */
+                        offer: {
+                            id: number;
+                        } | null;
+                        /** @description The offer's rate as stored when the order was priced; absent for finop */
+                        rate?: number;
+                        /** @description true for an order placed in a sandbox branch (a test order the partner may move itself) */
+                        sandbox: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Not Modified: the body is the one the If-None-Match tag names (no body is sent) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: the resource does not exist or is outside the caller's scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 42,
+                     *       "hashedId": "k3J9xQ2mP0aZ",
+                     *       "status": "ORDERINIT",
+                     *       "clientAmount": 100,
+                     *       "exchangeAmount": 91.5,
+                     *       "currency1": {
+                     *         "id": 2,
+                     *         "code": "USD"
+                     *       },
+                     *       "currency2": {
+                     *         "id": 1,
+                     *         "code": "EUR"
+                     *       },
+                     *       "cashbox": {
+                     *         "id": 1
+                     *       },
+                     *       "user": {
+                     *         "id": 7
+                     *       },
+                     *       "comment": null,
+                     *       "clientComment": null,
+                     *       "operationType": "offer",
+                     *       "paymentMethodSource": null,
+                     *       "paymentMethodDest": null,
+                     *       "userWallet": null,
+                     *       "tgNickName": null,
+                     *       "offer": {
+                     *         "id": 3
+                     *       },
+                     *       "rate": 0.915,
+                     *       "createdAt": "2026-01-15T10:00:00.000Z",
+                     *       "updatedAt": "2026-01-15T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        /** @description Random, non-sequential public identifier */
+                        hashedId: string;
+                        /**
+                         * @description Order status
+                         * @enum {string}
+                         */
+                        status: "ORDERINIT" | "CLIENTPAYMENTWAIT" | "EXCHANGEPAYMENTWAIT" | "CASHOUT" | "SUCCESS" | "CANCEL";
+                        clientAmount: number;
+                        exchangeAmount: number;
+                        currency1: {
+                            id: number;
+                            code: string;
+                        };
+                        currency2: {
+                            id: number;
+                            code: string;
+                        };
+                        cashbox: {
+                            id: number;
+                        };
+                        user: {
+                            id: number;
+                        } | null;
+                        comment: string | null;
+                        clientComment: string | null;
+                        /**
+                         * @description `offer`: priced by the cashbox's active offer; `finop`: a financial operation priced by the office
+                         * @enum {string}
+                         */
+                        operationType: "offer" | "finop";
+                        paymentMethodSource: {
+                            id: number;
+                        } | null;
+                        paymentMethodDest: {
+                            id: number;
+                        } | null;
+                        userWallet: string | null;
+                        tgNickName: string | null;
+                        /** @description The offer that priced the order; null for finop */
+                        offer: {
+                            id: number;
+                        } | null;
+                        /** @description The offer's rate as stored when the order was priced; absent for finop */
+                        rate?: number;
+                        /** @description true for an order placed in a sandbox branch (a test order the partner may move itself) */
+                        sandbox: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: the resource does not exist or is outside the caller's scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Entity: a business rule refuses the operation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    moveSandboxOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Order status
+                     * @enum {string}
+                     */
+                    status: "ORDERINIT" | "CLIENTPAYMENTWAIT" | "EXCHANGEPAYMENTWAIT" | "CASHOUT" | "SUCCESS" | "CANCEL";
+                    /** @description Why the order moved; kept in the status history */
+                    comment?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 42,
+                     *       "hashedId": "k3J9xQ2mP0aZ",
+                     *       "status": "ORDERINIT",
+                     *       "clientAmount": 100,
+                     *       "exchangeAmount": 91.5,
+                     *       "currency1": {
+                     *         "id": 2,
+                     *         "code": "USD"
+                     *       },
+                     *       "currency2": {
+                     *         "id": 1,
+                     *         "code": "EUR"
+                     *       },
+                     *       "cashbox": {
+                     *         "id": 1
+                     *       },
+                     *       "user": {
+                     *         "id": 7
+                     *       },
+                     *       "comment": null,
+                     *       "clientComment": null,
+                     *       "operationType": "offer",
+                     *       "paymentMethodSource": null,
+                     *       "paymentMethodDest": null,
+                     *       "userWallet": null,
+                     *       "tgNickName": null,
+                     *       "offer": {
+                     *         "id": 3
+                     *       },
+                     *       "rate": 0.915,
+                     *       "createdAt": "2026-01-15T10:00:00.000Z",
+                     *       "updatedAt": "2026-01-15T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        id: number;
+                        /** @description Random, non-sequential public identifier */
+                        hashedId: string;
+                        /**
+                         * @description Order status
+                         * @enum {string}
+                         */
+                        status: "ORDERINIT" | "CLIENTPAYMENTWAIT" | "EXCHANGEPAYMENTWAIT" | "CASHOUT" | "SUCCESS" | "CANCEL";
+                        clientAmount: number;
+                        exchangeAmount: number;
+                        currency1: {
+                            id: number;
+                            code: string;
+                        };
+                        currency2: {
+                            id: number;
+                            code: string;
+                        };
+                        cashbox: {
+                            id: number;
+                        };
+                        user: {
+                            id: number;
+                        } | null;
+                        comment: string | null;
+                        clientComment: string | null;
+                        /**
+                         * @description `offer`: priced by the cashbox's active offer; `finop`: a financial operation priced by the office
+                         * @enum {string}
+                         */
+                        operationType: "offer" | "finop";
+                        paymentMethodSource: {
+                            id: number;
+                        } | null;
+                        paymentMethodDest: {
+                            id: number;
+                        } | null;
+                        userWallet: string | null;
+                        tgNickName: string | null;
+                        /** @description The offer that priced the order; null for finop */
+                        offer: {
+                            id: number;
+                        } | null;
+                        /** @description The offer's rate as stored when the order was priced; absent for finop */
+                        rate?: number;
+                        /** @description true for an order placed in a sandbox branch (a test order the partner may move itself) */
+                        sandbox: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: the resource does not exist or is outside the caller's scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Entity: a business rule refuses the operation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listClients: {
+        parameters: {
+            query?: {
+                /** @description Records to skip (default 0) */
+                skip?: number;
+                /** @description Records to return, 1–100 (default 25) */
+                limit?: number;
+                /** @description JSON object over the listed filter fields, e.g. {"isActive":true} */
+                filter?: string;
+                /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
+                sort?: string;
+                /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            firstName: string;
+                            lastName: string;
+                            email: string;
+                            phone: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        meta: {
+                            /** @description All matches; a lower bound when totalCapped is true */
+                            total: number;
+                            /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
+                            totalCapped?: boolean;
+                            skip: number;
+                            limit: number;
+                            /** @description Pass as cursor to get the next page; null on the last page */
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createClient: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: a repeat with the same key and body gets the first answer (header `Idempotent-Replayed: true`) instead of creating again; the same key with another body gets 422, a repeat while the first is still running 409. Scoped to the API key; kept 24 hours. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "firstName": "Ada",
+                 *       "lastName": "Lovelace",
+                 *       "email": "ada@example.com",
+                 *       "phone": "+441234567890"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description First name: 1–100 characters after trimming; stored trimmed */
+                    firstName: string;
+                    /** @description Last name: 1–100 characters after trimming; stored trimmed */
+                    lastName: string;
+                    /** @description A valid email address, stored lower-case; unique within the branch */
+                    email: string;
+                    /** @description E.164: + then 7 to 15 digits, e.g. +351912345678 */
+                    phone: string;
+                    /** @description Only for a key that reaches every branch (a superadmin's personal key), which must name the client's branch */
+                    branchId?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        firstName: string;
+                        lastName: string;
+                        email: string;
+                        phone: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Entity: a business rule refuses the operation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getClient: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the body you have; if it is still current the answer is 304 with no body */
+                "if-none-match"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        firstName: string;
+                        lastName: string;
+                        email: string;
+                        phone: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Not Modified: the body is the one the If-None-Match tag names (no body is sent) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: the resource does not exist or is outside the caller's scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description First name: 1–100 characters after trimming; stored trimmed */
+                    firstName?: string;
+                    /** @description Last name: 1–100 characters after trimming; stored trimmed */
+                    lastName?: string;
+                    /** @description A valid email address, stored lower-case; unique within the branch */
+                    email?: string;
+                    /** @description E.164: + then 7 to 15 digits, e.g. +351912345678 */
+                    phone?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        firstName: string;
+                        lastName: string;
+                        email: string;
+                        phone: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: the resource does not exist or is outside the caller's scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: {
+                /** @description Records to skip (default 0) */
+                skip?: number;
+                /** @description Records to return, 1–100 (default 25) */
+                limit?: number;
+                /** @description JSON object over the listed filter fields, e.g. {"isActive":true} */
+                filter?: string;
+                /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
+                sort?: string;
+                /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            url: string;
+                            events: ("order.created" | "order.status_changed" | "order.cancelled" | "offer.updated")[];
+                            isActive: boolean;
+                            /** @description Consecutive failed attempts; 0 after any success */
+                            failCount: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        meta: {
+                            /** @description All matches; a lower bound when totalCapped is true */
+                            total: number;
+                            /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
+                            totalCapped?: boolean;
+                            skip: number;
+                            limit: number;
+                            /** @description Pass as cursor to get the next page; null on the last page */
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: a repeat with the same key and body gets the first answer (header `Idempotent-Replayed: true`) instead of creating again; the same key with another body gets 422, a repeat while the first is still running 409. Scoped to the API key; kept 24 hours. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://partner.example.com/pxs/webhooks",
+                 *       "events": [
+                 *         "order.created",
+                 *         "order.status_changed"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description http or https URL that receives the deliveries */
+                    url: string;
+                    /** @description Events to receive */
+                    events: ("order.created" | "order.status_changed" | "order.cancelled" | "offer.updated")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        url: string;
+                        events: ("order.created" | "order.status_changed" | "order.cancelled" | "offer.updated")[];
+                        isActive: boolean;
+                        /** @description Consecutive failed attempts; 0 after any success */
+                        failCount: number;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        /** @description HMAC-SHA256 signing secret (64 hex characters); shown only in this response */
+                        secretKey: string;
+                        note: string;
+                    };
+                };
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Entity: a business rule refuses the operation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the body you have; if it is still current the answer is 304 with no body */
+                "if-none-match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        url: string;
+                        events: ("order.created" | "order.status_changed" | "order.cancelled" | "offer.updated")[];
+                        isActive: boolean;
+                        /** @description Consecutive failed attempts; 0 after any success */
+                        failCount: number;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Not Modified: the body is the one the If-None-Match tag names (no body is sent) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: the resource does not exist or is outside the caller's scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: the resource does not exist or is outside the caller's scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description http or https URL that receives the deliveries */
+                    url?: string;
+                    /** @description Events to receive */
+                    events?: ("order.created" | "order.status_changed" | "order.cancelled" | "offer.updated")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        url: string;
+                        events: ("order.created" | "order.status_changed" | "order.cancelled" | "offer.updated")[];
+                        isActive: boolean;
+                        /** @description Consecutive failed attempts; 0 after any success */
+                        failCount: number;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: the resource does not exist or is outside the caller's scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reactivateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        url: string;
+                        events: ("order.created" | "order.status_changed" | "order.cancelled" | "offer.updated")[];
+                        isActive: boolean;
+                        /** @description Consecutive failed attempts; 0 after any success */
+                        failCount: number;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: the resource does not exist or is outside the caller's scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Optional: an empty or absent body keeps the old secret for 24 hours */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description How long the replaced secret keeps signing beside the new one (0 to 7 days; default 86400, 24 hours). 0 stops it at once */
+                    overlapSeconds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        url: string;
+                        events: ("order.created" | "order.status_changed" | "order.cancelled" | "offer.updated")[];
+                        isActive: boolean;
+                        /** @description Consecutive failed attempts; 0 after any success */
+                        failCount: number;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        /** @description The new HMAC-SHA256 signing secret (64 hex characters); shown only in this response */
+                        secretKey: string;
+                        /**
+                         * Format: date-time
+                         * @description Until then deliveries also carry a webhook-signature made with the replaced secret; null when overlapSeconds was 0
+                         */
+                        previousSecretExpiresAt: string | null;
+                        note: string;
+                    };
+                };
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: the resource does not exist or is outside the caller's scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Records to skip (default 0) */
+                skip?: number;
+                /** @description Records to return, 1–100 (default 25) */
+                limit?: number;
+                /** @description JSON object over the listed filter fields, e.g. {"isActive":true} */
+                filter?: string;
+                /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
+                sort?: string;
+                /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description Also the X-Webhook-Delivery and webhook-id header of every attempt
+                             */
+                            id: string;
+                            /** @enum {string} */
+                            event: "order.created" | "order.status_changed" | "order.cancelled" | "offer.updated";
+                            /** @enum {string} */
+                            status: "pending" | "succeeded" | "failed" | "abandoned";
+                            attempts: number;
+                            lastResponseStatus: number | null;
+                            lastError: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the next attempt is due; null unless pending
+                             */
+                            nextAttemptAt: string | null;
+                            /** Format: date-time */
+                            deliveredAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        meta: {
+                            /** @description All matches; a lower bound when totalCapped is true */
+                            total: number;
+                            /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
+                            totalCapped?: boolean;
+                            skip: number;
+                            limit: number;
+                            /** @description Pass as cursor to get the next page; null on the last page */
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: the resource does not exist or is outside the caller's scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the body you have; if it is still current the answer is 304 with no body */
+                "if-none-match"?: string;
+            };
+            path: {
+                id: string;
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description Also the X-Webhook-Delivery and webhook-id header of every attempt
+                         */
+                        id: string;
+                        /** @enum {string} */
+                        event: "order.created" | "order.status_changed" | "order.cancelled" | "offer.updated";
+                        /** @enum {string} */
+                        status: "pending" | "succeeded" | "failed" | "abandoned";
+                        attempts: number;
+                        lastResponseStatus: number | null;
+                        lastError: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When the next attempt is due; null unless pending
+                         */
+                        nextAttemptAt: string | null;
+                        /** Format: date-time */
+                        deliveredAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        /** @description The envelope exactly as sent, parsed */
+                        payload: {
+                            [key: string]: unknown;
+                        };
+                        attemptLog: {
+                            attempt: number;
+                            /** Format: date-time */
+                            startedAt: string;
+                            durationMs: number;
+                            responseStatus: number | null;
+                            /** @description First 1 KB of the answer */
+                            responseBody: string | null;
+                            error: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not Modified: the body is the one the If-None-Match tag names (no body is sent) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: the resource does not exist or is outside the caller's scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    retryWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description Also the X-Webhook-Delivery and webhook-id header of every attempt
+                         */
+                        id: string;
+                        /** @enum {string} */
+                        event: "order.created" | "order.status_changed" | "order.cancelled" | "offer.updated";
+                        /** @enum {string} */
+                        status: "pending" | "succeeded" | "failed" | "abandoned";
+                        attempts: number;
+                        lastResponseStatus: number | null;
+                        lastError: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When the next attempt is due; null unless pending
+                         */
+                        nextAttemptAt: string | null;
+                        /** Format: date-time */
+                        deliveredAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: the resource does not exist or is outside the caller's scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Entity: a business rule refuses the operation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listEvents: {
+        parameters: {
+            query: {
+                /** @description The `next` of the previous page; absent for the oldest event kept */
+                after?: string;
+                /** @description Events per page */
+                limit: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: ({
+                            /**
+                             * Format: uuid
+                             * @description The event id: the same in every webhook delivery of it and in this feed
+                             */
+                            id: string;
+                            event: string;
+                            /** Format: date-time */
+                            timestamp: string;
+                            data: {
+                                [key: string]: unknown;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                        /** @description Give it as `after` to read on; the same cursor when nothing new has happened */
+                        next: string;
+                        /** @description More events follow at once */
+                        hasMore: boolean;
+                    };
+                };
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        /**
+                         * @description personal: acts as its staff user (any staff); branch: every exchange of a branch; public: read-only public data (both superadmin only)
+                         * @enum {string}
+                         */
+                        type: "personal" | "branch" | "public";
+                        /** @description First 20 characters of the key, for display */
+                        keyPrefix: string;
+                        /** @description The branch of a branch or public key; null for a personal key */
+                        branchId: number | null;
+                        /** @description false once revoked; an expired key stays isActive but is refused after expiresAt */
+                        isActive: boolean;
+                        /** Format: date-time */
+                        lastUsedAt: string | null;
+                        /** Format: date-time */
+                        expiresAt: string | null;
+                        /**
+                         * Format: uuid
+                         * @description Set once the key is rolled: the id of its replacement. The key keeps working until expiresAt
+                         */
+                        replacedBy: string | null;
+                        /** @description A public key's allowed web origins (empty: any); always empty for secret keys */
+                        allowedOrigins: string[];
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    }[];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /**
+                     * @description personal: acts as its staff user (any staff); branch: every exchange of a branch; public: read-only public data (both superadmin only)
+                     * @enum {string}
+                     */
+                    type: "personal" | "branch" | "public";
+                    /** @description Required for branch and public keys; not allowed for personal keys */
+                    branchId?: number;
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601; the key stops working then. Must be in the future.
+                     */
+                    expiresAt?: string;
+                    /** @description Public keys only: the web origins (scheme://host[:port]) whose pages may use the key; empty or absent: any. A convenience against copy-paste onto other sites, not a secret: the key is visible in the page, and any program can send any Origin. */
+                    allowedOrigins?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        /**
+                         * @description personal: acts as its staff user (any staff); branch: every exchange of a branch; public: read-only public data (both superadmin only)
+                         * @enum {string}
+                         */
+                        type: "personal" | "branch" | "public";
+                        /** @description First 20 characters of the key, for display */
+                        keyPrefix: string;
+                        /** @description The branch of a branch or public key; null for a personal key */
+                        branchId: number | null;
+                        /** @description false once revoked; an expired key stays isActive but is refused after expiresAt */
+                        isActive: boolean;
+                        /** Format: date-time */
+                        lastUsedAt: string | null;
+                        /** Format: date-time */
+                        expiresAt: string | null;
+                        /**
+                         * Format: uuid
+                         * @description Set once the key is rolled: the id of its replacement. The key keeps working until expiresAt
+                         */
+                        replacedBy: string | null;
+                        /** @description A public key's allowed web origins (empty: any); always empty for secret keys */
+                        allowedOrigins: string[];
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        /** @description The full key: returned once, stored hashed, never retrievable again */
+                        rawKey: string;
+                        note: string;
+                    };
+                };
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Entity: a business rule refuses the operation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rollApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Optional: an empty or absent body rolls with the defaults */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description When the old key stops working: in the future, at most 7 days away. Default: 24 hours from now
+                     */
+                    expiresAt?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        /**
+                         * @description personal: acts as its staff user (any staff); branch: every exchange of a branch; public: read-only public data (both superadmin only)
+                         * @enum {string}
+                         */
+                        type: "personal" | "branch" | "public";
+                        /** @description First 20 characters of the key, for display */
+                        keyPrefix: string;
+                        /** @description The branch of a branch or public key; null for a personal key */
+                        branchId: number | null;
+                        /** @description false once revoked; an expired key stays isActive but is refused after expiresAt */
+                        isActive: boolean;
+                        /** Format: date-time */
+                        lastUsedAt: string | null;
+                        /** Format: date-time */
+                        expiresAt: string | null;
+                        /**
+                         * Format: uuid
+                         * @description Set once the key is rolled: the id of its replacement. The key keeps working until expiresAt
+                         */
+                        replacedBy: string | null;
+                        /** @description A public key's allowed web origins (empty: any); always empty for secret keys */
+                        allowedOrigins: string[];
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        /** @description The full key: returned once, stored hashed, never retrievable again */
+                        rawKey: string;
+                        note: string;
+                        /** @description The rolled key: it works until its expiresAt, and replacedBy names the new key */
+                        previousKey: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            /**
+                             * @description personal: acts as its staff user (any staff); branch: every exchange of a branch; public: read-only public data (both superadmin only)
+                             * @enum {string}
+                             */
+                            type: "personal" | "branch" | "public";
+                            /** @description First 20 characters of the key, for display */
+                            keyPrefix: string;
+                            /** @description The branch of a branch or public key; null for a personal key */
+                            branchId: number | null;
+                            /** @description false once revoked; an expired key stays isActive but is refused after expiresAt */
+                            isActive: boolean;
+                            /** Format: date-time */
+                            lastUsedAt: string | null;
+                            /** Format: date-time */
+                            expiresAt: string | null;
+                            /**
+                             * Format: uuid
+                             * @description Set once the key is rolled: the id of its replacement. The key keeps working until expiresAt
+                             */
+                            replacedBy: string | null;
+                            /** @description A public key's allowed web origins (empty: any); always empty for secret keys */
+                            allowedOrigins: string[];
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: the resource does not exist or is outside the caller's scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Entity: a business rule refuses the operation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: the resource does not exist or is outside the caller's scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Public keys only: the web origins (scheme://host[:port]) whose pages may use the key; empty or absent: any. A convenience against copy-paste onto other sites, not a secret: the key is visible in the page, and any program can send any Origin. */
+                    allowedOrigins: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        /**
+                         * @description personal: acts as its staff user (any staff); branch: every exchange of a branch; public: read-only public data (both superadmin only)
+                         * @enum {string}
+                         */
+                        type: "personal" | "branch" | "public";
+                        /** @description First 20 characters of the key, for display */
+                        keyPrefix: string;
+                        /** @description The branch of a branch or public key; null for a personal key */
+                        branchId: number | null;
+                        /** @description false once revoked; an expired key stays isActive but is refused after expiresAt */
+                        isActive: boolean;
+                        /** Format: date-time */
+                        lastUsedAt: string | null;
+                        /** Format: date-time */
+                        expiresAt: string | null;
+                        /**
+                         * Format: uuid
+                         * @description Set once the key is rolled: the id of its replacement. The key keeps working until expiresAt
+                         */
+                        replacedBy: string | null;
+                        /** @description A public key's allowed web origins (empty: any); always empty for secret keys */
+                        allowedOrigins: string[];
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: the resource does not exist or is outside the caller's scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getCurrentStaff: {
         parameters: {
             query?: never;
@@ -6788,6 +4861,407 @@ export interface operations {
             };
             /** @description Unauthorized: missing, invalid, expired or revoked credentials */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAdminOrders: {
+        parameters: {
+            query?: {
+                /** @description Records to skip (default 0) */
+                skip?: number;
+                /** @description Records to return, 1–100 (default 25) */
+                limit?: number;
+                /** @description JSON object over the listed filter fields, e.g. {"isActive":true} */
+                filter?: string;
+                /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
+                sort?: string;
+                /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** @description Random, non-sequential public identifier */
+                            hashedId: string;
+                            /**
+                             * @description Order status
+                             * @enum {string}
+                             */
+                            status: "ORDERINIT" | "CLIENTPAYMENTWAIT" | "EXCHANGEPAYMENTWAIT" | "CASHOUT" | "SUCCESS" | "CANCEL";
+                            clientAmount: number;
+                            exchangeAmount: number;
+                            currency1: {
+                                id: number;
+                                code: string;
+                            };
+                            currency2: {
+                                id: number;
+                                code: string;
+                            };
+                            cashbox: {
+                                id: number;
+                            };
+                            user: {
+                                id: number;
+                            } | null;
+                            comment: string | null;
+                            clientComment: string | null;
+                            /**
+                             * @description `offer`: priced by the cashbox's active offer; `finop`: a financial operation priced by the office
+                             * @enum {string}
+                             */
+                            operationType: "offer" | "finop";
+                            paymentMethodSource: {
+                                id: number;
+                            } | null;
+                            paymentMethodDest: {
+                                id: number;
+                            } | null;
+                            userWallet: string | null;
+                            tgNickName: string | null;
+                            /** @description The offer that priced the order; null for finop */
+                            offer: {
+                                id: number;
+                            } | null;
+                            /** @description The offer's rate as stored when the order was priced; absent for finop */
+                            rate?: number;
+                            /** @description true for an order placed in a sandbox branch (a test order the partner may move itself) */
+                            sandbox: boolean;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            branchId: number;
+                        }[];
+                        meta: {
+                            /** @description All matches; a lower bound when totalCapped is true */
+                            total: number;
+                            /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
+                            totalCapped?: boolean;
+                            skip: number;
+                            limit: number;
+                            /** @description Pass as cursor to get the next page; null on the last page */
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description Random, non-sequential public identifier */
+                        hashedId: string;
+                        /**
+                         * @description Order status
+                         * @enum {string}
+                         */
+                        status: "ORDERINIT" | "CLIENTPAYMENTWAIT" | "EXCHANGEPAYMENTWAIT" | "CASHOUT" | "SUCCESS" | "CANCEL";
+                        clientAmount: number;
+                        exchangeAmount: number;
+                        currency1: {
+                            id: number;
+                            code: string;
+                        };
+                        currency2: {
+                            id: number;
+                            code: string;
+                        };
+                        cashbox: {
+                            id: number;
+                        };
+                        user: {
+                            id: number;
+                        } | null;
+                        comment: string | null;
+                        clientComment: string | null;
+                        /**
+                         * @description `offer`: priced by the cashbox's active offer; `finop`: a financial operation priced by the office
+                         * @enum {string}
+                         */
+                        operationType: "offer" | "finop";
+                        paymentMethodSource: {
+                            id: number;
+                        } | null;
+                        paymentMethodDest: {
+                            id: number;
+                        } | null;
+                        userWallet: string | null;
+                        tgNickName: string | null;
+                        /** @description The offer that priced the order; null for finop */
+                        offer: {
+                            id: number;
+                        } | null;
+                        /** @description The offer's rate as stored when the order was priced; absent for finop */
+                        rate?: number;
+                        /** @description true for an order placed in a sandbox branch (a test order the partner may move itself) */
+                        sandbox: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        branchId: number;
+                        history: {
+                            /**
+                             * @description Order status
+                             * @enum {string|null}
+                             */
+                            fromStatus: "ORDERINIT" | "CLIENTPAYMENTWAIT" | "EXCHANGEPAYMENTWAIT" | "CASHOUT" | "SUCCESS" | "CANCEL" | null;
+                            /**
+                             * @description Order status
+                             * @enum {string}
+                             */
+                            toStatus: "ORDERINIT" | "CLIENTPAYMENTWAIT" | "EXCHANGEPAYMENTWAIT" | "CASHOUT" | "SUCCESS" | "CANCEL";
+                            actor: {
+                                /** @enum {string} */
+                                type: "api_key" | "staff" | "system";
+                                /** Format: uuid */
+                                apiKeyId: string | null;
+                                staffUserId: number | null;
+                            };
+                            comment: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: the resource does not exist or is outside the caller's scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    changeAdminOrderStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Order status
+                     * @enum {string}
+                     */
+                    status: "ORDERINIT" | "CLIENTPAYMENTWAIT" | "EXCHANGEPAYMENTWAIT" | "CASHOUT" | "SUCCESS" | "CANCEL";
+                    /** @description Why the order moved; kept in the status history */
+                    comment?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description Random, non-sequential public identifier */
+                        hashedId: string;
+                        /**
+                         * @description Order status
+                         * @enum {string}
+                         */
+                        status: "ORDERINIT" | "CLIENTPAYMENTWAIT" | "EXCHANGEPAYMENTWAIT" | "CASHOUT" | "SUCCESS" | "CANCEL";
+                        clientAmount: number;
+                        exchangeAmount: number;
+                        currency1: {
+                            id: number;
+                            code: string;
+                        };
+                        currency2: {
+                            id: number;
+                            code: string;
+                        };
+                        cashbox: {
+                            id: number;
+                        };
+                        user: {
+                            id: number;
+                        } | null;
+                        comment: string | null;
+                        clientComment: string | null;
+                        /**
+                         * @description `offer`: priced by the cashbox's active offer; `finop`: a financial operation priced by the office
+                         * @enum {string}
+                         */
+                        operationType: "offer" | "finop";
+                        paymentMethodSource: {
+                            id: number;
+                        } | null;
+                        paymentMethodDest: {
+                            id: number;
+                        } | null;
+                        userWallet: string | null;
+                        tgNickName: string | null;
+                        /** @description The offer that priced the order; null for finop */
+                        offer: {
+                            id: number;
+                        } | null;
+                        /** @description The offer's rate as stored when the order was priced; absent for finop */
+                        rate?: number;
+                        /** @description true for an order placed in a sandbox branch (a test order the partner may move itself) */
+                        sandbox: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        branchId: number;
+                        history: {
+                            /**
+                             * @description Order status
+                             * @enum {string|null}
+                             */
+                            fromStatus: "ORDERINIT" | "CLIENTPAYMENTWAIT" | "EXCHANGEPAYMENTWAIT" | "CASHOUT" | "SUCCESS" | "CANCEL" | null;
+                            /**
+                             * @description Order status
+                             * @enum {string}
+                             */
+                            toStatus: "ORDERINIT" | "CLIENTPAYMENTWAIT" | "EXCHANGEPAYMENTWAIT" | "CASHOUT" | "SUCCESS" | "CANCEL";
+                            actor: {
+                                /** @enum {string} */
+                                type: "api_key" | "staff" | "system";
+                                /** Format: uuid */
+                                apiKeyId: string | null;
+                                staffUserId: number | null;
+                            };
+                            comment: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: the resource does not exist or is outside the caller's scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Entity: a business rule refuses the operation */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7091,6 +5565,1713 @@ export interface operations {
             };
             /** @description Unauthorized: missing, invalid, expired or revoked credentials */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listBranches: {
+        parameters: {
+            query?: {
+                /** @description Records to skip (default 0) */
+                skip?: number;
+                /** @description Records to return, 1–100 (default 25) */
+                limit?: number;
+                /** @description JSON object over the listed filter fields, e.g. {"isActive":true} */
+                filter?: string;
+                /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
+                sort?: string;
+                /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            name: string;
+                            isSandbox: boolean;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        meta: {
+                            /** @description All matches; a lower bound when totalCapped is true */
+                            total: number;
+                            /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
+                            totalCapped?: boolean;
+                            skip: number;
+                            limit: number;
+                            /** @description Pass as cursor to get the next page; null on the last page */
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createBranch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @description A sandbox branch: partners' secret keys may move their own orders there (POST /partner/sandbox/orders/{id}/status), and its orders are marked `sandbox: true` */
+                    isSandbox?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        isSandbox: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateBranch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /** @description A sandbox branch: partners' secret keys may move their own orders there (POST /partner/sandbox/orders/{id}/status), and its orders are marked `sandbox: true` */
+                    isSandbox?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        isSandbox: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: the resource does not exist or is outside the caller's scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAdminExchanges: {
+        parameters: {
+            query?: {
+                /** @description Records to skip (default 0) */
+                skip?: number;
+                /** @description Records to return, 1–100 (default 25) */
+                limit?: number;
+                /** @description JSON object over the listed filter fields, e.g. {"isActive":true} */
+                filter?: string;
+                /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
+                sort?: string;
+                /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            branchId: number;
+                            name: string;
+                            address: string;
+                            city: string;
+                            contacts: {
+                                phoneNumber: string;
+                                chat: string;
+                            };
+                            location: {
+                                latitude: number;
+                                longitude: number;
+                            } | null;
+                            timezone: string;
+                            schedule: {
+                                dayOfWeek: number;
+                                openTime: string | null;
+                                closeTime: string | null;
+                                isClosed: boolean;
+                            }[];
+                            isActive: boolean;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        meta: {
+                            /** @description All matches; a lower bound when totalCapped is true */
+                            total: number;
+                            /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
+                            totalCapped?: boolean;
+                            skip: number;
+                            limit: number;
+                            /** @description Pass as cursor to get the next page; null on the last page */
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createAdminExchange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Required for a superadmin; an admin's own branch otherwise */
+                    branchId?: number;
+                    name: string;
+                    address?: string;
+                    city?: string;
+                    contacts?: {
+                        phoneNumber?: string;
+                        /** @description Link to the exchange's chat (http or https), or empty */
+                        chat?: string;
+                    };
+                    location?: {
+                        latitude: number;
+                        longitude: number;
+                    } | null;
+                    /** @description IANA time zone of the opening hours, e.g. Europe/Lisbon */
+                    timezone?: string;
+                    /** @description The whole week; days left out have no opening hours */
+                    schedule?: {
+                        /** @description ISO day of week: 1 = Monday … 7 = Sunday */
+                        dayOfWeek: number;
+                        /** @description HH:MM, local time of the exchange */
+                        openTime?: string;
+                        /** @description HH:MM, local time of the exchange */
+                        closeTime?: string;
+                        /** @default false */
+                        isClosed?: boolean;
+                    }[];
+                    isActive?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        branchId: number;
+                        name: string;
+                        address: string;
+                        city: string;
+                        contacts: {
+                            phoneNumber: string;
+                            chat: string;
+                        };
+                        location: {
+                            latitude: number;
+                            longitude: number;
+                        } | null;
+                        timezone: string;
+                        schedule: {
+                            dayOfWeek: number;
+                            openTime: string | null;
+                            closeTime: string | null;
+                            isClosed: boolean;
+                        }[];
+                        isActive: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminExchange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        branchId: number;
+                        name: string;
+                        address: string;
+                        city: string;
+                        contacts: {
+                            phoneNumber: string;
+                            chat: string;
+                        };
+                        location: {
+                            latitude: number;
+                            longitude: number;
+                        } | null;
+                        timezone: string;
+                        schedule: {
+                            dayOfWeek: number;
+                            openTime: string | null;
+                            closeTime: string | null;
+                            isClosed: boolean;
+                        }[];
+                        isActive: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: the resource does not exist or is outside the caller's scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateAdminExchange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    address?: string;
+                    city?: string;
+                    contacts?: {
+                        phoneNumber?: string;
+                        /** @description Link to the exchange's chat (http or https), or empty */
+                        chat?: string;
+                    };
+                    location?: {
+                        latitude: number;
+                        longitude: number;
+                    } | null;
+                    /** @description IANA time zone of the opening hours, e.g. Europe/Lisbon */
+                    timezone?: string;
+                    /** @description The whole week; days left out have no opening hours */
+                    schedule?: {
+                        /** @description ISO day of week: 1 = Monday … 7 = Sunday */
+                        dayOfWeek: number;
+                        /** @description HH:MM, local time of the exchange */
+                        openTime?: string;
+                        /** @description HH:MM, local time of the exchange */
+                        closeTime?: string;
+                        /** @default false */
+                        isClosed?: boolean;
+                    }[];
+                    isActive?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        branchId: number;
+                        name: string;
+                        address: string;
+                        city: string;
+                        contacts: {
+                            phoneNumber: string;
+                            chat: string;
+                        };
+                        location: {
+                            latitude: number;
+                            longitude: number;
+                        } | null;
+                        timezone: string;
+                        schedule: {
+                            dayOfWeek: number;
+                            openTime: string | null;
+                            closeTime: string | null;
+                            isClosed: boolean;
+                        }[];
+                        isActive: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: the resource does not exist or is outside the caller's scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAdminCurrencies: {
+        parameters: {
+            query?: {
+                /** @description Records to skip (default 0) */
+                skip?: number;
+                /** @description Records to return, 1–100 (default 25) */
+                limit?: number;
+                /** @description JSON object over the listed filter fields, e.g. {"isActive":true} */
+                filter?: string;
+                /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
+                sort?: string;
+                /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            ticker: string;
+                            name: string;
+                            kind: string;
+                            decimals: number;
+                            image: {
+                                id: string;
+                                path: string;
+                            } | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        meta: {
+                            /** @description All matches; a lower bound when totalCapped is true */
+                            total: number;
+                            /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
+                            totalCapped?: boolean;
+                            skip: number;
+                            limit: number;
+                            /** @description Pass as cursor to get the next page; null on the last page */
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createCurrency: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Upper-case code, e.g. USD, USDT */
+                    ticker: string;
+                    name: string;
+                    /** @description Precision of amounts in this currency (2 for most fiat, 8 for BTC) */
+                    decimals: number;
+                    /** @enum {string} */
+                    kind?: "fiat" | "crypto";
+                    image?: {
+                        /** Format: uuid */
+                        id: string;
+                        path: string;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        ticker: string;
+                        name: string;
+                        kind: string;
+                        decimals: number;
+                        image: {
+                            id: string;
+                            path: string;
+                        } | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateCurrency: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Upper-case code, e.g. USD, USDT */
+                    ticker?: string;
+                    name?: string;
+                    /** @description Precision of amounts in this currency (2 for most fiat, 8 for BTC) */
+                    decimals?: number;
+                    /** @enum {string} */
+                    kind?: "fiat" | "crypto";
+                    image?: {
+                        /** Format: uuid */
+                        id: string;
+                        path: string;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        ticker: string;
+                        name: string;
+                        kind: string;
+                        decimals: number;
+                        image: {
+                            id: string;
+                            path: string;
+                        } | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: the resource does not exist or is outside the caller's scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAdminOffers: {
+        parameters: {
+            query?: {
+                /** @description Records to skip (default 0) */
+                skip?: number;
+                /** @description Records to return, 1–100 (default 25) */
+                limit?: number;
+                /** @description JSON object over the listed filter fields, e.g. {"isActive":true} */
+                filter?: string;
+                /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
+                sort?: string;
+                /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            currency1: {
+                                id: number;
+                                code: string;
+                                name: string;
+                            };
+                            currency2: {
+                                id: number;
+                                code: string;
+                                name: string;
+                            };
+                            rate: number;
+                            minAmount: number;
+                            maxAmount: number;
+                            isActive: boolean;
+                            exchange: {
+                                id: number;
+                            };
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        meta: {
+                            /** @description All matches; a lower bound when totalCapped is true */
+                            total: number;
+                            /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
+                            totalCapped?: boolean;
+                            skip: number;
+                            limit: number;
+                            /** @description Pass as cursor to get the next page; null on the last page */
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createAdminOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    exchangeId: number;
+                    currency1Id: number;
+                    currency2Id: number;
+                    /** @description Units of currency2 given for one unit of currency1; greater than 0; a JSON number or a decimal string such as "0.0000155123456789" */
+                    rate: number | string;
+                    /** @description Smallest currency1 amount (default 0); a JSON number or a decimal string such as "0.0000155123456789" */
+                    minAmount?: number | string;
+                    /** @description Largest currency1 amount; greater than 0 and not below minAmount; a JSON number or a decimal string such as "0.0000155123456789" */
+                    maxAmount: number | string;
+                    /** @default true */
+                    isActive?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        currency1: {
+                            id: number;
+                            code: string;
+                            name: string;
+                        };
+                        currency2: {
+                            id: number;
+                            code: string;
+                            name: string;
+                        };
+                        rate: number;
+                        minAmount: number;
+                        maxAmount: number;
+                        isActive: boolean;
+                        exchange: {
+                            id: number;
+                        };
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateAdminOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Units of currency2 given for one unit of currency1; greater than 0; a JSON number or a decimal string such as "0.0000155123456789" */
+                    rate?: number | string;
+                    /** @description Smallest currency1 amount; a JSON number or a decimal string such as "0.0000155123456789" */
+                    minAmount?: number | string;
+                    /** @description Largest currency1 amount; greater than 0 and not below minAmount; a JSON number or a decimal string such as "0.0000155123456789" */
+                    maxAmount?: number | string;
+                    isActive?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        currency1: {
+                            id: number;
+                            code: string;
+                            name: string;
+                        };
+                        currency2: {
+                            id: number;
+                            code: string;
+                            name: string;
+                        };
+                        rate: number;
+                        minAmount: number;
+                        maxAmount: number;
+                        isActive: boolean;
+                        exchange: {
+                            id: number;
+                        };
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: the resource does not exist or is outside the caller's scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPaymentMethods: {
+        parameters: {
+            query?: {
+                /** @description Records to skip (default 0) */
+                skip?: number;
+                /** @description Records to return, 1–100 (default 25) */
+                limit?: number;
+                /** @description JSON object over the listed filter fields, e.g. {"isActive":true} */
+                filter?: string;
+                /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
+                sort?: string;
+                /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            branchId: number;
+                            name: string;
+                            kind: string;
+                            exchangeId: number | null;
+                            currencyId: number | null;
+                            isActive: boolean;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        meta: {
+                            /** @description All matches; a lower bound when totalCapped is true */
+                            total: number;
+                            /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
+                            totalCapped?: boolean;
+                            skip: number;
+                            limit: number;
+                            /** @description Pass as cursor to get the next page; null on the last page */
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createPaymentMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Required for a superadmin; an admin's own branch otherwise */
+                    branchId?: number;
+                    name: string;
+                    /**
+                     * @default cash
+                     * @enum {string}
+                     */
+                    kind?: "cash" | "card" | "bank_transfer" | "crypto" | "other";
+                    /** @description Only at this exchange office; every office of the branch when left out */
+                    exchangeId?: number;
+                    /** @description Only for this currency; any currency when left out */
+                    currencyId?: number;
+                    /** @default true */
+                    isActive?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        branchId: number;
+                        name: string;
+                        kind: string;
+                        exchangeId: number | null;
+                        currencyId: number | null;
+                        isActive: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updatePaymentMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /** @enum {string} */
+                    kind?: "cash" | "card" | "bank_transfer" | "crypto" | "other";
+                    isActive?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        branchId: number;
+                        name: string;
+                        kind: string;
+                        exchangeId: number | null;
+                        currencyId: number | null;
+                        isActive: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: the resource does not exist or is outside the caller's scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listStaff: {
+        parameters: {
+            query?: {
+                /** @description Records to skip (default 0) */
+                skip?: number;
+                /** @description Records to return, 1–100 (default 25) */
+                limit?: number;
+                /** @description JSON object over the listed filter fields, e.g. {"isActive":true} */
+                filter?: string;
+                /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
+                sort?: string;
+                /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            email: string;
+                            /**
+                             * @description superadmin: every branch; admin: its branch; operator: its exchanges
+                             * @enum {string}
+                             */
+                            role: "superadmin" | "admin" | "operator";
+                            /** @description null for a superadmin */
+                            branchId: number | null;
+                            exchangeIds: number[];
+                            /** @description Granted permissions (used for operators) */
+                            permissions: string[];
+                            isActive: boolean;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        meta: {
+                            /** @description All matches; a lower bound when totalCapped is true */
+                            total: number;
+                            /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
+                            totalCapped?: boolean;
+                            skip: number;
+                            limit: number;
+                            /** @description Pass as cursor to get the next page; null on the last page */
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    password: string;
+                    /**
+                     * @description superadmin: every branch; admin: its branch; operator: its exchanges
+                     * @enum {string}
+                     */
+                    role: "superadmin" | "admin" | "operator";
+                    branchId?: number;
+                    exchangeIds?: number[];
+                    /** @description What an operator (and its personal keys) may do; superadmins and admins hold every permission */
+                    permissions?: ("orders:read" | "orders:write" | "clients:read" | "clients:write" | "webhooks:manage")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        email: string;
+                        /**
+                         * @description superadmin: every branch; admin: its branch; operator: its exchanges
+                         * @enum {string}
+                         */
+                        role: "superadmin" | "admin" | "operator";
+                        /** @description null for a superadmin */
+                        branchId: number | null;
+                        exchangeIds: number[];
+                        /** @description Granted permissions (used for operators) */
+                        permissions: string[];
+                        isActive: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        email: string;
+                        /**
+                         * @description superadmin: every branch; admin: its branch; operator: its exchanges
+                         * @enum {string}
+                         */
+                        role: "superadmin" | "admin" | "operator";
+                        /** @description null for a superadmin */
+                        branchId: number | null;
+                        exchangeIds: number[];
+                        /** @description Granted permissions (used for operators) */
+                        permissions: string[];
+                        isActive: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: the resource does not exist or is outside the caller's scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description superadmin: every branch; admin: its branch; operator: its exchanges
+                     * @enum {string}
+                     */
+                    role?: "superadmin" | "admin" | "operator";
+                    branchId?: number;
+                    exchangeIds?: number[];
+                    /** @description What an operator (and its personal keys) may do; superadmins and admins hold every permission */
+                    permissions?: ("orders:read" | "orders:write" | "clients:read" | "clients:write" | "webhooks:manage")[];
+                    isActive?: boolean;
+                    password?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        email: string;
+                        /**
+                         * @description superadmin: every branch; admin: its branch; operator: its exchanges
+                         * @enum {string}
+                         */
+                        role: "superadmin" | "admin" | "operator";
+                        /** @description null for a superadmin */
+                        branchId: number | null;
+                        exchangeIds: number[];
+                        /** @description Granted permissions (used for operators) */
+                        permissions: string[];
+                        isActive: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: the resource does not exist or is outside the caller's scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Entity: a business rule refuses the operation */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7681,6 +7862,273 @@ export interface operations {
             };
         };
     };
+    listAdminWebhooks: {
+        parameters: {
+            query?: {
+                /** @description Records to skip (default 0) */
+                skip?: number;
+                /** @description Records to return, 1–100 (default 25) */
+                limit?: number;
+                /** @description JSON object over the listed filter fields, e.g. {"isActive":true} */
+                filter?: string;
+                /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
+                sort?: string;
+                /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            url: string;
+                            events: ("order.created" | "order.status_changed" | "order.cancelled" | "offer.updated")[];
+                            isActive: boolean;
+                            /** @description Consecutive failed attempts; 0 after any success */
+                            failCount: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            branchId: number | null;
+                            /** @description Owner of a personal key's webhook; null for a branch key's */
+                            staffUserId: number | null;
+                            /** Format: date-time */
+                            deactivatedAt: string | null;
+                        }[];
+                        meta: {
+                            /** @description All matches; a lower bound when totalCapped is true */
+                            total: number;
+                            /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
+                            totalCapped?: boolean;
+                            skip: number;
+                            limit: number;
+                            /** @description Pass as cursor to get the next page; null on the last page */
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAdminWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Records to skip (default 0) */
+                skip?: number;
+                /** @description Records to return, 1–100 (default 25) */
+                limit?: number;
+                /** @description JSON object over the listed filter fields, e.g. {"isActive":true} */
+                filter?: string;
+                /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
+                sort?: string;
+                /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description Also the X-Webhook-Delivery and webhook-id header of every attempt
+                             */
+                            id: string;
+                            /** @enum {string} */
+                            event: "order.created" | "order.status_changed" | "order.cancelled" | "offer.updated";
+                            /** @enum {string} */
+                            status: "pending" | "succeeded" | "failed" | "abandoned";
+                            attempts: number;
+                            lastResponseStatus: number | null;
+                            lastError: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the next attempt is due; null unless pending
+                             */
+                            nextAttemptAt: string | null;
+                            /** Format: date-time */
+                            deliveredAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        meta: {
+                            /** @description All matches; a lower bound when totalCapped is true */
+                            total: number;
+                            /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
+                            totalCapped?: boolean;
+                            skip: number;
+                            limit: number;
+                            /** @description Pass as cursor to get the next page; null on the last page */
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: the resource does not exist or is outside the caller's scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reactivateAdminWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        url: string;
+                        events: ("order.created" | "order.status_changed" | "order.cancelled" | "offer.updated")[];
+                        isActive: boolean;
+                        /** @description Consecutive failed attempts; 0 after any success */
+                        failCount: number;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        branchId: number | null;
+                        /** @description Owner of a personal key's webhook; null for a branch key's */
+                        staffUserId: number | null;
+                        /** Format: date-time */
+                        deactivatedAt: string | null;
+                    };
+                };
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: the resource does not exist or is outside the caller's scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getAdminWebhook: {
         parameters: {
             query?: never;
@@ -8126,6 +8574,182 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    onOrderCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `sha256=` + hex HMAC-SHA256 of the raw body, keyed with the UTF-8 bytes of the webhook's secretKey */
+                "X-Webhook-Signature": string;
+                /** @description The event name */
+                "X-Webhook-Event": string;
+                /** @description The delivery id, the same on every attempt: deduplicate on it */
+                "X-Webhook-Delivery": string;
+                /** @description 1 for the first attempt, 2 for the first retry, … */
+                "X-Webhook-Attempt": string;
+                /** @description Standard Webhooks: the delivery id */
+                "webhook-id": string;
+                /** @description Standard Webhooks: the attempt's Unix time in seconds */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `id.timestamp.body` (several, space-separated, may appear) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within the time-out: delivered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none) is a failed attempt, retried with back-off; refuse a bad signature with 400 or 401 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onOrderStatusChanged: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `sha256=` + hex HMAC-SHA256 of the raw body, keyed with the UTF-8 bytes of the webhook's secretKey */
+                "X-Webhook-Signature": string;
+                /** @description The event name */
+                "X-Webhook-Event": string;
+                /** @description The delivery id, the same on every attempt: deduplicate on it */
+                "X-Webhook-Delivery": string;
+                /** @description 1 for the first attempt, 2 for the first retry, … */
+                "X-Webhook-Attempt": string;
+                /** @description Standard Webhooks: the delivery id */
+                "webhook-id": string;
+                /** @description Standard Webhooks: the attempt's Unix time in seconds */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `id.timestamp.body` (several, space-separated, may appear) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderStatusChangedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within the time-out: delivered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none) is a failed attempt, retried with back-off; refuse a bad signature with 400 or 401 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onOrderCancelled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `sha256=` + hex HMAC-SHA256 of the raw body, keyed with the UTF-8 bytes of the webhook's secretKey */
+                "X-Webhook-Signature": string;
+                /** @description The event name */
+                "X-Webhook-Event": string;
+                /** @description The delivery id, the same on every attempt: deduplicate on it */
+                "X-Webhook-Delivery": string;
+                /** @description 1 for the first attempt, 2 for the first retry, … */
+                "X-Webhook-Attempt": string;
+                /** @description Standard Webhooks: the delivery id */
+                "webhook-id": string;
+                /** @description Standard Webhooks: the attempt's Unix time in seconds */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `id.timestamp.body` (several, space-separated, may appear) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderCancelledEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within the time-out: delivered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none) is a failed attempt, retried with back-off; refuse a bad signature with 400 or 401 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onOfferUpdated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `sha256=` + hex HMAC-SHA256 of the raw body, keyed with the UTF-8 bytes of the webhook's secretKey */
+                "X-Webhook-Signature": string;
+                /** @description The event name */
+                "X-Webhook-Event": string;
+                /** @description The delivery id, the same on every attempt: deduplicate on it */
+                "X-Webhook-Delivery": string;
+                /** @description 1 for the first attempt, 2 for the first retry, … */
+                "X-Webhook-Attempt": string;
+                /** @description Standard Webhooks: the delivery id */
+                "webhook-id": string;
+                /** @description Standard Webhooks: the attempt's Unix time in seconds */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `id.timestamp.body` (several, space-separated, may appear) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OfferUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within the time-out: delivered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none) is a failed attempt, retried with back-off; refuse a bad signature with 400 or 401 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -1,10 +1,11 @@
 import type { SwaggerOptions } from '@fastify/swagger';
 
 /** OpenAPI 3.1 generated from the route schemas that also validate requests and serialize responses. */
-export function openApiOptions(): SwaggerOptions {
+export function openApiOptions(extra: { webhooks?: Record<string, unknown> } = {}): SwaggerOptions {
   return {
     openapi: {
       openapi: '3.1.0',
+      ...(extra.webhooks ? { webhooks: extra.webhooks } : {}),
       info: {
         title: 'Partner Exchange Service API',
         version: '1.0.0',

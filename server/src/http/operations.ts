@@ -21,10 +21,10 @@ export function registerOperationsRoutes(app: FastifyInstance, checks: { ready: 
     },
     required: ['status'],
   } as const;
-  app.get('/health', { schema: { tags: ['operations'], summary: 'Liveness', response: { 200: Status } } }, async () => ({ status: 'ok' }));
+  app.get('/health', { schema: { operationId: 'getHealth', security: [], tags: ['operations'], summary: 'Liveness', response: { 200: Status } } }, async () => ({ status: 'ok' }));
   app.get('/ready', {
     schema: {
-      tags: ['operations'], summary: 'Readiness: the database answers (503 if not); degraded when Redis does not',
+      operationId: 'getReadiness', security: [], tags: ['operations'], summary: 'Readiness: the database answers (503 if not); degraded when Redis does not',
       response: { 200: Ready, 503: { type: 'object', properties: { status: { type: 'string' }, error: { type: 'string' } } } },
     },
   }, async (_request, reply) => {
@@ -37,7 +37,7 @@ export function registerOperationsRoutes(app: FastifyInstance, checks: { ready: 
     const redisOk = await checks.ready.redis().then(() => true, () => false);
     return redisOk ? { status: 'ready', redis: 'ok' } : { status: 'degraded', redis: 'degraded' };
   });
-  app.get('/metrics', { schema: { tags: ['operations'], summary: 'Prometheus metrics', produces: ['text/plain'], response: { 200: { type: 'string' } } } }, async (_request, reply) => {
+  app.get('/metrics', { schema: { operationId: 'getMetrics', security: [], tags: ['operations'], summary: 'Prometheus metrics', produces: ['text/plain'], response: { 200: { type: 'string' } } } }, async (_request, reply) => {
     reply.type(checks.contentType);
     return checks.metrics();
   });

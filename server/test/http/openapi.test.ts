@@ -32,6 +32,34 @@ describe('GET /api/v1/openapi.json', () => {
     for (const route of routes) expect(documented, route).toContain(route);
   });
 
+  // Generated clients name their methods after operationId: every route added later needs one, unique and camelCase.
+  it('gives every operation (webhooks included) a unique camelCase operationId and a security requirement', () => {
+    const seen = new Map<string, string>();
+    const missing: string[] = [];
+    const operations = [...Object.entries<Record<string, any>>(doc.paths), ...Object.entries<Record<string, any>>(doc.webhooks ?? {})];
+    for (const [path, item] of operations) {
+      for (const [method, op] of Object.entries<any>(item)) {
+        const where = `${method.toUpperCase()} ${path}`;
+        if (typeof op.operationId !== 'string' || !/^[a-z][A-Za-z0-9]*$/.test(op.operationId)) missing.push(`${where}: operationId ${op.operationId}`);
+        else if (seen.has(op.operationId)) missing.push(`${where}: operationId ${op.operationId} already used by ${seen.get(op.operationId)}`);
+        else seen.set(op.operationId, where);
+        if (!Array.isArray(op.security)) missing.push(`${where}: no security (use [] for an unauthenticated route)`);
+      }
+    }
+    expect(missing).toEqual([]);
+    expect(seen.size).toBeGreaterThan(50);
+    expect(seen.get('createOrder')).toBe('POST /api/v1/partner/orders');
+  });
+
+  it('describes each webhook event with a schema whose `event` has that one value', () => {
+    expect(Object.keys(doc.webhooks).sort()).toEqual(['offer.updated', 'order.cancelled', 'order.created', 'order.status_changed']);
+    for (const [event, item] of Object.entries<any>(doc.webhooks)) {
+      const ref = item.post.requestBody.content['application/json'].schema.$ref as string;
+      const schema = doc.components.schemas[ref.replace('#/components/schemas/', '')];
+      expect(schema.properties.event.enum, event).toEqual([event]);
+    }
+  });
+
   it('declares the error responses and security of partner routes', () => {
     const estimate = doc.paths['/api/v1/partner/public/estimate'].post;
     expect(Object.keys(estimate.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '404', '429']));

@@ -15,7 +15,7 @@ export function apiKeyRoutes({ db, keys, config }: { db: Database; keys: KeyCach
   return async function routes(app: App) {
     app.post('/api-keys', {
       schema: {
-        tags: ['api-keys'], summary: 'Create an API key; the raw key is in this response only', security, body: CreateApiKeyRequest,
+        operationId: 'createApiKey', tags: ['api-keys'], summary: 'Create an API key; the raw key is in this response only', security, body: CreateApiKeyRequest,
         response: { 201: CreatedApiKey, ...errorResponses(400, 401, 403, 422) },
       },
     }, async (request, reply) => {
@@ -25,13 +25,13 @@ export function apiKeyRoutes({ db, keys, config }: { db: Database; keys: KeyCach
     });
 
     app.get('/api-keys', {
-      schema: { tags: ['api-keys'], summary: 'The caller\'s API keys (revoked ones with isActive false); never the raw key', security, response: { 200: Type.Array(ApiKey), ...errorResponses(401) } },
+      schema: { operationId: 'listApiKeys', tags: ['api-keys'], summary: 'The caller\'s API keys (revoked ones with isActive false); never the raw key', security, response: { 200: Type.Array(ApiKey), ...errorResponses(401) } },
     }, async (request) => listApiKeys(db, request.staff.staffUserId));
 
     app.post('/api-keys/:id/roll', {
       preValidation: optionalBody,
       schema: {
-        tags: ['api-keys'], security, params: UuidParams, body: RollApiKeyRequest,
+        operationId: 'rollApiKey', tags: ['api-keys'], security, params: UuidParams, body: RollApiKeyRequest,
         summary: 'Roll a key (its owner, or a superadmin): a new raw key of the same type, scope and owner, returned once; the old key works until expiresAt',
         response: { 201: RolledApiKey, ...errorResponses(400, 401, 404, 422) },
       },
@@ -44,7 +44,7 @@ export function apiKeyRoutes({ db, keys, config }: { db: Database; keys: KeyCach
 
     app.patch('/api-keys/:id', {
       schema: {
-        tags: ['api-keys'], summary: 'Set a public key\'s allowed origins (its owner, or a superadmin); effective at once on every instance',
+        operationId: 'updateApiKey', tags: ['api-keys'], summary: 'Set a public key\'s allowed origins (its owner, or a superadmin); effective at once on every instance',
         security, params: UuidParams, body: UpdateApiKeyRequest, response: { 200: ApiKey, ...errorResponses(400, 401, 404) },
       },
     }, async (request) => {
@@ -54,7 +54,7 @@ export function apiKeyRoutes({ db, keys, config }: { db: Database; keys: KeyCach
 
     app.delete('/api-keys/:id', {
       schema: {
-        tags: ['api-keys'], summary: 'Revoke an API key (its owner, or a superadmin); effective at once on every instance', security, params: UuidParams,
+        operationId: 'revokeApiKey', tags: ['api-keys'], summary: 'Revoke an API key (its owner, or a superadmin); effective at once on every instance', security, params: UuidParams,
         response: { 204: NoContent, ...errorResponses(400, 401, 404) },
       },
     }, async (request, reply) => {

@@ -42,7 +42,7 @@ export function ratesXmlRoutes({ db }: { db: Database }) {
     app.get('/public/rates.xml', {
       config: { publicKeyAllowed: true, etag: true },
       schema: {
-        tags: ['public'], summary: 'The public rates as XML for rate monitors (any key type)', security: [{ apiKey: [] }], querystring: RatesQuery,
+        operationId: 'getRatesXml', tags: ['public'], summary: 'The public rates as XML for rate monitors (any key type)', security: [{ apiKey: [] }], querystring: RatesQuery,
         response: {
           200: { description: 'The rates, in the XML that exchange-rate monitors read', content: { 'application/xml': { schema: XmlRates } } },
           ...errorResponses(400, 401, 429),

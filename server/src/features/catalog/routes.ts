@@ -30,18 +30,18 @@ export function catalogRoutes({ db }: { db: Database }) {
 
     app.get('/public/exchanges', {
       config: publicRead,
-      schema: { tags: ['public'], summary: 'Exchange offices of the key\'s branch', security, response: { 200: Type.Array(PublicExchange), ...errorResponses(401, 429) } },
+      schema: { operationId: 'listPublicExchanges', tags: ['public'], summary: 'Exchange offices of the key\'s branch', security, response: { 200: Type.Array(PublicExchange), ...errorResponses(401, 429) } },
     }, async (request) => (await listPublicExchanges(db, branchScope(request.apiKey))).map(present.publicExchange));
 
     app.get('/public/currencies', {
       config: publicRead,
-      schema: { tags: ['public'], summary: 'Currencies of the active offers of the branch', security, response: { 200: Type.Array(PublicCurrency), ...errorResponses(401, 429) } },
+      schema: { operationId: 'listPublicCurrencies', tags: ['public'], summary: 'Currencies of the active offers of the branch', security, response: { 200: Type.Array(PublicCurrency), ...errorResponses(401, 429) } },
     }, async (request) => (await listOfferedCurrencies(db, branchScope(request.apiKey))).map(present.publicCurrency));
 
     app.get('/public/rates', {
       config: publicRead,
       schema: {
-        tags: ['public'], summary: 'Rates of the active offers of active exchanges', security, querystring: RatesQuery,
+        operationId: 'listRates', tags: ['public'], summary: 'Rates of the active offers of active exchanges', security, querystring: RatesQuery,
         response: { 200: Type.Array(PublicRate), ...errorResponses(400, 401, 429) },
       },
     }, async (request) => (await listRates(db, branchScope(request.apiKey), request.query)).map((r) => ({
@@ -58,7 +58,7 @@ export function catalogRoutes({ db }: { db: Database }) {
     app.post('/public/estimate', {
       config: publicRoute,
       schema: {
-        tags: ['public'], summary: 'Exact estimate for a currency pair at an exchange', security, body: EstimateRequest,
+        operationId: 'getEstimate', tags: ['public'], summary: 'Exact estimate for a currency pair at an exchange', security, body: EstimateRequest,
         response: { 200: EstimateResult, ...errorResponses(400, 401, 404, 429) },
       },
     }, async (request) => {
@@ -84,7 +84,7 @@ export function catalogRoutes({ db }: { db: Database }) {
 
     app.get('/exchanges/:id', {
       config: { etag: true },
-      schema: { tags: ['catalog'], summary: 'One exchange office', security, params: IdParams, response: { 200: Exchange, ...errorResponses(401, 403, 404, 429) } },
+      schema: { operationId: 'getExchange', tags: ['catalog'], summary: 'One exchange office', security, params: IdParams, response: { 200: Exchange, ...errorResponses(401, 403, 404, 429) } },
     }, async (request) => {
       const row = await findPublicExchange(db, branchScope(request.apiKey), request.params.id);
       if (!row) throw notFound('exchange');
@@ -93,7 +93,7 @@ export function catalogRoutes({ db }: { db: Database }) {
 
     app.get('/offers', {
       config: { etag: true },
-      schema: { tags: ['catalog'], summary: 'Offers of the branch, paginated', security, querystring: ListQuery, response: { 200: OfferList, ...errorResponses(400, 401, 403, 429) } },
+      schema: { operationId: 'listOffers', tags: ['catalog'], summary: 'Offers of the branch, paginated', security, querystring: ListQuery, response: { 200: OfferList, ...errorResponses(400, 401, 403, 429) } },
     }, async (request) => {
       const params = parseListQuery(request.query, OFFER_LIST);
       const page = await listOffers(db, branchScope(request.apiKey), params);

@@ -86,7 +86,7 @@ export const EstimateRequest = Type.Object({
   destCurrencyId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
   amount: Type.Number({ exclusiveMinimum: 0, maximum: 1e20, description: 'Amount in the currency named by direction' }),
   direction: Type.Optional(StringEnum(['source', 'dest'], { default: 'source' })),
-}, { additionalProperties: false });
+}, { additionalProperties: false, examples: [{ exchangeId: 1, sourceCurrencyId: 2, destCurrencyId: 1, amount: 100, direction: 'source' }] });
 
 export const EstimateResult = Type.Object({
   sourceAmount: Money,
@@ -97,6 +97,11 @@ export const EstimateResult = Type.Object({
   destCurrency: PublicCurrency,
   exchangeId: Type.Integer(),
   offerId: Type.Integer(),
+}, {
+  examples: [{
+    sourceAmount: 100, destAmount: 91.5, rate: 0.915, isReverse: false, exchangeId: 1, offerId: 3,
+    sourceCurrency: { id: 2, name: 'US Dollar', ticker: 'USD', image: null }, destCurrency: { id: 1, name: 'Euro', ticker: 'EUR', image: null },
+  }],
 });
 
 export type PublicExchangeDto = Static<typeof PublicExchange>;

@@ -25,7 +25,7 @@ export function clientRoutes({ db, config }: { db: Database; config: { idempoten
     app.post('/clients', {
       config: { permission: 'clients:write' },
       schema: {
-        tags, summary: 'Register a client', security, body: CreateClientRequest, headers: IdempotencyHeaders,
+        operationId: 'createClient', tags, summary: 'Register a client', security, body: CreateClientRequest, headers: IdempotencyHeaders,
         response: { 201: Client, ...errorResponses(400, 401, 403, 409, 422, 429) },
       },
     }, async (request, reply) => service.uniqueEmail(() => respond(request, reply, 201, async (tx) => {
@@ -36,7 +36,7 @@ export function clientRoutes({ db, config }: { db: Database; config: { idempoten
     app.get('/clients', {
       config: { permission: 'clients:read' },
       schema: {
-        tags, summary: 'Clients in the key\'s scope, paginated; filter by exact email or phone', security, querystring: ListQuery,
+        operationId: 'listClients', tags, summary: 'Clients in the key\'s scope, paginated; filter by exact email or phone', security, querystring: ListQuery,
         response: { 200: ClientList, ...errorResponses(400, 401, 403, 429) },
       },
     }, async (request) => {
@@ -47,7 +47,7 @@ export function clientRoutes({ db, config }: { db: Database; config: { idempoten
 
     app.get('/clients/:id', {
       config: { permission: 'clients:read', etag: true },
-      schema: { tags, summary: 'One client', security, params: IdParams, response: { 200: Client, ...errorResponses(401, 403, 404, 429) } },
+      schema: { operationId: 'getClient', tags, summary: 'One client', security, params: IdParams, response: { 200: Client, ...errorResponses(401, 403, 404, 429) } },
     }, async (request) => {
       const client = await repo.findClient(db, request.apiKey, request.params.id);
       if (!client) throw notFound('client');
@@ -57,7 +57,7 @@ export function clientRoutes({ db, config }: { db: Database; config: { idempoten
     app.patch('/clients/:id', {
       config: { permission: 'clients:write' },
       schema: {
-        tags, summary: 'Update the given fields of a client', security, params: IdParams, body: UpdateClientRequest,
+        operationId: 'updateClient', tags, summary: 'Update the given fields of a client', security, params: IdParams, body: UpdateClientRequest,
         response: { 200: Client, ...errorResponses(400, 401, 403, 404, 429) },
       },
     }, async (request) => {

@@ -15,7 +15,7 @@ export const CreateClientRequest = Type.Object({
     minimum: 1, maximum: 2147483647,
     description: 'Only for a key that reaches every branch (a superadmin\'s personal key), which must name the client\'s branch',
   })),
-}, { additionalProperties: false });
+}, { additionalProperties: false, examples: [{ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '+441234567890' }] });
 
 export const UpdateClientRequest = Type.Object({
   firstName: Type.Optional(Name('First name')),

@@ -10,7 +10,7 @@ export function eventRoutes({ db }: { db: Database }) {
   return async function routes(app: App) {
     app.get('/events', {
       schema: {
-        tags: ['events'], summary: 'Events the key may see, oldest first: the webhook envelopes, for catching up or polling',
+        operationId: 'listEvents', tags: ['events'], summary: 'Events the key may see, oldest first: the webhook envelopes, for catching up or polling',
         security: [{ apiKey: [] }], querystring: EventsQuery, response: { 200: EventPage, ...errorResponses(400, 401, 403, 429) },
       },
     }, async (request, reply) => {

@@ -28,7 +28,7 @@ export function orderAdminRoutes({ db }: { db: Database }) {
 
     app.get('/orders', {
       config: { staffRoles }, preHandler: requirePermission('orders:read'),
-      schema: { tags, summary: 'Orders in the staff user\'s scope, paginated', security, querystring: ListQuery, response: { 200: AdminOrderList, ...errorResponses(400, 401, 403) } },
+      schema: { operationId: 'listAdminOrders', tags, summary: 'Orders in the staff user\'s scope, paginated', security, querystring: ListQuery, response: { 200: AdminOrderList, ...errorResponses(400, 401, 403) } },
     }, async (request) => {
       const params = parseListQuery(request.query, ORDER_LIST);
       const page = await repo.listOrders(db, request.staff, params);
@@ -37,13 +37,13 @@ export function orderAdminRoutes({ db }: { db: Database }) {
 
     app.get('/orders/:id', {
       config: { staffRoles }, preHandler: requirePermission('orders:read'),
-      schema: { tags, summary: 'One order with its status history', security, params: IdParams, response: { 200: OrderDetail, ...errorResponses(401, 403, 404) } },
+      schema: { operationId: 'getAdminOrder', tags, summary: 'One order with its status history', security, params: IdParams, response: { 200: OrderDetail, ...errorResponses(401, 403, 404) } },
     }, async (request) => detail(request, request.params.id));
 
     app.post('/orders/:id/status', {
       config: { staffRoles }, preHandler: requirePermission('orders:write'),
       schema: {
-        tags, summary: 'Move an order to another status', security, params: IdParams, body: StatusChangeRequest,
+        operationId: 'changeAdminOrderStatus', tags, summary: 'Move an order to another status', security, params: IdParams, body: StatusChangeRequest,
         response: { 200: OrderDetail, ...errorResponses(400, 401, 403, 404, 422) },
       },
     }, async (request) => {

@@ -41,14 +41,14 @@ export function orderRoutes({ db, config }: { db: Database; config: { idempotenc
     app.post('/orders', {
       config: { permission: 'orders:write' },
       schema: {
-        tags, summary: 'Create an order (status ORDERINIT)', security, body: CreateOrderRequest, headers: IdempotencyHeaders,
+        operationId: 'createOrder', tags, summary: 'Create an order (status ORDERINIT)', security, body: CreateOrderRequest, headers: IdempotencyHeaders,
         response: { 201: Order, ...errorResponses(400, 401, 403, 409, 422, 429) },
       },
     }, async (request, reply) => respond(request, reply, 201, async (tx) => present.order(await createOrder(db, tx, request.apiKey, request.body))));
 
     app.get('/orders', {
       config: { permission: 'orders:read' },
-      schema: { tags, summary: 'Orders in the key\'s scope, paginated', security, querystring: ListQuery, response: { 200: OrderList, ...errorResponses(400, 401, 403, 429) } },
+      schema: { operationId: 'listOrders', tags, summary: 'Orders in the key\'s scope, paginated', security, querystring: ListQuery, response: { 200: OrderList, ...errorResponses(400, 401, 403, 429) } },
     }, async (request) => {
       const params = parseListQuery(request.query, ORDER_LIST);
       const page = await repo.listOrders(db, request.apiKey, params);
@@ -57,13 +57,13 @@ export function orderRoutes({ db, config }: { db: Database; config: { idempotenc
 
     app.get('/orders/:id', {
       config: { permission: 'orders:read', etag: true },
-      schema: { tags, summary: 'One order', security, params: IdParams, response: { 200: Order, ...errorResponses(401, 403, 404, 429) } },
+      schema: { operationId: 'getOrder', tags, summary: 'One order', security, params: IdParams, response: { 200: Order, ...errorResponses(401, 403, 404, 429) } },
     }, async (request) => readBack(request.apiKey, request.params.id));
 
     app.post('/orders/:id/cancel', {
       config: { permission: 'orders:write' },
       schema: {
-        tags, summary: 'Cancel an order (from ORDERINIT or CLIENTPAYMENTWAIT only)', security, params: IdParams,
+        operationId: 'cancelOrder', tags, summary: 'Cancel an order (from ORDERINIT or CLIENTPAYMENTWAIT only)', security, params: IdParams,
         response: { 200: Order, ...errorResponses(401, 403, 404, 422, 429) },
       },
     }, async (request) => {

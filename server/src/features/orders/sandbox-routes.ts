@@ -19,7 +19,7 @@ export function sandboxRoutes({ db }: { db: Database }) {
     app.post('/sandbox/orders/:id/status', {
       config: { permission: 'orders:write' },
       schema: {
-        tags: ['sandbox'], security, params: IdParams, body: StatusChangeRequest,
+        operationId: 'moveSandboxOrder', tags: ['sandbox'], security, params: IdParams, body: StatusChangeRequest,
         summary: 'Move an own order of a sandbox branch to another status (the staff transition table); 404 outside a sandbox',
         response: { 200: Order, ...errorResponses(400, 401, 403, 404, 422, 429) },
       },

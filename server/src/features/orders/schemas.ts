@@ -23,7 +23,7 @@ export const CreateOrderRequest = Type.Object({
   clientComment: Type.Optional(Text(2000, 'Client note')),
   userWallet: Type.Optional(Text(200, 'Client wallet address')),
   tgNickName: Type.Optional(Text(100, 'Client Telegram nickname')),
-}, { additionalProperties: false });
+}, { additionalProperties: false, examples: [{ cashbox: { id: 1 }, currency1: { id: 2 }, currency2: { id: 1 }, operationType: 'offer', clientAmount: 100, user: { id: 7 } }] });
 
 const CurrencyRef = Type.Object({ id: Type.Integer(), code: Type.String() });
 const Ref = Type.Object({ id: Type.Integer() });
@@ -53,6 +53,13 @@ export const Order = Type.Object({
   sandbox: Type.Boolean({ description: 'true for an order placed in a sandbox branch (a test order the partner may move itself)' }),
   createdAt: DateTime,
   updatedAt: DateTime,
+}, {
+  examples: [{
+    id: 42, hashedId: 'k3J9xQ2mP0aZ', status: 'ORDERINIT', clientAmount: 100, exchangeAmount: 91.5,
+    currency1: { id: 2, code: 'USD' }, currency2: { id: 1, code: 'EUR' }, cashbox: { id: 1 }, user: { id: 7 },
+    comment: null, clientComment: null, operationType: 'offer', paymentMethodSource: null, paymentMethodDest: null,
+    userWallet: null, tgNickName: null, offer: { id: 3 }, rate: 0.915, createdAt: '2026-01-15T10:00:00.000Z', updatedAt: '2026-01-15T10:00:00.000Z',
+  }],
 });
 
 export const OrderList = listEnvelope(Order);

@@ -15,7 +15,7 @@ export function quoteRoutes({ db, config }: { db: Database; config: { quoteTtlSe
     app.post('/public/quotes', {
       config: { publicKeyAllowed: true },
       schema: {
-        tags: ['public'], summary: 'A firm quote: the estimate\'s figures, held for an order', security, body: EstimateRequest,
+        operationId: 'createQuote', tags: ['public'], summary: 'A firm quote: the estimate\'s figures, held for an order', security, body: EstimateRequest,
         response: { 201: FirmQuote, ...errorResponses(400, 401, 404, 429) },
       },
     }, async (request, reply) => {

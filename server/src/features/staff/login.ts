@@ -21,7 +21,7 @@ export function loginRoutes({ db, limits, tokens }: { db: Database; limits: Logi
   return async function routes(app: App) {
     app.post('/auth/login', {
       schema: {
-        tags: ['auth'], summary: 'Staff login: returns a bearer access token (JWT)', body: LoginRequest,
+        operationId: 'login', security: [], tags: ['auth'], summary: 'Staff login: returns a bearer access token (JWT)', body: LoginRequest,
         response: { 200: LoginResponse, ...errorResponses(400, 401, 429) },
       },
     }, async (request, reply) => {

@@ -25,7 +25,7 @@ export function webhookAdminRoutes({ db }: { db: Database }) {
   return async function routes(app: App) {
     app.get('/webhooks', {
       ...STAFF_WEBHOOK_ACCESS,
-      schema: { tags, summary: 'Webhooks of the branch, with their owners', security, querystring: ListQuery, response: { 200: AdminWebhookList, ...errorResponses(400, 401, 403) } },
+      schema: { operationId: 'listAdminWebhooks', tags, summary: 'Webhooks of the branch, with their owners', security, querystring: ListQuery, response: { 200: AdminWebhookList, ...errorResponses(400, 401, 403) } },
     }, async (request) => {
       const params = listParams(request.query, ADMIN_WEBHOOK_LIST, OLDEST_FIRST);
       const page = await service.listWebhooks(db, service.staffVisibility(request.staff), params);
@@ -34,12 +34,12 @@ export function webhookAdminRoutes({ db }: { db: Database }) {
 
     app.get('/webhooks/:id/deliveries', {
       ...STAFF_WEBHOOK_ACCESS,
-      schema: { tags, summary: 'Delivery log of a webhook, newest first', security, params: WebhookParams, querystring: ListQuery, response: { 200: DeliveryList, ...errorResponses(400, 401, 403, 404) } },
+      schema: { operationId: 'listAdminWebhookDeliveries', tags, summary: 'Delivery log of a webhook, newest first', security, params: WebhookParams, querystring: ListQuery, response: { 200: DeliveryList, ...errorResponses(400, 401, 403, 404) } },
     }, async (request) => deliveryPage(db, service.staffVisibility(request.staff), request.params.id, request.query));
 
     app.post('/webhooks/:id/reactivate', {
       ...STAFF_WEBHOOK_ACCESS,
-      schema: { tags, summary: 'Make a webhook active again (failCount 0)', security, params: WebhookParams, response: { 200: AdminWebhook, ...errorResponses(400, 401, 403, 404) } },
+      schema: { operationId: 'reactivateAdminWebhook', tags, summary: 'Make a webhook active again (failCount 0)', security, params: WebhookParams, response: { 200: AdminWebhook, ...errorResponses(400, 401, 403, 404) } },
     }, async (request) => present.adminWebhook(await service.reactivateWebhook(db, service.staffVisibility(request.staff), request.params.id, auditOf(request))));
   };
 }

@@ -42,14 +42,14 @@ export function webhookRoutes(deps: WebhookDeps) {
     app.post('/webhooks', {
       config,
       schema: {
-        tags, summary: 'Register a webhook (the secret is returned once)', security, body: CreateWebhook, headers: IdempotencyHeaders,
+        operationId: 'createWebhook', tags, summary: 'Register a webhook (the secret is returned once)', security, body: CreateWebhook, headers: IdempotencyHeaders,
         response: { 201: WebhookWithSecret, ...errorResponses(400, 401, 403, 409, 422, 429) },
       },
     }, async (request, reply) => respond(request, reply, 201, async (tx) => present.webhookWithSecret(await service.createWebhook(tx ?? db, allowPrivateUrls, limit, request.apiKey, request.body))));
 
     app.get('/webhooks', {
       config,
-      schema: { tags, summary: 'Webhooks of the key\'s principal', security, querystring: ListQuery, response: { 200: WebhookList, ...errorResponses(400, 401, 403, 429) } },
+      schema: { operationId: 'listWebhooks', tags, summary: 'Webhooks of the key\'s principal', security, querystring: ListQuery, response: { 200: WebhookList, ...errorResponses(400, 401, 403, 429) } },
     }, async (request) => {
       const params = listParams(request.query, WEBHOOK_LIST, OLDEST_FIRST);
       const page = await service.listWebhooks(db, service.keyVisibility(request.apiKey), params);
@@ -58,17 +58,17 @@ export function webhookRoutes(deps: WebhookDeps) {
 
     app.get('/webhooks/:id', {
       config: { ...config, etag: true },
-      schema: { tags, summary: 'One webhook', security, params: WebhookParams, response: { 200: Webhook, ...errorResponses(400, 401, 403, 404, 429) } },
+      schema: { operationId: 'getWebhook', tags, summary: 'One webhook', security, params: WebhookParams, response: { 200: Webhook, ...errorResponses(400, 401, 403, 404, 429) } },
     }, async (request) => present.webhook(await service.getWebhook(db, service.keyVisibility(request.apiKey), request.params.id)));
 
     app.patch('/webhooks/:id', {
       config,
-      schema: { tags, summary: 'Change a webhook\'s url or events', security, params: WebhookParams, body: UpdateWebhook, response: { 200: Webhook, ...errorResponses(400, 401, 403, 404, 429) } },
+      schema: { operationId: 'updateWebhook', tags, summary: 'Change a webhook\'s url or events', security, params: WebhookParams, body: UpdateWebhook, response: { 200: Webhook, ...errorResponses(400, 401, 403, 404, 429) } },
     }, async (request) => present.webhook(await service.updateWebhook(db, allowPrivateUrls, service.keyVisibility(request.apiKey), request.params.id, request.body)));
 
     app.delete('/webhooks/:id', {
       config,
-      schema: { tags, summary: 'Remove a webhook; its pending deliveries are abandoned', security, params: WebhookParams, response: { 204: NoContent, ...errorResponses(400, 401, 403, 404, 429) } },
+      schema: { operationId: 'deleteWebhook', tags, summary: 'Remove a webhook; its pending deliveries are abandoned', security, params: WebhookParams, response: { 204: NoContent, ...errorResponses(400, 401, 403, 404, 429) } },
     }, async (request, reply) => {
       await service.deleteWebhook(db, metrics, service.keyVisibility(request.apiKey), request.params.id);
       return reply.code(204).send(null);
@@ -76,14 +76,14 @@ export function webhookRoutes(deps: WebhookDeps) {
 
     app.post('/webhooks/:id/reactivate', {
       config,
-      schema: { tags, summary: 'Make a webhook active again (failCount 0)', security, params: WebhookParams, response: { 200: Webhook, ...errorResponses(400, 401, 403, 404, 429) } },
+      schema: { operationId: 'reactivateWebhook', tags, summary: 'Make a webhook active again (failCount 0)', security, params: WebhookParams, response: { 200: Webhook, ...errorResponses(400, 401, 403, 404, 429) } },
     }, async (request) => present.webhook(await service.reactivateWebhook(db, service.keyVisibility(request.apiKey), request.params.id)));
 
     app.post('/webhooks/:id/rotate-secret', {
       config,
       preValidation: optionalBody,
       schema: {
-        tags, summary: 'Replace the signing secret (the new one is returned once); the old one keeps signing beside it for overlapSeconds (default 24 hours)',
+        operationId: 'rotateWebhookSecret', tags, summary: 'Replace the signing secret (the new one is returned once); the old one keeps signing beside it for overlapSeconds (default 24 hours)',
         security, params: WebhookParams, body: RotateSecretRequest, response: { 200: RotatedWebhook, ...errorResponses(400, 401, 403, 404, 429) },
       },
     }, async (request, reply) => {
@@ -93,12 +93,12 @@ export function webhookRoutes(deps: WebhookDeps) {
 
     app.get('/webhooks/:id/deliveries', {
       config,
-      schema: { tags, summary: 'Delivery log of a webhook, newest first', security, params: WebhookParams, querystring: ListQuery, response: { 200: DeliveryList, ...errorResponses(400, 401, 403, 404, 429) } },
+      schema: { operationId: 'listWebhookDeliveries', tags, summary: 'Delivery log of a webhook, newest first', security, params: WebhookParams, querystring: ListQuery, response: { 200: DeliveryList, ...errorResponses(400, 401, 403, 404, 429) } },
     }, async (request) => deliveryPage(db, service.keyVisibility(request.apiKey), request.params.id, request.query));
 
     app.get('/webhooks/:id/deliveries/:deliveryId', {
       config: { ...config, etag: true },
-      schema: { tags, summary: 'One delivery with its payload and every attempt', security, params: DeliveryParams, response: { 200: DeliveryDetail, ...errorResponses(400, 401, 403, 404, 429) } },
+      schema: { operationId: 'getWebhookDelivery', tags, summary: 'One delivery with its payload and every attempt', security, params: DeliveryParams, response: { 200: DeliveryDetail, ...errorResponses(400, 401, 403, 404, 429) } },
     }, async (request) => {
       const found = await service.getDelivery(db, service.keyVisibility(request.apiKey), request.params.id, request.params.deliveryId);
       return deliveries.deliveryDetail(found.delivery, found.attempts);
@@ -106,7 +106,7 @@ export function webhookRoutes(deps: WebhookDeps) {
 
     app.post('/webhooks/:id/deliveries/:deliveryId/retry', {
       config,
-      schema: { tags, summary: 'Attempt a delivery again now', security, params: DeliveryParams, response: { 202: Delivery, ...errorResponses(400, 401, 403, 404, 422, 429) } },
+      schema: { operationId: 'retryWebhookDelivery', tags, summary: 'Attempt a delivery again now', security, params: DeliveryParams, response: { 202: Delivery, ...errorResponses(400, 401, 403, 404, 422, 429) } },
     }, async (request, reply) => reply.code(202).send(deliveries.delivery(
       await service.retryDelivery(db, service.keyVisibility(request.apiKey), request.params.id, request.params.deliveryId))));
   };

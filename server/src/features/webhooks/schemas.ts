@@ -9,7 +9,9 @@ export const EventName = Type.Unsafe<WebhookEvent>({ type: 'string', enum: [...W
 const Url = Type.String({ minLength: 1, maxLength: 2048, description: 'http or https URL that receives the deliveries' });
 const Events = Type.Array(EventName, { minItems: 1, maxItems: WEBHOOK_EVENTS.length, uniqueItems: true, description: 'Events to receive' });
 
-export const CreateWebhook = Type.Object({ url: Url, events: Events }, { additionalProperties: false });
+export const CreateWebhook = Type.Object({ url: Url, events: Events }, {
+  additionalProperties: false, examples: [{ url: 'https://partner.example.com/pxs/webhooks', events: ['order.created', 'order.status_changed'] }],
+});
 export const UpdateWebhook = Type.Object({ url: Type.Optional(Url), events: Type.Optional(Events) }, { additionalProperties: false, minProperties: 1 });
 
 const webhookFields = {

@@ -16,20 +16,20 @@ export function branchRoutes({ db }: { db: Database }) {
 
     app.post('/branches', {
       config,
-      schema: { tags: ['admin'], summary: 'Create a branch (superadmin)', security, body: CreateBranchRequest, response: { 201: Branch, ...errorResponses(400, 401, 403) } },
+      schema: { operationId: 'createBranch', tags: ['admin'], summary: 'Create a branch (superadmin)', security, body: CreateBranchRequest, response: { 201: Branch, ...errorResponses(400, 401, 403) } },
     }, async (request, reply) => reply.code(201).send(await createBranch(db, auditOf(request), request.body)));
 
     app.patch('/branches/:id', {
       config,
       schema: {
-        tags: ['admin'], summary: 'Rename a branch or make it a sandbox (superadmin)', security, params: IdParams, body: UpdateBranchRequest,
+        operationId: 'updateBranch', tags: ['admin'], summary: 'Rename a branch or make it a sandbox (superadmin)', security, params: IdParams, body: UpdateBranchRequest,
         response: { 200: Branch, ...errorResponses(400, 401, 403, 404) },
       },
     }, async (request) => updateBranch(db, auditOf(request), request.params.id, request.body));
 
     app.get('/branches', {
       config,
-      schema: { tags: ['admin'], summary: 'List branches (superadmin)', security, querystring: ListQuery, response: { 200: BranchList, ...errorResponses(400, 401, 403) } },
+      schema: { operationId: 'listBranches', tags: ['admin'], summary: 'List branches (superadmin)', security, querystring: ListQuery, response: { 200: BranchList, ...errorResponses(400, 401, 403) } },
     }, async (request) => {
       const params = parseListQuery(request.query, LIST);
       return page(await listBranches(db, params), params);

@@ -19,12 +19,12 @@ export function currencyRoutes({ db }: { db: Database }) {
 
     app.post('/currencies', {
       config: { staffRoles: SUPERADMIN_ONLY },
-      schema: { tags, summary: 'Create a currency (superadmin)', security, body: CreateCurrencyRequest, response: { 201: AdminCurrency, ...errorResponses(400, 401, 403) } },
+      schema: { operationId: 'createCurrency', tags, summary: 'Create a currency (superadmin)', security, body: CreateCurrencyRequest, response: { 201: AdminCurrency, ...errorResponses(400, 401, 403) } },
     }, async (request, reply) => reply.code(201).send(await createCurrency(db, auditOf(request), request.body)));
 
     app.get('/currencies', {
       config: { staffRoles: BRANCH_ADMINS },
-      schema: { tags, summary: 'List currencies (superadmin, admin)', security, querystring: ListQuery, response: { 200: AdminCurrencyList, ...errorResponses(400, 401, 403) } },
+      schema: { operationId: 'listAdminCurrencies', tags, summary: 'List currencies (superadmin, admin)', security, querystring: ListQuery, response: { 200: AdminCurrencyList, ...errorResponses(400, 401, 403) } },
     }, async (request) => {
       const params = parseListQuery(request.query, LIST);
       return page(await listCurrencies(db, params), params);
@@ -33,7 +33,7 @@ export function currencyRoutes({ db }: { db: Database }) {
     app.patch('/currencies/:id', {
       config: { staffRoles: SUPERADMIN_ONLY },
       schema: {
-        tags, summary: 'Change a currency (superadmin)', security, params: IdParams, body: UpdateCurrencyRequest,
+        operationId: 'updateCurrency', tags, summary: 'Change a currency (superadmin)', security, params: IdParams, body: UpdateCurrencyRequest,
         response: { 200: AdminCurrency, ...errorResponses(400, 401, 403, 404) },
       },
     }, async (request) => updateCurrency(db, auditOf(request), request.params.id, request.body));

@@ -20,12 +20,12 @@ export function exchangeRoutes({ db }: { db: Database }) {
 
     app.post('/exchanges', {
       config,
-      schema: { tags, summary: 'Create an exchange office', security, body: CreateExchangeRequest, response: { 201: AdminExchange, ...errorResponses(400, 401, 403) } },
+      schema: { operationId: 'createAdminExchange', tags, summary: 'Create an exchange office', security, body: CreateExchangeRequest, response: { 201: AdminExchange, ...errorResponses(400, 401, 403) } },
     }, async (request, reply) => reply.code(201).send(await createExchange(db, auditOf(request), adminScope(request.staff), request.body)));
 
     app.get('/exchanges', {
       config,
-      schema: { tags, summary: 'List exchange offices', security, querystring: ListQuery, response: { 200: AdminExchangeList, ...errorResponses(400, 401, 403) } },
+      schema: { operationId: 'listAdminExchanges', tags, summary: 'List exchange offices', security, querystring: ListQuery, response: { 200: AdminExchangeList, ...errorResponses(400, 401, 403) } },
     }, async (request) => {
       const params = parseListQuery(request.query, LIST);
       return page(await listExchanges(db, adminScope(request.staff), params), params);
@@ -33,13 +33,13 @@ export function exchangeRoutes({ db }: { db: Database }) {
 
     app.get('/exchanges/:id', {
       config,
-      schema: { tags, summary: 'One exchange office', security, params: IdParams, response: { 200: AdminExchange, ...errorResponses(401, 403, 404) } },
+      schema: { operationId: 'getAdminExchange', tags, summary: 'One exchange office', security, params: IdParams, response: { 200: AdminExchange, ...errorResponses(401, 403, 404) } },
     }, async (request) => getExchange(db, adminScope(request.staff), request.params.id));
 
     app.patch('/exchanges/:id', {
       config,
       schema: {
-        tags, summary: 'Change an exchange office; a given schedule replaces the whole week', security, params: IdParams, body: UpdateExchangeRequest,
+        operationId: 'updateAdminExchange', tags, summary: 'Change an exchange office; a given schedule replaces the whole week', security, params: IdParams, body: UpdateExchangeRequest,
         response: { 200: AdminExchange, ...errorResponses(400, 401, 403, 404) },
       },
     }, async (request) => updateExchange(db, auditOf(request), adminScope(request.staff), request.params.id, request.body));

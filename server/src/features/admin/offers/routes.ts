@@ -17,12 +17,12 @@ export function offerRoutes({ db }: { db: Database }) {
 
     app.post('/offers', {
       config,
-      schema: { tags, summary: 'Create an offer (emits offer.updated)', security, body: CreateOfferRequest, response: { 201: Offer, ...errorResponses(400, 401, 403) } },
+      schema: { operationId: 'createAdminOffer', tags, summary: 'Create an offer (emits offer.updated)', security, body: CreateOfferRequest, response: { 201: Offer, ...errorResponses(400, 401, 403) } },
     }, async (request, reply) => reply.code(201).send(await createOffer(db, auditOf(request), adminScope(request.staff), request.body)));
 
     app.get('/offers', {
       config,
-      schema: { tags, summary: 'List offers, active or not', security, querystring: ListQuery, response: { 200: OfferList, ...errorResponses(400, 401, 403) } },
+      schema: { operationId: 'listAdminOffers', tags, summary: 'List offers, active or not', security, querystring: ListQuery, response: { 200: OfferList, ...errorResponses(400, 401, 403) } },
     }, async (request) => {
       // The partner listing's filters, sorts and query, over the caller's back office (branch-wide, or every branch).
       const params = parseListQuery(request.query, OFFER_LIST);
@@ -32,7 +32,7 @@ export function offerRoutes({ db }: { db: Database }) {
     app.patch('/offers/:id', {
       config,
       schema: {
-        tags, summary: 'Change an offer\'s rate, limits or state (emits offer.updated)', security, params: IdParams, body: UpdateOfferRequest,
+        operationId: 'updateAdminOffer', tags, summary: 'Change an offer\'s rate, limits or state (emits offer.updated)', security, params: IdParams, body: UpdateOfferRequest,
         response: { 200: Offer, ...errorResponses(400, 401, 403, 404) },
       },
     }, async (request) => updateOffer(db, auditOf(request), adminScope(request.staff), request.params.id, request.body));

@@ -20,12 +20,12 @@ export function paymentMethodRoutes({ db }: { db: Database }) {
 
     app.post('/payment-methods', {
       config,
-      schema: { tags, summary: 'Create a payment method', security, body: CreatePaymentMethodRequest, response: { 201: PaymentMethod, ...errorResponses(400, 401, 403) } },
+      schema: { operationId: 'createPaymentMethod', tags, summary: 'Create a payment method', security, body: CreatePaymentMethodRequest, response: { 201: PaymentMethod, ...errorResponses(400, 401, 403) } },
     }, async (request, reply) => reply.code(201).send(await createPaymentMethod(db, auditOf(request), adminScope(request.staff), request.body)));
 
     app.get('/payment-methods', {
       config,
-      schema: { tags, summary: 'List payment methods', security, querystring: ListQuery, response: { 200: PaymentMethodList, ...errorResponses(400, 401, 403) } },
+      schema: { operationId: 'listPaymentMethods', tags, summary: 'List payment methods', security, querystring: ListQuery, response: { 200: PaymentMethodList, ...errorResponses(400, 401, 403) } },
     }, async (request) => {
       const params = parseListQuery(request.query, LIST);
       return page(await listPaymentMethods(db, adminScope(request.staff), params), params);
@@ -34,7 +34,7 @@ export function paymentMethodRoutes({ db }: { db: Database }) {
     app.patch('/payment-methods/:id', {
       config,
       schema: {
-        tags, summary: 'Rename, re-kind, activate or deactivate a payment method', security, params: IdParams, body: UpdatePaymentMethodRequest,
+        operationId: 'updatePaymentMethod', tags, summary: 'Rename, re-kind, activate or deactivate a payment method', security, params: IdParams, body: UpdatePaymentMethodRequest,
         response: { 200: PaymentMethod, ...errorResponses(400, 401, 403, 404) },
       },
     }, async (request) => updatePaymentMethod(db, auditOf(request), adminScope(request.staff), request.params.id, request.body));

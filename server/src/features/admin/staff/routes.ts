@@ -22,12 +22,12 @@ export function staffRoutes(svc: StaffServices) {
 
     app.post('/staff', {
       config,
-      schema: { tags, summary: 'Create a staff user', security, body: CreateStaffRequest, response: { 201: StaffUser, ...errorResponses(400, 401, 403) } },
+      schema: { operationId: 'createStaff', tags, summary: 'Create a staff user', security, body: CreateStaffRequest, response: { 201: StaffUser, ...errorResponses(400, 401, 403) } },
     }, async (request, reply) => reply.code(201).send(await createStaffUser(svc, actorOf(request.staff), request.body, auditOf(request))));
 
     app.get('/staff', {
       config,
-      schema: { tags, summary: 'List staff users', security, querystring: ListQuery, response: { 200: StaffList, ...errorResponses(400, 401, 403) } },
+      schema: { operationId: 'listStaff', tags, summary: 'List staff users', security, querystring: ListQuery, response: { 200: StaffList, ...errorResponses(400, 401, 403) } },
     }, async (request) => {
       const params = parseListQuery(request.query, LIST);
       return page(await listStaffUsers(svc.db, actorOf(request.staff), params), params);
@@ -35,13 +35,13 @@ export function staffRoutes(svc: StaffServices) {
 
     app.get('/staff/:id', {
       config,
-      schema: { tags, summary: 'One staff user', security, params: IdParams, response: { 200: StaffUser, ...errorResponses(401, 403, 404) } },
+      schema: { operationId: 'getStaff', tags, summary: 'One staff user', security, params: IdParams, response: { 200: StaffUser, ...errorResponses(401, 403, 404) } },
     }, async (request) => getStaffUser(svc.db, actorOf(request.staff), request.params.id));
 
     app.patch('/staff/:id', {
       config,
       schema: {
-        tags, summary: 'Change a staff user\'s role, branch, exchanges, permissions, state or password', security, params: IdParams, body: UpdateStaffRequest,
+        operationId: 'updateStaff', tags, summary: 'Change a staff user\'s role, branch, exchanges, permissions, state or password', security, params: IdParams, body: UpdateStaffRequest,
         response: { 200: StaffUser, ...errorResponses(400, 401, 403, 404, 422) },
       },
     }, async (request) => updateStaffUser(svc, actorOf(request.staff), request.params.id, request.body, auditOf(request)));

@@ -1,0 +1,87 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const sdkDir = fileURLToPath(new URL('..', import.meta.url));
+const rootDir = fileURLToPath(new URL('../..', import.meta.url));
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+describe('the types', () => {
+  it('refuse a wrong field name, a wrong amount type, a wrong enum value and a wrong use of a response', () => {
+    const file = fileURLToPath(new URL('./fixtures/must-not-compile.ts', import.meta.url));
+    const config = ts.getParsedCommandLineOfConfigFile(join(sdkDir, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined })!;
+    const program = ts.createProgram([file], { ...config.options, noEmit: true });
+    const errors = ts.getPreEmitDiagnostics(program).filter((d) => d.file?.fileName === file).map((d) => {
+      const { line } = d.file!.getLineAndCharacterOfPosition(d.start!);
+      return { line: line + 1, code: d.code };
+    });
+    const source = ts.sys.readFile(file)!.split('\n');
+    const expected = source.flatMap((text, i) => {
+      const m = /\/\/ TS(\d+):/.exec(text);
+      return m ? [{ line: i + 1, code: Number(m[1]) }] : [];
+    });
+    expect(expected).toHaveLength(4);
+    expect(errors).toEqual(expected);
+  });
+
+  it('are generated from the committed sdk/openapi.json (run `npm run generate -w sdk` after `npm run openapi`)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'pxs-sdk-gen-'));
+    try {
+      const bin = join(rootDir, 'node_modules/openapi-typescript/bin/cli.js');
+      await run(process.execPath, [bin, 'openapi.json', '-o', join(dir, 'openapi.ts')], { cwd: sdkDir });
+      const fresh = await readFile(join(dir, 'openapi.ts'), 'utf8');
+      const committed = await readFile(join(sdkDir, 'src/generated/openapi.ts'), 'utf8');
+      expect(committed === fresh, 'sdk/src/generated/openapi.ts is stale: run `npm run generate -w sdk`').toBe(true);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('sdk/openapi.json', () => {
+  it('passes `redocly lint` with the recommended rules (accepted warnings are listed with their reasons)', async () => {
+    const bin = join(rootDir, 'node_modules/@redocly/cli/bin/cli.js');
+    const { stdout, stderr } = await run(process.execPath, [bin, 'lint', '--format', 'json', 'sdk/openapi.json'], {
+      cwd: rootDir, env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' }, maxBuffer: 20_000_000,
+    }).catch((e: { stdout: string; stderr: string }) => e);
+    const report = JSON.parse(stdout.slice(stdout.indexOf('{')));
+    expect(report.problems.map((p: { ruleId: string; location: { pointer: string }[] }) => `${p.ruleId} ${p.location[0]?.pointer}`), stderr).toEqual([]);
+    expect(report.totals).toMatchObject({ errors: 0, warnings: 0, ignored: expect.any(Number) });
+  });
+});
+
+describe('npm pack', () => {
+  it('makes a package that installs and imports in an empty project', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'pxs-sdk-pack-'));
+    try {
+      // dist/ is built by `pretest`; --ignore-scripts keeps `prepare` from rebuilding it under the quickstart running in parallel.
+      const { stdout } = await run(npm, ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], { cwd: sdkDir });
+      const [packed] = JSON.parse(stdout.slice(stdout.indexOf('[')));
+      const files = packed.files.map((f: { path: string }) => f.path);
+      expect(files).toEqual(expect.arrayContaining(['dist/index.js', 'dist/index.d.ts', 'dist/generated/openapi.d.ts', 'openapi.json', 'package.json']));
+      expect(files.filter((f: string) => f.startsWith('src/') || f.startsWith('test/'))).toEqual([]);
+
+      await writeFile(join(dir, 'package.json'), JSON.stringify({ name: 'empty-project', version: '1.0.0', private: true, type: 'module' }));
+      // openapi-fetch comes from the npm cache when it is there (it is, after the workspace's install).
+      await run(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund', join(dir, packed.filename)], { cwd: dir });
+      const check = [
+        "import { createClient, verifyWebhook, PxsError } from '@pxs/sdk';",
+        "const c = createClient({ baseUrl: 'http://127.0.0.1:9', apiKey: 'pk_x', retry: false });",
+        "console.log(typeof c.createOrder, typeof c.iterateOffers, typeof verifyWebhook, new PxsError(404, { statusCode: 404, errors: { order: 'notFound' } }).message);",
+      ].join('\n');
+      await writeFile(join(dir, 'check.mjs'), check);
+      const out = await run(process.execPath, ['check.mjs'], { cwd: dir });
+      expect(out.stdout.trim()).toBe('function function function order: notFound');
+      const installed = JSON.parse(await readFile(join(dir, 'node_modules/@pxs/sdk/package.json'), 'utf8'));
+      expect(Object.keys(installed.dependencies)).toEqual(['openapi-fetch']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
+});
