@@ -7,30 +7,11 @@ import { registerPartnerAuth } from './auth/partner-auth.js';
 import { registerPublicCors } from './auth/public-cors.js';
 import { registerStaffAuth } from './auth/staff-auth.js';
 import type { AppContext } from './context.js';
-import { catalogRoutes } from './features/catalog/routes.js';
-import { clientRoutes } from './features/clients/routes.js';
-import { orderAdminRoutes } from './features/orders/admin-routes.js';
-import { orderRoutes } from './features/orders/routes.js';
-import { quoteRoutes } from './features/quotes/routes.js';
-import { eventRoutes } from './features/events/routes.js';
-import { apiKeyRoutes } from './features/api-keys/routes.js';
-import { backOfficeRoutes } from './features/admin/routes.js';
-import { loginRoutes } from './features/staff/login.js';
+import { ADMIN_FEATURES, PARTNER_FEATURES, PUBLIC_FEATURES, STAFF_FEATURES } from './route-table.js';
 import { findStaffForAuth } from './features/staff/service.js';
-import { webhookAdminRoutes } from './features/webhooks/admin-routes.js';
-import { webhookRoutes } from './features/webhooks/routes.js';
 import { widgetRoutes } from './features/widget/routes.js';
 import { WEBHOOK_EVENT_SCHEMAS, webhookDocs } from './features/webhooks/events.js';
-import { lookupRoutes } from './features/admin/lookups/routes.js';
-import { apiKeyAdminRoutes } from './features/api-keys/admin-routes.js';
-import { auditRoutes } from './features/audit/routes.js';
-import { clientAdminRoutes } from './features/clients/admin-routes.js';
-import { dashboardRoutes } from './features/dashboard/routes.js';
-import { orderFeedRoutes } from './features/order-feed/routes.js';
 import { OrderChange } from './features/order-feed/schemas.js';
-import { orderLookupRoutes } from './features/orders/lookup-routes.js';
-import { meRoutes } from './features/staff/me.js';
-import { webhookAdminDeliveryRoutes } from './features/webhooks/admin-delivery-routes.js';
 import { findConsoleDir, registerConsole } from './http/console.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerEtag } from './http/etag.js';
@@ -49,19 +30,6 @@ declare module 'fastify' {
   }
 }
 
-type Feature = (ctx: AppContext) => (app: App) => Promise<void>;
-
-/** Unauthenticated routes under /api/v1 (staff login). */
-const PUBLIC_FEATURES: Feature[] = [loginRoutes];
-/** Partner routes under /api/v1/partner, behind API-key authentication and the per-key rate limit. */
-const PARTNER_FEATURES: Feature[] = [catalogRoutes, quoteRoutes, orderRoutes, clientRoutes, webhookRoutes, eventRoutes];
-/** Staff routes under /api/v1 (API-key management), behind a staff JWT. */
-const STAFF_FEATURES: Feature[] = [apiKeyRoutes, meRoutes];
-/** Back-office routes under /api/v1/admin, behind a staff JWT. */
-const ADMIN_FEATURES: Feature[] = [
-  orderAdminRoutes, orderLookupRoutes, orderFeedRoutes, dashboardRoutes, backOfficeRoutes, lookupRoutes, clientAdminRoutes,
-  apiKeyAdminRoutes, webhookAdminRoutes, webhookAdminDeliveryRoutes, auditRoutes,
-];
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 /** Credentials never reach the logs, whichever object carries them. */
 export const REDACT = {

@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
 import { DEFAULT_BOOLEANS, developmentSecret } from './config-defaults.js';
 import { IntegrationEnv, integrationConfig, type IntegrationConfig } from './config-integration.js';
+import { OwnerLimitsEnv, ownerLimitsConfig, type OwnerLimitsConfig } from './config-limits.js';
 
 const Bool = Type.Union([Type.Literal('true'), Type.Literal('false')]);
 
@@ -24,8 +25,6 @@ const EnvSchema = Type.Object({
   RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: Type.Integer({ minimum: 1, default: 30 }),
   LOGIN_FAILURES_PER_ACCOUNT: Type.Integer({ minimum: 1, default: 10 }),
   LOGIN_FAILURES_PER_IP: Type.Integer({ minimum: 1, default: 100 }),
-  WEBHOOKS_PER_OWNER: Type.Integer({ minimum: 1, default: 20 }),
-  PERSONAL_KEYS_PER_STAFF: Type.Integer({ minimum: 1, default: 50 }),
   KEY_CACHE_TTL_MS: Type.Integer({ minimum: 0, maximum: 5000, default: 5000 }),
   LAST_USED_FLUSH_MS: Type.Integer({ minimum: 100, maximum: 60000, default: 30000 }),
   WEBHOOK_TIMEOUT_MS: Type.Integer({ minimum: 1, default: 10000 }),
@@ -45,11 +44,12 @@ const EnvSchema = Type.Object({
   TRUST_PROXY: Bool,
   CONSOLE_DIR: Type.Optional(Type.String({ minLength: 1 })),
   ...IntegrationEnv,
+  ...OwnerLimitsEnv,
 });
 
 type Env = Static<typeof EnvSchema>;
 
-export interface Config extends IntegrationConfig {
+export interface Config extends IntegrationConfig, OwnerLimitsConfig {
   env: Env['NODE_ENV'];
   port: number;
   host: string;
@@ -62,7 +62,6 @@ export interface Config extends IntegrationConfig {
   redisKeyPrefix: string;
   jwt: { secret: string; jwksUrl?: string; issuer?: string; audience?: string; ttlSeconds: number };
   rateLimit: { perMinute: number; unauthenticatedPerMinute: number; loginFailuresPerAccount: number; loginFailuresPerIp: number };
-  ownerLimits: { webhooksPerOwner: number; personalKeysPerStaff: number };
   keys: { cacheTtlMs: number; lastUsedFlushMs: number };
   webhooks: {
     timeoutMs: number; retryBaseMs: number; maxRetries: number; deactivateAfter: number;
@@ -136,7 +135,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       loginFailuresPerAccount: env.LOGIN_FAILURES_PER_ACCOUNT,
       loginFailuresPerIp: env.LOGIN_FAILURES_PER_IP,
     },
-    ownerLimits: { webhooksPerOwner: env.WEBHOOKS_PER_OWNER, personalKeysPerStaff: env.PERSONAL_KEYS_PER_STAFF },
     keys: { cacheTtlMs: env.KEY_CACHE_TTL_MS, lastUsedFlushMs: env.LAST_USED_FLUSH_MS },
     webhooks: {
       timeoutMs: env.WEBHOOK_TIMEOUT_MS,
@@ -158,5 +156,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: env.TRUST_PROXY === 'true',
     consoleDir: env.CONSOLE_DIR,
     ...integrationConfig(env),
+    ...ownerLimitsConfig(env),
   };
 }

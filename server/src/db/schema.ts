@@ -5,13 +5,8 @@ export type Decimal = ColumnType<string, string, string>;
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
-export type OrderStatus = 'ORDERINIT' | 'CLIENTPAYMENTWAIT' | 'EXCHANGEPAYMENTWAIT' | 'CASHOUT' | 'SUCCESS' | 'CANCEL';
-export type OperationType = 'offer' | 'finop';
-export type StaffRole = 'superadmin' | 'admin' | 'operator';
-export type Permission = 'orders:read' | 'orders:write' | 'clients:read' | 'clients:write' | 'webhooks:manage';
-export type ApiKeyType = 'personal' | 'branch' | 'public';
-export type WebhookEvent = 'order.created' | 'order.status_changed' | 'order.cancelled' | 'offer.updated';
-export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'abandoned';
+export type { ApiKeyType, DeliveryStatus, OperationType, OrderStatus, Permission, StaffRole, WebhookEvent } from './enums.js';
+import type { ApiKeyType, DeliveryStatus, OperationType, OrderStatus, Permission, StaffRole, WebhookEvent } from './enums.js';
 
 export interface BranchesTable {
   id: Generated<number>;

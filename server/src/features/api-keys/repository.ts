@@ -15,7 +15,7 @@ export interface NewApiKey {
   allowedOrigins: string[];
 }
 
-const PUBLIC_COLUMNS = ['id', 'name', 'type', 'key_prefix', 'branch_id', 'staff_user_id', 'is_active', 'last_used_at', 'expires_at', 'replaced_by', 'allowed_origins', 'created_at', 'updated_at'] as const;
+export const PUBLIC_COLUMNS = ['id', 'name', 'type', 'key_prefix', 'branch_id', 'staff_user_id', 'is_active', 'last_used_at', 'expires_at', 'replaced_by', 'allowed_origins', 'created_at', 'updated_at'] as const;
 
 export function insertApiKey(db: Executor, key: NewApiKey) {
   return db.insertInto('api_keys')
@@ -111,7 +111,7 @@ export async function recordLastUsed(db: Executor, uses: ReadonlyMap<string, Dat
  * The keys of a branch: its branch and public keys, and the personal keys of its staff. A superadmin
  * (branchId null) reaches every key.
  */
-function keysOfBranch(branchId: number | null) {
+export function keysOfBranch(branchId: number | null) {
   if (branchId === null) return sql<boolean>`true`;
   return sql<boolean>`(k.branch_id = ${branchId} or (k.type = 'personal' and s.branch_id = ${branchId}))`;
 }
@@ -142,37 +142,6 @@ export function revokeBranchKey(db: Executor, branchId: number | null, id: strin
     .where(keysOfBranch(branchId))
     .returning(['k.id'])
     .executeTakeFirst();
-}
-
-/** Whose keys a write reaches: an owner's (`ownerId`) or a branch's (`branchId`); null for either reaches every key. */
-export type KeyReach = { ownerId: number | null } | { branchId: number | null };
-
-function reachOf(reach: KeyReach) {
-  if ('branchId' in reach) return keysOfBranch(reach.branchId);
-  return reach.ownerId === null ? sql<boolean>`true` : sql<boolean>`k.staff_user_id = ${reach.ownerId}`;
-}
-
-/** The key to roll, locked until the roll commits so that two rolls of one key cannot both succeed. */
-export function findKeyForRoll(db: Executor, reach: KeyReach, id: string) {
-  return db.selectFrom('api_keys as k').innerJoin('staff_users as s', 's.id', 'k.staff_user_id')
-    .select(['k.id', 'k.name', 'k.type', 'k.branch_id', 'k.staff_user_id', 'k.is_active', 'k.expires_at', 'k.replaced_by'])
-    .where(reachOf(reach)).where('k.id', '=', id)
-    .forUpdate('k')
-    .executeTakeFirst();
-}
-
-export function markRolled(db: Executor, id: string, replacedBy: string, expiresAt: Date) {
-  return db.updateTable('api_keys').set({ replaced_by: replacedBy, expires_at: expiresAt, updated_at: new Date() })
-    .where('id', '=', id).returning(PUBLIC_COLUMNS).executeTakeFirstOrThrow();
-}
-
-/** Personal keys that still work and were not rolled: what the per-user limit counts. */
-export async function countActivePersonalKeys(db: Executor, staffUserId: number): Promise<number> {
-  const row = await db.selectFrom('api_keys').select(sql<number>`count(*)::int`.as('n'))
-    .where('staff_user_id', '=', staffUserId).where('type', '=', 'personal').where('is_active', '=', true).where('replaced_by', 'is', null)
-    .where(sql<boolean>`(expires_at is null or expires_at > now())`)
-    .executeTakeFirstOrThrow();
-  return row.n;
 }
 
 /** The branch a key belongs to: its own, or for a personal key its owner's (null: a superadmin's). */

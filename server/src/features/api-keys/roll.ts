@@ -3,6 +3,7 @@ import type { Audit } from '../audit/service.js';
 import { badRequest, notFound, unprocessable } from '../../http/errors.js';
 import { issueApiKey, RAW_KEY_NOTE } from './issue.js';
 import * as repo from './repository.js';
+import * as rollRepo from './roll-repository.js';
 import { apiKeyView, type KeyCaches } from './service.js';
 
 const HOUR_MS = 3_600_000;
@@ -25,17 +26,17 @@ function overlapEnd(expiresAt: string | undefined, now: Date): Date {
  * earlier expiry) and points at its replacement. The key caches are emptied everywhere, so every instance
  * applies the old key's new expiry at once. A revoked, expired or already rolled key cannot be rolled (422).
  */
-export async function rollApiKey(db: Database, keys: KeyCaches, audit: Audit, reach: repo.KeyReach, id: string, input: { expiresAt?: string }, now = new Date()) {
+export async function rollApiKey(db: Database, keys: KeyCaches, audit: Audit, reach: rollRepo.KeyReach, id: string, input: { expiresAt?: string }, now = new Date()) {
   const end = overlapEnd(input.expiresAt, now);
   const rolled = await db.transaction().execute(async (tx) => {
-    const old = await repo.findKeyForRoll(tx, reach, id);
+    const old = await rollRepo.findKeyForRoll(tx, reach, id);
     if (!old) throw notFound('apiKey');
     if (!old.is_active) throw unprocessable('A revoked key cannot be rolled');
     if (old.expires_at && old.expires_at.getTime() <= now.getTime()) throw unprocessable('An expired key cannot be rolled');
     if (old.replaced_by) throw unprocessable(`This key was already rolled to ${old.replaced_by}: roll that key instead`);
     const { key, rawKey } = await issueApiKey(tx, { name: old.name, type: old.type, staffUserId: old.staff_user_id, branchId: old.branch_id, expiresAt: old.expires_at });
     const oldEnd = old.expires_at && old.expires_at.getTime() < end.getTime() ? old.expires_at : end;
-    const previous = await repo.markRolled(tx, old.id, key.id, oldEnd);
+    const previous = await rollRepo.markRolled(tx, old.id, key.id, oldEnd);
     await audit.record(tx, {
       action: 'apiKey.roll', entityType: 'apiKey', entityId: old.id, branchId: await repo.keyBranch(tx, old.id),
       before: { expiresAt: old.expires_at, replacedBy: null }, after: { expiresAt: oldEnd, replacedBy: key.id },
