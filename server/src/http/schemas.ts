@@ -75,7 +75,7 @@ export const ListMeta = Type.Object({
   totalCapped: Type.Optional(Type.Boolean({ description: 'Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for)' })),
   skip: Type.Integer(),
   limit: Type.Integer(),
-  nextCursor: Type.Union([Type.String(), Type.Null()], { description: 'Pass as cursor to get the next page; null on the last page' }),
+  nextCursor: Nullable(Type.String(), { description: 'Pass as cursor to get the next page; null on the last page' }),
 });
 
 export function listEnvelope<T extends TSchema>(item: T) {

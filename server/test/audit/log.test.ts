@@ -28,7 +28,7 @@ describe('GET /admin/audit', () => {
   it('answers "who changed the rate, from what to what", newest first', async () => {
     const res = await audit('admin1', { entityType: 'offer', entityId: world.offers.aUsdEur });
     expect(res.status).toBe(200);
-    expect(res.body.meta).toEqual({ total: 2, skip: 0, limit: 25 });
+    expect(res.body.meta).toEqual({ total: 2, skip: 0, limit: 25, nextCursor: null });
     const [last, first] = res.body.data;
     expect(last).toMatchObject({
       actor: 'staff', staffUserId: world.staff.admin1.id, staffEmail: world.staff.admin1.email, role: 'admin', action: 'offer.update',

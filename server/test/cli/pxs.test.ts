@@ -127,7 +127,7 @@ describe('pxs against a database', STARTS_PROCESSES, () => {
       expect(login.status).toBe(401);
       // Every change the CLI made is in the audit log as the command line's, without the password or a raw key.
       const audit = await server.db.selectFrom('audit_log').selectAll().where('actor', '=', 'cli').orderBy('id').execute();
-      expect(audit.map((r) => r.action)).toEqual(['staff.create', 'apiKey.create', 'apiKey.create', 'apiKey.revoke', 'staff.update']);
+      expect(audit.map((r) => r.action)).toEqual(['staff.create', 'apiKey.create', 'apiKey.create', 'apiKey.roll', 'apiKey.create', 'apiKey.update', 'apiKey.update', 'apiKey.revoke', 'staff.update']);
       expect(audit.every((r) => r.role === 'cli' && r.staff_user_id === null && r.request_id === null)).toBe(true);
       expect(audit.find((r) => r.action === 'apiKey.revoke')).toMatchObject({ entity_type: 'apiKey', entity_id: made.branch.id, branch_id: 1 });
       const logged = JSON.stringify(audit.map((r) => [r.before, r.after]));

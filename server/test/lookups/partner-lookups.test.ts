@@ -33,14 +33,14 @@ describe('GET /partner/clients', () => {
     const all = await list(world.keys.branch);
     expect(all.status, all.text).toBe(200);
     expect(ids(all)).toEqual([atA.id, atB.id, branchWide.id]);
-    expect(all.body.meta).toEqual({ total: 3, skip: 0, limit: 25 });
+    expect(all.body.meta).toEqual({ total: 3, skip: 0, limit: 25, nextCursor: null });
     expect(all.body.data[0]).toEqual({
       id: atA.id, firstName: 'Ana', lastName: 'Silva', email: 'ana.a@example.com', phone: '+351910000001',
       createdAt: expect.any(String), updatedAt: expect.any(String),
     });
     const page = await list(world.keys.branch, { skip: 1, limit: 1, sort: '[["id","DESC"]]' });
     expect(ids(page)).toEqual([atB.id]);
-    expect(page.body.meta).toEqual({ total: 3, skip: 1, limit: 1 });
+    expect(page.body.meta).toEqual({ total: 3, skip: 1, limit: 1, nextCursor: expect.any(String) });
   });
 
   it('filters by exact email (any case) or phone', async () => {
@@ -49,7 +49,7 @@ describe('GET /partner/clients', () => {
     expect(ids(await list(world.keys.branch, { filter: JSON.stringify({ phone: '+351910000002' }) }))).toEqual([atB.id]);
     expect(ids(await list(world.keys.branch, { filter: JSON.stringify({ email: 'ana' }) }))).toEqual([]);
     const both = await list(world.keys.branch, { filter: JSON.stringify({ email: 'ana.a@example.com', phone: '+351910000002' }) });
-    expect(both.body).toEqual({ data: [], meta: { total: 0, skip: 0, limit: 25 } });
+    expect(both.body).toEqual({ data: [], meta: { total: 0, skip: 0, limit: 25, nextCursor: null } });
   });
 
   it('is scoped like the other client endpoints: an operator sees its exchanges\' clients, another branch its own', async () => {
@@ -83,7 +83,7 @@ describe('GET /partner/orders?filter={"hashedId":…}', () => {
     expect(found.body.meta.total).toBe(1);
     for (const key of [world.keys.otherBranch, world.keys.operatorB]) {
       const res = await call(server, 'GET', '/partner/orders', { key, query: { filter } });
-      expect(res.body).toEqual({ data: [], meta: { total: 0, skip: 0, limit: 25 } });
+      expect(res.body).toEqual({ data: [], meta: { total: 0, skip: 0, limit: 25, nextCursor: null } });
     }
     const combined = await call(server, 'GET', '/partner/orders', { key: world.keys.branch, query: { filter: JSON.stringify({ hashedId: mine.hashedId, status: 'CANCEL' }) } });
     expect(combined.body.data).toEqual([]);

@@ -67,7 +67,7 @@ describe('POST /partner/sandbox/orders/{id}/status', () => {
     const got = (await receiver.waitFor(from + 1 + path.length)).slice(from).map((r) => JSON.parse(r.body));
     expect(got.map((e) => e.event)).toEqual(['order.created', ...path.map(() => 'order.status_changed')]);
     expect(got[0].data).toEqual({ id: order.id, status: 'ORDERINIT', amountSource: '100', amountDest: '92.15', sandbox: true });
-    path.forEach((status, i) => expect(got[i + 1]).toEqual({ event: 'order.status_changed', timestamp: expect.any(String), status, data: { id: order.id, status, sandbox: true } }));
+    path.forEach((status, i) => expect(got[i + 1]).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), event: 'order.status_changed', timestamp: expect.any(String), status, data: { id: order.id, status, sandbox: true } }));
     const history = await server.db.selectFrom('order_status_history').selectAll().where('order_id', '=', order.id).orderBy('id').execute();
     expect(history.map((h) => [h.to_status, h.actor_type, h.api_key_id, h.comment])).toEqual([
       ['ORDERINIT', 'api_key', world.keyIds.branch, null],
