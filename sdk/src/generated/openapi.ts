@@ -2370,6 +2370,7 @@ export interface operations {
                      *       "id": 42,
                      *       "hashedId": "k3J9xQ2mP0aZ",
                      *       "status": "ORDERINIT",
+                     *       "sandbox": false,
                      *       "clientAmount": 100,
                      *       "exchangeAmount": 91.5,
                      *       "currency1": {
@@ -2537,6 +2538,7 @@ export interface operations {
                      *       "id": 42,
                      *       "hashedId": "k3J9xQ2mP0aZ",
                      *       "status": "ORDERINIT",
+                     *       "sandbox": false,
                      *       "clientAmount": 100,
                      *       "exchangeAmount": 91.5,
                      *       "currency1": {
@@ -2690,6 +2692,7 @@ export interface operations {
                      *       "id": 42,
                      *       "hashedId": "k3J9xQ2mP0aZ",
                      *       "status": "ORDERINIT",
+                     *       "sandbox": false,
                      *       "clientAmount": 100,
                      *       "exchangeAmount": 91.5,
                      *       "currency1": {
@@ -2857,6 +2860,7 @@ export interface operations {
                      *       "id": 42,
                      *       "hashedId": "k3J9xQ2mP0aZ",
                      *       "status": "ORDERINIT",
+                     *       "sandbox": false,
                      *       "clientAmount": 100,
                      *       "exchangeAmount": 91.5,
                      *       "currency1": {

@@ -55,7 +55,7 @@ export const Order = Type.Object({
   updatedAt: DateTime,
 }, {
   examples: [{
-    id: 42, hashedId: 'k3J9xQ2mP0aZ', status: 'ORDERINIT', clientAmount: 100, exchangeAmount: 91.5,
+    id: 42, hashedId: 'k3J9xQ2mP0aZ', status: 'ORDERINIT', sandbox: false, clientAmount: 100, exchangeAmount: 91.5,
     currency1: { id: 2, code: 'USD' }, currency2: { id: 1, code: 'EUR' }, cashbox: { id: 1 }, user: { id: 7 },
     comment: null, clientComment: null, operationType: 'offer', paymentMethodSource: null, paymentMethodDest: null,
     userWallet: null, tgNickName: null, offer: { id: 3 }, rate: 0.915, createdAt: '2026-01-15T10:00:00.000Z', updatedAt: '2026-01-15T10:00:00.000Z',
