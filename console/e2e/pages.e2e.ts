@@ -71,7 +71,7 @@ describe('every page', () => {
       [`/orders/${orderId}`, `Order #${orderId}`, 'order', 'Status history'],
       ['/offers', 'Offers and rates', 'offers-superadmin', 'USD → EUR'],
       ['/exchanges', 'Exchanges', 'exchanges', 'Airport Desk'],
-      ['/payment-methods', 'Payment methods', 'payment-methods', 'SEPA transfer'],
+      ['/payment-methods', 'Payment methods', 'payment-methods', 'Every exchange'],
       ['/clients', 'Clients', 'clients', 'ana.silva@example.com'],
       ['/staff', 'Staff', 'staff', 'operator@demo.local'],
       ['/currencies', 'Currencies', 'currencies', 'USDT'],
