@@ -72,6 +72,11 @@ export class KeyVerifier {
     return { ok: true, principal: principal!, expiresAt: record.expiresAt };
   }
 
+  /** How often the cache was emptied, here or by another instance's message: shows that a message arrived. */
+  get invalidations(): number {
+    return this.generation;
+  }
+
   /** Drops cached keys here and on every other instance (after a revocation or a staff change). */
   invalidate(reason: string): Promise<void> {
     this.forget();

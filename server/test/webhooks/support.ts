@@ -1,3 +1,4 @@
+export { eventually } from '../helpers/eventually.js';
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { WebhookEvent } from '../../src/db/schema.js';
@@ -90,13 +91,3 @@ export async function deliveries(server: TestServer, webhookId: string) {
   return server.db.selectFrom('webhook_deliveries').selectAll().where('webhook_id', '=', webhookId).orderBy('created_at').execute();
 }
 
-/** Polls until `check` returns a value other than undefined/false. */
-export async function eventually<T>(check: () => Promise<T | undefined | false>, timeoutMs = 10_000, everyMs = 50): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await sleep(everyMs);
-  }
-}
