@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { inject } from 'vitest';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
@@ -13,7 +15,8 @@ export interface TestDatabase extends DatabaseHandle {
 export async function openTestDatabase(): Promise<TestDatabase> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
-    const handle = await openDatabase({ dataDir: 'memory://' });
+    const file = inject('pgliteTemplate');
+    const handle = await openDatabase({ dataDir: 'memory://', template: file ? new Blob([await readFile(file)]) : undefined });
     await migrateToLatest(handle.db);
     return handle;
   }
