@@ -13,7 +13,8 @@ export default defineConfig({
     maxWorkers: 1,
     fileParallelism: false,
     testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // Above the 150 s a loaded machine may need to start pxs serve (e2e/support/server.ts).
+    hookTimeout: 180_000,
     reporters: ['default'],
   },
 });
