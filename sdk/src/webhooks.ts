@@ -25,6 +25,9 @@ type Bytes = Uint8Array<ArrayBuffer>;
  * `webhook-signature`, which the service always sends) those decide, and a timestamp outside the window is refused
  * (a replay); otherwise `X-Webhook-Signature: sha256=…` is checked. The comparison is Web Crypto's HMAC verify,
  * which runs in constant time. Throws a WebhookVerificationError.
+ *
+ * Delivery is at least once: a verified delivery may be a repeat (after a database outage longer than the
+ * service's 30 s lease, for one). Deduplicate on the `webhook-id` header, or on the event's `id`, before acting.
  */
 export async function verifyWebhook(
   rawBody: string | Uint8Array | ArrayBuffer,

@@ -16,6 +16,7 @@ import { findConsoleDir, registerConsole } from './http/console.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerEtag } from './http/etag.js';
 import { requestLoggerFactory } from './http/request-logger.js';
+import { refuseUndeclaredQueryKeys } from './http/query-keys.js';
 import { validatorCompiler } from './http/validators.js';
 import { registerOperationsRoutes } from './http/operations.js';
 import { openApiOptions } from './http/openapi.js';
@@ -75,6 +76,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   registerPublicCors(app as unknown as FastifyInstance, `${API_PREFIX}/partner`);
 
   app.setValidatorCompiler(validatorCompiler());
+  refuseUndeclaredQueryKeys(app as unknown as FastifyInstance, API_PREFIX);
   registerErrorHandling(app as unknown as FastifyInstance);
   app.addSchema(ErrorSchema);
   // The data of the order stream's events: no route's response names it, but the console's types need it.

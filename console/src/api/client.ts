@@ -1,7 +1,7 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import { session } from '../auth/session';
 import { ApiError, ConnectionError } from './errors';
-import type { paths } from './schema';
+import type { paths } from '@pxs/sdk';
 
 /**
  * The one client of the API, typed by the OpenAPI document: a path, a parameter or a field the API does not

@@ -1,4 +1,4 @@
-import type { components, paths } from './schema';
+import type { components, paths } from '@pxs/sdk';
 
 /** The 200 (or first 2xx) JSON body of an operation: every page's data is typed from the OpenAPI document. */
 type Ok<R> = R extends { 200: { content: { 'application/json': infer T } } } ? T

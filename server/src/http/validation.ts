@@ -1,4 +1,5 @@
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
+import { declaredQueryKeys } from './query-keys.js';
 import { STORABLE_TEXT } from './validators.js';
 
 /** Maps a JSON-schema keyword to the code partners see in `errors`. */
@@ -46,9 +47,19 @@ export function describeValidationErrors(errors: FastifySchemaValidationError[],
     if (!field) field = context;
     if (seen.has(field)) continue;
     seen.add(field);
-    problems.push({ field, code: CODE_BY_KEYWORD[e.keyword] ?? 'invalid', message: sentence(field, e.keyword, params, e.message) });
+    const message = context === 'querystring' && e.keyword === 'additionalProperties' && !path
+      ? unknownQueryParameter(field, (e as { parentSchema?: unknown }).parentSchema)
+      : sentence(field, e.keyword, params, e.message);
+    problems.push({ field, code: CODE_BY_KEYWORD[e.keyword] ?? 'invalid', message });
   }
   return problems;
+}
+
+function unknownQueryParameter(name: string, schema: unknown): string {
+  const declared = declaredQueryKeys(schema);
+  return declared.length === 0
+    ? `query parameter ${name} is not supported; this operation takes no query parameters`
+    : `query parameter ${name} is not supported; use one of: ${declared.join(', ')}`;
 }
 
 function join(path: string, leaf: string): string {

@@ -52,6 +52,7 @@ const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'defini
  */
 export function validatorCompiler(): FastifySchemaCompiler<unknown> {
   const strict = withStorableText(addFormats.default(new Ajv({ ...BASE, coerceTypes: false })));
-  const coercing = withStorableText(addFormats.default(new Ajv({ ...BASE, coerceTypes: 'array' })));
+  // verbose: an undeclared query parameter's 400 lists the declared ones (validation.ts), read from the error's schema.
+  const coercing = withStorableText(addFormats.default(new Ajv({ ...BASE, coerceTypes: 'array', verbose: true })));
   return ({ schema, httpPart }) => (httpPart === 'body' ? strict : coercing).compile(requireStorableText(schema) as object);
 }

@@ -1,6 +1,5 @@
 import { Type } from 'typebox';
 import type { Database } from '../../db/database.js';
-import type { ListParams } from '../../db/list.js';
 import { notFound } from '../../http/errors.js';
 import { fixedListParams, listMeta } from '../../http/list-query.js';
 import { errorResponses, listEnvelope, ListQuery, NoContent, optionalBody, StringEnum, UuidParams } from '../../http/schemas.js';
@@ -43,9 +42,8 @@ export function apiKeyAdminRoutes({ db, keys }: { db: Database; keys: KeyCaches 
         security, querystring: KeyQuery, response: { 200: listEnvelope(BranchKey), ...errorResponses(400, 401, 403) },
       },
     }, async (request) => {
-      const { skip, limit, cursor, type, branchId, isActive } = request.query;
-      // Only the declared filters: a query string may carry other names (`__proto__` among them), never columns.
-      const filter = Object.fromEntries(Object.entries({ type, branchId, isActive }).filter(([, v]) => v !== undefined)) as ListParams['filter'];
+      // Undeclared query parameters were refused before this (http/query-keys.ts): the rest are the filters.
+      const { skip, limit, cursor, ...filter } = request.query;
       const params = fixedListParams({ skip, limit, cursor }, filter, [['createdAt', 'DESC']]);
       const page = await listBranchKeys(db, request.staff.branchId, params);
       return { data: page.rows, meta: listMeta(page, params) };
