@@ -5,6 +5,14 @@ import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A migrated embedded database dumped once per run (pglite-template.ts); empty on the PostgreSQL pass, absent in
+     * the other workspaces' runs. */
+    pgliteTemplate: string | undefined;
+  }
+}
+
 /** The suite runs on embedded PGlite, or on PostgreSQL when DATABASE_URL is set (a fresh database per test file). */
 export const usingPostgres = Boolean(process.env.DATABASE_URL);
 

@@ -5,13 +5,6 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** A migrated embedded database dumped once per run; empty on the PostgreSQL pass. */
-    pgliteTemplate: string;
-  }
-}
-
 /**
  * Global setup: every test file's embedded database starts from one migrated dump, because a new PGlite cluster
  * runs initdb in WASM (about 4 s a file on this machine) where loading a dump takes about 1 s.
