@@ -30,14 +30,14 @@ describe('the types', () => {
     expect(errors).toEqual(expected);
   });
 
-  it('are generated from the committed sdk/openapi.json (run `npm run generate -w sdk` after `npm run openapi`)', async () => {
+  it('are generated from the committed sdk/openapi.json (`npm run openapi` at the root regenerates both)', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'pxs-sdk-gen-'));
     try {
       const bin = join(rootDir, 'node_modules/openapi-typescript/bin/cli.js');
       await run(process.execPath, [bin, 'openapi.json', '-o', join(dir, 'openapi.ts')], { cwd: sdkDir });
       const fresh = await readFile(join(dir, 'openapi.ts'), 'utf8');
       const committed = await readFile(join(sdkDir, 'src/generated/openapi.ts'), 'utf8');
-      expect(committed === fresh, 'sdk/src/generated/openapi.ts is stale: run `npm run generate -w sdk`').toBe(true);
+      expect(committed === fresh, 'sdk/src/generated/openapi.ts is stale: run `npm run openapi` at the root').toBe(true);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
