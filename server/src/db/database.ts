@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import type pg from 'pg';
+import { listenPglite, listenPostgres, type ListenHandlers, type Listening } from './notifications.js';
 import { initialiseDataDir } from './pglite-data-dir.js';
 import { preparingPool } from './prepared.js';
 import { getTypeParser } from './type-parsers.js';
@@ -17,6 +18,10 @@ export interface DatabaseHandle {
   /** Opens every connection of the pool now, so that the first requests do not wait for them (PGlite: nothing to do). */
   warm(): Promise<void>;
   close(): Promise<void>;
+  /** LISTENs on `channel` until closed (PostgreSQL: on a connection of its own, reconnecting by itself). */
+  listen(channel: string, handlers: ListenHandlers): Listening;
+  /** Statements run through `db` so far: tests prove that a read ran none. */
+  queryCount(): number;
 }
 
 export interface DatabaseOptions {
@@ -35,7 +40,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 // Each driver is imported only when chosen: PGlite's module was 1.3 MB of an API process's heap on PostgreSQL,
 // marked at every full collection for nothing.
 async function openPostgres(url: string, max: number, onIdleError?: (err: Error) => void): Promise<DatabaseHandle> {
-  const { default: { Pool } } = await import('pg');
+  const { default: { Pool, Client } } = await import('pg');
   // A fixed-size pool: pg-pool closes a connection idle for 10 s unless the pool is at `min`. After any lull of
   // 10 s, the next requests each waited for a new backend (fork, authentication, a cold catalogue cache, every
   // statement prepared again): 60–90 ms at the p99 of the first second of load.
@@ -50,10 +55,13 @@ async function openPostgres(url: string, max: number, onIdleError?: (err: Error)
   // rejects on its own, the request fails with a 503 and, as the client is no longer queryable, the pool
   // discards it on release. This listener only has to exist.
   pool.on('connect', (client) => { client.on('error', () => undefined); });
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
+  const counter = queryCounter();
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }), log: counter.log });
   return {
     db,
     kind: 'postgres',
+    listen: (channel, handlers) => listenPostgres(Client, url, channel, handlers),
+    queryCount: counter.count,
     ping: async () => { await pool.query('select 1'); },
     warm: async () => {
       const clients = await Promise.all(Array.from({ length: max }, () => pool.connect()));
@@ -69,12 +77,21 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const [{ PGlite }, { PGliteDialect }] = await Promise.all([import('@electric-sql/pglite'), import('kysely-pglite-dialect')]);
   const client = new PGlite(inMemory ? undefined : dataDir);
   await client.waitReady;
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
+  const counter = queryCounter();
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(client), log: counter.log });
   return {
     db,
     kind: 'pglite',
+    listen: (channel, handlers) => listenPglite(client, channel, handlers),
+    queryCount: counter.count,
     ping: async () => { await client.query('select 1'); },
     warm: async () => undefined,
     close: () => db.destroy(),
   };
+}
+
+/** Kysely's log hook, used only to count: one increment per statement. */
+function queryCounter() {
+  let n = 0;
+  return { log: () => { n++; }, count: () => n };
 }

@@ -1,5 +1,4 @@
 import type { ScheduleRow } from './exchanges/repository.js';
-import type { QuotedCurrency } from './service.js';
 
 /** Database rows → response shapes. Decimal strings are handed to the serializer, which writes JSON numbers. */
 export function publicCurrency(c: { id: number; name: string; code: string; image_id?: string | null; image_path?: string | null; imageId?: string | null; imagePath?: string | null }) {
@@ -8,7 +7,7 @@ export function publicCurrency(c: { id: number; name: string; code: string; imag
   return { id: c.id, name: c.name, ticker: c.code, image: imageId && imagePath ? { id: imageId, path: imagePath } : null };
 }
 
-export function quotedCurrency(c: QuotedCurrency) {
+export function quotedCurrency(c: { id: number; name: string; code: string; imageId: string | null; imagePath: string | null }) {
   return publicCurrency(c);
 }
 

@@ -12,7 +12,8 @@ import { listOffers, listRates } from './offers/repository.js';
 import * as present from './presenters.js';
 import { EstimateRequest, EstimateResult, Exchange, OfferList, PublicCurrency, PublicExchange, PublicRate, RatesQuery } from './schemas.js';
 import { ratesXmlRoutes } from './rates-xml.js';
-import { quote } from './service.js';
+import { quote, type CatalogSnapshots } from './service.js';
+import { offersPageOf, ratesOf } from './snapshot/reads.js';
 
 /** The offers list's filters and sorts, the same in the partner API and the back office. */
 export const OFFER_LIST: ListSpec = {
@@ -23,20 +24,27 @@ export const OFFER_LIST: ListSpec = {
 const security = [{ apiKey: [] }];
 
 /** The read side: exchanges, currencies, rates, offers and the estimate. Catalog data is branch-wide. */
-export function catalogRoutes({ db }: { db: Database }) {
+export function catalogRoutes({ db, catalog }: { db: Database; catalog: CatalogSnapshots }) {
   return async function routes(app: App) {
+    // Each read answers from the branch's snapshot when one may be trusted, else with its queries.
     const publicRoute = { publicKeyAllowed: true };
     const publicRead = { publicKeyAllowed: true, etag: true };
 
     app.get('/public/exchanges', {
       config: publicRead,
       schema: { operationId: 'listPublicExchanges', tags: ['public'], summary: 'Exchange offices of the key\'s branch', security, response: { 200: Type.Array(PublicExchange), ...errorResponses(401, 429) } },
-    }, async (request) => (await listPublicExchanges(db, branchScope(request.apiKey))).map(present.publicExchange));
+    }, async (request) => {
+      const snapshot = await catalog.get(request.apiKey.branchId);
+      return snapshot ? snapshot.publicExchanges : (await listPublicExchanges(db, branchScope(request.apiKey))).map(present.publicExchange);
+    });
 
     app.get('/public/currencies', {
       config: publicRead,
       schema: { operationId: 'listPublicCurrencies', tags: ['public'], summary: 'Currencies of the active offers of the branch', security, response: { 200: Type.Array(PublicCurrency), ...errorResponses(401, 429) } },
-    }, async (request) => (await listOfferedCurrencies(db, branchScope(request.apiKey))).map(present.publicCurrency));
+    }, async (request) => {
+      const snapshot = await catalog.get(request.apiKey.branchId);
+      return snapshot ? snapshot.publicCurrencies : (await listOfferedCurrencies(db, branchScope(request.apiKey))).map(present.publicCurrency);
+    });
 
     app.get('/public/rates', {
       config: publicRead,
@@ -44,7 +52,9 @@ export function catalogRoutes({ db }: { db: Database }) {
         operationId: 'listRates', tags: ['public'], summary: 'Rates of the active offers of active exchanges', security, querystring: RatesQuery,
         response: { 200: Type.Array(PublicRate), ...errorResponses(400, 401, 429) },
       },
-    }, async (request) => (await listRates(db, branchScope(request.apiKey), request.query)).map((r) => ({
+    }, async (request) => {
+      const snapshot = await catalog.get(request.apiKey.branchId);
+      return (snapshot ? ratesOf(snapshot, request.query) : await listRates(db, branchScope(request.apiKey), request.query)).map((r) => ({
       offerId: r.id,
       exchangeId: r.exchange_id,
       sourceCurrency: { id: r.c1_id, ticker: r.c1_code },
@@ -53,7 +63,8 @@ export function catalogRoutes({ db }: { db: Database }) {
       minAmount: r.min_amount,
       maxAmount: r.max_amount,
       updatedAt: r.updated_at,
-    })));
+    }));
+    });
 
     app.post('/public/estimate', {
       config: publicRoute,
@@ -63,13 +74,14 @@ export function catalogRoutes({ db }: { db: Database }) {
       },
     }, async (request) => {
       const body = request.body;
+      const snapshot = await catalog.get(request.apiKey.branchId);
       const q = await quote(db, branchScope(request.apiKey), {
         exchangeId: body.exchangeId,
         sourceCurrencyId: body.sourceCurrencyId,
         destCurrencyId: body.destCurrencyId,
         amount: amountFromJson(body.amount),
         direction: body.direction ?? 'source',
-      });
+      }, snapshot);
       return {
         sourceAmount: q.sourceAmount,
         destAmount: q.destAmount,
@@ -86,7 +98,8 @@ export function catalogRoutes({ db }: { db: Database }) {
       config: { etag: true },
       schema: { operationId: 'getExchange', tags: ['catalog'], summary: 'One exchange office', security, params: IdParams, response: { 200: Exchange, ...errorResponses(401, 403, 404, 429) } },
     }, async (request) => {
-      const row = await findPublicExchange(db, branchScope(request.apiKey), request.params.id);
+      const snapshot = await catalog.get(request.apiKey.branchId);
+      const row = snapshot ? snapshot.exchanges.get(request.params.id) : await findPublicExchange(db, branchScope(request.apiKey), request.params.id);
       if (!row) throw notFound('exchange');
       return present.exchange(row);
     });
@@ -96,10 +109,11 @@ export function catalogRoutes({ db }: { db: Database }) {
       schema: { operationId: 'listOffers', tags: ['catalog'], summary: 'Offers of the branch, paginated', security, querystring: ListQuery, response: { 200: OfferList, ...errorResponses(400, 401, 403, 429) } },
     }, async (request) => {
       const params = parseListQuery(request.query, OFFER_LIST);
-      const page = await listOffers(db, branchScope(request.apiKey), params);
+      const snapshot = await catalog.get(request.apiKey.branchId);
+      const page = (snapshot && offersPageOf(snapshot, params)) ?? await listOffers(db, branchScope(request.apiKey), params);
       return { data: page.rows.map(present.offer), meta: listMeta(page, params) };
     });
 
-    await ratesXmlRoutes({ db })(app);
+    await ratesXmlRoutes({ db, catalog })(app);
   };
 }
