@@ -84,7 +84,7 @@ async function staleness(ctx: BenchContext): Promise<Figure> {
   const [writer, reader] = await Promise.all([startService(ctx.databaseUrl), startService(ctx.databaseUrl)]);
   try {
     const staff = await sql<{ id: number }>`select id from staff_users order by id limit 1`.execute(ctx.db);
-    const token = (await new StaffTokens(loadConfig(SERVICE_ENV).jwt).sign(staff.rows[0]!.id)).accessToken;
+    const token = (await new StaffTokens(loadConfig({ ...SERVICE_ENV, DATABASE_URL: ctx.databaseUrl }).jwt).sign(staff.rows[0]!.id)).accessToken;
     const offer = await sql<{ id: number }>`select id from offers where exchange_id = ${ctx.data.exchangeId} and is_active order by id limit 1`.execute(ctx.db);
     const offerId = offer.rows[0]!.id;
     const rates: Request = { method: 'GET', path: `/api/v1/partner/public/rates?exchangeId=${ctx.data.exchangeId}`, headers: { authorization: `Bearer ${ctx.data.keys.public}` } };
