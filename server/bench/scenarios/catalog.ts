@@ -106,12 +106,15 @@ async function staleness(ctx: BenchContext): Promise<Figure> {
       delays.push(performance.now() - committed);
     }
     delays.sort((x, y) => x - y);
+    // The reader served from its snapshot, not the database: it rebuilt the branch after (nearly) every change.
+    const metrics = await (await fetch(`${reader.url}/metrics`)).text();
+    const builds = Number(/^pxs_catalog_snapshot_builds_total (\d+)/m.exec(metrics)?.[1] ?? 0);
     const at = (q: number) => Number(delays[Math.min(delays.length - 1, Math.ceil(q * delays.length) - 1)]!.toFixed(1));
-    ctx.progress(`snapshot staleness: ${n} changes, ${polls} polls, p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms`);
+    ctx.progress(`snapshot staleness: ${n} changes, ${polls} polls, ${builds} snapshot builds on the reader, p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms`);
     return {
       name: 'snapshot staleness (admin change → other instance)', subject: `2 API instances, ${n} offer changes`,
       perSecond: 0, p50Ms: at(0.5), p99Ms: at(0.99),
-      checks: [{ target: `p99 ≤ ${STALENESS_P99_MS} ms`, met: at(0.99) <= STALENESS_P99_MS }],
+      checks: [{ target: `p99 ≤ ${STALENESS_P99_MS} ms`, met: at(0.99) <= STALENESS_P99_MS }, { target: 'reader served from its snapshot', met: builds >= n }],
     };
   } finally {
     await Promise.all([writer.stop(), reader.stop()]);

@@ -46,12 +46,12 @@ export function catalogueReads(w: World) {
   ] as const;
 }
 
-/** Status, ETag and exact body text of each read. */
+/** Status, content type, ETag and exact body text of each read. */
 export async function answers(server: TestServer, key: string, reads: ReturnType<typeof catalogueReads>) {
   const out: string[] = [];
   for (const [method, path, options] of reads) {
     const res = await call(server, method, path, { key, ...options });
-    out.push(`${method} ${path} ${JSON.stringify(options)} → ${res.status} ${res.headers.get('etag') ?? ''}\n${res.text}`);
+    out.push(`${method} ${path} ${JSON.stringify(options)} → ${res.status} ${res.headers.get('content-type')} ${res.headers.get('etag') ?? ''}\n${res.text}`);
   }
   return out;
 }

@@ -54,3 +54,18 @@ export function offer(o: {
     updatedAt: o.updated_at,
   };
 }
+
+export function rate(r: {
+  id: number; exchange_id: number; c1_id: number; c1_code: string; c2_id: number; c2_code: string; rate: string; min_amount: string; max_amount: string; updated_at: Date;
+}) {
+  return {
+    offerId: r.id,
+    exchangeId: r.exchange_id,
+    sourceCurrency: { id: r.c1_id, ticker: r.c1_code },
+    destCurrency: { id: r.c2_id, ticker: r.c2_code },
+    rate: r.rate,
+    minAmount: r.min_amount,
+    maxAmount: r.max_amount,
+    updatedAt: r.updated_at,
+  };
+}

@@ -13,6 +13,7 @@ import * as present from './presenters.js';
 import { EstimateRequest, EstimateResult, Exchange, OfferList, PublicCurrency, PublicExchange, PublicRate, RatesQuery } from './schemas.js';
 import { ratesXmlRoutes } from './rates-xml.js';
 import { quote, type CatalogSnapshots } from './service.js';
+import { cachedBody } from './snapshot/bodies.js';
 import { offersPageOf, ratesOf } from './snapshot/reads.js';
 
 /** The offers list's filters and sorts, the same in the partner API and the back office. */
@@ -33,17 +34,19 @@ export function catalogRoutes({ db, catalog }: { db: Database; catalog: CatalogS
     app.get('/public/exchanges', {
       config: publicRead,
       schema: { operationId: 'listPublicExchanges', tags: ['public'], summary: 'Exchange offices of the key\'s branch', security, response: { 200: Type.Array(PublicExchange), ...errorResponses(401, 429) } },
-    }, async (request) => {
+    }, async (request, reply) => {
       const snapshot = await catalog.get(request.apiKey.branchId);
-      return snapshot ? snapshot.publicExchanges : (await listPublicExchanges(db, branchScope(request.apiKey))).map(present.publicExchange);
+      if (snapshot) return cachedBody(snapshot, 'exchanges', reply, () => snapshot.publicExchanges);
+      return (await listPublicExchanges(db, branchScope(request.apiKey))).map(present.publicExchange);
     });
 
     app.get('/public/currencies', {
       config: publicRead,
       schema: { operationId: 'listPublicCurrencies', tags: ['public'], summary: 'Currencies of the active offers of the branch', security, response: { 200: Type.Array(PublicCurrency), ...errorResponses(401, 429) } },
-    }, async (request) => {
+    }, async (request, reply) => {
       const snapshot = await catalog.get(request.apiKey.branchId);
-      return snapshot ? snapshot.publicCurrencies : (await listOfferedCurrencies(db, branchScope(request.apiKey))).map(present.publicCurrency);
+      if (snapshot) return cachedBody(snapshot, 'currencies', reply, () => snapshot.publicCurrencies);
+      return (await listOfferedCurrencies(db, branchScope(request.apiKey))).map(present.publicCurrency);
     });
 
     app.get('/public/rates', {
@@ -52,18 +55,11 @@ export function catalogRoutes({ db, catalog }: { db: Database; catalog: CatalogS
         operationId: 'listRates', tags: ['public'], summary: 'Rates of the active offers of active exchanges', security, querystring: RatesQuery,
         response: { 200: Type.Array(PublicRate), ...errorResponses(400, 401, 429) },
       },
-    }, async (request) => {
+    }, async (request, reply) => {
       const snapshot = await catalog.get(request.apiKey.branchId);
-      return (snapshot ? ratesOf(snapshot, request.query) : await listRates(db, branchScope(request.apiKey), request.query)).map((r) => ({
-      offerId: r.id,
-      exchangeId: r.exchange_id,
-      sourceCurrency: { id: r.c1_id, ticker: r.c1_code },
-      destCurrency: { id: r.c2_id, ticker: r.c2_code },
-      rate: r.rate,
-      minAmount: r.min_amount,
-      maxAmount: r.max_amount,
-      updatedAt: r.updated_at,
-    }));
+      const q = request.query;
+      if (snapshot) return cachedBody(snapshot, `rates ${q.exchangeId} ${q.sourceCurrencyId} ${q.destCurrencyId}`, reply, () => ratesOf(snapshot, q).map(present.rate));
+      return (await listRates(db, branchScope(request.apiKey), q)).map(present.rate);
     });
 
     app.post('/public/estimate', {
@@ -107,10 +103,17 @@ export function catalogRoutes({ db, catalog }: { db: Database; catalog: CatalogS
     app.get('/offers', {
       config: { etag: true },
       schema: { operationId: 'listOffers', tags: ['catalog'], summary: 'Offers of the branch, paginated', security, querystring: ListQuery, response: { 200: OfferList, ...errorResponses(400, 401, 403, 429) } },
-    }, async (request) => {
+    }, async (request, reply) => {
       const params = parseListQuery(request.query, OFFER_LIST);
       const snapshot = await catalog.get(request.apiKey.branchId);
-      const page = (snapshot && offersPageOf(snapshot, params)) ?? await listOffers(db, branchScope(request.apiKey), params);
+      // A page after a cursor is the database's (snapshot/reads.ts says why); every filter and sort of OFFER_LIST is the snapshot's.
+      if (snapshot && params.cursor === undefined) {
+        return cachedBody(snapshot, `offers ${JSON.stringify(params)}`, reply, () => {
+          const page = offersPageOf(snapshot, params)!;
+          return { data: page.rows.map(present.offer), meta: listMeta(page, params) };
+        });
+      }
+      const page = await listOffers(db, branchScope(request.apiKey), params);
       return { data: page.rows.map(present.offer), meta: listMeta(page, params) };
     });
 
