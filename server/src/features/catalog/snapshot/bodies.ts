@@ -1,7 +1,7 @@
 import type { BranchCatalog } from './build.js';
 
 /** Past this many bodies of one snapshot (distinct filters and pages), answers are serialized per request again. */
-const MAX_BODIES = 256;
+const MAX_BODIES = 64;
 
 const bodies = new WeakMap<BranchCatalog, Map<string, string>>();
 
