@@ -7,12 +7,13 @@ import { admin, createBenchDatabase, prepareDatabase } from './lib/database.js';
 import type { Timing } from './lib/load.js';
 import { progressLine, table, writeResults, type Results } from './lib/report.js';
 import type { BenchContext, Scenario } from './lib/scenario.js';
+import { catalog } from './scenarios/catalog.js';
 import { endpoints } from './scenarios/endpoints.js';
 import { runtime } from './scenarios/runtime.js';
 import { webhooks } from './scenarios/webhooks.js';
 
 /** In this order; a new scenario is a file of scenarios/ and a line here. */
-const SCENARIOS: Scenario[] = [runtime, endpoints, webhooks];
+const SCENARIOS: Scenario[] = [runtime, endpoints, catalog, webhooks];
 
 const { values: args } = parseArgs({
   options: {

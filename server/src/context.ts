@@ -7,6 +7,7 @@ import { StaffTokens } from './auth/staff-jwt.js';
 import type { Config } from './config.js';
 import type { Database, DatabaseHandle } from './db/database.js';
 import { findKeyByHash, recordLastUsed } from './features/api-keys/service.js';
+import { CatalogSnapshots } from './features/catalog/service.js';
 import { Metrics } from './http/metrics.js';
 import type { Log } from './log.js';
 import { connectRedis, readyWithin } from './redis.js';
@@ -26,6 +27,8 @@ export interface AppContext {
   limits: { perKey: RateLimiter; perIp: RateLimiter; loginAccount: RateLimiter; loginIp: RateLimiter };
   tokens: StaffTokens;
   metrics: Metrics;
+  /** The partner catalogue's per-branch snapshots (issue 22). */
+  catalog: CatalogSnapshots;
   log: Log;
   close(): Promise<void>;
 }
@@ -49,6 +52,12 @@ export async function createContext(config: Config, database: DatabaseHandle, lo
   }
   const db = database.db;
   const lastUsed = new LastUsedTracker((uses) => recordLastUsed(db, uses), config.keys.lastUsedFlushMs, (err) => logger('warn', 'lastUsedAt flush failed', { err }));
+  const metrics = new Metrics();
+  const catalog = new CatalogSnapshots(db, (channel, handlers) => database.listen(channel, handlers), {
+    built: () => metrics.catalogSnapshotBuilds.inc(),
+    dropped: (reason) => metrics.catalogSnapshotDrops.inc({ reason }),
+    log: logger,
+  });
   return {
     config,
     database,
@@ -63,9 +72,11 @@ export async function createContext(config: Config, database: DatabaseHandle, lo
       loginIp: new RateLimiter('login-ip', config.rateLimit.loginFailuresPerIp, LOGIN_WINDOW_SECONDS, redis, config.redisKeyPrefix),
     },
     tokens: new StaffTokens(config.jwt),
-    metrics: new Metrics(),
+    metrics,
+    catalog,
     log: logger,
     async close() {
+      await catalog.close();
       await lastUsed.close();
       await bus.close();
       // QUIT goes through the command queue; a connection that is not ready (Redis away) is simply dropped.

@@ -13,7 +13,7 @@ export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const { STARTUP_FLAGS, V8_FLAGS } = (await import(pathToFileURL(join(here, '../../bin/v8-flags.js')).href)) as { STARTUP_FLAGS: string[]; V8_FLAGS: string[] };
 
 /** As in production, with a limit so high that the rate limiter counts every request and refuses none. */
-const SERVICE_ENV = {
+export const SERVICE_ENV = {
   NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO: 'false', RATE_LIMIT_PER_MINUTE: '1000000000',
   JWT_SECRET: 'bench-secret-bench-secret-bench-secret-000',
 };

@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import type pg from 'pg';
+import { listenPglite, listenPostgres, type ListenHandlers, type Listening } from './notifications.js';
 import { initialiseDataDir } from './pglite-data-dir.js';
 import { preparingPool } from './prepared.js';
 import { getTypeParser } from './type-parsers.js';
@@ -19,6 +20,10 @@ export interface DatabaseHandle {
   /** PGlite only: the data as a dump, which `template` starts another in-memory database from. */
   dump?(): Promise<Blob>;
   close(): Promise<void>;
+  /** LISTENs on `channel` until closed (PostgreSQL: on a connection of its own, reconnecting by itself). */
+  listen(channel: string, handlers: ListenHandlers): Listening;
+  /** Statements run through `db` so far: tests prove that a read ran none. */
+  queryCount(): number;
 }
 
 export interface DatabaseOptions {
@@ -42,7 +47,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 // Each driver is imported only when chosen: PGlite's module was 1.3 MB of an API process's heap on PostgreSQL,
 // marked at every full collection for nothing.
 async function openPostgres(url: string, max: number, onIdleError?: (err: Error) => void): Promise<DatabaseHandle> {
-  const { default: { Pool } } = await import('pg');
+  const { default: { Pool, Client } } = await import('pg');
   // A fixed-size pool: pg-pool closes a connection idle for 10 s unless the pool is at `min`. After any lull of
   // 10 s, the next requests each waited for a new backend (fork, authentication, a cold catalogue cache, every
   // statement prepared again): 60–90 ms at the p99 of the first second of load.
@@ -57,10 +62,13 @@ async function openPostgres(url: string, max: number, onIdleError?: (err: Error)
   // rejects on its own, the request fails with a 503 and, as the client is no longer queryable, the pool
   // discards it on release. This listener only has to exist.
   pool.on('connect', (client) => { client.on('error', () => undefined); });
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
+  const counter = queryCounter();
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }), log: counter.log });
   return {
     db,
     kind: 'postgres',
+    listen: (channel, handlers) => listenPostgres(Client, url, channel, handlers),
+    queryCount: counter.count,
     ping: async () => { await pool.query('select 1'); },
     warm: async () => {
       const clients = await Promise.all(Array.from({ length: max }, () => pool.connect()));
@@ -76,13 +84,22 @@ async function openPglite(dataDir: string, template?: Blob): Promise<DatabaseHan
   const [{ PGlite }, { PGliteDialect }] = await Promise.all([import('@electric-sql/pglite'), import('kysely-pglite-dialect')]);
   const client = inMemory ? new PGlite({ loadDataDir: template }) : new PGlite(dataDir);
   await client.waitReady;
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
+  const counter = queryCounter();
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(client), log: counter.log });
   return {
     db,
     kind: 'pglite',
+    listen: (channel, handlers) => listenPglite(client, channel, handlers),
+    queryCount: counter.count,
     ping: async () => { await client.query('select 1'); },
     warm: async () => undefined,
     dump: () => client.dumpDataDir('none'),
     close: () => db.destroy(),
   };
+}
+
+/** Kysely's log hook, used only to count: one increment per statement. */
+function queryCounter() {
+  let n = 0;
+  return { log: () => { n++; }, count: () => n };
 }

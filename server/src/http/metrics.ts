@@ -45,6 +45,15 @@ export class Metrics {
     name: 'pxs_webhook_queue_depth', help: 'Pending webhook deliveries (sampled by the worker)', registers: [this.registry],
   });
 
+  readonly catalogSnapshotBuilds = new Counter({
+    name: 'pxs_catalog_snapshot_builds_total', help: 'Per-branch catalogue snapshots built (each is three queries)', registers: [this.registry],
+  });
+  readonly catalogSnapshotDrops = new Counter({
+    name: 'pxs_catalog_snapshot_invalidations_total',
+    help: 'Catalogue snapshots dropped: a branch changed (change), every branch (all), or notifications were lost (untrusted)',
+    labelNames: ['reason'] as const, registers: [this.registry],
+  });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'pxs_' });
   }

@@ -1,5 +1,4 @@
 import type { ScheduleRow } from './exchanges/repository.js';
-import type { QuotedCurrency } from './service.js';
 
 /** Database rows → response shapes. Decimal strings are handed to the serializer, which writes JSON numbers. */
 export function publicCurrency(c: { id: number; name: string; code: string; image_id?: string | null; image_path?: string | null; imageId?: string | null; imagePath?: string | null }) {
@@ -8,7 +7,7 @@ export function publicCurrency(c: { id: number; name: string; code: string; imag
   return { id: c.id, name: c.name, ticker: c.code, image: imageId && imagePath ? { id: imageId, path: imagePath } : null };
 }
 
-export function quotedCurrency(c: QuotedCurrency) {
+export function quotedCurrency(c: { id: number; name: string; code: string; imageId: string | null; imagePath: string | null }) {
   return publicCurrency(c);
 }
 
@@ -53,5 +52,20 @@ export function offer(o: {
     exchange: { id: o.exchange_id },
     createdAt: o.created_at,
     updatedAt: o.updated_at,
+  };
+}
+
+export function rate(r: {
+  id: number; exchange_id: number; c1_id: number; c1_code: string; c2_id: number; c2_code: string; rate: string; min_amount: string; max_amount: string; updated_at: Date;
+}) {
+  return {
+    offerId: r.id,
+    exchangeId: r.exchange_id,
+    sourceCurrency: { id: r.c1_id, ticker: r.c1_code },
+    destCurrency: { id: r.c2_id, ticker: r.c2_code },
+    rate: r.rate,
+    minAmount: r.min_amount,
+    maxAmount: r.max_amount,
+    updatedAt: r.updated_at,
   };
 }

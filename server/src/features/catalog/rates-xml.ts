@@ -6,6 +6,8 @@ import type { App } from '../../http/types.js';
 import { Dec, normalize, ROUND_DOWN } from '../pricing/decimal.js';
 import { listRates } from './offers/repository.js';
 import { RatesQuery } from './schemas.js';
+import type { CatalogSnapshots } from './snapshot/store.js';
+import { ratesOf } from './snapshot/reads.js';
 
 type RateRow = Awaited<ReturnType<typeof listRates>>[number];
 
@@ -37,7 +39,7 @@ const XmlRates = Type.String({
 });
 
 /** The rate export that exchange-rate monitors poll (issue 24): the JSON rates' offers and figures, as XML. */
-export function ratesXmlRoutes({ db }: { db: Database }) {
+export function ratesXmlRoutes({ db, catalog }: { db: Database; catalog: CatalogSnapshots }) {
   return async function routes(app: App) {
     app.get('/public/rates.xml', {
       config: { publicKeyAllowed: true, etag: true },
@@ -49,7 +51,8 @@ export function ratesXmlRoutes({ db }: { db: Database }) {
         },
       },
     }, async (request, reply) => {
-      const rows = await listRates(db, branchScope(request.apiKey), request.query);
+      const snapshot = await catalog.get(request.apiKey.branchId);
+      const rows = snapshot ? ratesOf(snapshot, request.query) : await listRates(db, branchScope(request.apiKey), request.query);
       return reply.type('application/xml; charset=utf-8').send(ratesXml(rows));
     });
   };

@@ -12,7 +12,9 @@ import { listOffers, listRates } from './offers/repository.js';
 import * as present from './presenters.js';
 import { EstimateRequest, EstimateResult, Exchange, OfferList, PublicCurrency, PublicExchange, PublicRate, RatesQuery } from './schemas.js';
 import { ratesXmlRoutes } from './rates-xml.js';
-import { quote } from './service.js';
+import { quote, type CatalogSnapshots } from './service.js';
+import { cachedBody } from './snapshot/bodies.js';
+import { offersPageOf, ratesOf } from './snapshot/reads.js';
 
 /** The offers list's filters and sorts, the same in the partner API and the back office. */
 export const OFFER_LIST: ListSpec = {
@@ -23,20 +25,29 @@ export const OFFER_LIST: ListSpec = {
 const security = [{ apiKey: [] }];
 
 /** The read side: exchanges, currencies, rates, offers and the estimate. Catalog data is branch-wide. */
-export function catalogRoutes({ db }: { db: Database }) {
+export function catalogRoutes({ db, catalog }: { db: Database; catalog: CatalogSnapshots }) {
   return async function routes(app: App) {
+    // Each read answers from the branch's snapshot when one may be trusted, else with its queries.
     const publicRoute = { publicKeyAllowed: true };
     const publicRead = { publicKeyAllowed: true, etag: true };
 
     app.get('/public/exchanges', {
       config: publicRead,
       schema: { operationId: 'listPublicExchanges', tags: ['public'], summary: 'Exchange offices of the key\'s branch', security, response: { 200: Type.Array(PublicExchange), ...errorResponses(401, 429) } },
-    }, async (request) => (await listPublicExchanges(db, branchScope(request.apiKey))).map(present.publicExchange));
+    }, async (request, reply) => {
+      const snapshot = await catalog.get(request.apiKey.branchId);
+      if (snapshot) return cachedBody(snapshot, 'exchanges', reply, () => snapshot.publicExchanges);
+      return (await listPublicExchanges(db, branchScope(request.apiKey))).map(present.publicExchange);
+    });
 
     app.get('/public/currencies', {
       config: publicRead,
       schema: { operationId: 'listPublicCurrencies', tags: ['public'], summary: 'Currencies of the active offers of the branch', security, response: { 200: Type.Array(PublicCurrency), ...errorResponses(401, 429) } },
-    }, async (request) => (await listOfferedCurrencies(db, branchScope(request.apiKey))).map(present.publicCurrency));
+    }, async (request, reply) => {
+      const snapshot = await catalog.get(request.apiKey.branchId);
+      if (snapshot) return cachedBody(snapshot, 'currencies', reply, () => snapshot.publicCurrencies);
+      return (await listOfferedCurrencies(db, branchScope(request.apiKey))).map(present.publicCurrency);
+    });
 
     app.get('/public/rates', {
       config: publicRead,
@@ -44,16 +55,12 @@ export function catalogRoutes({ db }: { db: Database }) {
         operationId: 'listRates', tags: ['public'], summary: 'Rates of the active offers of active exchanges', security, querystring: RatesQuery,
         response: { 200: Type.Array(PublicRate), ...errorResponses(400, 401, 429) },
       },
-    }, async (request) => (await listRates(db, branchScope(request.apiKey), request.query)).map((r) => ({
-      offerId: r.id,
-      exchangeId: r.exchange_id,
-      sourceCurrency: { id: r.c1_id, ticker: r.c1_code },
-      destCurrency: { id: r.c2_id, ticker: r.c2_code },
-      rate: r.rate,
-      minAmount: r.min_amount,
-      maxAmount: r.max_amount,
-      updatedAt: r.updated_at,
-    })));
+    }, async (request, reply) => {
+      const snapshot = await catalog.get(request.apiKey.branchId);
+      const q = request.query;
+      if (snapshot) return cachedBody(snapshot, `rates ${q.exchangeId} ${q.sourceCurrencyId} ${q.destCurrencyId}`, reply, () => ratesOf(snapshot, q).map(present.rate));
+      return (await listRates(db, branchScope(request.apiKey), q)).map(present.rate);
+    });
 
     app.post('/public/estimate', {
       config: publicRoute,
@@ -63,13 +70,14 @@ export function catalogRoutes({ db }: { db: Database }) {
       },
     }, async (request) => {
       const body = request.body;
+      const snapshot = await catalog.get(request.apiKey.branchId);
       const q = await quote(db, branchScope(request.apiKey), {
         exchangeId: body.exchangeId,
         sourceCurrencyId: body.sourceCurrencyId,
         destCurrencyId: body.destCurrencyId,
         amount: amountFromJson(body.amount),
         direction: body.direction ?? 'source',
-      });
+      }, snapshot);
       return {
         sourceAmount: q.sourceAmount,
         destAmount: q.destAmount,
@@ -86,7 +94,8 @@ export function catalogRoutes({ db }: { db: Database }) {
       config: { etag: true },
       schema: { operationId: 'getExchange', tags: ['catalog'], summary: 'One exchange office', security, params: IdParams, response: { 200: Exchange, ...errorResponses(401, 403, 404, 429) } },
     }, async (request) => {
-      const row = await findPublicExchange(db, branchScope(request.apiKey), request.params.id);
+      const snapshot = await catalog.get(request.apiKey.branchId);
+      const row = snapshot ? snapshot.exchanges.get(request.params.id) : await findPublicExchange(db, branchScope(request.apiKey), request.params.id);
       if (!row) throw notFound('exchange');
       return present.exchange(row);
     });
@@ -94,12 +103,20 @@ export function catalogRoutes({ db }: { db: Database }) {
     app.get('/offers', {
       config: { etag: true },
       schema: { operationId: 'listOffers', tags: ['catalog'], summary: 'Offers of the branch, paginated', security, querystring: ListQuery, response: { 200: OfferList, ...errorResponses(400, 401, 403, 429) } },
-    }, async (request) => {
+    }, async (request, reply) => {
       const params = parseListQuery(request.query, OFFER_LIST);
+      const snapshot = await catalog.get(request.apiKey.branchId);
+      // A page after a cursor is the database's (snapshot/reads.ts says why); every filter and sort of OFFER_LIST is the snapshot's.
+      if (snapshot && params.cursor === undefined) {
+        return cachedBody(snapshot, `offers ${JSON.stringify(params)}`, reply, () => {
+          const page = offersPageOf(snapshot, params)!;
+          return { data: page.rows.map(present.offer), meta: listMeta(page, params) };
+        });
+      }
       const page = await listOffers(db, branchScope(request.apiKey), params);
       return { data: page.rows.map(present.offer), meta: listMeta(page, params) };
     });
 
-    await ratesXmlRoutes({ db })(app);
+    await ratesXmlRoutes({ db, catalog })(app);
   };
 }

@@ -6,8 +6,12 @@ import { price, type AmountProblem, type Price, type PricedCurrency } from '../p
 import { findCurrencies } from './currencies/repository.js';
 import { exchangesOutsideBranch, findCashbox } from './exchanges/repository.js';
 import { findPricing, type PricingRow } from './offers/repository.js';
+import type { BranchCatalog } from './snapshot/build.js';
+import { pricingOf } from './snapshot/reads.js';
 
-export type { PricingRow };
+export type { BranchCatalog, PricingRow };
+export { CatalogSnapshots } from './snapshot/store.js';
+export { catalogChanged } from './snapshot/local.js';
 
 /**
  * What other features read of the catalogue: a new order's cashbox (an exchange in the key's scope) and
@@ -47,16 +51,28 @@ export type OfferPrice = { ok: true; price: Price } | { ok: false; failure: Quot
 
 /**
  * Prices an exchange of `amount` with the active offer of an active exchange in scope (section 4 of the
- * decisions): loads the offer and both currencies, and prices with pricing/, as order creation does.
+ * decisions): loads the offer and both currencies, and prices with pricing/, as order creation does. With the
+ * branch's snapshot (the scope's branch) it reads them from memory: an estimate or a quote is an offer of the
+ * moment, while an order prices against the offer row it locks.
  */
-export async function quote(db: Executor, scope: Scope, req: QuoteRequest): Promise<Quote> {
+export async function quote(db: Executor, scope: Scope, req: QuoteRequest, snapshot?: BranchCatalog): Promise<Quote> {
   if (req.sourceCurrencyId === req.destCurrencyId) throw quoteError({ kind: 'sameCurrency' });
-  const [pricing, currencies] = await Promise.all([
-    findPricing(db, scope, req.exchangeId, req.sourceCurrencyId, req.destCurrencyId),
-    findCurrencies(db, [req.sourceCurrencyId, req.destCurrencyId]),
-  ]);
-  const source = currencies.find((c) => c.id === req.sourceCurrencyId);
-  const dest = currencies.find((c) => c.id === req.destCurrencyId);
+  let pricing: PricingRow | undefined;
+  let source: Parameters<typeof toQuoted>[0] | undefined;
+  let dest: typeof source;
+  if (snapshot) {
+    pricing = pricingOf(snapshot, req.exchangeId, req.sourceCurrencyId, req.destCurrencyId);
+    source = snapshot.currencies.get(req.sourceCurrencyId);
+    dest = snapshot.currencies.get(req.destCurrencyId);
+  } else {
+    const [found, currencies] = await Promise.all([
+      findPricing(db, scope, req.exchangeId, req.sourceCurrencyId, req.destCurrencyId),
+      findCurrencies(db, [req.sourceCurrencyId, req.destCurrencyId]),
+    ]);
+    pricing = found;
+    source = currencies.find((c) => c.id === req.sourceCurrencyId);
+    dest = currencies.find((c) => c.id === req.destCurrencyId);
+  }
   const priced = priceWith(pricing, source, dest, req.amount, req.direction);
   if (!priced.ok) throw quoteError(priced.failure);
   const p = priced.price;

@@ -3,6 +3,7 @@ import { uniqueViolation } from '../../../db/errors.js';
 import { type ListParams, mapPage } from '../../../db/list.js';
 import { badRequest, notFound } from '../../../http/errors.js';
 import { inTransaction, type Audit } from '../../audit/service.js';
+import { catalogChanged } from '../snapshot/local.js';
 import * as repo from './repository.js';
 import type { CreateCurrencyInput, UpdateCurrencyInput } from './schemas.js';
 
@@ -24,11 +25,11 @@ async function uniqueTicker<T>(write: () => Promise<T>): Promise<T> {
 }
 
 export async function createCurrency(db: Executor, audit: Audit, input: CreateCurrencyInput) {
-  return uniqueTicker(() => inTransaction(db, async (tx) => {
+  return changed(db, uniqueTicker(() => inTransaction(db, async (tx) => {
     const currency = currencyView(await repo.insertCurrency(tx, input));
     await audit.record(tx, { action: 'currency.create', entityType: 'currency', entityId: currency.id, branchId: null, after: currency });
     return currency;
-  }));
+  })));
 }
 
 export async function listCurrencies(db: Executor, params: ListParams) {
@@ -36,12 +37,22 @@ export async function listCurrencies(db: Executor, params: ListParams) {
 }
 
 export async function updateCurrency(db: Executor, audit: Audit, id: number, patch: UpdateCurrencyInput) {
-  return uniqueTicker(() => inTransaction(db, async (tx) => {
+  return changed(db, uniqueTicker(() => inTransaction(db, async (tx) => {
     const before = await repo.findCurrency(tx, id);
     const row = before && await repo.updateCurrency(tx, id, patch);
     if (!row) throw notFound('currency');
     const currency = currencyView(row);
     await audit.record(tx, { action: 'currency.update', entityType: 'currency', entityId: id, branchId: null, before: currencyView(before), after: currency });
     return currency;
-  }));
+  })));
+}
+
+/**
+ * Currencies are every branch's: this process's snapshots all drop the change once it has committed (`db` in a
+ * caller's transaction is not the database, and its NOTIFY then does the same at commit).
+ */
+async function changed<T>(db: Executor, write: Promise<T>): Promise<T> {
+  const result = await write;
+  catalogChanged(db);
+  return result;
 }

@@ -10,7 +10,7 @@ export interface ScheduleRow { dayOfWeek: number; openTime: string; closeTime: s
 export interface ScheduleDay { dayOfWeek: number; openTime: string | null; closeTime: string | null; isClosed: boolean }
 
 /** Opening hours as partners read them, ordered by day; closed days without hours read 00:00. */
-const publicSchedule = (exchangeId: ReturnType<typeof sql.ref>) => sql<ScheduleRow[]>`coalesce((
+export const publicSchedule = (exchangeId: ReturnType<typeof sql.ref>) => sql<ScheduleRow[]>`coalesce((
   select json_agg(json_build_object(
     'dayOfWeek', s.day_of_week,
     'openTime', coalesce(to_char(s.open_time, 'HH24:MI'), '00:00'),

@@ -4,6 +4,7 @@ import type { Scope } from '../../../db/scope.js';
 import { badRequest, notFound } from '../../../http/errors.js';
 import type { Audit } from '../../audit/service.js';
 import { targetBranch } from '../../branches/service.js';
+import { catalogChanged } from '../snapshot/local.js';
 import * as repo from './repository.js';
 import type { CreateExchangeInput, ScheduleDayInputDto, UpdateExchangeInput } from './schemas.js';
 
@@ -30,19 +31,19 @@ export async function createExchange(db: Database, audit: Audit, scope: Scope, i
   const branchId = await targetBranch(db, scope, input.branchId);
   const values = toValues(input);
   const days = input.schedule && toSchedule(input.schedule);
-  return db.transaction().execute(async (tx) => {
+  return committed(db, db.transaction().execute(async (tx) => {
     const id = await repo.insertExchange(tx, branchId, { ...values, name: input.name.trim() });
     if (days) await repo.replaceSchedule(tx, id, days);
     const exchange = exchangeView((await repo.findExchange(tx, scope, id))!);
     await audit.record(tx, { action: 'exchange.create', entityType: 'exchange', entityId: id, branchId, after: exchange });
     return exchange;
-  });
+  }));
 }
 
 export async function updateExchange(db: Database, audit: Audit, scope: Scope, id: number, patch: UpdateExchangeInput) {
   const values = toValues(patch);
   const days = patch.schedule && toSchedule(patch.schedule);
-  return db.transaction().execute(async (tx) => {
+  return committed(db, db.transaction().execute(async (tx) => {
     if (!(await repo.exchangeInScope(tx, scope, id, true))) throw notFound('exchange');
     const before = exchangeView((await repo.findExchange(tx, scope, id))!);
     await repo.updateExchange(tx, id, { ...values, name: patch.name?.trim() });
@@ -50,7 +51,14 @@ export async function updateExchange(db: Database, audit: Audit, scope: Scope, i
     const after = exchangeView((await repo.findExchange(tx, scope, id))!);
     await audit.record(tx, { action: days ? 'exchange.update.schedule' : 'exchange.update', entityType: 'exchange', entityId: id, branchId: after.branchId, before, after });
     return after;
-  });
+  }));
+}
+
+/** This process's snapshots drop the change as soon as it commits (the NOTIFY reaches the others). */
+async function committed<T>(db: Database, write: Promise<T>): Promise<T> {
+  const result = await write;
+  catalogChanged(db);
+  return result;
 }
 
 function toValues(input: UpdateExchangeInput): repo.ExchangeValues {

@@ -10,6 +10,7 @@ import { findCurrencies } from '../currencies/repository.js';
 import { exchangeInScope } from '../exchanges/repository.js';
 import * as present from '../presenters.js';
 import { checkAmounts, decimalInput } from './amounts.js';
+import { catalogChanged } from '../snapshot/local.js';
 import * as repo from './repository.js';
 import type { CreateOfferInput, UpdateOfferInput } from './schemas.js';
 
@@ -30,7 +31,7 @@ export async function createOffer(db: Database, audit: Audit, scope: Scope, inpu
   });
   if (input.currency1Id === input.currency2Id) throw badRequest('currency2Id must differ from currency1Id', { currency2Id: 'sameAsCurrency1' });
   try {
-    return await db.transaction().execute(async (tx) => {
+    return await committed(db, db.transaction().execute(async (tx) => {
       if (!(await exchangeInScope(tx, scope, input.exchangeId))) throw fieldNotFound('exchangeId');
       const found = new Set((await findCurrencies(tx, [input.currency1Id, input.currency2Id])).map((c) => c.id));
       for (const field of ['currency1Id', 'currency2Id'] as const) if (!found.has(input[field])) throw fieldNotFound(field);
@@ -38,7 +39,7 @@ export async function createOffer(db: Database, audit: Audit, scope: Scope, inpu
       const offer = await publish(tx, id);
       await audit.record(tx, { action: 'offer.create', entityType: 'offer', entityId: id, branchId: offer.branchId, after: exact(offer.view) });
       return offer.view;
-    });
+    }));
   } catch (err) {
     if (uniqueViolation(err) === 'offers_pair_key') {
       throw badRequest('This exchange already has an offer for this currency pair; change that one instead', { offer: 'alreadyExists' });
@@ -48,7 +49,7 @@ export async function createOffer(db: Database, audit: Audit, scope: Scope, inpu
 }
 
 export async function updateOffer(db: Database, audit: Audit, scope: Scope, id: number, patch: UpdateOfferInput) {
-  return db.transaction().execute(async (tx) => {
+  return committed(db, db.transaction().execute(async (tx) => {
     const current = await repo.lockOffer(tx, scope, id);
     if (!current) throw notFound('offer');
     const amounts = checkAmounts({
@@ -61,7 +62,14 @@ export async function updateOffer(db: Database, audit: Audit, scope: Scope, id: 
     const offer = await publish(tx, id);
     await audit.record(tx, { action: 'offer.update', entityType: 'offer', entityId: id, branchId: offer.branchId, before, after: exact(offer.view) });
     return offer.view;
-  });
+  }));
+}
+
+/** This process's snapshots drop the change as soon as it commits (the NOTIFY reaches the others). */
+async function committed<T>(db: Database, write: Promise<T>): Promise<T> {
+  const result = await write;
+  catalogChanged(db);
+  return result;
 }
 
 /** An offer's amounts in their shortest exact form, as the audit log keeps them (strings: never a rounded double). */

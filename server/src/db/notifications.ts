@@ -1,0 +1,78 @@
+import type pg from 'pg';
+
+/** What a LISTEN tells its owner: each notification's payload, and when it is (again) listening or has lost it. */
+export interface ListenHandlers {
+  notify(payload: string): void;
+  /** Listening from now on; notifications sent while it was not were lost. */
+  listening(): void;
+  /** Not listening (the connection failed or was closed by the server); it reconnects by itself. */
+  lost(err?: Error): void;
+}
+
+export interface Listening { close(): Promise<void> }
+
+/** Waits between attempts to listen again, the last one repeated. */
+const RETRY_MS = [50, 100, 250, 500, 1000];
+
+/**
+ * LISTEN on a connection of its own (a pooled one is shared and may be closed): a `pg` Client with an 'error'
+ * listener, so that a lost connection never ends the process, which reconnects and listens again by itself.
+ */
+export function listenPostgres(Client: typeof pg.Client, url: string, channel: string, h: ListenHandlers): Listening {
+  let closed = false;
+  let attempt = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let current: pg.Client | undefined;
+  const connect = async () => {
+    timer = undefined;
+    const client = new Client({ connectionString: url, application_name: 'pxs-listen', keepAlive: true });
+    current = client;
+    let failed = false;
+    const fail = (err?: Error) => {
+      if (failed) return;
+      failed = true;
+      client.end().catch(() => undefined);
+      if (closed) return;
+      h.lost(err);
+      timer = setTimeout(() => void connect(), RETRY_MS[Math.min(attempt++, RETRY_MS.length - 1)]);
+      timer.unref();
+    };
+    client.on('error', fail);
+    client.on('end', () => fail());
+    client.on('notification', (m) => { if (!failed) h.notify(m.payload ?? ''); });
+    try {
+      await client.connect();
+      await client.query(`listen ${channel}`);
+    } catch (err) {
+      fail(err as Error);
+      return;
+    }
+    if (closed || failed) return;
+    attempt = 0;
+    h.listening();
+  };
+  void connect();
+  return {
+    async close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      await current?.end().catch(() => undefined);
+    },
+  };
+}
+
+/** PGlite runs in this process: its LISTEN cannot be lost, and every writer is this process. */
+export function listenPglite(client: { listen(channel: string, cb: (payload: string) => void): Promise<() => Promise<void>> }, channel: string, h: ListenHandlers): Listening {
+  let closed = false;
+  const unlisten = client.listen(channel, (payload) => { if (!closed) h.notify(payload); }).then((off) => {
+    if (!closed) h.listening();
+    return off;
+  }, (err: Error) => { h.lost(err); return undefined; });
+  return {
+    async close() {
+      closed = true;
+      const off = await unlisten;
+      await off?.().catch(() => undefined);
+    },
+  };
+}
