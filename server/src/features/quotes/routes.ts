@@ -1,5 +1,4 @@
 import type { Database } from '../../db/database.js';
-import type { CatalogSnapshots } from '../catalog/service.js';
 import { errorResponses } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { quotedCurrency } from '../catalog/presenters.js';
@@ -11,7 +10,7 @@ import { takeQuote } from './service.js';
 const security = [{ apiKey: [] }];
 
 /** Firm quotes: the estimate's figures held for QUOTE_TTL_SECONDS, for an order to use once (docs/integration.md). */
-export function quoteRoutes({ db, config, catalog }: { db: Database; config: { quoteTtlSeconds: number }; catalog: CatalogSnapshots }) {
+export function quoteRoutes({ db, config }: { db: Database; config: { quoteTtlSeconds: number } }) {
   return async function routes(app: App) {
     app.post('/public/quotes', {
       config: { publicKeyAllowed: true },
@@ -24,7 +23,7 @@ export function quoteRoutes({ db, config, catalog }: { db: Database; config: { q
       const { quote: q, id, expiresAt } = await takeQuote(db, request.apiKey, {
         exchangeId: body.exchangeId, sourceCurrencyId: body.sourceCurrencyId, destCurrencyId: body.destCurrencyId,
         amount: amountFromJson(body.amount), direction: body.direction ?? 'source',
-      }, config.quoteTtlSeconds, await catalog.get(request.apiKey.branchId));
+      }, config.quoteTtlSeconds);
       return reply.code(201).send({
         sourceAmount: q.sourceAmount, destAmount: q.destAmount, rate: q.rate, isReverse: q.isReverse,
         sourceCurrency: quotedCurrency(q.sourceCurrency), destCurrency: quotedCurrency(q.destCurrency),

@@ -2,18 +2,18 @@ import { branchScope, type KeyPrincipal } from '../../auth/principal.js';
 import type { Executor, Tx } from '../../db/database.js';
 import type { Scope } from '../../db/scope.js';
 import { AppError } from '../../http/errors.js';
-import { quote, type BranchCatalog, type PricingRow, type Quote, type QuoteRequest } from '../catalog/service.js';
+import { quote, type PricingRow, type Quote, type QuoteRequest } from '../catalog/service.js';
 import { Dec, normalize } from '../pricing/decimal.js';
 import * as repo from './repository.js';
 
 export interface FirmQuote { quote: Quote; id: string; expiresAt: Date }
 
 /**
- * The estimate, held: priced exactly as POST /public/estimate prices (from the branch's snapshot when given),
- * then stored for `ttlSeconds`.
+ * The estimate, held: priced as POST /public/estimate prices, but from the offer row in the database, never the
+ * snapshot: a quote decides money, as an order does.
  */
-export async function takeQuote(db: Executor, key: KeyPrincipal, req: QuoteRequest, ttlSeconds: number, snapshot?: BranchCatalog): Promise<FirmQuote> {
-  const q = await quote(db, branchScope(key), req, snapshot);
+export async function takeQuote(db: Executor, key: KeyPrincipal, req: QuoteRequest, ttlSeconds: number): Promise<FirmQuote> {
+  const q = await quote(db, branchScope(key), req);
   const stored = await repo.insertQuote(db, {
     exchangeId: q.exchangeId, sourceCurrencyId: q.sourceCurrency.id, destCurrencyId: q.destCurrency.id, offerId: q.offerId,
     rate: q.rate, isReverse: q.isReverse, sourceAmount: q.sourceAmount, destAmount: q.destAmount, apiKeyId: key.keyId,
