@@ -61,7 +61,7 @@ async function bulkLoad(pool: Database, table: string, load: (db: Database) => P
       select i.indexname as name, i.indexdef as def from pg_indexes i
       where i.tablename = ${table} and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`.execute(db);
     const { rows: checks } = await sql<{ name: string }>`
-      select tgname as name from pg_trigger where tgrelid = ${table}::regclass and tgisinternal and tgfoid = 'RI_FKey_check_ins'::regproc`.execute(db);
+      select tgname as name from pg_trigger where tgrelid = ${table}::regclass and tgisinternal and tgfoid = '"RI_FKey_check_ins"'::regproc`.execute(db);
     for (const i of indexes) await sql`drop index ${sql.id(i.name)}`.execute(db);
     for (const c of checks) await sql`alter table ${sql.table(table)} disable trigger ${sql.id(c.name)}`.execute(db);
     try {
