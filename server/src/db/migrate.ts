@@ -7,6 +7,7 @@ import * as scale from './migrations/005_scale.js';
 import * as integration from './migrations/006_integration.js';
 import * as publicOrigins from './migrations/007_public_origins.js';
 import * as sandbox from './migrations/008_sandbox.js';
+import * as ordersBranchId from './migrations/009_orders_branch_id.js';
 
 /** Migrations are listed in code so the compiled service needs no file-system scan. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '006_integration': integration,
   '007_public_origins': publicOrigins,
   '008_sandbox': sandbox,
+  '009_orders_branch_id': ordersBranchId,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
