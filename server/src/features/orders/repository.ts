@@ -4,6 +4,7 @@ import { pageQuery, type ExactTotal, type ListParams } from '../../db/list.js';
 import type { NewOrder, OrderStatus } from '../../db/schema.js';
 import { inScope, scopeCondition, scopeValues, updateInScope, type Scope } from '../../db/scope.js';
 import { eventValues, withEvent, type EventValues, type OutboxEvent } from '../delivery/outbox.js';
+import { branchIdRange } from './branch-range.js';
 import { historyValues, type HistoryActor, type HistoryRow } from './history-repository.js';
 
 /** Orders are exchange-scoped: the caller's branch and, for an operator, the exchanges it is assigned to. */
@@ -43,17 +44,6 @@ const exactTotal: ExactTotal<Scope> = (scope, conditions) => {
   for (const c of conditions) parts.push(sql<boolean>`${sql.ref(c.field === 'status' ? 'oc.status' : 'oc.cashbox_id')} = ${c.value}`);
   return sql<number>`(select coalesce(sum(oc.n), 0)::int from order_counts oc where ${sql.join(parts, sql` and `)})`;
 };
-
-/**
- * The ids of a branch's orders lie between its first and last: two lookups in (branch_id, id). With the bound, a
- * walk of the primary key (the planner's choice for the id sort while the branch holds most rows) starts at the
- * branch's orders instead of skipping every other branch's orders before them.
- */
-function branchIdRange(scope: Scope) {
-  if (scope.branchId === null) return sql<boolean>`true`;
-  return sql<boolean>`o.id between (select min(b.id) from orders b where b.branch_id = ${scope.branchId})
-    and (select max(b.id) from orders b where b.branch_id = ${scope.branchId})`;
-}
 
 const ordersPage = pageQuery((db, scope: Scope) => ordersInScope(db, scope).where(branchIdRange(scope)), ORDER_COLUMNS, withCodes, { exactTotal });
 
