@@ -10,10 +10,14 @@ import type { BenchContext, Scenario } from './lib/scenario.js';
 import { catalog } from './scenarios/catalog.js';
 import { endpoints } from './scenarios/endpoints.js';
 import { runtime } from './scenarios/runtime.js';
+import { scale } from './scenarios/scale.js';
+import { scaleOut } from './scenarios/scale-out.js';
 import { webhooks } from './scenarios/webhooks.js';
 
 /** In this order; a new scenario is a file of scenarios/ and a line here. */
 const SCENARIOS: Scenario[] = [runtime, endpoints, catalog, webhooks];
+/** `--scale`: a history of a million orders and ten million deliveries, and 2 + 2 processes (docs/scaling.md). */
+const SCALE_SCENARIOS: Scenario[] = [scale, scaleOut];
 
 const { values: args } = parseArgs({
   options: {
@@ -21,6 +25,8 @@ const { values: args } = parseArgs({
     quick: { type: 'boolean', default: false },
     // The measurements whose name contains the text, e.g. --only "POST /partner/orders".
     only: { type: 'string' },
+    // The scale scenarios instead of the others; results in results/scale.json, docs/scaling.md quotes them.
+    scale: { type: 'boolean', default: false },
   },
 });
 const timing: Timing = args.quick ? { warmup: 1, slice: 1, slices: 2 } : { warmup: 3, slice: 2, slices: 5 };
@@ -32,7 +38,7 @@ const loadAverage = () => Number(loadavg()[0].toFixed(1));
 const loadAtStart = loadAverage();
 const bench = await createBenchDatabase();
 try {
-  progress(`bench (${args.quick ? 'quick' : 'full'}${args.only ? `, only "${args.only}"` : ''}): database ${bench.name}`);
+  progress(`bench (${args.scale ? 'scale, ' : ''}${args.quick ? 'quick' : 'full'}${args.only ? `, only "${args.only}"` : ''}): database ${bench.name}`);
   const data = await prepareDatabase(bench.url);
   const handle = await openDatabase({ databaseUrl: bench.url, dataDir: 'memory://' });
   try {
@@ -41,7 +47,7 @@ try {
       selected: (name) => !args.only || name.includes(args.only),
     };
     const figures: Results['figures'] = [];
-    for (const scenario of SCENARIOS) {
+    for (const scenario of args.scale ? SCALE_SCENARIOS : SCENARIOS) {
       progress(`${scenario.name} …`);
       for (const f of await scenario.run(ctx)) {
         progress(progressLine(f));
@@ -53,6 +59,7 @@ try {
       date: new Date().toISOString(),
       mode: args.quick ? 'quick' : 'full',
       only: args.only,
+      scale: args.scale || undefined,
       seconds: Math.round((Date.now() - started) / 1000),
       machine: `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB`,
       node: process.version,

@@ -13,8 +13,8 @@ export interface Load { rps: number; p50Ms: number; p99Ms: number; failed: numbe
 /** The lengths of a measurement: a warm-up, then `slices` slices of `slice` seconds each. */
 export interface Timing { warmup: number; slice: number; slices: number }
 
-/** A process under load and the request it is sent. */
-export interface Side { url: string; request: Request }
+/** A process under load and the request it is sent; several processes share the connections. */
+export interface Side { url: string | string[]; request: Request }
 
 const CONNECTIONS = 32;
 
@@ -22,7 +22,8 @@ const CONNECTIONS = 32;
 export async function load(side: Side, seconds: number): Promise<Load> {
   const { request } = side;
   const result = await autocannon({
-    url: side.url + request.path,
+    // autocannon spreads the connections over several URLs; its types declare one.
+    url: (Array.isArray(side.url) ? side.url.map((u) => u + request.path) : side.url + request.path) as string,
     method: request.method,
     headers: { ...request.headers, ...(request.body ? { 'content-type': 'application/json' } : {}) },
     body: request.body,

@@ -7,6 +7,8 @@ export interface Results {
   mode: 'full' | 'quick';
   /** `--only`: the text the measurements' names were filtered by. */
   only?: string;
+  /** `--scale`: the scale scenarios, written to scale.json and never to the page's table. */
+  scale?: boolean;
   seconds: number;
   machine: string;
   node: string;
@@ -23,7 +25,7 @@ const failed = (count: number | undefined) => (count ? ` (${count} failed)` : ''
 /** The results as the page shows them: one row per figure, baseline (b) beside the service. */
 export function table(r: Results): string {
   const lines = [
-    `${r.mode === 'full' ? 'Full' : 'Quick'} run of ${r.date.slice(0, 10)}${r.only ? ` (only "${r.only}")` : ''}, ${r.seconds} s: ${r.machine} (load average ${r.loadAverage.join(' → ')}); Node.js ${r.node}; PostgreSQL ${r.postgres}.`,
+    `${r.mode === 'full' ? 'Full' : 'Quick'}${r.scale ? ' scale' : ''} run of ${r.date.slice(0, 10)}${r.only ? ` (only "${r.only}")` : ''}, ${r.seconds} s: ${r.machine} (load average ${r.loadAverage.join(' → ')}); Node.js ${r.node}; PostgreSQL ${r.postgres}.`,
     '',
     '| scenario | measured | per s | p50 / p99 ms | peak RSS MB | baseline (b) per s | ratio | target |',
     '|---|---|---:|---:|---:|---:|---:|---|',
@@ -49,9 +51,10 @@ const END = '<!-- bench:table:end -->';
 /** Writes the results as JSON; a full run of everything also replaces the table of docs/performance.md. */
 export function writeResults(r: Results, resultsDir: string, page: string): string {
   mkdirSync(resultsDir, { recursive: true });
-  const file = `${resultsDir}/${r.mode === 'full' && !r.only ? 'full' : 'dev'}.json`;
+  const complete = r.mode === 'full' && !r.only;
+  const file = `${resultsDir}/${r.scale ? (complete ? 'scale' : 'scale-dev') : complete ? 'full' : 'dev'}.json`;
   writeFileSync(file, `${JSON.stringify(r, null, 2)}\n`);
-  if (r.mode === 'full' && !r.only) {
+  if (complete && !r.scale) {
     const doc = readFileSync(page, 'utf8');
     const at = doc.indexOf(START);
     const end = doc.indexOf(END);

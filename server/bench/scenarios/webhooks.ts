@@ -18,34 +18,47 @@ export const webhooks: Scenario = {
   name: 'webhooks',
   async run(ctx) {
     if (!ctx.selected(NAME)) return [];
-    const backlog = ctx.quick ? 2000 : 6000;
     const rx = await startReceiver();
     try {
-      const webhookId = await produceBacklog(ctx.db, rx.url, backlog);
-      const worker = await startWorker(ctx.databaseUrl);
-      try {
-        const deadline = Date.now() + 120_000;
-        while ((await succeeded(ctx.db, webhookId)) < backlog) {
-          if (worker.exited()) throw new Error('webhooks: the worker exited');
-          if (Date.now() > deadline) throw new Error('webhooks: the backlog was not drained within 120 s');
-          await new Promise((r) => setTimeout(r, 20));
-        }
-        const perSecond = Math.round(backlog / ((performance.now() - rx.firstAt()) / 1000));
-        return [{
-          name: NAME, subject: 'webhook worker (pxs worker)', perSecond, peakRssMb: worker.peakRssMb(),
-          checks: [atLeast(perSecond, MIN_PER_SECOND, `≥ ${MIN_PER_SECOND.toLocaleString('en')}/s`)],
-        }];
-      } finally {
-        await worker.stop();
-      }
+      const { perSecond, peakRssMb } = await drainBacklog(ctx.db, ctx.databaseUrl, rx, ctx.quick ? 2000 : 6000);
+      return [{
+        name: NAME, subject: 'webhook worker (pxs worker)', perSecond, peakRssMb,
+        checks: [atLeast(perSecond, MIN_PER_SECOND, `≥ ${MIN_PER_SECOND.toLocaleString('en')}/s`)],
+      }];
     } finally {
       rx.close();
     }
   },
 };
 
+export interface Receiver { url: string; firstAt(): number; received(): number; reset(): void; close(): void }
+
+/**
+ * Produces a backlog of `count` deliveries to the receiver, starts a worker process, and waits until every one
+ * has succeeded: deliveries per second from the first arrival. `during` runs once the first delivery arrived,
+ * while the worker drains (the scale scenario prunes then).
+ */
+export async function drainBacklog(db: Database, databaseUrl: string, rx: Receiver, count: number, during?: (webhookId: string) => Promise<void>): Promise<{ perSecond: number; peakRssMb: number }> {
+  rx.reset();
+  const webhookId = await produceBacklog(db, rx.url, count);
+  const worker = await startWorker(databaseUrl);
+  try {
+    const deadline = Date.now() + 300_000;
+    let ran = !during;
+    while ((await succeeded(db, webhookId)) < count) {
+      if (worker.exited()) throw new Error('webhooks: the worker exited');
+      if (Date.now() > deadline) throw new Error('webhooks: the backlog was not drained within 300 s');
+      if (!ran && rx.firstAt()) { ran = true; await during!(webhookId); continue; }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return { perSecond: Math.round(count / ((performance.now() - rx.firstAt()) / 1000)), peakRssMb: worker.peakRssMb() };
+  } finally {
+    await worker.stop();
+  }
+}
+
 /** A branch with one webhook to the receiver, and `count` events for it in transactions of 100. */
-async function produceBacklog(db: Database, url: string, count: number): Promise<string> {
+export async function produceBacklog(db: Database, url: string, count: number): Promise<string> {
   const branch = await db.insertInto('branches').values({ name: `Webhook bench ${Date.now()}` }).returning('id').executeTakeFirstOrThrow();
   const exchange = await db.insertInto('exchanges').values({ branch_id: branch.id, name: 'Webhook bench exchange', updated_at: new Date() })
     .returning('id').executeTakeFirstOrThrow();
@@ -60,24 +73,26 @@ async function produceBacklog(db: Database, url: string, count: number): Promise
   return webhook.id;
 }
 
-async function succeeded(db: Database, webhookId: string): Promise<number> {
+export async function succeeded(db: Database, webhookId: string): Promise<number> {
   const row = await db.selectFrom('webhook_deliveries').select((eb) => eb.fn.countAll<string>().as('n'))
     .where('webhook_id', '=', webhookId).where('status', '=', 'succeeded').executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-/** A partner's endpoint that answers 200 at once; it notes when the first delivery came. */
-async function startReceiver(): Promise<{ url: string; firstAt(): number; close(): void }> {
+/** A partner's endpoint that answers 200 at once; it notes when the first delivery came, and counts them. */
+export async function startReceiver(): Promise<Receiver> {
   let first = 0;
+  let count = 0;
   const server = createServer((req, res) => {
     req.resume();
     req.on('end', () => {
       first ||= performance.now();
+      count += 1;
       res.writeHead(200).end('ok');
     });
   });
   server.keepAliveTimeout = 30_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/hook`, firstAt: () => first, close: () => { server.closeAllConnections(); server.close(); } };
+  return { url: `http://127.0.0.1:${port}/hook`, firstAt: () => first, received: () => count, reset: () => { first = 0; count = 0; }, close: () => { server.closeAllConnections(); server.close(); } };
 }

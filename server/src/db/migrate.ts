@@ -8,6 +8,7 @@ import * as integration from './migrations/006_integration.js';
 import * as publicOrigins from './migrations/007_public_origins.js';
 import * as sandbox from './migrations/008_sandbox.js';
 import * as catalogNotify from './migrations/009_catalog_notify.js';
+import * as ordersBranchId from './migrations/010_orders_branch_id.js';
 
 /** Migrations are listed in code so the compiled service needs no file-system scan. */
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '007_public_origins': publicOrigins,
   '008_sandbox': sandbox,
   '009_catalog_notify': catalogNotify,
+  '010_orders_branch_id': ordersBranchId,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

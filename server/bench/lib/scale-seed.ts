@@ -1,0 +1,124 @@
+import { sql } from 'kysely';
+import { hashPassword } from '../../src/auth/password.js';
+import type { Database } from '../../src/db/database.js';
+import { issueApiKey } from '../../src/features/api-keys/issue.js';
+
+/** The retention age the seeded deliveries spread over (days 1…28, inside the default 30), and the pruning pass's cut. */
+export const SPREAD_DAYS = 28;
+export const PRUNE_DAYS = 27;
+export const STAFF_PASSWORD = 'bench-password-1';
+
+export interface ScaleBranch { branchId: number; key: string; staffEmail: string; webhookIds: string[] }
+
+const STATUSES = `array['ORDERINIT', 'CLIENTPAYMENTWAIT', 'EXCHANGEPAYMENTWAIT', 'CASHOUT', 'SUCCESS', 'CANCEL']`;
+const CHUNK = 1_000_000;
+
+/** A branch with a branch key, an admin and `webhooks` webhooks (to an address never called: their deliveries are all finished). */
+export async function scaleBranch(db: Database, name: string, webhooks: number): Promise<ScaleBranch> {
+  const now = new Date();
+  const branch = await db.insertInto('branches').values({ name }).returning('id').executeTakeFirstOrThrow();
+  const staffEmail = `admin-${branch.id}@bench.local`;
+  const staff = await db.insertInto('staff_users').values({ email: staffEmail, password_hash: await hashPassword(STAFF_PASSWORD), role: 'admin', branch_id: branch.id, updated_at: now })
+    .returning('id').executeTakeFirstOrThrow();
+  const key = await issueApiKey(db, { name: `${name} key`, type: 'branch', staffUserId: staff.id, branchId: branch.id });
+  const hooks = await db.insertInto('webhooks').values(Array.from({ length: webhooks }, (_, i) => ({
+    branch_id: branch.id, url: `https://partner.example/hook/${i}`, events: ['order.created'], secret_key: 's'.repeat(64), updated_at: now,
+  }))).returning('id').execute();
+  return { branchId: branch.id, key: key.rawKey, staffEmail, webhookIds: hooks.map((h) => h.id) };
+}
+
+/**
+ * `count` orders of the branch (financial operations: no offer needed), over its first four exchanges, six statuses
+ * and two years, in statements of a million rows: the counter triggers (migration 005) see each statement's rows as one transition table.
+ */
+export async function seedOrders(pool: Database, branchId: number, exchangeIds: number[], currencies: [number, number], count: number): Promise<void> {
+  const ex = sql.raw(`array[${exchangeIds.slice(0, 4).join(',')}]`);
+  await bulkLoad(pool, 'orders', async (db) => {
+    for (let from = 1; from <= count; from += CHUNK) {
+      const to = Math.min(count, from + CHUNK - 1);
+      await sql`
+        insert into orders (hashed_id, branch_id, cashbox_id, currency1_id, currency2_id, client_amount, exchange_amount, status,
+          operation_type, comment, created_at, updated_at)
+        select 'scale-' || ${branchId}::int || '-' || g, ${branchId}::int, (${ex})[1 + g % ${exchangeIds.slice(0, 4).length}::int],
+          ${currencies[0]}::int, ${currencies[1]}::int, 1 + (g::bigint * 7919) % 100000, 1 + (g::bigint * 104729) % 90000,
+          (${sql.raw(STATUSES)})[1 + g % 6], 'finop', 'scale',
+          timestamptz '2024-01-01' + g * interval '1 minute', timestamptz '2024-01-01' + g * interval '1 minute' + (g % 13) * interval '1 hour'
+        from generate_series(${from}::int, ${to}::int) g`.execute(db);
+    }
+  });
+}
+
+/**
+ * Runs a bulk insert into `table` on one connection without what makes it slow row by row: the secondary indexes
+ * are dropped and built again afterwards from their own definitions (one sorted build instead of millions of
+ * random inserts), and the foreign-key checks are off during the load (the seed's references are the rows it just
+ * made). The counter triggers stay on: the counts are kept by the same statements as in production.
+ */
+async function bulkLoad(pool: Database, table: string, load: (db: Database) => Promise<void>): Promise<void> {
+  await pool.connection().execute(async (db) => {
+    await sql`set maintenance_work_mem = '512MB'`.execute(db);
+    const { rows: indexes } = await sql<{ name: string; def: string }>`
+      select i.indexname as name, i.indexdef as def from pg_indexes i
+      where i.tablename = ${table} and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`.execute(db);
+    const { rows: checks } = await sql<{ name: string }>`
+      select tgname as name from pg_trigger where tgrelid = ${table}::regclass and tgisinternal and tgfoid = '"RI_FKey_check_ins"'::regproc`.execute(db);
+    for (const i of indexes) await sql`drop index ${sql.id(i.name)}`.execute(db);
+    for (const c of checks) await sql`alter table ${sql.table(table)} disable trigger ${sql.id(c.name)}`.execute(db);
+    try {
+      await load(db);
+    } finally {
+      for (const c of checks) await sql`alter table ${sql.table(table)} enable trigger ${sql.id(c.name)}`.execute(db);
+      for (const i of indexes) await sql.raw(i.def).execute(db);
+      await sql`reset maintenance_work_mem`.execute(db);
+    }
+  });
+}
+
+/**
+ * `count` succeeded deliveries over the webhooks, last changed 1…SPREAD_DAYS days ago; ids are v4-shaped but
+ * ascending, so that the primary key grows at its right edge.
+ */
+export async function seedDeliveries(pool: Database, webhookIds: string[], count: number, firstId = 1): Promise<void> {
+  const hooks = sql.raw(`array[${webhookIds.map((id) => `'${id}'::uuid`).join(',')}]`);
+  await bulkLoad(pool, 'webhook_deliveries', async (db) => {
+    for (let from = firstId; from < firstId + count; from += CHUNK) {
+      const to = Math.min(firstId + count - 1, from + CHUNK - 1);
+      await sql`
+        insert into webhook_deliveries (id, webhook_id, event, body, status, attempts, next_attempt_at, last_response_status,
+          created_at, updated_at, delivered_at)
+        select ('00000000-0000-4000-8000-' || lpad(to_hex(g), 12, '0'))::uuid, (${hooks})[1 + g % ${webhookIds.length}::int], 'order.created',
+          '{"event":"order.created","data":{"id":' || g || ',"status":"ORDERINIT","amountSource":"100","amountDest":"92.15"}}',
+          'succeeded', 1, at.t, 200, at.t, at.t, at.t
+        from generate_series(${from}::int, ${to}::int) g,
+          lateral (select now() - (1 + g % ${SPREAD_DAYS}::int) * interval '1 day' - (g % 86400) * interval '1 second' as t) at`.execute(db);
+    }
+  });
+}
+
+/** One attempt for each delivery the pruning pass may delete, so that its cascade has rows to delete too. */
+export async function seedPrunableAttempts(db: Database): Promise<number> {
+  const r = await sql`
+    insert into webhook_attempts (delivery_id, attempt_number, started_at, duration_ms, response_status)
+    select id, 1, updated_at, 12, 200 from webhook_deliveries
+    where status <> 'pending' and updated_at < now() - make_interval(days => ${PRUNE_DAYS})`.execute(db);
+  return Number(r.numAffectedRows ?? 0);
+}
+
+/** Whether the counters the triggers kept agree with count(*): per branch for orders, per webhook for deliveries. */
+export async function countersAgree(db: Database): Promise<boolean> {
+  const orders = await sql<{ bad: number }>`
+    select count(*)::int as bad from (select branch_id, cashbox_id, status, count(*) as n from orders group by 1, 2, 3) a
+    full join (select * from order_counts where n <> 0) c using (branch_id, cashbox_id, status)
+    where a.n is distinct from c.n`.execute(db);
+  const deliveries = await sql<{ bad: number }>`
+    select count(*)::int as bad from (select webhook_id, count(*) as n from webhook_deliveries group by 1) a
+    full join (select * from webhook_delivery_counts where n <> 0) c using (webhook_id)
+    where a.n is distinct from c.n`.execute(db);
+  return orders.rows[0].bad === 0 && deliveries.rows[0].bad === 0;
+}
+
+/** ANALYZE and a checkpoint, so that neither planner statistics nor the load's writes weigh on what follows. */
+export async function settleScale(db: Database): Promise<void> {
+  await sql`vacuum analyze orders, webhook_deliveries, webhook_attempts, order_counts, webhook_delivery_counts`.execute(db);
+  await sql`checkpoint`.execute(db);
+}
