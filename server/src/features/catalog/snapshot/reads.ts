@@ -10,13 +10,31 @@ export function ratesOf(c: BranchCatalog, f: RateFilter): RateRow[] {
     && (f.destCurrencyId === undefined || r.c2_id === f.destCurrencyId));
 }
 
+const NONE: SnapshotOffer[] = [];
+const activeByExchange = new WeakMap<BranchCatalog, Map<number, SnapshotOffer[]>>();
+
+/** The active offers of each exchange in id order, grouped once per snapshot: an estimate looks at one exchange's only. */
+function activeOffersOf(c: BranchCatalog): Map<number, SnapshotOffer[]> {
+  let byExchange = activeByExchange.get(c);
+  if (!byExchange) {
+    byExchange = new Map();
+    for (const o of c.offers) {
+      if (!o.is_active) continue;
+      const list = byExchange.get(o.exchange_id);
+      if (list) list.push(o);
+      else byExchange.set(o.exchange_id, [o]);
+    }
+    activeByExchange.set(c, byExchange);
+  }
+  return byExchange;
+}
+
 /** As offers/repository.ts's findPricing: the direct active offer first, else the reverse one; the exchange even without one. */
 export function pricingOf(c: BranchCatalog, exchangeId: number, sourceId: number, destId: number): PricingRow | undefined {
   const e = c.exchanges.get(exchangeId);
   if (!e) return undefined;
   let found: SnapshotOffer | undefined;
-  for (const o of c.offers) {
-    if (o.exchange_id !== exchangeId || !o.is_active) continue;
+  for (const o of activeOffersOf(c).get(exchangeId) ?? NONE) {
     if (o.currency1_id === sourceId && o.currency2_id === destId) { found = o; break; }
     if (o.currency1_id === destId && o.currency2_id === sourceId) found = o;
   }
