@@ -18,9 +18,12 @@ export const SERVICE_ENV = {
   JWT_SECRET: 'bench-secret-bench-secret-bench-secret-000',
 };
 
+/** BENCH_CPU_PROF=<dir>: each API process writes a V8 CPU profile there when it stops (node refuses --cpu-prof in NODE_OPTIONS). */
+const PROFILE = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+
 /** The API process as deployed (`pxs serve --no-worker`), on the given database. */
 export function startService(databaseUrl: string, env: Record<string, string> = {}): Promise<Child> {
-  return startChild(CLI, ['serve', '--no-worker'], { env: { ...SERVICE_ENV, DATABASE_URL: databaseUrl, ...env }, nodeArgs: STARTUP_FLAGS });
+  return startChild(CLI, ['serve', '--no-worker'], { env: { ...SERVICE_ENV, DATABASE_URL: databaseUrl, ...env }, nodeArgs: [...STARTUP_FLAGS, ...PROFILE] });
 }
 
 /** The same with the Redis rate limiter, under a key prefix of its own. */

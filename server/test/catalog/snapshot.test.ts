@@ -62,12 +62,25 @@ describe('the catalogue snapshot', () => {
     // The other branch's key sees its own exchange only.
     const other = await call(b, 'GET', '/partner/public/exchanges', { key: w.keys.otherBranch });
     expect(other.body.map((e: { id: number }) => e.id)).toEqual([w.exchanges.C]);
-    // A page after a cursor is read from the database, and is the same page.
-    const first = await call(b, 'GET', '/partner/offers', { key: w.keys.branch, query: { limit: 2, sort: '[["rate","ASC"]]' } });
-    const next = { key: w.keys.branch, query: { limit: 2, sort: '[["rate","ASC"]]', cursor: first.body.meta.nextCursor } };
-    let fromCursor = '';
-    expect(await queriesOf(b, async () => { fromCursor = (await call(b, 'GET', '/partner/offers', next)).text; })).toBeGreaterThan(0);
-    expect(fromCursor).toBe((await call(direct, 'GET', '/partner/offers', next)).text);
+    // Pages after a cursor, for sorts of every kind of column, in one or mixed directions: the same pages, from memory.
+    for (const sort of [[['rate', 'ASC']], [['updatedAt', 'ASC'], ['minAmount', 'DESC']], [['exchangeId', 'DESC'], ['id', 'ASC']], [['createdAt', 'DESC']]]) {
+      const query = { limit: 2, sort: JSON.stringify(sort) };
+      let cursor: string | null = (await call(b, 'GET', '/partner/offers', { key: w.keys.branch, query })).body.meta.nextCursor;
+      expect(cursor).not.toBeNull();
+      for (let pages = 0; cursor && pages < 4; pages++) {
+        const next = { key: w.keys.branch, query: { ...query, cursor } };
+        let fromMemory = '';
+        await eventually(async () => (await queriesOf(b, async () => { fromMemory = (await call(b, 'GET', '/partner/offers', next)).text; })) === 0);
+        expect(fromMemory).toBe((await call(direct, 'GET', '/partner/offers', next)).text);
+        cursor = JSON.parse(fromMemory).meta.nextCursor;
+      }
+    }
+    // A cursor of another sort is refused alike.
+    const first = await call(b, 'GET', '/partner/offers', { key: w.keys.branch, query: { limit: 2 } });
+    const foreign = { key: w.keys.branch, query: { limit: 2, sort: '[["rate","ASC"]]', cursor: first.body.meta.nextCursor } };
+    const refused = await call(b, 'GET', '/partner/offers', foreign);
+    expect(refused.status).toBe(400);
+    expect(refused.text).toBe((await call(direct, 'GET', '/partner/offers', foreign)).text);
   });
 
   it('builds a branch once for concurrent first reads after a change, and counts builds and invalidations', async () => {

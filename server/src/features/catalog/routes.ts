@@ -14,7 +14,8 @@ import { EstimateRequest, EstimateResult, Exchange, OfferList, PublicCurrency, P
 import { ratesXmlRoutes } from './rates-xml.js';
 import { quote, type CatalogSnapshots } from './service.js';
 import { cachedBody } from './snapshot/bodies.js';
-import { offersPageOf, ratesOf } from './snapshot/reads.js';
+import { offersPageOf } from './snapshot/offers-page.js';
+import { ratesOf } from './snapshot/reads.js';
 
 /** The offers list's filters and sorts, the same in the partner API and the back office. */
 export const OFFER_LIST: ListSpec = {
@@ -106,13 +107,15 @@ export function catalogRoutes({ db, catalog }: { db: Database; catalog: CatalogS
     }, async (request, reply) => {
       const params = parseListQuery(request.query, OFFER_LIST);
       const snapshot = await catalog.get(request.apiKey.branchId);
-      // A page after a cursor is the database's (snapshot/reads.ts says why); every filter and sort of OFFER_LIST is the snapshot's.
+      // Bodies are kept for pages without a cursor; a cursor whose values are not in plain form goes to the database.
       if (snapshot && params.cursor === undefined) {
         return cachedBody(snapshot, `offers ${JSON.stringify(params)}`, reply, () => {
           const page = offersPageOf(snapshot, params)!;
           return { data: page.rows.map(present.offer), meta: listMeta(page, params) };
         });
       }
+      const fromMemory = snapshot && offersPageOf(snapshot, params);
+      if (fromMemory) return { data: fromMemory.rows.map(present.offer), meta: listMeta(fromMemory, params) };
       const page = await listOffers(db, branchScope(request.apiKey), params);
       return { data: page.rows.map(present.offer), meta: listMeta(page, params) };
     });

@@ -15,7 +15,26 @@ const UP = Dec.clone({ rounding: DecimalJs.ROUND_UP });
 
 export function divide(a: Dec, b: Dec, rounding: typeof ROUND_DOWN | typeof ROUND_UP): Dec {
   const D = rounding === ROUND_UP ? UP : DOWN;
-  return new Dec(new D(a.toString()).div(new D(b.toString())).toString());
+  // A decimal.js constructor copies another clone's instance digit for digit, as a round trip through its
+  // string would (no rounding on construction), without printing and parsing three numbers.
+  return new Dec(new D(a).div(b));
+}
+
+const PARSED_LIMIT = 1024;
+const parsed = new Map<string, Dec>();
+
+/**
+ * A stored decimal (an offer's rate or limit) as a Dec, parsed once: the same few strings price every estimate.
+ * Dec values are immutable, so one instance can be shared; the map is emptied when full, so it stays small.
+ */
+export function storedDec(text: string): Dec {
+  let value = parsed.get(text);
+  if (value === undefined) {
+    if (parsed.size >= PARSED_LIMIT) parsed.clear();
+    value = new Dec(text);
+    parsed.set(text, value);
+  }
+  return value;
 }
 
 /** A decimal string as stored (numeric) without trailing zeros: "1.500000" → "1.5". */

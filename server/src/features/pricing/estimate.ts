@@ -1,4 +1,4 @@
-import { Dec, divide, ROUND_DOWN, ROUND_UP } from './decimal.js';
+import { Dec, divide, ROUND_DOWN, ROUND_UP, storedDec } from './decimal.js';
 
 export type Direction = 'source' | 'dest';
 
@@ -30,7 +30,7 @@ export type EstimateOutcome =
  */
 export function estimate(input: EstimateInput): EstimateOutcome {
   const amount = new Dec(input.amount);
-  const rate = new Dec(input.offer.rate);
+  const rate = storedDec(input.offer.rate);
   const givenDecimals = input.direction === 'source' ? input.sourceDecimals : input.destDecimals;
   if (amount.decimalPlaces() > givenDecimals) return { ok: false, field: 'amount', code: 'tooManyDecimals', limit: String(givenDecimals) };
 
@@ -47,8 +47,8 @@ export function estimate(input: EstimateInput): EstimateOutcome {
   }
 
   const currency1Amount = input.isReverse ? dest : source;
-  if (currency1Amount.lessThan(input.offer.minAmount)) return { ok: false, field: 'amount', code: 'belowMinimum', limit: input.offer.minAmount };
-  if (currency1Amount.greaterThan(input.offer.maxAmount)) return { ok: false, field: 'amount', code: 'aboveMaximum', limit: input.offer.maxAmount };
+  if (currency1Amount.lessThan(storedDec(input.offer.minAmount))) return { ok: false, field: 'amount', code: 'belowMinimum', limit: input.offer.minAmount };
+  if (currency1Amount.greaterThan(storedDec(input.offer.maxAmount))) return { ok: false, field: 'amount', code: 'aboveMaximum', limit: input.offer.maxAmount };
   if (!source.isPositive() || source.isZero() || !dest.isPositive() || dest.isZero()) return { ok: false, field: 'amount', code: 'tooSmall' };
 
   return { ok: true, sourceAmount: source.toFixed(), destAmount: dest.toFixed() };
