@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { enqueue } from '../../src/features/delivery/outbox.js';
-import { pruneDeliveries } from '../../src/features/delivery/sweep.js';
+import { LEASE_LOST, pruneDeliveries, sweep } from '../../src/features/delivery/sweep.js';
 import type { WebhookWorker } from '../../src/features/delivery/worker.js';
 import { call, type TestServer } from '../helpers/server.js';
 import type { World } from '../helpers/world.js';
@@ -212,6 +212,48 @@ describe('a delivery', () => {
 });
 
 const prunedTotal = async () => (await server.ctx.metrics.webhookDeliveriesPruned.get()).values[0]?.value ?? 0;
+
+describe('a lost lease', () => {
+  // The worker that claimed the attempt is gone: its lease ran out with no outcome recorded.
+  const orphan = async (hookId: string, attempts: number) => {
+    await emit(server, { branchId: world.branches.b1, exchangeId: world.exchanges.A });
+    const [d] = await deliveries(server, hookId);
+    await server.db.updateTable('webhook_deliveries')
+      .set({ attempts, leased_by: 'gone-worker', lease_expires_at: sql`now() - interval '1 second'`, next_attempt_at: sql`now() + interval '1 day'` })
+      .where('id', '=', d.id).execute();
+    return d.id;
+  };
+  const row = (id: string) => server.db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+  it('on the last attempt earns one more attempt, since the receiver may have answered 2xx; lost again, the delivery fails', async () => {
+    receiver = await startReceiver();
+    const hook = await register(server, world.keys.branch, receiver.url, ['order.created']);
+    const id = await orphan(hook.id, 6);
+    expect(await sweep(server.db, 6)).toMatchObject({ released: 1, failed: 0 });
+    expect(await row(id)).toMatchObject({ status: 'pending', attempts: 6, leased_by: null, lease_expires_at: null, last_error: LEASE_LOST });
+
+    // The grace attempt is claimed (attempt 7) and its lease is lost too: now the delivery ends.
+    await server.db.updateTable('webhook_deliveries')
+      .set({ attempts: 7, leased_by: 'gone-worker', lease_expires_at: sql`now() - interval '1 second'` }).where('id', '=', id).execute();
+    expect(await sweep(server.db, 6)).toMatchObject({ released: 0, failed: 1 });
+    expect(await row(id)).toMatchObject({ status: 'failed', attempts: 7, leased_by: null });
+    const log = await server.db.selectFrom('webhook_attempts').select(['attempt_number', 'error']).where('delivery_id', '=', id).orderBy('attempt_number').execute();
+    expect(log.map((a) => a.attempt_number)).toEqual([6, 7]);
+    expect(log.every((a) => a.error?.startsWith(LEASE_LOST))).toBe(true);
+  });
+
+  it('on the last attempt is sent once more by a worker, and a 2xx then succeeds', async () => {
+    receiver = await startReceiver();
+    const hook = await register(server, world.keys.branch, receiver.url, ['order.created']);
+    const id = await orphan(hook.id, 6);
+    await sweep(server.db, 6);
+    running = await worker(server, { maxRetries: 5 });
+    const [sent] = await receiver.waitFor(1);
+    expect(sent.headers['x-webhook-delivery']).toBe(id);
+    expect(sent.headers['x-webhook-attempt']).toBe('7');
+    await eventually(async () => (await row(id)).status === 'succeeded');
+  });
+});
 
 describe('delivery retention', () => {
   it('deletes finished deliveries and their attempts after WEBHOOK_RETENTION_DAYS, and keeps pending and recent ones', async () => {

@@ -6,9 +6,12 @@ export const LEASE_LOST = 'no outcome recorded: the worker making this attempt s
 
 /**
  * Makes orphaned claims claimable again: an attempt whose lease ran out (its worker crashed or stalled) is
- * logged as failed and made due at once, without counting against the webhook, since the fault was ours; if it
- * was the delivery's last attempt, the delivery fails. Also abandons pending deliveries of inactive webhooks
- * that slipped in beside a deactivation. Returns what it did, for the metrics.
+ * logged as failed and made due at once, without counting against the webhook, since the fault was ours.
+ * Nobody knows how such an attempt ended: the receiver may have answered 2xx to a worker that could not record
+ * it (a database cut longer than the lease). So losing the lease of the last attempt earns one more attempt
+ * instead of failing the delivery; only a lease lost past the last attempt fails it, so a delivery that stalls
+ * every worker still ends. Also abandons pending deliveries of inactive webhooks that slipped in beside a
+ * deactivation. Returns what it did, for the metrics.
  */
 export async function sweep(db: Database, maxAttempts: number): Promise<{ released: number; abandoned: number; failed: number }> {
   const { rows } = await sql<{ status: string }>`
@@ -20,7 +23,7 @@ export async function sweep(db: Database, maxAttempts: number): Promise<{ releas
       for update skip locked
     ), released as (
       update webhook_deliveries d
-      set status = case when d.attempts >= ${maxAttempts} then 'failed' else 'pending' end,
+      set status = case when d.attempts > ${maxAttempts} then 'failed' else 'pending' end,
           next_attempt_at = now(), lease_expires_at = null, leased_by = null, last_response_status = null,
           last_error = ${LEASE_LOST}, updated_at = now()
       from expired e
