@@ -33,7 +33,7 @@ export async function scaleBranch(db: Database, name: string, webhooks: number):
  */
 export async function seedOrders(pool: Database, branchId: number, exchangeIds: number[], currencies: [number, number], count: number): Promise<void> {
   const ex = sql.raw(`array[${exchangeIds.slice(0, 4).join(',')}]`);
-  await bulkLoad(pool, 'orders', async (db) => {
+  await bulkLoad(pool, ['orders'], ['orders_user_idx'], async (db) => {
     for (let from = 1; from <= count; from += CHUNK) {
       const to = Math.min(count, from + CHUNK - 1);
       await sql`
@@ -49,25 +49,29 @@ export async function seedOrders(pool: Database, branchId: number, exchangeIds: 
 }
 
 /**
- * Runs a bulk insert into `table` on one connection without what makes it slow row by row: the secondary indexes
+ * Runs a bulk insert into `tables` on one connection without what makes it slow row by row: the secondary indexes
  * are dropped and built again afterwards from their own definitions (one sorted build instead of millions of
- * random inserts), and the foreign-key checks are off during the load (the seed's references are the rows it just
- * made). The counter triggers stay on: the counts are kept by the same statements as in production.
+ * random inserts; the builds use the default parallel workers; `keep` are partial indexes the seeded rows never
+ * enter, which would cost a table scan to build and nothing to keep), and the foreign-key checks are off during the load
+ * (the seed's references are the rows it just made). The primary keys stay: their inserts land at the right edge
+ * and cost about what a rebuild would. The counter triggers stay on: the counts are kept by the same statements as in production.
  */
-async function bulkLoad(pool: Database, table: string, load: (db: Database) => Promise<void>): Promise<void> {
+async function bulkLoad(pool: Database, tables: string[], keep: string[], load: (db: Database) => Promise<void>): Promise<void> {
   await pool.connection().execute(async (db) => {
     await sql`set maintenance_work_mem = '512MB'`.execute(db);
     const { rows: indexes } = await sql<{ name: string; def: string }>`
       select i.indexname as name, i.indexdef as def from pg_indexes i
-      where i.tablename = ${table} and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`.execute(db);
-    const { rows: checks } = await sql<{ name: string }>`
-      select tgname as name from pg_trigger where tgrelid = ${table}::regclass and tgisinternal and tgfoid = '"RI_FKey_check_ins"'::regproc`.execute(db);
+      where i.tablename = any(${tables}) and i.indexname <> all(${keep})
+        and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`.execute(db);
+    const { rows: checks } = await sql<{ table: string; name: string }>`
+      select tgrelid::regclass::text as table, tgname as name from pg_trigger
+      where tgrelid = any(${tables}::regclass[]) and tgisinternal and tgfoid = '"RI_FKey_check_ins"'::regproc`.execute(db);
     for (const i of indexes) await sql`drop index ${sql.id(i.name)}`.execute(db);
-    for (const c of checks) await sql`alter table ${sql.table(table)} disable trigger ${sql.id(c.name)}`.execute(db);
+    for (const c of checks) await sql`alter table ${sql.table(c.table)} disable trigger ${sql.id(c.name)}`.execute(db);
     try {
       await load(db);
     } finally {
-      for (const c of checks) await sql`alter table ${sql.table(table)} enable trigger ${sql.id(c.name)}`.execute(db);
+      for (const c of checks) await sql`alter table ${sql.table(c.table)} enable trigger ${sql.id(c.name)}`.execute(db);
       for (const i of indexes) await sql.raw(i.def).execute(db);
       await sql`reset maintenance_work_mem`.execute(db);
     }
@@ -76,32 +80,32 @@ async function bulkLoad(pool: Database, table: string, load: (db: Database) => P
 
 /**
  * `count` succeeded deliveries over the webhooks, last changed 1…SPREAD_DAYS days ago; ids are v4-shaped but
- * ascending, so that the primary key grows at its right edge.
+ * ascending, so that the primary key grows at its right edge. Each delivery the pruning pass may delete (last
+ * changed PRUNE_DAYS or more days ago) gets one attempt, in the same statement, so that the cascade has rows to
+ * delete too and the deliveries are not read back. Returns the number of attempts.
  */
-export async function seedDeliveries(pool: Database, webhookIds: string[], count: number, firstId = 1): Promise<void> {
+export async function seedDeliveries(pool: Database, webhookIds: string[], count: number, firstId = 1): Promise<number> {
   const hooks = sql.raw(`array[${webhookIds.map((id) => `'${id}'::uuid`).join(',')}]`);
-  await bulkLoad(pool, 'webhook_deliveries', async (db) => {
+  let attempts = 0;
+  await bulkLoad(pool, ['webhook_deliveries', 'webhook_attempts'], ['webhook_deliveries_due_idx'], async (db) => {
     for (let from = firstId; from < firstId + count; from += CHUNK) {
       const to = Math.min(firstId + count - 1, from + CHUNK - 1);
-      await sql`
-        insert into webhook_deliveries (id, webhook_id, event, body, status, attempts, next_attempt_at, last_response_status,
-          created_at, updated_at, delivered_at)
-        select ('00000000-0000-4000-8000-' || lpad(to_hex(g), 12, '0'))::uuid, (${hooks})[1 + g % ${webhookIds.length}::int], 'order.created',
-          '{"event":"order.created","data":{"id":' || g || ',"status":"ORDERINIT","amountSource":"100","amountDest":"92.15"}}',
-          'succeeded', 1, at.t, 200, at.t, at.t, at.t
-        from generate_series(${from}::int, ${to}::int) g,
-          lateral (select now() - (1 + g % ${SPREAD_DAYS}::int) * interval '1 day' - (g % 86400) * interval '1 second' as t) at`.execute(db);
+      const r = await sql`
+        with delivery as (
+          insert into webhook_deliveries (id, webhook_id, event, body, status, attempts, next_attempt_at, last_response_status,
+            created_at, updated_at, delivered_at)
+          select ('00000000-0000-4000-8000-' || lpad(to_hex(g), 12, '0'))::uuid, (${hooks})[1 + g % ${webhookIds.length}::int], 'order.created',
+            '{"event":"order.created","data":{"id":' || g || ',"status":"ORDERINIT","amountSource":"100","amountDest":"92.15"}}',
+            'succeeded', 1, at.t, 200, at.t, at.t, at.t
+          from generate_series(${from}::int, ${to}::int) g,
+            lateral (select now() - make_interval(days => 1 + g % ${SPREAD_DAYS}::int, secs => g % 86400) as t) at
+          returning id, updated_at)
+        insert into webhook_attempts (delivery_id, attempt_number, started_at, duration_ms, response_status)
+        select id, 1, updated_at, 12, 200 from delivery where updated_at <= now() - make_interval(days => ${PRUNE_DAYS})`.execute(db);
+      attempts += Number(r.numAffectedRows ?? 0);
     }
   });
-}
-
-/** One attempt for each delivery the pruning pass may delete, so that its cascade has rows to delete too. */
-export async function seedPrunableAttempts(db: Database): Promise<number> {
-  const r = await sql`
-    insert into webhook_attempts (delivery_id, attempt_number, started_at, duration_ms, response_status)
-    select id, 1, updated_at, 12, 200 from webhook_deliveries
-    where status <> 'pending' and updated_at < now() - make_interval(days => ${PRUNE_DAYS})`.execute(db);
-  return Number(r.numAffectedRows ?? 0);
+  return attempts;
 }
 
 /** Whether the counters the triggers kept agree with count(*): per branch for orders, per webhook for deliveries. */
