@@ -38,8 +38,8 @@ export function registerEtag(app: FastifyInstance): void {
 
 /**
  * Tags of bodies sent as the same buffer again (the catalogue snapshot's, sent to every poller until the next
- * change): hashing 3 KB was a quarter of such a read's CPU. A buffer sent is never written to afterwards, and
- * the entry goes with the buffer.
+ * change): hashing the same 3 KB on every poll was the largest single cost of such a read (without the hook,
+ * 37 → 27.5 µs of CPU per request). A buffer sent is never written to afterwards, and the entry goes with it.
  */
 const tags = new WeakMap<Buffer, string>();
 
