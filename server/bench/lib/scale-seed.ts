@@ -52,9 +52,10 @@ export async function seedOrders(pool: Database, branchId: number, exchangeIds: 
  * Runs a bulk insert into `tables` on one connection without what makes it slow row by row: the secondary indexes
  * are dropped and built again afterwards from their own definitions (one sorted build instead of millions of
  * random inserts; the builds use the default parallel workers; `keep` are partial indexes the seeded rows never
- * enter, which would cost a table scan to build and nothing to keep), and the foreign-key checks are off during the load
- * (the seed's references are the rows it just made). The primary keys stay: their inserts land at the right edge
- * and cost about what a rebuild would. The counter triggers stay on: the counts are kept by the same statements as in production.
+ * enter, which would cost a table scan to build and nothing to keep), and the foreign-key checks are off during
+ * the load (the seed's references are the rows it just made). The primary keys stay: their inserts land at the
+ * right edge and cost about what a rebuild would. The counter triggers stay on: the counts are kept by the same
+ * statements as in production.
  */
 async function bulkLoad(pool: Database, tables: string[], keep: string[], load: (db: Database) => Promise<void>): Promise<void> {
   await pool.connection().execute(async (db) => {
