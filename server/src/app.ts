@@ -86,7 +86,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 
   // Callback hooks where nothing is awaited: an async hook costs a promise and a microtask turn per request.
   app.addHook('onRequest', (request, reply, done) => {
-    reply.header('X-Request-Id', request.id);
+    reply.header('x-request-id', request.id);
     done();
   });
   app.addHook('onResponse', (request, reply, done) => {
