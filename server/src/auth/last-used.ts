@@ -3,10 +3,11 @@ export type LastUsedWriter = (uses: ReadonlyMap<string, Date>) => Promise<void>;
 
 /**
  * Keeps api_keys.last_used_at fresh without a write per request: uses are collected in memory and written
- * in one batch statement every `flushMs` (and at shutdown).
+ * in one batch statement every `flushMs` (and at shutdown). A use is kept as a number and made a Date only when
+ * written, so that a request leaves no Date behind for the collector.
  */
 export class LastUsedTracker {
-  private pending = new Map<string, Date>();
+  private pending = new Map<string, number>();
   private timer: NodeJS.Timeout;
   private flushing: Promise<void> = Promise.resolve();
 
@@ -15,7 +16,7 @@ export class LastUsedTracker {
     this.timer.unref();
   }
 
-  touch(keyId: string, at = new Date()): void {
+  touch(keyId: string, at = Date.now()): void {
     this.pending.set(keyId, at);
   }
 
@@ -24,7 +25,7 @@ export class LastUsedTracker {
     const batch = this.pending;
     this.pending = new Map();
     this.flushing = this.flushing
-      .then(() => this.write(batch))
+      .then(() => this.write(new Map([...batch].map(([id, at]) => [id, new Date(at)]))))
       .catch((err) => {
         for (const [id, at] of batch) if (!this.pending.has(id)) this.pending.set(id, at);
         this.onError(err);
