@@ -12,8 +12,7 @@ interface Reply { serialize(payload: unknown): unknown; type(contentType: string
  * it is byte for byte what the route would write. It is kept and sent as bytes: node writes a string body by
  * encoding it into the socket on every response (a bare Fastify server sending 3 KB: 13-13.5 µs of CPU per
  * request as a string, 11.5 as a buffer), and the ETag of a body sent again is remembered by its buffer
- * (http/etag.ts). The snapshot is replaced, not changed,
- * when the catalogue changes, so its bodies go with it.
+ * (http/etag.ts). The snapshot is replaced, not changed, when the catalogue changes, so its bodies go with it.
  */
 export function cachedBody<R extends Reply>(catalog: BranchCatalog, key: string, reply: R, make: () => unknown): R {
   let map = bodies.get(catalog);
