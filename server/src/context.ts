@@ -46,7 +46,7 @@ export async function createContext(config: Config, database: DatabaseHandle, lo
     subscriber = connectRedis(config.redisUrl, 'subscriber', logger, 'subscriber');
     // The command connection refuses commands until it is ready: the first requests must count in Redis.
     await readyWithin(redis, 10_000);
-    bus = await redisBus(redis, subscriber, config.redisKeyPrefix, logger);
+    bus = await redisBus(redis, subscriber, config.redisKeyPrefix, logger, config.keys.cacheTtlMs);
   } else {
     bus = localBus();
   }

@@ -22,12 +22,13 @@ export function localBus(): InvalidationBus {
 
 /**
  * Redis pub/sub. The publisher also applies the message locally before publishing, so the instance that
- * revoked a key refuses it on its very next request even if Redis is slow or away. While Redis is away,
- * messages between instances are lost: a publish that fails is logged, not the request's failure (the other
- * instances' caches expire within their TTL), and when the subscriber connects again every cache is emptied
- * once, for what it may have missed.
+ * revoked a key refuses it on its very next request even if Redis is slow or away. A message Redis did not
+ * take (the publisher's connection cut or reconnecting) is logged, not the request's failure, and sent again
+ * every quarter second for `retryForMs`, the key caches' lifetime: past it, every entry the message was about
+ * has ended on its own. While the subscriber is away, messages to this instance are lost: when it connects
+ * again every cache is emptied once, for what it may have missed.
  */
-export async function redisBus(publisher: Redis, subscriber: Redis, namespace: string, log: Log = () => undefined): Promise<InvalidationBus> {
+export async function redisBus(publisher: Redis, subscriber: Redis, namespace: string, log: Log = () => undefined, retryForMs = 5000): Promise<InvalidationBus> {
   const CHANNEL = `${namespace}:auth-invalidate`;
   const handlers: ((reason: string) => void)[] = [];
   const deliver = (reason: string) => { for (const h of handlers) h(reason); };
@@ -43,13 +44,40 @@ export async function redisBus(publisher: Redis, subscriber: Redis, namespace: s
   // unless Redis is away.
   const subscribed = subscriber.subscribe(CHANNEL).catch((err: unknown) => log('warn', 'could not subscribe to invalidations', { err }));
   await Promise.race([subscribed, readyWithin(subscriber, 10_000).then((ok) => (ok ? subscribed : undefined))]);
+
+  const send = (reason: string) => publisher.publish(CHANNEL, reason).then(() => undefined, (err: unknown) => err as Error);
+  const retries = new Set<NodeJS.Timeout>();
+  let closed = false;
+  const retry = (reason: string, until: number) => {
+    const timer = setTimeout(async () => {
+      retries.delete(timer);
+      if (closed) return;
+      const err = await send(reason);
+      if (!err) return log('info', 'invalidation published on a retry', { reason });
+      if (Date.now() + RETRY_EVERY_MS <= until) retry(reason, until);
+      else log('warn', 'invalidation not published; other instances see it when their cache expires', { reason, err: err.message });
+    }, RETRY_EVERY_MS);
+    // A pending retry never keeps a stopping process alive.
+    timer.unref();
+    retries.add(timer);
+  };
+
   return {
     publish: async (reason) => {
       deliver(reason);
-      await publisher.publish(CHANNEL, reason).catch((err: unknown) => log('warn', 'invalidation not published; other instances see it when their cache expires', { err: (err as Error).message }));
+      const err = await send(reason);
+      if (!err) return;
+      log('warn', 'invalidation not published; trying again while the caches it is about live', { reason, err: err.message });
+      retry(reason, Date.now() + retryForMs);
     },
     subscribe: (handler) => { handlers.push(handler); },
-    // The subscriber queues commands while Redis is away: an UNSUBSCRIBE then would wait for its return.
-    close: async () => { if (subscriber.status === 'ready') await subscriber.unsubscribe(CHANNEL).catch(() => undefined); },
+    close: async () => {
+      closed = true;
+      for (const timer of retries) clearTimeout(timer);
+      // The subscriber queues commands while Redis is away: an UNSUBSCRIBE then would wait for its return.
+      if (subscriber.status === 'ready') await subscriber.unsubscribe(CHANNEL).catch(() => undefined);
+    },
   };
 }
+
+const RETRY_EVERY_MS = 250;
