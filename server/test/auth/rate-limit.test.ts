@@ -3,7 +3,6 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../helpers/database.js';
 import { eventually } from '../helpers/eventually.js';
-import { tcpProxy } from '../helpers/tcp-proxy.js';
 import { call, startTestServer, type TestServer } from '../helpers/server.js';
 import { createWorld, type World } from '../helpers/world.js';
 
@@ -115,38 +114,6 @@ describe('several instances sharing Redis', () => {
       probe.disconnect();
       await a.close();
       await b.close();
-    }
-  });
-
-  it('propagate a revocation made while the publisher was cut off, once its Redis is back within the cache lifetime', async () => {
-    const redis = new URL(REDIS_URL);
-    const link = await tcpProxy(redis.hostname, Number(redis.port || 6379));
-    const prefix = `revoke-cut-${randomBytes(4).toString('hex')}`;
-    const a = await startTestServer({ env: { REDIS_URL: `redis://127.0.0.1:${link.port}`, REDIS_KEY_PREFIX: prefix }, database });
-    const b = await startTestServer({ env: { REDIS_URL, REDIS_KEY_PREFIX: prefix }, database });
-    const probe = new Redis(REDIS_URL);
-    try {
-      await database.db.updateTable('api_keys').set({ is_active: true, revoked_at: null }).where('id', '=', w.keyIds.admin1).execute();
-      expect((await call(b, 'GET', '/partner/offers', { key: w.keys.admin1 })).status).toBe(200);
-      await eventually(async () => Number(((await probe.pubsub('NUMSUB', `${prefix}:auth-invalidate`)) as [string, number])[1]) >= 2);
-      await link.cut();
-      // a knows it lost Redis, so its PUBLISH is refused outright rather than queued and sent again by ioredis.
-      await eventually(async () => a.ctx.redis?.status !== 'ready');
-      await database.db.updateTable('api_keys').set({ is_active: false, revoked_at: new Date() }).where('id', '=', w.keyIds.admin1).execute();
-      const before = b.ctx.keys.invalidations;
-      await a.ctx.keys.invalidate(`key:${w.keyIds.admin1}`);
-      expect((await call(a, 'GET', '/partner/offers', { key: w.keys.admin1 })).status).toBe(401);
-      await link.restore();
-      // Counted, not timed: only the message, sent again once a reconnected, empties b's cache (an entry that
-      // simply ends is not counted).
-      await eventually(async () => b.ctx.keys.invalidations > before);
-      expect((await call(b, 'GET', '/partner/offers', { key: w.keys.admin1 })).status).toBe(401);
-    } finally {
-      probe.disconnect();
-      await a.close();
-      await b.close();
-      await link.close();
-      await database.db.updateTable('api_keys').set({ is_active: true, revoked_at: null }).where('id', '=', w.keyIds.admin1).execute();
     }
   });
 });

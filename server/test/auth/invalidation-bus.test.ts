@@ -1,0 +1,38 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { describe, expect, it } from 'vitest';
+import { redisBus } from '../../src/auth/invalidation-bus.js';
+import { connectRedis } from '../../src/redis.js';
+import { eventually } from '../helpers/eventually.js';
+
+/** Redis is always running where the suite runs (CI starts it), on PGlite passes too. */
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+describe('the invalidation bus over Redis', () => {
+  it('sends again a message Redis refused, so another instance still hears it once the publisher is back', async () => {
+    const namespace = `bus-${randomBytes(4).toString('hex')}`;
+    // a's command connection is not connected yet: with no offline queue, as after a cut, PUBLISH is refused at once
+    // (and the refused command starts the connection).
+    const aCommands = new Redis(REDIS_URL, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+    const aSubscriber = connectRedis(REDIS_URL, 'test-a-subscriber', undefined, 'subscriber');
+    const bCommands = connectRedis(REDIS_URL, 'test-b');
+    const bSubscriber = connectRedis(REDIS_URL, 'test-b-subscriber', undefined, 'subscriber');
+    const a = await redisBus(aCommands, aSubscriber, namespace, undefined, 5000);
+    const b = await redisBus(bCommands, bSubscriber, namespace, undefined, 5000);
+    const heardByA: string[] = [];
+    const heardByB: string[] = [];
+    a.subscribe((reason) => heardByA.push(reason));
+    b.subscribe((reason) => heardByB.push(reason));
+    try {
+      expect(aCommands.status).toBe('wait');
+      await a.publish('key:1');
+      // Applied where it was made at once, whatever Redis did.
+      expect(heardByA).toEqual(['key:1']);
+      await eventually(async () => heardByB.includes('key:1'));
+      expect(heardByB).toEqual(['key:1']);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+      for (const r of [aCommands, aSubscriber, bCommands, bSubscriber]) r.disconnect();
+    }
+  });
+});
