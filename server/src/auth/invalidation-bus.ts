@@ -54,6 +54,7 @@ export async function redisBus(publisher: Redis, subscriber: Redis, namespace: s
       if (closed) return;
       const err = await send(reason);
       if (!err) return log('info', 'invalidation published on a retry', { reason });
+      if (closed) return;
       if (Date.now() + RETRY_EVERY_MS <= until) retry(reason, until);
       else log('warn', 'invalidation not published; other instances see it when their cache expires', { reason, err: err.message });
     }, RETRY_EVERY_MS);
