@@ -19,11 +19,16 @@ export type RedisRole = 'commands' | 'subscriber';
  * reconnecting is refused at once (callers fall back to per-instance limits) instead of waiting for the
  * connection, which made every request of an outage slower than the last. The subscriber keeps its queue: its
  * only commands are (re)subscriptions, and ioredis subscribes again by itself after a reconnection.
+ *
+ * The subscriber has no ready check. ioredis 5 sends a SUBSCRIBE issued during the handshake at once, before the
+ * check's INFO, which a connection in subscriber mode may not send: the check failed, the connection was dropped
+ * and came back subscribed to nothing, deaf to every invalidation (ioredis #2037, fixed in 6.0). The check only
+ * waits for a Redis still loading its data, which SUBSCRIBE does not need.
  */
 export function connectRedis(url: string, name: string, log: Log = () => undefined, role: RedisRole = 'commands'): Redis {
   const redis = new Redis(url, role === 'commands'
     ? { connectionName: `pxs:${name}`, enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: COMMAND_TIMEOUT_MS }
-    : { connectionName: `pxs:${name}`, enableOfflineQueue: true, maxRetriesPerRequest: null });
+    : { connectionName: `pxs:${name}`, enableOfflineQueue: true, maxRetriesPerRequest: null, enableReadyCheck: false });
   let healthy = true;
   redis.on('error', (err: Error) => {
     if (!healthy) return;

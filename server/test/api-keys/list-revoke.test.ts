@@ -93,8 +93,9 @@ describe('revocation across instances', () => {
   afterAll(() => second?.close());
 
   // Retried, as its twin in auth/rate-limit.test.ts: once in a full CI pass on PostgreSQL and Redis (never alone) the
-  // other instance did not count the message within 10 s. A publish Redis refused is now sent again
-  // (auth/invalidation-bus.test.ts); if it happens again, the cause is elsewhere.
+  // other instance did not count the message within 10 s. Two causes found since, both tested in
+  // auth/invalidation-bus.test.ts: a publish Redis refused was lost, and an instance whose subscriber subscribed
+  // during its connection's handshake came back deaf (src/redis.ts).
   it('reaches another instance that has the key cached: at once with Redis, when its cache entry ends without', { retry: 2 }, async () => {
     const created = await call(server, 'POST', '/api-keys', { token: tokens.superadmin, body: { name: 'shared', type: 'branch', branchId: world.branches.b1 } });
     const rawKey = created.body.rawKey;

@@ -35,4 +35,28 @@ describe('the invalidation bus over Redis', () => {
       for (const r of [aCommands, aSubscriber, bCommands, bSubscriber]) r.disconnect();
     }
   });
+  it('hears messages when it subscribed during the connection\'s handshake, as a service starting beside Redis may', async () => {
+    const namespace = `bus-${randomBytes(4).toString('hex')}`;
+    const subscriber = connectRedis(REDIS_URL, 'test-handshake-subscriber', undefined, 'subscriber');
+    let closes = 0;
+    subscriber.on('close', () => closes++);
+    // Connected, handshake under way: ioredis 5 writes a SUBSCRIBE now rather than queue it.
+    await new Promise((resolve) => subscriber.once('connect', resolve));
+    expect(subscriber.status).toBe('connect');
+    const others = [connectRedis(REDIS_URL, 'test-handshake'), connectRedis(REDIS_URL, 'test-handshake-publisher'), connectRedis(REDIS_URL, 'test-handshake-publisher-subscriber', undefined, 'subscriber')] as const;
+    const listener = await redisBus(others[0], subscriber, namespace);
+    const publisher = await redisBus(others[1], others[2], namespace);
+    const heard: string[] = [];
+    listener.subscribe((reason) => heard.push(reason));
+    try {
+      await eventually(async () => subscriber.status === 'ready');
+      await publisher.publish('key:2');
+      await eventually(async () => heard.includes('key:2'));
+      // Heard on the first connection, not after a dropped one.
+      expect(closes).toBe(0);
+    } finally {
+      await Promise.all([listener.close(), publisher.close()]);
+      for (const r of [subscriber, ...others]) r.disconnect();
+    }
+  });
 });
