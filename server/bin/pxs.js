@@ -1,4 +1,4 @@
-#!/usr/bin/env -S node --min-semi-space-size=16 --no-memory-reducer
+#!/usr/bin/env -S node --min-semi-space-size=16 --max-semi-space-size=16 --no-memory-reducer
 import { setFlagsFromString } from 'node:v8';
 import { STARTUP_FLAGS, V8_FLAGS } from './v8-flags.js';
 

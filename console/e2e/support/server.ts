@@ -2,6 +2,8 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+// @ts-expect-error: a plain JavaScript module beside the server's CLI entry, without types
+import { STARTUP_FLAGS } from '../../../server/bin/v8-flags.js';
 
 const SERVER_BIN = fileURLToPath(new URL('../../../server/bin/pxs.js', import.meta.url));
 export const CONSOLE_DIST = fileURLToPath(new URL('../../dist', import.meta.url));
@@ -22,7 +24,7 @@ export interface DemoServer {
  */
 export async function startDemoServer(env: Record<string, string> = {}): Promise<DemoServer> {
   const database = await freshDatabase();
-  const child = spawn(process.execPath, ['--min-semi-space-size=16', '--no-memory-reducer', SERVER_BIN, 'serve'], {
+  const child = spawn(process.execPath, [...(STARTUP_FLAGS as string[]), SERVER_BIN, 'serve'], {
     env: {
       PATH: process.env.PATH ?? '', NODE_ENV: 'development', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info',
       DATA_DIR: 'memory://', CONSOLE_DIR: CONSOLE_DIST, SEED_DEMO: 'true',
