@@ -35,6 +35,7 @@ describe('the invalidation bus over Redis', () => {
       for (const r of [aCommands, aSubscriber, bCommands, bSubscriber]) r.disconnect();
     }
   });
+
   it('hears messages when it subscribed during the connection\'s handshake, as a service starting beside Redis may', async () => {
     const namespace = `bus-${randomBytes(4).toString('hex')}`;
     const subscriber = connectRedis(REDIS_URL, 'test-handshake-subscriber', undefined, 'subscriber');
