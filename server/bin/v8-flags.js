@@ -29,7 +29,7 @@ export const V8_FLAGS = [
   // the requests around it by 20–50 ms. Left in the young generation they die in cheap scavenges.
   '--no-allocation-site-pretenuring',
   // Node 22 and later add V8's Maglev compiler between the interpreter and TurboFan (Node 20 runs without it). On
-  // Node 24 it held 15–27 MB more under load, taking an API process to 213 MB against the 200 MB target, for no
+  // Node 24 it held 8–27 MB more under load, taking an API process to 213 MB against the 200 MB target, for no
   // throughput the benchmark could see: a server's hot code reaches TurboFan either way.
   '--no-maglev',
 ];
