@@ -15,22 +15,33 @@ export interface Listening { close(): Promise<void> }
 const RETRY_MS = [50, 100, 250, 500, 1000];
 
 /**
+ * A listening connection only receives, so a silent network cut (no reset: a dropped route, a failover, a
+ * conntrack entry gone) would leave it waiting for notifications that never come, and its owner trusting what it
+ * holds, until TCP keepalive gives up hours later. It asks PostgreSQL something every `heartbeatMs` instead; no
+ * answer within `timeoutMs` counts as lost. Generous, so that a saturated machine's slow answer is not a cut.
+ */
+export interface ListenOptions { heartbeatMs: number; timeoutMs: number }
+const HEARTBEAT: ListenOptions = { heartbeatMs: 1000, timeoutMs: 5000 };
+
+/**
  * LISTEN on a connection of its own (a pooled one is shared and may be closed): a `pg` Client with an 'error'
  * listener, so that a lost connection never ends the process, which reconnects and listens again by itself.
  */
-export function listenPostgres(Client: typeof pg.Client, url: string, channel: string, h: ListenHandlers): Listening {
+export function listenPostgres(Client: typeof pg.Client, url: string, channel: string, h: ListenHandlers, options: ListenOptions = HEARTBEAT): Listening {
   let closed = false;
   let attempt = 0;
   let timer: NodeJS.Timeout | undefined;
   let current: pg.Client | undefined;
   const connect = async () => {
     timer = undefined;
-    const client = new Client({ connectionString: url, application_name: 'pxs-listen', keepAlive: true });
+    const client = new Client({ connectionString: url, application_name: 'pxs-listen', keepAlive: true, query_timeout: options.timeoutMs });
     current = client;
     let failed = false;
+    let heartbeat: NodeJS.Timeout | undefined;
     const fail = (err?: Error) => {
       if (failed) return;
       failed = true;
+      clearInterval(heartbeat);
       client.end().catch(() => undefined);
       if (closed) return;
       h.lost(err);
@@ -49,6 +60,13 @@ export function listenPostgres(Client: typeof pg.Client, url: string, channel: s
     }
     if (closed || failed) return;
     attempt = 0;
+    let asking = false;
+    heartbeat = setInterval(() => {
+      if (asking) return;
+      asking = true;
+      client.query('select 1').then(() => { asking = false; }, (err: Error) => fail(new Error(`no heartbeat from PostgreSQL: ${err.message}`)));
+    }, options.heartbeatMs);
+    heartbeat.unref();
     h.listening();
   };
   void connect();

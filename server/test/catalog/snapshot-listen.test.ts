@@ -33,7 +33,8 @@ describe.skipIf(!usingPostgres)('the snapshot without its LISTEN connection (Pos
     pool = await secondHandle(db);
     const relayed = url.toString();
     server = await startTestServer({
-      database: { ...pool, listen: (channel, handlers) => listenPostgres(pg.Client, relayed, channel, handlers) },
+      // A quicker heartbeat than the service's (1 s, 5 s), so that the silent cut below is found sooner.
+      database: { ...pool, listen: (channel, handlers) => listenPostgres(pg.Client, relayed, channel, handlers, { heartbeatMs: 250, timeoutMs: 2000 }) },
       env: { LAST_USED_FLUSH_MS: '60000' },
     });
   }, 60_000);
@@ -72,5 +73,19 @@ describe.skipIf(!usingPostgres)('the snapshot without its LISTEN connection (Pos
     await eventually(async () => (await rateOf(server, key(), w.offers.aUsdEur)) === 0.9333, 10_000, 5);
     // From memory again after the change (a read may meet the key cache's expiry, hence a round with none).
     await eventually(async () => (await queriesOf(server, () => rateOf(server, key(), w.offers.aUsdEur))) === 0, 10_000, 5);
+  });
+
+  it('finds a LISTEN connection cut without a reset by its heartbeat, instead of serving a snapshot nothing updates', async () => {
+    await warm();
+    link.silence();
+    // No notification gets through now, and no error says so: only the heartbeat's unanswered question can.
+    const t = performance.now();
+    await sql`update offers set rate = 0.9444 where id = ${w.offers.aUsdEur}`.execute(db.db);
+    await eventually(async () => (await rateOf(server, key(), w.offers.aUsdEur)) === 0.9444, 15_000, 5);
+    console.log(`snapshot: change visible ${(performance.now() - t).toFixed(0)} ms after a silent cut of its LISTEN connection`);
+    // Listening again on a new connection: from memory, and hearing changes.
+    await warm();
+    await sql`update offers set rate = 0.9555 where id = ${w.offers.aUsdEur}`.execute(db.db);
+    await eventually(async () => (await rateOf(server, key(), w.offers.aUsdEur)) === 0.9555, 10_000, 5);
   });
 });

@@ -4,6 +4,12 @@ export interface TcpProxy {
   port: number;
   /** Closes the listener and destroys every relayed connection, as a network cut or a failover does. */
   cut(): Promise<void>;
+  /**
+   * Stops relaying on the connections already open, without closing them, as a cut that sends no reset does (a
+   * dropped route, a dead peer): their ends see nothing until they write and wait for an answer. New connections
+   * are relayed.
+   */
+  silence(): void;
   /** Listens again on the same port. */
   restore(): Promise<void>;
   close(): Promise<void>;
@@ -12,15 +18,18 @@ export interface TcpProxy {
 /** A TCP relay to `host:port` on an ephemeral local port, that a test can cut and restore. */
 export async function tcpProxy(host: string, port: number): Promise<TcpProxy> {
   const sockets = new Set<Socket>();
+  const pairs = new Set<[Socket, Socket]>();
   let server: Server | undefined;
   let listenPort = 0;
   const open = async () => {
     const s = createServer((client) => {
       const upstream = createConnection(port, host);
-      for (const sock of [client, upstream]) {
+      const pair: [Socket, Socket] = [client, upstream];
+      pairs.add(pair);
+      for (const sock of pair) {
         sockets.add(sock);
         sock.on('error', () => undefined);
-        sock.on('close', () => { sockets.delete(sock); client.destroy(); upstream.destroy(); });
+        sock.on('close', () => { sockets.delete(sock); pairs.delete(pair); client.destroy(); upstream.destroy(); });
       }
       client.pipe(upstream).pipe(client);
     });
@@ -34,6 +43,15 @@ export async function tcpProxy(host: string, port: number): Promise<TcpProxy> {
     for (const sock of sockets) sock.destroy();
     if (s) await new Promise<void>((resolve) => s.close(() => resolve()));
   };
+  const silence = () => {
+    for (const [client, upstream] of pairs) {
+      client.unpipe(upstream);
+      upstream.unpipe(client);
+      client.pause();
+      upstream.pause();
+    }
+    pairs.clear();
+  };
   await open();
-  return { port: listenPort, cut, restore: open, close: cut };
+  return { port: listenPort, cut, silence, restore: open, close: cut };
 }
