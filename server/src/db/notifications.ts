@@ -18,7 +18,8 @@ const RETRY_MS = [50, 100, 250, 500, 1000];
  * A listening connection only receives, so a silent network cut (no reset: a dropped route, a failover, a
  * conntrack entry gone) would leave it waiting for notifications that never come, and its owner trusting what it
  * holds, until TCP keepalive gives up hours later. It asks PostgreSQL something every `heartbeatMs` instead; no
- * answer within `timeoutMs` counts as lost. Generous, so that a saturated machine's slow answer is not a cut.
+ * answer within `timeoutMs` counts as lost, and a connection not made within it is tried again. Generous, so that
+ * a saturated machine's slow answer is not a cut.
  */
 export interface ListenOptions { heartbeatMs: number; timeoutMs: number }
 const HEARTBEAT: ListenOptions = { heartbeatMs: 1000, timeoutMs: 5000 };
@@ -34,7 +35,7 @@ export function listenPostgres(Client: typeof pg.Client, url: string, channel: s
   let current: pg.Client | undefined;
   const connect = async () => {
     timer = undefined;
-    const client = new Client({ connectionString: url, application_name: 'pxs-listen', keepAlive: true, query_timeout: options.timeoutMs });
+    const client = new Client({ connectionString: url, application_name: 'pxs-listen', keepAlive: true, connectionTimeoutMillis: options.timeoutMs, query_timeout: options.timeoutMs });
     current = client;
     let failed = false;
     let heartbeat: NodeJS.Timeout | undefined;
