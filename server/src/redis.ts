@@ -20,10 +20,11 @@ export type RedisRole = 'commands' | 'subscriber';
  * connection, which made every request of an outage slower than the last. The subscriber keeps its queue: its
  * only commands are (re)subscriptions, and ioredis subscribes again by itself after a reconnection.
  *
- * The subscriber has no ready check. ioredis 5 sends a SUBSCRIBE issued during the handshake at once, before the
- * check's INFO, which a connection in subscriber mode may not send: the check failed, the connection was dropped
- * and came back subscribed to nothing, deaf to every invalidation (ioredis #2037, fixed in 6.0). The check only
- * waits for a Redis still loading its data, which SUBSCRIBE does not need.
+ * The subscriber has no ready check: it only waits for a Redis still loading its data, which SUBSCRIBE does not
+ * need. Under ioredis 5 a SUBSCRIBE issued during the handshake went out before the check's INFO, which a
+ * connection in subscriber mode may not send: the check failed, the connection was dropped and came back
+ * subscribed to nothing, deaf to every invalidation (ioredis #2037). ioredis 6 orders its handshake; without the
+ * check there is nothing left to order.
  */
 export function connectRedis(url: string, name: string, log: Log = () => undefined, role: RedisRole = 'commands'): Redis {
   const redis = new Redis(url, role === 'commands'

@@ -41,7 +41,7 @@ describe('the invalidation bus over Redis', () => {
     const subscriber = connectRedis(REDIS_URL, 'test-handshake-subscriber', undefined, 'subscriber');
     let closes = 0;
     subscriber.on('close', () => closes++);
-    // Connected, handshake under way: ioredis 5 writes a SUBSCRIBE now rather than queue it.
+    // Connected, handshake under way: ioredis 5 wrote a SUBSCRIBE at once here, and lost it (src/redis.ts).
     await new Promise((resolve) => subscriber.once('connect', resolve));
     expect(subscriber.status).toBe('connect');
     const others = [connectRedis(REDIS_URL, 'test-handshake'), connectRedis(REDIS_URL, 'test-handshake-publisher'), connectRedis(REDIS_URL, 'test-handshake-publisher-subscriber', undefined, 'subscriber')] as const;
