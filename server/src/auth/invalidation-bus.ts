@@ -51,9 +51,9 @@ export async function redisBus(publisher: Redis, subscriber: Redis, namespace: s
   const retry = (reason: string, until: number) => {
     const timer = setTimeout(async () => {
       retries.delete(timer);
-      if (closed) return;
       const err = await send(reason);
       if (!err) return log('info', 'invalidation published on a retry', { reason });
+      // Closed while it was being sent: close() cleared only the timers still waiting.
       if (closed) return;
       if (Date.now() + RETRY_EVERY_MS <= until) retry(reason, until);
       else log('warn', 'invalidation not published; other instances see it when their cache expires', { reason, err: err.message });

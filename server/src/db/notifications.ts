@@ -42,7 +42,7 @@ export function listenPostgres(Client: typeof pg.Client, url: string, channel: s
     const fail = (err?: Error) => {
       if (failed) return;
       failed = true;
-      clearInterval(heartbeat);
+      clearTimeout(heartbeat);
       client.end().catch(() => undefined);
       if (closed) return;
       h.lost(err);
@@ -61,13 +61,15 @@ export function listenPostgres(Client: typeof pg.Client, url: string, channel: s
     }
     if (closed || failed) return;
     attempt = 0;
-    let asking = false;
-    heartbeat = setInterval(() => {
-      if (asking) return;
-      asking = true;
-      client.query('select 1').then(() => { asking = false; }, (err: Error) => fail(new Error(`no heartbeat from PostgreSQL: ${err.message}`)));
-    }, options.heartbeatMs);
-    heartbeat.unref();
+    // The next question only once the last is answered, so none queue up behind a slow one.
+    const beat = () => {
+      if (failed) return;
+      heartbeat = setTimeout(() => {
+        client.query('select 1').then(beat, (err: Error) => fail(new Error(`no heartbeat from PostgreSQL: ${err.message}`)));
+      }, options.heartbeatMs);
+      heartbeat.unref();
+    };
+    beat();
     h.listening();
   };
   void connect();

@@ -17,7 +17,6 @@ export interface TcpProxy {
 
 /** A TCP relay to `host:port` on an ephemeral local port, that a test can cut and restore. */
 export async function tcpProxy(host: string, port: number): Promise<TcpProxy> {
-  const sockets = new Set<Socket>();
   const pairs = new Set<[Socket, Socket]>();
   let server: Server | undefined;
   let listenPort = 0;
@@ -27,9 +26,8 @@ export async function tcpProxy(host: string, port: number): Promise<TcpProxy> {
       const pair: [Socket, Socket] = [client, upstream];
       pairs.add(pair);
       for (const sock of pair) {
-        sockets.add(sock);
         sock.on('error', () => undefined);
-        sock.on('close', () => { sockets.delete(sock); pairs.delete(pair); client.destroy(); upstream.destroy(); });
+        sock.on('close', () => { pairs.delete(pair); client.destroy(); upstream.destroy(); });
       }
       client.pipe(upstream).pipe(client);
     });
@@ -40,7 +38,7 @@ export async function tcpProxy(host: string, port: number): Promise<TcpProxy> {
   const cut = async () => {
     const s = server;
     server = undefined;
-    for (const sock of sockets) sock.destroy();
+    for (const pair of pairs) for (const sock of pair) sock.destroy();
     if (s) await new Promise<void>((resolve) => s.close(() => resolve()));
   };
   const silence = () => {
@@ -50,7 +48,6 @@ export async function tcpProxy(host: string, port: number): Promise<TcpProxy> {
       client.pause();
       upstream.pause();
     }
-    pairs.clear();
   };
   await open();
   return { port: listenPort, cut, silence, restore: open, close: cut };
