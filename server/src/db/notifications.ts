@@ -77,7 +77,13 @@ export function listenPostgres(Client: typeof pg.Client, url: string, channel: s
     async close() {
       closed = true;
       if (timer) clearTimeout(timer);
-      await current?.end().catch(() => undefined);
+      // `end` waits for the server to close, which a silently cut connection never does: stop waiting at the timeout.
+      let waited: NodeJS.Timeout | undefined;
+      await Promise.race([
+        current?.end().catch(() => undefined),
+        new Promise<void>((resolve) => { waited = setTimeout(resolve, options.timeoutMs); }),
+      ]);
+      clearTimeout(waited);
     },
   };
 }
