@@ -11,6 +11,8 @@ import { startBaseline, startService, SERVICE_ENV } from '../lib/service.js';
 /** Issue 22's targets: catalogue reads at half of baseline (a) or more; a change seen by another instance within 1 s at the p99. */
 const RATIO = 0.5;
 const STALENESS_P99_MS = 1000;
+/** The reads measured once more on bare Fastify (baselines/fastify-catalog.ts): a reference, with no target. */
+const FRAMEWORK_READS = ['GET /partner/public/exchanges', 'POST /partner/public/estimate'];
 
 /** The catalogue reads, each to the service (with its key) and, as the same line without a key, to baseline (a). */
 function readsOf(ctx: BenchContext): { name: string; request: Request }[] {
@@ -57,13 +59,32 @@ export const catalog: Scenario = {
         writeFileSync(join(dir, 'bodies.json'), JSON.stringify(bodies));
         const a = await startBaseline('node-http-catalog', { BENCH_BODIES: join(dir, 'bodies.json') });
         try {
+          // Baselines take the request line and body, without the key.
+          const anonymous = (url: string, r: { request: Request }) => ({ url, request: { method: r.request.method, path: r.request.path, body: r.request.body } });
           for (const r of reads) {
-            const { sides: [la, ls], ratio, ratios } = await measurePair([{ url: a.url, request: { method: r.request.method, path: r.request.path, body: r.request.body } }, { url: service.url, request: r.request }], ctx.timing);
+            const { sides: [la, ls], ratio, ratios } = await measurePair([anonymous(a.url, r), { url: service.url, request: r.request }], ctx.timing);
             out.push({
               name: r.name, subject: 'service (PostgreSQL)', ...figures(ls), peakRssMb: service.peakRssMb(),
               baseline: { subject: 'baseline (a) node:http, same JSON', perSecond: la.rps, p50Ms: la.p50Ms, p99Ms: la.p99Ms, peakRssMb: a.peakRssMb(), failed: la.failed },
               ratio, sliceRatios: ratios, checks: [atLeast(ratio, RATIO, `ratio ≥ ${RATIO.toFixed(2)}`)],
             });
+          }
+          // The framework's own share, for a GET and the POST: the part of (a) that Fastify alone leaves to the service.
+          const framework = reads.filter((r) => FRAMEWORK_READS.some((name) => r.name.startsWith(name)));
+          if (framework.length > 0) {
+            const f = await startBaseline('fastify-catalog', { BENCH_BODIES: join(dir, 'bodies.json') });
+            try {
+              for (const r of framework) {
+                const { sides: [la, lf], ratio, ratios } = await measurePair([anonymous(a.url, r), anonymous(f.url, r)], ctx.timing);
+                out.push({
+                  name: r.name.replace('(snapshot)', '(framework only)'), subject: 'bare Fastify 5, same bodies and schemas', ...figures(lf), peakRssMb: f.peakRssMb(),
+                  baseline: { subject: 'baseline (a) node:http, same JSON', perSecond: la.rps, p50Ms: la.p50Ms, p99Ms: la.p99Ms, peakRssMb: a.peakRssMb(), failed: la.failed },
+                  ratio, sliceRatios: ratios, checks: [],
+                });
+              }
+            } finally {
+              await f.stop();
+            }
           }
         } finally {
           await a.stop();
