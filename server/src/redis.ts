@@ -13,6 +13,16 @@ const COMMAND_TIMEOUT_MS = 1000;
 export type RedisRole = 'commands' | 'subscriber';
 
 /**
+ * A cut that sends no reset (a dropped route, a failover behind a virtual address) leaves a connection looking
+ * ready until TCP gives up, about 15 minutes of retransmissions: every command on it would wait out its timeout,
+ * and a subscriber would hear nothing. Each connection asks PING `everyMs` after the last answer; no answer
+ * within `timeoutMs` (or the command connection's own timeout) and it is dropped and made again, which a
+ * subscriber follows by subscribing again and its bus by emptying the caches (auth/invalidation-bus.ts).
+ */
+export interface RedisHeartbeat { everyMs: number; timeoutMs: number }
+const HEARTBEAT: RedisHeartbeat = { everyMs: 1000, timeoutMs: 3000 };
+
+/**
  * A Redis connection that logs losing and regaining Redis once each instead of on every retry.
  *
  * The command connection fails fast while Redis is away: no offline queue, so a command sent while ioredis is
@@ -26,7 +36,7 @@ export type RedisRole = 'commands' | 'subscriber';
  * subscribed to nothing, deaf to every invalidation (ioredis #2037). ioredis 6 orders its handshake; without the
  * check there is nothing left to order.
  */
-export function connectRedis(url: string, name: string, log: Log = () => undefined, role: RedisRole = 'commands'): Redis {
+export function connectRedis(url: string, name: string, log: Log = () => undefined, role: RedisRole = 'commands', heartbeat: RedisHeartbeat = HEARTBEAT): Redis {
   const redis = new Redis(url, role === 'commands'
     ? { connectionName: `pxs:${name}`, enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: COMMAND_TIMEOUT_MS }
     : { connectionName: `pxs:${name}`, enableOfflineQueue: true, maxRetriesPerRequest: null, enableReadyCheck: false });
@@ -41,7 +51,38 @@ export function connectRedis(url: string, name: string, log: Log = () => undefin
     healthy = true;
     log('info', 'Redis reachable again', { connection: name });
   });
+  watchForSilence(redis, heartbeat, () => {
+    if (healthy) log('warn', 'Redis did not answer a heartbeat; connecting again', { connection: name });
+    healthy = false;
+  });
   return redis;
+}
+
+/** The heartbeat: from each 'ready' until the connection ends, the next PING only once the last is answered. */
+function watchForSilence(redis: Redis, h: RedisHeartbeat, silent: () => void): void {
+  let timer: NodeJS.Timeout | undefined;
+  const beat = () => {
+    clearTimeout(timer);
+    timer = setTimeout(async () => {
+      if (redis.status !== 'ready') return;
+      let limit: NodeJS.Timeout | undefined;
+      const answered = await Promise.race([
+        redis.ping().then(() => true, () => false),
+        new Promise<boolean>((resolve) => { limit = setTimeout(() => resolve(false), h.timeoutMs); }),
+      ]);
+      clearTimeout(limit);
+      // Closed or reconnecting meanwhile: its next 'ready' starts the heartbeat again.
+      if (redis.status !== 'ready') return;
+      if (answered) return beat();
+      silent();
+      // Ends the stream, destroyed if it does not close within ioredis's disconnectTimeout, and reconnects.
+      redis.disconnect(true);
+    }, h.everyMs);
+    // A heartbeat never keeps a stopping process alive.
+    timer.unref();
+  };
+  redis.on('ready', beat);
+  redis.on('end', () => clearTimeout(timer));
 }
 
 /**

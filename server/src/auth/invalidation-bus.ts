@@ -75,10 +75,18 @@ export async function redisBus(publisher: Redis, subscriber: Redis, namespace: s
     close: async () => {
       closed = true;
       for (const timer of retries) clearTimeout(timer);
-      // The subscriber queues commands while Redis is away: an UNSUBSCRIBE then would wait for its return.
-      if (subscriber.status === 'ready') await subscriber.unsubscribe(CHANNEL).catch(() => undefined);
+      // The subscriber queues commands while Redis is away: an UNSUBSCRIBE then would wait for its return, and on a
+      // connection cut silently, not yet found by its heartbeat, for that. Stopping waits a second at most.
+      if (subscriber.status !== 'ready') return;
+      let waited: NodeJS.Timeout | undefined;
+      await Promise.race([
+        subscriber.unsubscribe(CHANNEL).catch(() => undefined),
+        new Promise<void>((resolve) => { waited = setTimeout(resolve, CLOSE_WAIT_MS); }),
+      ]);
+      clearTimeout(waited);
     },
   };
 }
 
 const RETRY_EVERY_MS = 250;
+const CLOSE_WAIT_MS = 1000;

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { redisBus } from '../../src/auth/invalidation-bus.js';
 import { connectRedis } from '../../src/redis.js';
 import { eventually } from '../helpers/eventually.js';
+import { tcpProxy } from '../helpers/tcp-proxy.js';
 
 /** Redis is always running where the suite runs (CI starts it), on PGlite passes too. */
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -60,4 +61,37 @@ describe('the invalidation bus over Redis', () => {
       for (const r of [subscriber, ...others]) r.disconnect();
     }
   });
+
+  it('finds connections cut without a reset by their heartbeat: commands are answered again, and the subscriber hears again with its caches emptied', async () => {
+    const namespace = `bus-${randomBytes(4).toString('hex')}`;
+    const redis = new URL(REDIS_URL);
+    const link = await tcpProxy(redis.hostname, Number(redis.port || 6379));
+    const through = `redis://127.0.0.1:${link.port}`;
+    const logged: string[] = [];
+    const log = (_level: string, msg: string) => { logged.push(msg); };
+    const heartbeat = { everyMs: 200, timeoutMs: 1000 };
+    const commands = connectRedis(through, 'test-silent', log, 'commands', heartbeat);
+    const subscriber = connectRedis(through, 'test-silent-subscriber', log, 'subscriber', heartbeat);
+    const others = [connectRedis(REDIS_URL, 'test-silent-publisher'), connectRedis(REDIS_URL, 'test-silent-publisher-subscriber', undefined, 'subscriber')] as const;
+    const listener = await redisBus(commands, subscriber, namespace);
+    const publisher = await redisBus(others[0], others[1], namespace);
+    const heard: string[] = [];
+    listener.subscribe((reason) => heard.push(reason));
+    try {
+      await eventually(async () => commands.status === 'ready' && subscriber.status === 'ready');
+      link.silence();
+      // Both still look ready and no error says otherwise; only an unanswered PING can tell.
+      await eventually(async () => heard.includes('redis-reconnected'), 10_000);
+      expect(logged).toContain('Redis did not answer a heartbeat; connecting again');
+      // On the silent connection this would wait out the command timeout and fail, every time.
+      await eventually(async () => commands.status === 'ready', 10_000);
+      expect(await commands.ping()).toBe('PONG');
+      await publisher.publish('key:3');
+      await eventually(async () => heard.includes('key:3'));
+    } finally {
+      await Promise.all([listener.close(), publisher.close()]);
+      for (const r of [commands, subscriber, ...others]) r.disconnect();
+      await link.close();
+    }
+  }, 30_000);
 });
