@@ -3,6 +3,7 @@ import { Value } from 'typebox/value';
 import { DEFAULT_BOOLEANS, developmentSecret } from './config-defaults.js';
 import { IntegrationEnv, integrationConfig, type IntegrationConfig } from './config-integration.js';
 import { OwnerLimitsEnv, ownerLimitsConfig, type OwnerLimitsConfig } from './config-limits.js';
+import { WebhooksEnv, webhooksConfig, type WebhooksConfig } from './config-webhooks.js';
 
 const Bool = Type.Union([Type.Literal('true'), Type.Literal('false')]);
 
@@ -14,6 +15,7 @@ const EnvSchema = Type.Object({
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
   DATA_DIR: Type.String({ minLength: 1, default: './data' }),
   DATABASE_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 1000, default: 10 }),
+  DATABASE_QUERY_TIMEOUT_MS: Type.Integer({ minimum: 0, maximum: 3_600_000, default: 15_000 }),
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
   REDIS_KEY_PREFIX: Type.String({ pattern: '^[A-Za-z0-9:_-]{1,50}$', default: 'pxs' }),
   JWT_SECRET: Type.Optional(Type.String({ minLength: 32 })),
@@ -27,15 +29,6 @@ const EnvSchema = Type.Object({
   LOGIN_FAILURES_PER_IP: Type.Integer({ minimum: 1, default: 100 }),
   KEY_CACHE_TTL_MS: Type.Integer({ minimum: 0, maximum: 5000, default: 5000 }),
   LAST_USED_FLUSH_MS: Type.Integer({ minimum: 100, maximum: 60000, default: 30000 }),
-  WEBHOOK_TIMEOUT_MS: Type.Integer({ minimum: 1, default: 10000 }),
-  WEBHOOK_RETRY_BASE_MS: Type.Integer({ minimum: 1, default: 5000 }),
-  WEBHOOK_MAX_RETRIES: Type.Integer({ minimum: 0, maximum: 20, default: 5 }),
-  WEBHOOK_DEACTIVATE_AFTER: Type.Integer({ minimum: 1, default: 10 }),
-  WEBHOOK_ALLOW_PRIVATE_URLS: Bool,
-  WEBHOOK_LEASE_MS: Type.Integer({ minimum: 1000, default: 30000 }),
-  WEBHOOK_POLL_MS: Type.Integer({ minimum: 10, default: 500 }),
-  WEBHOOK_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 1000, default: 64 }),
-  WEBHOOK_RETENTION_DAYS: Type.Integer({ minimum: 1, maximum: 3650, default: 30 }),
   BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 102400 }),
   LOG_LEVEL: Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)), { default: 'info' }),
   SEED_DEMO: Bool,
@@ -43,13 +36,14 @@ const EnvSchema = Type.Object({
   BOOTSTRAP_ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 12 })),
   TRUST_PROXY: Bool,
   CONSOLE_DIR: Type.Optional(Type.String({ minLength: 1 })),
+  ...WebhooksEnv,
   ...IntegrationEnv,
   ...OwnerLimitsEnv,
 });
 
 type Env = Static<typeof EnvSchema>;
 
-export interface Config extends IntegrationConfig, OwnerLimitsConfig {
+export interface Config extends WebhooksConfig, IntegrationConfig, OwnerLimitsConfig {
   env: Env['NODE_ENV'];
   port: number;
   host: string;
@@ -57,16 +51,14 @@ export interface Config extends IntegrationConfig, OwnerLimitsConfig {
   dataDir: string;
   /** PostgreSQL connections of an API process, all kept open once made. */
   databasePoolSize: number;
+  /** A statement unanswered this long fails (503) and its connection is replaced; 0: no limit (db/database.ts). */
+  databaseQueryTimeoutMs: number;
   redisUrl?: string;
   /** Namespace of every Redis key and channel, so several deployments can share one Redis. */
   redisKeyPrefix: string;
   jwt: { secret: string; jwksUrl?: string; issuer?: string; audience?: string; ttlSeconds: number };
   rateLimit: { perMinute: number; unauthenticatedPerMinute: number; loginFailuresPerAccount: number; loginFailuresPerIp: number };
   keys: { cacheTtlMs: number; lastUsedFlushMs: number };
-  webhooks: {
-    timeoutMs: number; retryBaseMs: number; maxRetries: number; deactivateAfter: number;
-    allowPrivateUrls: boolean; leaseMs: number; pollMs: number; concurrency: number; retentionDays: number;
-  };
   bodyLimitBytes: number;
   logLevel: Env['LOG_LEVEL'];
   seedDemo: boolean;
@@ -119,6 +111,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    databaseQueryTimeoutMs: env.DATABASE_QUERY_TIMEOUT_MS,
     redisUrl: env.REDIS_URL,
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
     jwt: {
@@ -136,17 +129,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       loginFailuresPerIp: env.LOGIN_FAILURES_PER_IP,
     },
     keys: { cacheTtlMs: env.KEY_CACHE_TTL_MS, lastUsedFlushMs: env.LAST_USED_FLUSH_MS },
-    webhooks: {
-      timeoutMs: env.WEBHOOK_TIMEOUT_MS,
-      retryBaseMs: env.WEBHOOK_RETRY_BASE_MS,
-      maxRetries: env.WEBHOOK_MAX_RETRIES,
-      deactivateAfter: env.WEBHOOK_DEACTIVATE_AFTER,
-      allowPrivateUrls: env.WEBHOOK_ALLOW_PRIVATE_URLS === 'true',
-      leaseMs: env.WEBHOOK_LEASE_MS,
-      pollMs: env.WEBHOOK_POLL_MS,
-      concurrency: env.WEBHOOK_CONCURRENCY,
-      retentionDays: env.WEBHOOK_RETENTION_DAYS,
-    },
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     logLevel: env.LOG_LEVEL,
     seedDemo: env.SEED_DEMO === 'true',
@@ -155,6 +137,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       : undefined,
     trustProxy: env.TRUST_PROXY === 'true',
     consoleDir: env.CONSOLE_DIR,
+    ...webhooksConfig(env),
     ...integrationConfig(env),
     ...ownerLimitsConfig(env),
   };

@@ -15,6 +15,7 @@ export async function startRuntime(config: Config, log: Log, options: { poolSize
   try {
     const applied = await migrateToLatest(database.db);
     if (applied.length > 0) log('info', 'database migrated', { applied, kind: database.kind });
+    database.limitQueries(config.databaseQueryTimeoutMs);
     const ctx = await createContext(config, database, log);
     const close = ctx.close;
     ctx.close = async () => {

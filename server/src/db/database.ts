@@ -24,6 +24,13 @@ export interface DatabaseHandle {
   listen(channel: string, handlers: ListenHandlers): Listening;
   /** Statements run through `db` so far: tests prove that a read ran none. */
   queryCount(): number;
+  /**
+   * From now on a statement not answered within `ms` (0: no limit) fails as the database being unavailable, and
+   * its connection is dropped. A connection cut without a reset (a dropped route, a failover behind a virtual
+   * address) would otherwise hold its request, and its place in the pool, until TCP gives up, about 15 minutes.
+   * Set after the migrations, which may rightly take longer. PGlite runs in this process: nothing to limit.
+   */
+  limitQueries(ms: number): void;
 }
 
 export interface DatabaseOptions {
@@ -63,12 +70,14 @@ async function openPostgres(url: string, max: number, onIdleError?: (err: Error)
   // discards it on release. This listener only has to exist.
   pool.on('connect', (client) => { client.on('error', () => undefined); });
   const counter = queryCounter();
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }), log: counter.log });
+  const preparing = preparingPool(pool);
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparing }), log: counter.log });
   return {
     db,
     kind: 'postgres',
     listen: (channel, handlers) => listenPostgres(Client, url, channel, handlers),
     queryCount: counter.count,
+    limitQueries: preparing.limitQueries,
     ping: async () => { await pool.query('select 1'); },
     warm: async () => {
       const clients = await Promise.all(Array.from({ length: max }, () => pool.connect()));
@@ -91,6 +100,7 @@ async function openPglite(dataDir: string, template?: Blob): Promise<DatabaseHan
     kind: 'pglite',
     listen: (channel, handlers) => listenPglite(client, channel, handlers),
     queryCount: counter.count,
+    limitQueries: () => undefined,
     ping: async () => { await client.query('select 1'); },
     warm: async () => undefined,
     dump: () => client.dumpDataDir('none'),

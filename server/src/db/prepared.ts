@@ -7,8 +7,11 @@ import type { PostgresPool, PostgresPoolClient } from 'kysely';
  * once per connection instead of on every execution (planning the offers page cost three times its
  * execution). Names derive from the SQL text; past `limit` distinct texts (dynamic filters and sorts can
  * make many), new texts run unnamed so no connection accumulates statements without bound.
+ *
+ * After `limitQueries(ms)`, each statement also has that long to be answered (DatabaseHandle.limitQueries).
  */
-export function preparingPool(pool: pg.Pool, limit = 500): PostgresPool {
+export function preparingPool(pool: pg.Pool, limit = 500): PostgresPool & { limitQueries(ms: number): void } {
+  let timeoutMs = 0;
   const names = new Map<string, string>();
   const nameFor = (text: string): string | undefined => {
     let name = names.get(text);
@@ -23,13 +26,26 @@ export function preparingPool(pool: pg.Pool, limit = 500): PostgresPool {
   // every query. Those entries (each value holds its key) were not freed by scavenges and waited for a
   // mark-compact: 0.6 KB of promoted garbage per request, twice as many mark-compacts at half load.
   const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
-  const wrap = (client: pg.PoolClient): PostgresPoolClient => ({
-    query: ((text: string, values?: unknown[]) => {
-      const name = values && values.length > 0 ? nameFor(text) : undefined;
-      return name ? client.query({ name, text, values }) : client.query(text, values);
-    }) as unknown as PostgresPoolClient['query'],
-    release: () => client.release(),
-  });
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => {
+    let severed: Error | undefined;
+    return {
+      query: ((text: string, values?: unknown[]) => {
+        const name = values && values.length > 0 ? nameFor(text) : undefined;
+        if (timeoutMs === 0) return name ? client.query({ name, text, values }) : client.query(text, values);
+        // pg reads `query_timeout` from a statement's config too; its types list it only among the client's options.
+        const statement = { name, text, values, query_timeout: timeoutMs } as pg.QueryConfig;
+        return client.query(statement).catch((err: Error) => {
+          if (err.message === QUERY_TIMEOUT && !severed) {
+            severed = err;
+            sever(client);
+          }
+          throw err;
+        });
+      }) as unknown as PostgresPoolClient['query'],
+      // Released with the error, the pool drops the connection at once rather than when its socket has closed.
+      release: () => client.release(severed),
+    };
+  };
   return {
     async connect(): Promise<PostgresPoolClient> {
       const client = await pool.connect();
@@ -41,5 +57,18 @@ export function preparingPool(pool: pg.Pool, limit = 500): PostgresPool {
       return wrapped;
     },
     end: () => pool.end(),
+    limitQueries: (ms) => { timeoutMs = ms; },
   };
+}
+
+/** pg's error for a statement not answered within its `query_timeout`. */
+const QUERY_TIMEOUT = 'Query read timeout';
+
+/**
+ * A connection that left a statement unanswered is not used again: its socket is destroyed, so the statements
+ * queued behind it fail at once, the transaction's ROLLBACK too, and the pool replaces it on release. Ending it
+ * politely would wait for a server that may never answer (a cut without a reset).
+ */
+function sever(client: pg.PoolClient): void {
+  (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
 }

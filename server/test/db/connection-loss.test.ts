@@ -61,6 +61,29 @@ describe.skipIf(!usingPostgres)('a lost PostgreSQL connection (PostgreSQL pass o
     await works();
   });
 
+  it('fails a statement on a connection cut without a reset once its time is up, and replaces that connection', async () => {
+    // A relay and a pool of their own: silencing this file's relay would leave its pool's connections hanging too.
+    const url = new URL(database.url!);
+    const quiet = await tcpProxy(url.hostname, Number(url.port || 5432));
+    url.host = `127.0.0.1:${quiet.port}`;
+    const own = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://', poolSize: 1 });
+    try {
+      await own.warm();
+      own.limitQueries(1000);
+      const one = async () => (await sql<{ one: number }>`select 1 as one`.execute(own.db)).rows;
+      expect(await one()).toEqual([{ one: 1 }]);
+      quiet.silence();
+      // No error comes from a silent connection: without the limit this statement would wait for TCP to give up.
+      const lost = await own.db.transaction().execute(async (trx) => sql`select 1`.execute(trx)).then(() => null, (err: unknown) => err);
+      expect(databaseUnavailable(lost)).toBe(true);
+      // The pool's one connection was dropped: the next statement runs on a new one (the relay takes new connections).
+      expect(await one()).toEqual([{ one: 1 }]);
+    } finally {
+      await quiet.close();
+      await own.close();
+    }
+  }, 20_000);
+
   it('keeps LISTENing across a cut', async () => {
     const logged: string[] = [];
     let notified = 0;

@@ -1,0 +1,40 @@
+import { Type, type Static } from 'typebox';
+
+/** The webhook worker's settings (README, "Configuration"). */
+export const WebhooksEnv = {
+  WEBHOOK_TIMEOUT_MS: Type.Integer({ minimum: 1, default: 10000 }),
+  WEBHOOK_RETRY_BASE_MS: Type.Integer({ minimum: 1, default: 5000 }),
+  WEBHOOK_MAX_RETRIES: Type.Integer({ minimum: 0, maximum: 20, default: 5 }),
+  WEBHOOK_DEACTIVATE_AFTER: Type.Integer({ minimum: 1, default: 10 }),
+  // Its default depends on NODE_ENV (config-defaults.ts).
+  WEBHOOK_ALLOW_PRIVATE_URLS: Type.Union([Type.Literal('true'), Type.Literal('false')]),
+  WEBHOOK_LEASE_MS: Type.Integer({ minimum: 1000, default: 30000 }),
+  WEBHOOK_POLL_MS: Type.Integer({ minimum: 10, default: 500 }),
+  WEBHOOK_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 1000, default: 64 }),
+  WEBHOOK_RETENTION_DAYS: Type.Integer({ minimum: 1, maximum: 3650, default: 30 }),
+};
+
+type Env = { [K in keyof typeof WebhooksEnv]: Static<(typeof WebhooksEnv)[K]> };
+
+export interface WebhooksConfig {
+  webhooks: {
+    timeoutMs: number; retryBaseMs: number; maxRetries: number; deactivateAfter: number;
+    allowPrivateUrls: boolean; leaseMs: number; pollMs: number; concurrency: number; retentionDays: number;
+  };
+}
+
+export function webhooksConfig(env: Env): WebhooksConfig {
+  return {
+    webhooks: {
+      timeoutMs: env.WEBHOOK_TIMEOUT_MS,
+      retryBaseMs: env.WEBHOOK_RETRY_BASE_MS,
+      maxRetries: env.WEBHOOK_MAX_RETRIES,
+      deactivateAfter: env.WEBHOOK_DEACTIVATE_AFTER,
+      allowPrivateUrls: env.WEBHOOK_ALLOW_PRIVATE_URLS === 'true',
+      leaseMs: env.WEBHOOK_LEASE_MS,
+      pollMs: env.WEBHOOK_POLL_MS,
+      concurrency: env.WEBHOOK_CONCURRENCY,
+      retentionDays: env.WEBHOOK_RETENTION_DAYS,
+    },
+  };
+}
