@@ -58,9 +58,14 @@ async function openPostgres(url: string, max: number, onIdleError?: (err: Error)
   // A fixed-size pool: pg-pool closes a connection idle for 10 s unless the pool is at `min`. After any lull of
   // 10 s, the next requests each waited for a new backend (fork, authentication, a cold catalogue cache, every
   // statement prepared again): 60–90 ms at the p99 of the first second of load.
-  // No connectionTimeoutMillis: pg-pool applies it to waiting for a free connection too, and under load the
-  // webhook workers' claims and records then failed and their attempts were sent again.
-  const pool = new Pool({ connectionString: url, max, min: max, types: { getTypeParser } as pg.CustomTypesConfig, application_name: 'pxs' });
+  // No connectionTimeoutMillis on the pool: pg-pool applies it to waiting for a free connection too, and under load
+  // the webhook workers' claims and records then failed and their attempts were sent again.
+  // A connection attempt alone is bounded, through the Client the pool makes: behind a cut route it would wait for
+  // TCP's retries, about two minutes, while its request waited with it.
+  class BoundedClient extends Client {
+    constructor(config?: pg.ClientConfig) { super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS }); }
+  }
+  const pool = new Pool({ connectionString: url, max, min: max, types: { getTypeParser } as pg.CustomTypesConfig, application_name: 'pxs', Client: BoundedClient });
   // An idle connection closed by the server (restart, failover, admin) is dropped from the pool and replaced on
   // the next checkout; without a listener the pool's 'error' event would end the process.
   pool.on('error', (err) => onIdleError?.(err));
@@ -107,6 +112,9 @@ async function openPglite(dataDir: string, template?: Blob): Promise<DatabaseHan
     close: () => db.destroy(),
   };
 }
+
+/** How long making a PostgreSQL connection may take; generous, so that a saturated server is not taken for a cut. */
+const CONNECT_TIMEOUT_MS = 5000;
 
 /** Kysely's log hook, used only to count: one increment per statement. */
 function queryCounter() {

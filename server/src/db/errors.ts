@@ -13,9 +13,10 @@ export function uniqueViolation(err: unknown): string | null {
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 /**
  * pg's own messages when the server goes away mid-query, a statement goes unanswered past its timeout (a cut
- * without a reset: db/prepared.ts), or a checkout waits too long for a connection.
+ * without a reset: db/prepared.ts), a connection is not made in time ("timeout expired": db/database.ts), or a
+ * checkout waits too long for a connection.
  */
-const LOST = /Connection terminated|Client has encountered a connection error|connection timeout|timeout exceeded when trying to connect|Client was closed and is not queryable|Query read timeout/i;
+const LOST = /Connection terminated|Client has encountered a connection error|connection timeout|timeout exceeded when trying to connect|Client was closed and is not queryable|Query read timeout|^timeout expired$/i;
 
 /**
  * Whether an error means the database cannot be reached right now (network, restart, failover) rather than that

@@ -1,3 +1,4 @@
+import { createServer, type Socket } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/db/database.js';
@@ -80,6 +81,25 @@ describe.skipIf(!usingPostgres)('a lost PostgreSQL connection (PostgreSQL pass o
       expect(await one()).toEqual([{ one: 1 }]);
     } finally {
       await quiet.close();
+      await own.close();
+    }
+  }, 20_000);
+
+  it('gives up a connection attempt that gets no answer, as behind a cut route, and answers unavailable', async () => {
+    // Accepts and never answers: a new connection's start-up waits as it would for a SYN's retries.
+    const held = new Set<Socket>();
+    const silent = createServer((socket) => { held.add(socket); socket.on('error', () => undefined); });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const url = new URL(database.url!);
+    url.host = `127.0.0.1:${(silent.address() as { port: number }).port}`;
+    const own = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://', poolSize: 1 });
+    try {
+      const lost = await own.ping().then(() => null, (err: unknown) => err);
+      expect(databaseUnavailable(lost)).toBe(true);
+      expect(held.size).toBe(1);
+    } finally {
+      for (const socket of held) socket.destroy();
+      silent.close();
       await own.close();
     }
   }, 20_000);
