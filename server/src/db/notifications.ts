@@ -35,7 +35,8 @@ export function listenPostgres(Client: typeof pg.Client, url: string, channel: s
   let current: pg.Client | undefined;
   const connect = async () => {
     timer = undefined;
-    const client = new Client({ connectionString: url, application_name: 'pxs-listen', keepAlive: true, connectionTimeoutMillis: options.timeoutMs, query_timeout: options.timeoutMs });
+    // Named for its channel, so that pg_stat_activity tells the catalogue's listener from the webhook worker's.
+    const client = new Client({ connectionString: url, application_name: `pxs-listen:${channel}`, keepAlive: true, connectionTimeoutMillis: options.timeoutMs, query_timeout: options.timeoutMs });
     current = client;
     let failed = false;
     let heartbeat: NodeJS.Timeout | undefined;
