@@ -15,6 +15,7 @@ import { orderBody } from '../orders/support.js';
  */
 const REDIS = new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
 const LIMIT = 100;
+const POOL_SIZE = 4;
 
 let cli: CliDatabase;
 let world: World;
@@ -57,7 +58,8 @@ describe.skipIf(!usingPostgres)('outages (PostgreSQL pass only: PGlite has no co
     await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
     child = spawnPxs(['serve'], {
       ...cli.env, DATABASE_URL: pgUrl.toString(), REDIS_URL: `redis://127.0.0.1:${redisLink.port}`, LOG_LEVEL: 'info', PORT: '0', HOST: '127.0.0.1',
-      RATE_LIMIT_PER_MINUTE: String(LIMIT), WEBHOOK_ALLOW_PRIVATE_URLS: 'true', WEBHOOK_POLL_MS: '100', DATABASE_POOL_SIZE: '4',
+      RATE_LIMIT_PER_MINUTE: String(LIMIT), WEBHOOK_ALLOW_PRIVATE_URLS: 'true', WEBHOOK_POLL_MS: '100', DATABASE_POOL_SIZE: String(POOL_SIZE),
+      DATABASE_QUERY_TIMEOUT_MS: '2000',
     });
     child.stderr.on('data', (d) => { output += d; });
     url = await new Promise<string>((resolve, reject) => {
@@ -151,5 +153,34 @@ describe.skipIf(!usingPostgres)('outages (PostgreSQL pass only: PGlite has no co
     expect(res.status).toBe(200);
     expect(Number(res.headers.get('x-ratelimit-remaining'))).toBe(LIMIT - 21);
     expect(alive()).toBe(true);
+  }, 120_000);
+
+  it('survives a cut of PostgreSQL and Redis that sends no reset: a 503 for each dead connection, then full service and deliveries again', async () => {
+    const key = world.keys.branch;
+    const orders = () => call({ url }, 'GET', '/partner/orders', { key });
+    expect((await orders()).status).toBe(200);
+    const before = received.length;
+
+    // Every open connection goes quiet without closing, as behind a dropped route; new ones get through.
+    pgLink.silence();
+    redisLink.silence();
+    const statuses: number[] = [];
+    for (let i = 0; i < 3 * POOL_SIZE && statuses.at(-1) !== 200; i++) {
+      const res = await orders();
+      statuses.push(res.status);
+      if (res.status !== 200) expect(res.status, res.text).toBe(503);
+    }
+    // Each pooled connection is found dead by the statement it leaves unanswered (DATABASE_QUERY_TIMEOUT_MS), once.
+    expect(statuses.at(-1), statuses.join(' ')).toBe(200);
+    expect(statuses.filter((s) => s === 503).length, statuses.join(' ')).toBeLessThanOrEqual(POOL_SIZE);
+    console.info(`answers after a silent cut: ${statuses.join(' ')}`);
+
+    // Orders are taken and delivered again: the worker's own connections and its LISTEN were made anew too.
+    expect((await call({ url }, 'POST', '/partner/orders', { key, body: orderBody(world) })).status).toBe(201);
+    await until('a delivery after the silent cut', async () => received.length > before, 30_000);
+    // Redis again: its connections did not answer their heartbeat and were made anew.
+    await until('Redis again', async () => JSON.stringify(await (await fetch(`${url}/ready`)).json()) === JSON.stringify({ status: 'ready', redis: 'ok' }), 15_000);
+    expect(output).toContain('Redis did not answer a heartbeat');
+    expect(alive(), output.slice(-3000)).toBe(true);
   }, 120_000);
 });
