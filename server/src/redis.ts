@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import type { Log } from './log.js';
+import { withTimeout } from './time-limit.js';
 
 /**
  * How long a command may wait for Redis's answer on a connection that looks alive but does not answer (a
@@ -65,12 +66,7 @@ function watchForSilence(redis: Redis, h: RedisHeartbeat, silent: () => void): v
     clearTimeout(timer);
     timer = setTimeout(async () => {
       if (redis.status !== 'ready') return;
-      let limit: NodeJS.Timeout | undefined;
-      const answered = await Promise.race([
-        redis.ping().then(() => true, () => false),
-        new Promise<boolean>((resolve) => { limit = setTimeout(() => resolve(false), h.timeoutMs); }),
-      ]);
-      clearTimeout(limit);
+      const answered = await withTimeout(redis.ping(), h.timeoutMs, 'PING not answered').then(() => true, () => false);
       // Closed or reconnecting meanwhile: its next 'ready' starts the heartbeat again.
       if (redis.status !== 'ready') return;
       if (answered) return beat();

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { StaffTokens } from '../../src/auth/staff-jwt.js';
 import { loadConfig } from '../../src/config.js';
-import { measurePair, type Request } from '../lib/load.js';
+import { measurePair, type Load, type Request } from '../lib/load.js';
 import { atLeast, figures, type BenchContext, type Figure, type Scenario } from '../lib/scenario.js';
 import { startBaseline, startService, SERVICE_ENV } from '../lib/service.js';
 
@@ -61,11 +61,12 @@ export const catalog: Scenario = {
         try {
           // Baselines take the request line and body, without the key.
           const anonymous = (url: string, r: { request: Request }) => ({ url, request: { method: r.request.method, path: r.request.path, body: r.request.body } });
+          const baselineA = (la: Load) => ({ subject: 'baseline (a) node:http, same JSON', perSecond: la.rps, p50Ms: la.p50Ms, p99Ms: la.p99Ms, peakRssMb: a.peakRssMb(), failed: la.failed });
           for (const r of reads) {
             const { sides: [la, ls], ratio, ratios } = await measurePair([anonymous(a.url, r), { url: service.url, request: r.request }], ctx.timing);
             out.push({
               name: r.name, subject: 'service (PostgreSQL)', ...figures(ls), peakRssMb: service.peakRssMb(),
-              baseline: { subject: 'baseline (a) node:http, same JSON', perSecond: la.rps, p50Ms: la.p50Ms, p99Ms: la.p99Ms, peakRssMb: a.peakRssMb(), failed: la.failed },
+              baseline: baselineA(la),
               ratio, sliceRatios: ratios, checks: [atLeast(ratio, RATIO, `ratio ≥ ${RATIO.toFixed(2)}`)],
             });
           }
@@ -78,7 +79,7 @@ export const catalog: Scenario = {
                 const { sides: [la, lf], ratio, ratios } = await measurePair([anonymous(a.url, r), anonymous(f.url, r)], ctx.timing);
                 out.push({
                   name: r.name.replace('(snapshot)', '(framework only)'), subject: 'bare Fastify 5, same bodies and schemas', ...figures(lf), peakRssMb: f.peakRssMb(),
-                  baseline: { subject: 'baseline (a) node:http, same JSON', perSecond: la.rps, p50Ms: la.p50Ms, p99Ms: la.p99Ms, peakRssMb: a.peakRssMb(), failed: la.failed },
+                  baseline: baselineA(la),
                   ratio, sliceRatios: ratios, checks: [],
                 });
               }

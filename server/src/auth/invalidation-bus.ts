@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { Redis } from 'ioredis';
 import type { Log } from '../log.js';
 import { readyWithin } from '../redis.js';
+import { withTimeout } from '../time-limit.js';
 
 /** Tells every instance that cached key or staff data changed. Revocation must reach all of them at once. */
 export interface InvalidationBus {
@@ -77,13 +78,7 @@ export async function redisBus(publisher: Redis, subscriber: Redis, namespace: s
       for (const timer of retries) clearTimeout(timer);
       // The subscriber queues commands while Redis is away: an UNSUBSCRIBE then would wait for its return, and on a
       // connection cut silently, not yet found by its heartbeat, for that. Stopping waits a second at most.
-      if (subscriber.status !== 'ready') return;
-      let waited: NodeJS.Timeout | undefined;
-      await Promise.race([
-        subscriber.unsubscribe(CHANNEL).catch(() => undefined),
-        new Promise<void>((resolve) => { waited = setTimeout(resolve, CLOSE_WAIT_MS); }),
-      ]);
-      clearTimeout(waited);
+      if (subscriber.status === 'ready') await withTimeout(subscriber.unsubscribe(CHANNEL), CLOSE_WAIT_MS, 'UNSUBSCRIBE not answered').catch(() => undefined);
     },
   };
 }

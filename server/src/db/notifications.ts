@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { withTimeout } from '../time-limit.js';
 
 /** What a LISTEN tells its owner: each notification's payload, and when it is (again) listening or has lost it. */
 export interface ListenHandlers {
@@ -79,12 +80,7 @@ export function listenPostgres(Client: typeof pg.Client, url: string, channel: s
       closed = true;
       if (timer) clearTimeout(timer);
       // `end` waits for the server to close, which a silently cut connection never does: stop waiting at the timeout.
-      let waited: NodeJS.Timeout | undefined;
-      await Promise.race([
-        current?.end().catch(() => undefined),
-        new Promise<void>((resolve) => { waited = setTimeout(resolve, options.timeoutMs); }),
-      ]);
-      clearTimeout(waited);
+      if (current) await withTimeout(current.end(), options.timeoutMs, 'LISTEN connection not closed').catch(() => undefined);
     },
   };
 }

@@ -6,6 +6,7 @@ import { databaseUnavailable } from '../../src/db/errors.js';
 import { listenForDeliveries } from '../../src/features/delivery/listen.js';
 import { OUTBOX_CHANNEL } from '../../src/features/delivery/outbox.js';
 import { openTestDatabase, usingPostgres, type TestDatabase } from '../helpers/database.js';
+import { eventually } from '../helpers/eventually.js';
 import { tcpProxy, type TcpProxy } from '../helpers/tcp-proxy.js';
 
 /*
@@ -117,9 +118,7 @@ describe.skipIf(!usingPostgres)('a lost PostgreSQL connection (PostgreSQL pass o
       expect(logged.some((m) => m.includes('not listening'))).toBe(true);
       expect(logged.some((m) => m.includes('listening again'))).toBe(true);
       await sql`select pg_notify(${OUTBOX_CHANNEL}, '')`.execute(database.db);
-      const end = Date.now() + 5000;
-      while (notified === 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
-      expect(notified).toBeGreaterThan(0);
+      await eventually(async () => notified > 0, 5000);
     } finally {
       await listener.close();
     }
@@ -134,19 +133,14 @@ describe.skipIf(!usingPostgres)('a lost PostgreSQL connection (PostgreSQL pass o
     let notified = 0;
     const listener = listenForDeliveries(url.toString(), () => { notified += 1; }, (_l, msg) => { logged.push(msg); }, { heartbeatMs: 250, timeoutMs: 2000 });
     try {
-      const until = async (done: () => boolean, ms: number) => {
-        const end = Date.now() + ms;
-        while (!done() && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
-        expect(done()).toBe(true);
-      };
-      await until(() => notified > 0, 5000); // listening: the worker is told to look once
+      await eventually(async () => notified > 0, 5000); // listening: the worker is told to look once
       quiet.silence();
       // Nothing comes through the silent connection and no error says so; the unanswered heartbeat does.
-      await until(() => logged.some((m) => m.includes('not listening')), 5000);
-      await until(() => logged.some((m) => m.includes('listening again')), 5000);
+      await eventually(async () => logged.some((m) => m.includes('not listening')), 5000);
+      await eventually(async () => logged.some((m) => m.includes('listening again')), 5000);
       const before = notified;
       await sql`select pg_notify(${OUTBOX_CHANNEL}, '')`.execute(database.db);
-      await until(() => notified > before, 5000);
+      await eventually(async () => notified > before, 5000);
     } finally {
       await quiet.close();
       await listener.close();

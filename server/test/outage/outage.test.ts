@@ -42,6 +42,7 @@ async function until(what: string, check: () => Promise<boolean>, ms = 15_000): 
   }
 }
 const alive = () => child.exitCode === null && child.signalCode === null;
+const redisOk = async () => JSON.stringify(await (await fetch(`${url}/ready`)).json()) === JSON.stringify({ status: 'ready', redis: 'ok' });
 
 describe.skipIf(!usingPostgres)('outages (PostgreSQL pass only: PGlite has no connection to cut)', STARTS_PROCESSES, () => {
   beforeAll(async () => {
@@ -147,7 +148,7 @@ describe.skipIf(!usingPostgres)('outages (PostgreSQL pass only: PGlite has no co
     expect(alive(), output.slice(-3000)).toBe(true);
 
     await redisLink.restore();
-    await until('Redis again', async () => JSON.stringify(await (await fetch(`${url}/ready`)).json()) === JSON.stringify({ status: 'ready', redis: 'ok' }), 10_000);
+    await until('Redis again', redisOk, 10_000);
     // Shared limits again: the count is Redis's, which saw only the 20 requests before the cut in this window.
     const res = await exchanges();
     expect(res.status).toBe(200);
@@ -179,7 +180,7 @@ describe.skipIf(!usingPostgres)('outages (PostgreSQL pass only: PGlite has no co
     expect((await call({ url }, 'POST', '/partner/orders', { key, body: orderBody(world) })).status).toBe(201);
     await until('a delivery after the silent cut', async () => received.length > before, 30_000);
     // Redis again: its connections did not answer their heartbeat and were made anew.
-    await until('Redis again', async () => JSON.stringify(await (await fetch(`${url}/ready`)).json()) === JSON.stringify({ status: 'ready', redis: 'ok' }), 15_000);
+    await until('Redis again', redisOk, 15_000);
     expect(output).toContain('Redis did not answer a heartbeat');
     expect(alive(), output.slice(-3000)).toBe(true);
   }, 120_000);

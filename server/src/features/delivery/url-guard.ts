@@ -1,6 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { withTimeout } from '../../time-limit.js';
 
 export const MAX_URL_LENGTH = 2048;
 const DNS_TIMEOUT_MS = 3000;
@@ -82,10 +83,4 @@ export async function checkWebhookUrl(raw: string, allowPrivate: boolean): Promi
     if (err instanceof UrlProblem) throw err;
   }
   return url;
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
-  let timer: NodeJS.Timeout;
-  const timeout = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(message)), ms); });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
