@@ -38,7 +38,7 @@ describe('creating an order writes everything or nothing', () => {
       currency1_id: world.currencies.USD, currency2_id: world.currencies.EUR, client_amount: '10', exchange_amount: '9',
       operation_type: 'finop', offer_id: null, rate: null, is_reverse: false, user_id: null, payment_method_source_id: null,
       payment_method_dest_id: null, comment: null, client_comment: null, user_wallet: null, tg_nick_name: null,
-      created_by_key_id: world.keyIds.branch, sandbox: false, updated_at: new Date(),
+      created_by_key_id: world.keyIds.branch, sandbox: false,
     }, { c1_code: 'USD', c2_code: 'EUR' }, { orderId: id, from: null, to: 'ORDERINIT', actor: badActor }, {
       event: 'order.created', branchId: world.branches.b1, exchangeId: world.exchanges.A, data: { id, status: 'ORDERINIT' },
     })).rejects.toThrow(/actor_type/);

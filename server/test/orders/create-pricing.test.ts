@@ -99,6 +99,8 @@ describe('POST /partner/orders (offer): priced exactly like the estimate', () =>
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
+    // Both from the database's clock in the same statement: a new order was never updated before it was created.
+    expect(res.body.updatedAt).toBe(res.body.createdAt);
     const second = await call(server, 'POST', '/partner/orders', { key: world.keys.branch, body: orderBody(world) });
     expect(second.body.id).toBe(res.body.id + 1);
     expect(second.body.hashedId).not.toBe(res.body.hashedId);

@@ -21,7 +21,7 @@ export function insertApiKey(db: Executor, key: NewApiKey) {
   return db.insertInto('api_keys')
     .values({
       name: key.name, type: key.type, key_hash: key.keyHash, key_prefix: key.keyPrefix,
-      staff_user_id: key.staffUserId, branch_id: key.branchId, expires_at: key.expiresAt, allowed_origins: key.allowedOrigins, updated_at: new Date(),
+      staff_user_id: key.staffUserId, branch_id: key.branchId, expires_at: key.expiresAt, allowed_origins: key.allowedOrigins, updated_at: sql<Date>`now()`,
     })
     .returning(PUBLIC_COLUMNS)
     .executeTakeFirstOrThrow();
@@ -35,7 +35,7 @@ export function listApiKeysOfStaff(db: Executor, staffUserId: number) {
 export function revokeApiKey(db: Executor, id: string, ownerId: number | null) {
   let q = db.updateTable('api_keys')
     // Revoking again keeps the time of the first revocation.
-    .set({ is_active: false, revoked_at: sql<Date>`coalesce(revoked_at, now())`, updated_at: new Date() })
+    .set({ is_active: false, revoked_at: sql<Date>`coalesce(revoked_at, now())`, updated_at: sql<Date>`now()` })
     .where('id', '=', id);
   if (ownerId !== null) q = q.where('staff_user_id', '=', ownerId);
   return q.returning(['id']).executeTakeFirst();
@@ -48,7 +48,7 @@ export type ApiKeyView = Awaited<ReturnType<typeof insertApiKey>>;
  * Undefined when there is no such key; the caller checks the type on the row it gets back.
  */
 export function updateAllowedOrigins(db: Executor, id: string, ownerId: number | null, origins: string[]) {
-  let q = db.updateTable('api_keys').set({ allowed_origins: origins, updated_at: new Date() }).where('id', '=', id).where('type', '=', 'public');
+  let q = db.updateTable('api_keys').set({ allowed_origins: origins, updated_at: sql<Date>`now()` }).where('id', '=', id).where('type', '=', 'public');
   if (ownerId !== null) q = q.where('staff_user_id', '=', ownerId);
   return q.returning(PUBLIC_COLUMNS).executeTakeFirst();
 }
@@ -136,7 +136,7 @@ export function listBranchKeys(db: Executor, branchId: number | null, params: Li
 export function revokeBranchKey(db: Executor, branchId: number | null, id: string) {
   return db.updateTable('api_keys as k')
     .from('staff_users as s')
-    .set({ is_active: false, revoked_at: sql<Date>`coalesce(k.revoked_at, now())`, updated_at: new Date() })
+    .set({ is_active: false, revoked_at: sql<Date>`coalesce(k.revoked_at, now())`, updated_at: sql<Date>`now()` })
     .whereRef('s.id', '=', 'k.staff_user_id')
     .where('k.id', '=', id)
     .where(keysOfBranch(branchId))

@@ -22,7 +22,7 @@ export function findKeyForRoll(db: Executor, reach: KeyReach, id: string) {
 }
 
 export function markRolled(db: Executor, id: string, replacedBy: string, expiresAt: Date) {
-  return db.updateTable('api_keys').set({ replaced_by: replacedBy, expires_at: expiresAt, updated_at: new Date() })
+  return db.updateTable('api_keys').set({ replaced_by: replacedBy, expires_at: expiresAt, updated_at: sql<Date>`now()` })
     .where('id', '=', id).returning(PUBLIC_COLUMNS).executeTakeFirstOrThrow();
 }
 

@@ -88,7 +88,7 @@ function newOrderValues(o: CreatedOrder, history: HistoryRow, event: OutboxEvent
     operation_type: o.operation_type, offer_id: o.offer_id, rate: o.rate, is_reverse: o.is_reverse, user_id: o.user_id,
     payment_method_source_id: o.payment_method_source_id, payment_method_dest_id: o.payment_method_dest_id,
     comment: o.comment, client_comment: o.client_comment, user_wallet: o.user_wallet, tg_nick_name: o.tg_nick_name,
-    created_by_key_id: o.created_by_key_id, sandbox: o.sandbox, updated_at: o.updated_at,
+    created_by_key_id: o.created_by_key_id, sandbox: o.sandbox,
     historyOrderId: h.order_id, historyFrom: h.from_status, historyTo: h.to_status, actorType: h.actor_type,
     actorKeyId: h.api_key_id, actorStaffId: h.staff_user_id, historyComment: h.comment,
     eventId: d.eventId, event: d.event, body: d.body, branchId: d.branchId, exchangeId: d.exchangeId, isOrderEvent: d.isOrderEvent,
@@ -99,7 +99,7 @@ function newOrderValues(o: CreatedOrder, history: HistoryRow, event: OutboxEvent
 export type CreatedOrder = Required<Pick<NewOrder, 'hashed_id' | 'branch_id' | 'cashbox_id' | 'currency1_id' | 'currency2_id'
   | 'client_amount' | 'exchange_amount' | 'operation_type' | 'offer_id' | 'rate' | 'is_reverse' | 'user_id'
   | 'payment_method_source_id' | 'payment_method_dest_id' | 'comment' | 'client_comment' | 'user_wallet' | 'tg_nick_name'
-  | 'created_by_key_id' | 'sandbox' | 'updated_at'>> & { id: number };
+  | 'created_by_key_id' | 'sandbox'>> & { id: number };
 
 type NewOrderValues = CreatedOrder & {
   historyOrderId: number; historyFrom: OrderStatus | null; historyTo: OrderStatus; actorType: HistoryActor['type'];

@@ -86,7 +86,6 @@ async function insertOrder(db: Executor, key: KeyPrincipal, body: CreateOrderBod
     tg_nick_name: body.tgNickName ?? null,
     created_by_key_id: key.keyId,
     sandbox: refs.cashbox.sandbox,
-    updated_at: new Date(),
   }, { c1_code: refs.currency1.code, c2_code: refs.currency2.code },
   { orderId: id, from: null, to: 'ORDERINIT', actor: keyActor(key) },
   {

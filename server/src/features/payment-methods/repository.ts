@@ -27,7 +27,7 @@ export interface NewPaymentMethod {
 
 export function insertPaymentMethod(db: Executor, m: NewPaymentMethod) {
   return db.insertInto('payment_methods').values({
-    branch_id: m.branchId, name: m.name, kind: m.kind, exchange_id: m.exchangeId, currency_id: m.currencyId, is_active: m.isActive, updated_at: new Date(),
+    branch_id: m.branchId, name: m.name, kind: m.kind, exchange_id: m.exchangeId, currency_id: m.currencyId, is_active: m.isActive, updated_at: sql<Date>`now()`,
   }).returningAll().executeTakeFirstOrThrow();
 }
 
@@ -44,7 +44,7 @@ export function updatePaymentMethod(db: Executor, scope: Scope, id: number, patc
       ...(patch.name !== undefined ? { name: patch.name } : {}),
       ...(patch.kind !== undefined ? { kind: patch.kind } : {}),
       ...(patch.isActive !== undefined ? { is_active: patch.isActive } : {}),
-      updated_at: new Date(),
+      updated_at: sql<Date>`now()`,
     })
     .where('id', '=', id)
     .where(scopeCondition(branchScope(scope), { branch: 'branch_id' }))

@@ -47,7 +47,7 @@ export interface StaffValues {
 
 export async function insertStaff(db: Executor, v: StaffValues): Promise<number> {
   const row = await db.insertInto('staff_users')
-    .values({ email: v.email, password_hash: v.passwordHash, role: v.role, branch_id: v.branchId, permissions: v.permissions, updated_at: new Date() })
+    .values({ email: v.email, password_hash: v.passwordHash, role: v.role, branch_id: v.branchId, permissions: v.permissions, updated_at: sql<Date>`now()` })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -68,7 +68,7 @@ export async function updateStaffRow(db: Executor, id: number, c: StaffChanges):
     ...(c.permissions !== undefined && { permissions: c.permissions }),
     ...(c.isActive !== undefined && { is_active: c.isActive }),
     ...(c.passwordHash !== undefined && { password_hash: c.passwordHash }),
-    updated_at: new Date(),
+    updated_at: sql<Date>`now()`,
   }).where('id', '=', id).execute();
 }
 

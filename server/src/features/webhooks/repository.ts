@@ -40,7 +40,7 @@ export interface NewWebhook {
 export function insertWebhook(db: Executor, w: NewWebhook) {
   return db.insertInto('webhooks').values({
     branch_id: w.branchId, staff_user_id: w.staffUserId, created_by_key_id: w.keyId,
-    url: w.url, events: w.events, secret_key: w.secret, updated_at: new Date(),
+    url: w.url, events: w.events, secret_key: w.secret, updated_at: sql<Date>`now()`,
   }).returningAll().executeTakeFirstOrThrow();
 }
 
@@ -61,7 +61,7 @@ export interface WebhookChange {
 }
 
 export function updateWebhook(db: Executor, v: Visibility, id: string, change: WebhookChange) {
-  return db.updateTable('webhooks as w').set({ ...change, updated_at: sql`now()` })
+  return db.updateTable('webhooks as w').set({ ...change, updated_at: sql<Date>`now()` })
     .where(visibleTo(v)).where('w.id', '=', id).returningAll().executeTakeFirst();
 }
 
@@ -75,7 +75,7 @@ export function rotateWebhookSecret(db: Executor, v: Visibility, id: string, sec
     secret_key: secret,
     previous_secret_key: overlap ? sql<string>`w.secret_key` : null,
     previous_secret_expires_at: overlap ? sql<Date>`now() + ${overlapSeconds}::int * interval '1 second'` : null,
-    updated_at: sql`now()`,
+    updated_at: sql<Date>`now()`,
   }).where(visibleTo(v)).where('w.id', '=', id).returningAll().executeTakeFirst();
 }
 

@@ -57,7 +57,7 @@ function columns(v: UpdateCurrencyInput) {
     ...(v.decimals !== undefined && { decimals: v.decimals }),
     ...(v.kind !== undefined && { kind: v.kind }),
     ...(v.image !== undefined && { image_id: v.image?.id ?? null, image_path: v.image?.path ?? null }),
-    updated_at: new Date(),
+    updated_at: sql<Date>`now()`,
   };
 }
 

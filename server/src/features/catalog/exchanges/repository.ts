@@ -116,7 +116,7 @@ function columns(v: ExchangeValues) {
     ...(v.location !== undefined && { latitude: v.location?.latitude ?? null, longitude: v.location?.longitude ?? null }),
     ...(v.timezone !== undefined && { timezone: v.timezone }),
     ...(v.isActive !== undefined && { is_active: v.isActive }),
-    updated_at: new Date(),
+    updated_at: sql<Date>`now()`,
   };
 }
 

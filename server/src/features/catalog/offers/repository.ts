@@ -96,7 +96,7 @@ export function lockOffer(db: Executor, scope: Scope, id: number) {
 export async function insertOffer(db: Executor, v: OfferAmounts & { exchangeId: number; currency1Id: number; currency2Id: number; isActive: boolean }) {
   const row = await db.insertInto('offers').values({
     exchange_id: v.exchangeId, currency1_id: v.currency1Id, currency2_id: v.currency2Id,
-    rate: v.rate, min_amount: v.minAmount, max_amount: v.maxAmount, is_active: v.isActive, updated_at: new Date(),
+    rate: v.rate, min_amount: v.minAmount, max_amount: v.maxAmount, is_active: v.isActive, updated_at: sql<Date>`now()`,
   }).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
@@ -105,6 +105,6 @@ export async function updateOffer(db: Executor, id: number, v: OfferAmounts & { 
   await db.updateTable('offers').set({
     rate: v.rate, min_amount: v.minAmount, max_amount: v.maxAmount,
     ...(v.isActive !== undefined && { is_active: v.isActive }),
-    updated_at: new Date(),
+    updated_at: sql<Date>`now()`,
   }).where('id', '=', id).execute();
 }
