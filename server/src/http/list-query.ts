@@ -1,5 +1,9 @@
 import type { DateRange, FilterValue, ListParams, Page } from '../db/list.js';
 import { badRequest } from './errors.js';
+import { isStorableInstant, isStorableText, unstorableTextMessage } from './validators.js';
+
+/** Every integer a list filters on is an id in an `integer` column. */
+const INT4_MAX = 2147483647;
 
 export type FilterKind =
   | { type: 'boolean' }
@@ -59,10 +63,13 @@ function filterValue(field: string, kind: FilterKind, raw: unknown): FilterValue
       if (typeof raw !== 'boolean') throw invalid('a boolean');
       return raw;
     case 'integer':
-      if (typeof raw !== 'number' || !Number.isSafeInteger(raw)) throw invalid('an integer');
+      if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < -INT4_MAX - 1 || raw > INT4_MAX) throw invalid(`an integer from ${-INT4_MAX - 1} to ${INT4_MAX}`);
       return raw;
     case 'string':
       if (typeof raw !== 'string' || raw.length === 0 || raw.length > kind.maxLength) throw invalid(`a string of 1 to ${kind.maxLength} characters`);
+      if (!isStorableText(raw)) {
+        throw badRequest(unstorableTextMessage(`filter.${field}`), { [`filter.${field}`]: 'invalidCharacter' });
+      }
       return kind.lowerCase ? raw.toLowerCase() : raw;
     case 'enum':
       if (typeof raw !== 'string' || !kind.values.includes(raw)) throw invalid(`one of: ${kind.values.join(', ')}`);
@@ -74,9 +81,8 @@ function filterValue(field: string, kind: FilterKind, raw: unknown): FilterValue
       const range: DateRange = {};
       for (const [op, v] of Object.entries(raw)) {
         if (!RANGE_OPERATORS.has(op)) throw invalid('an object with gte, gt, lte or lt');
-        const date = typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v) ? new Date(v) : undefined;
-        if (!date || Number.isNaN(date.getTime())) throw invalid('a range of ISO 8601 date-times');
-        range[op as keyof DateRange] = date;
+        if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(v) || !isStorableInstant(v)) throw invalid('a range of ISO 8601 date-times');
+        range[op as keyof DateRange] = new Date(v);
       }
       return range;
     }

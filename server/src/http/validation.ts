@@ -1,6 +1,6 @@
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
 import { declaredQueryKeys } from './query-keys.js';
-import { STORABLE_TEXT } from './validators.js';
+import { STORABLE_TEXT, unstorableTextMessage } from './validators.js';
 
 /** Maps a JSON-schema keyword to the code partners see in `errors`. */
 const CODE_BY_KEYWORD: Record<string, string> = {
@@ -83,7 +83,7 @@ function sentence(field: string, keyword: string, params: Record<string, unknown
     case 'exclusiveMaximum': return `${field} must be less than ${params.limit}`;
     case 'uniqueItems': return `${field} must not contain duplicates`;
     case 'minProperties': return `${field} must contain at least one field`;
-    case STORABLE_TEXT: return `${field} must not contain NUL (\\u0000) or unpaired surrogate characters`;
+    case STORABLE_TEXT: return unstorableTextMessage(field);
     default: return `${field} ${fallback}`;
   }
 }

@@ -14,10 +14,30 @@ export function isStorableText(value: string): boolean {
   return !UNSTORABLE.test(value);
 }
 
+/**
+ * A date-time that is an instant PostgreSQL stores and JavaScript prints back: ajv's `date-time` allows second 60
+ * (no Date parses it) and any year, but PostgreSQL has no year 0 and JavaScript writes a year past 9999 in a form
+ * PostgreSQL refuses. Years 1 to 9999, counted in UTC, as an offset can move the instant across a year's edge.
+ */
+export function isStorableInstant(text: string): boolean {
+  const time = Date.parse(text);
+  if (Number.isNaN(time)) return false;
+  const year = new Date(time).getUTCFullYear();
+  return year >= 1 && year <= 9999;
+}
+
+/** What a 400 says of text that is not storable, wherever it arrived. */
+export function unstorableTextMessage(field: string): string {
+  return `${field} must not contain NUL (\\u0000) or unpaired surrogate characters`;
+}
+
 /** The keyword every string schema is given when compiled; validation.ts names the field in the 400. */
 export const STORABLE_TEXT = 'storableText';
 
 function withStorableText(ajv: Ajv): Ajv {
+  const dateTime = ajv.formats['date-time'] as { validate: (text: string) => boolean } | ((text: string) => boolean);
+  const isDateTime = typeof dateTime === 'function' ? dateTime : dateTime.validate;
+  ajv.addFormat('date-time', { type: 'string', validate: (text: string) => isDateTime(text) && isStorableInstant(text) });
   ajv.addKeyword({ keyword: STORABLE_TEXT, type: 'string', schemaType: 'boolean', errors: false, validate: (on: boolean, data: string) => !on || isStorableText(data) });
   return ajv;
 }

@@ -82,3 +82,40 @@ describe('allow-lists look up their own keys only', () => {
     }
   });
 });
+
+// Each of these passed validation and failed in PostgreSQL as a 500 (a review of stop 33).
+describe('values the columns cannot hold', () => {
+  it('a list filter past the integer column, with a NUL escaped in its JSON, or a date outside years 1-9999 is a 400', async () => {
+    const cases: [string, 'key' | 'token', string, string][] = [
+      ['/partner/orders', 'key', '{"cashboxId":99999999999}', 'filter.cashboxId'],
+      ['/partner/orders', 'key', '{"userId":-9007199254740991}', 'filter.userId'],
+      ['/partner/orders', 'key', '{"createdAt":{"gte":"0000-01-01"}}', 'filter.createdAt'],
+      ['/partner/orders', 'key', '{"createdAt":{"lt":"9999-12-31T23:59:59-12:00"}}', 'filter.createdAt'],
+      ['/admin/exchanges', 'token', '{"branchId":4294967296}', 'filter.branchId'],
+    ];
+    for (const [path, auth, filter, field] of cases) {
+      const res = await call(server, 'GET', path, { ...(auth === 'key' ? { key: world.keys.branch } : { token: tokens.superadmin }), query: { filter } });
+      expect(res.status, `${path} ${filter}: ${res.text}`).toBe(400);
+      expect(res.body.errors).toEqual({ [field]: 'invalidValue' });
+    }
+    const nul = await call(server, 'GET', '/partner/orders', { key: world.keys.branch, query: { filter: '{"hashedId":"\\u0000"}' } });
+    expect(nul.status, nul.text).toBe(400);
+    expect(nul.body).toMatchObject({ message: 'filter.hashedId must not contain NUL (\\u0000) or unpaired surrogate characters', errors: { 'filter.hashedId': 'invalidCharacter' } });
+    const fine = await call(server, 'GET', '/partner/orders', { key: world.keys.branch, query: { filter: '{"cashboxId":2147483647,"createdAt":{"gte":"0001-01-01T00:00:00Z"}}' } });
+    expect(fine.status, fine.text).toBe(200);
+  });
+
+  it('a date-time with second 60, year 0 or a year past 9999 is a 400 in bodies and query strings', async () => {
+    for (const since of ['2020-01-01T23:59:60Z', '0000-01-01T00:00:00Z', '0001-01-01T00:00:00+14:00', '9999-12-31T23:59:59-12:00']) {
+      const res = await call(server, 'GET', '/admin/dashboard', { token: tokens.operatorA, query: { since } });
+      expect(res.status, `${since}: ${res.text}`).toBe(400);
+      expect(res.body.errors).toEqual({ since: 'invalidFormat' });
+    }
+    const key = await call(server, 'POST', '/api-keys', { token: tokens.operatorA, body: { name: 'a', type: 'personal', expiresAt: '2030-01-01T23:59:60Z' } });
+    expect(key.status, key.text).toBe(400);
+    expect(key.body.errors).toEqual({ expiresAt: 'invalidFormat' });
+    const audit = await call(server, 'GET', '/admin/audit', { token: tokens.superadmin, query: { from: '0001-01-01T00:00:00+14:00' } });
+    expect(audit.status, audit.text).toBe(400);
+    expect((await call(server, 'GET', '/admin/dashboard', { token: tokens.operatorA, query: { since: '2020-02-29T23:59:59.999+02:00' } })).status).toBe(200);
+  });
+});

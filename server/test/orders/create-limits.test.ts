@@ -3,6 +3,7 @@ import { call, type TestServer } from '../helpers/server.js';
 import type { World } from '../helpers/world.js';
 import { orderBody } from './support.js';
 import { startWorld } from '../helpers/fixture.js';
+import { eventually } from '../helpers/eventually.js';
 
 let server: TestServer;
 let world: World;
@@ -46,5 +47,24 @@ describe('POST /partner/orders: limits of the offer', () => {
     await refused({ clientAmount: 1 });
     const after = await server.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
+  });
+
+  // numeric(38,18) holds values below 10^20: a larger amount, given or computed, is a 400, not a failed insert.
+  it('refuses an amount an order cannot hold, given or computed through a large rate', async () => {
+    const given = await refused({ operationType: 'finop', clientAmount: 1e20, exchangeAmount: 1 });
+    expect(given.status).toBe(400);
+    expect(given.body.errors).toEqual({ clientAmount: 'tooLarge' });
+
+    await server.db.updateTable('offers').set({ rate: '99999999999999999999.999999999999999999' }).where('id', '=', world.offers.aEurJpy).execute();
+    const eurJpy = { currency1: { id: world.currencies.EUR }, currency2: { id: world.currencies.JPY } };
+    const order = await refused({ ...eurJpy, clientAmount: 100 });
+    expect(order.status).toBe(400);
+    expect(order.body).toEqual({ statusCode: 400, message: 'clientAmount gives an amount too large to be exchanged', error: 'Bad Request', errors: { clientAmount: 'tooLarge' } });
+    const body = { exchangeId: world.exchanges.A, sourceCurrencyId: world.currencies.EUR, destCurrencyId: world.currencies.JPY, amount: 100 };
+    const estimate = await eventually(async () => {
+      const res = await call(server, 'POST', '/partner/public/estimate', { key: world.keys.public, body });
+      return res.status === 400 && res;
+    });
+    expect(estimate.body.errors).toEqual({ amount: 'tooLarge' });
   });
 });

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { DateTime, listEnvelope, Money, Nullable, StringEnum } from '../../http/schemas.js';
+import { AMOUNT_BOUND } from '../pricing/decimal.js';
 
 const HHMM = Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', description: 'HH:MM, local time of the exchange' });
 
@@ -84,7 +85,7 @@ export const EstimateRequest = Type.Object({
   exchangeId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
   sourceCurrencyId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
   destCurrencyId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
-  amount: Type.Number({ exclusiveMinimum: 0, maximum: 1e20, description: 'Amount in the currency named by direction' }),
+  amount: Type.Number({ exclusiveMinimum: 0, exclusiveMaximum: AMOUNT_BOUND, description: 'Amount in the currency named by direction' }),
   direction: Type.Optional(StringEnum(['source', 'dest'], { default: 'source' })),
 }, { additionalProperties: false, examples: [{ exchangeId: 1, sourceCurrencyId: 2, destCurrencyId: 1, amount: 100, direction: 'source' }] });
 

@@ -1,11 +1,12 @@
 import { Type, type Static } from 'typebox';
 import { DateTime, EntityRef, listEnvelope, Money, Nullable, StringEnum } from '../../http/schemas.js';
+import { AMOUNT_BOUND } from '../pricing/decimal.js';
 
 const Status = StringEnum(['ORDERINIT', 'CLIENTPAYMENTWAIT', 'EXCHANGEPAYMENTWAIT', 'CASHOUT', 'SUCCESS', 'CANCEL'], { description: 'Order status' });
 const OperationType = StringEnum(['offer', 'finop'], {
   description: '`offer`: priced by the cashbox\'s active offer; `finop`: a financial operation priced by the office',
 });
-const Amount = (description: string) => Type.Number({ exclusiveMinimum: 0, maximum: 1e20, description });
+const Amount = (description: string) => Type.Number({ exclusiveMinimum: 0, exclusiveMaximum: AMOUNT_BOUND, description });
 const Text = (maxLength: number, description: string) => Type.String({ maxLength, description });
 
 export const CreateOrderRequest = Type.Object({

@@ -7,6 +7,15 @@ import { Decimal as DecimalJs } from 'decimal.js';
 export const Dec = DecimalJs.clone({ precision: 60, rounding: DecimalJs.ROUND_HALF_EVEN, toExpNeg: -40, toExpPos: 40 });
 export type Dec = InstanceType<typeof Dec>;
 
+/** Amounts and rates are stored as numeric(38,18): every value lies strictly below 10^20. */
+export const AMOUNT_BOUND = 1e20;
+const BOUND = new Dec(AMOUNT_BOUND);
+
+/** Whether a computed amount fits its column; a larger one would fail the insert as a numeric overflow. */
+export function isStorableAmount(value: Dec): boolean {
+  return value.lessThan(BOUND);
+}
+
 export const ROUND_DOWN = DecimalJs.ROUND_DOWN;
 export const ROUND_UP = DecimalJs.ROUND_UP;
 

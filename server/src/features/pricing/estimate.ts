@@ -1,4 +1,4 @@
-import { Dec, divide, ROUND_DOWN, ROUND_UP, storedDec } from './decimal.js';
+import { Dec, divide, isStorableAmount, ROUND_DOWN, ROUND_UP, storedDec } from './decimal.js';
 
 export type Direction = 'source' | 'dest';
 
@@ -21,7 +21,7 @@ export interface EstimateInput {
 
 export type EstimateOutcome =
   | { ok: true; sourceAmount: string; destAmount: string }
-  | { ok: false; field: 'amount'; code: 'belowMinimum' | 'aboveMaximum' | 'tooManyDecimals' | 'tooSmall'; limit?: string };
+  | { ok: false; field: 'amount'; code: 'belowMinimum' | 'aboveMaximum' | 'tooManyDecimals' | 'tooSmall' | 'tooLarge'; limit?: string };
 
 /**
  * The one pricing rule, used by the estimate and by order creation. With direction `source` the destination
@@ -50,6 +50,8 @@ export function estimate(input: EstimateInput): EstimateOutcome {
   if (currency1Amount.lessThan(storedDec(input.offer.minAmount))) return { ok: false, field: 'amount', code: 'belowMinimum', limit: input.offer.minAmount };
   if (currency1Amount.greaterThan(storedDec(input.offer.maxAmount))) return { ok: false, field: 'amount', code: 'aboveMaximum', limit: input.offer.maxAmount };
   if (!source.isPositive() || source.isZero() || !dest.isPositive() || dest.isZero()) return { ok: false, field: 'amount', code: 'tooSmall' };
+  // The limits bound the currency1 side only; a large rate can take the other past what an order can hold.
+  if (!isStorableAmount(source) || !isStorableAmount(dest)) return { ok: false, field: 'amount', code: 'tooLarge' };
 
   return { ok: true, sourceAmount: source.toFixed(), destAmount: dest.toFixed() };
 }

@@ -12,7 +12,7 @@ export interface PricedCurrency { id: number; code: string; decimals: number }
 
 export interface Price { offerId: number; rate: string; isReverse: boolean; sourceAmount: string; destAmount: string }
 
-export type AmountProblem = 'belowMinimum' | 'aboveMaximum' | 'tooManyDecimals' | 'tooSmall';
+export type AmountProblem = 'belowMinimum' | 'aboveMaximum' | 'tooManyDecimals' | 'tooSmall' | 'tooLarge';
 
 /** A refused amount as a value, with its message for whichever field carried the amount. */
 export type PriceOutcome =
@@ -38,6 +38,7 @@ export function price(offer: Offer, source: PricedCurrency, dest: PricedCurrency
     aboveMaximum: (field) => `${field} is above the maximum of ${limit} ${currency1.code} for this offer`,
     tooManyDecimals: (field) => `${field} has more than ${limit} decimal places, the precision of ${given.code}`,
     tooSmall: (field) => `${field} is too small to be exchanged`,
+    tooLarge: (field) => `${field} gives an amount too large to be exchanged`,
   };
   return { ok: false, code: outcome.code, message: messages[outcome.code] };
 }
