@@ -1,4 +1,7 @@
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../helpers/eventually.js';
 import { startWorld } from '../helpers/fixture.js';
 import { call, startTestServer, type TestServer } from '../helpers/server.js';
 import type { StaffName } from '../helpers/staff.js';
@@ -108,5 +111,23 @@ describe('GET /admin/orders/stream', () => {
     await ready(es);
     await es.ended;
     expect(es.events.map((e) => e.event)).toEqual(['ready']);
+  });
+
+  // Each such request left a heartbeat, a recheck and an expiry timer and its subscription until the token expired.
+  it('leaves nothing running for a client that went away before its stream opened', async () => {
+    const timers = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
+    const before = timers();
+    const { port } = new URL(server.url);
+    for (let i = 0; i < 20; i++) {
+      const socket = connect(Number(port), '127.0.0.1');
+      await once(socket, 'connect');
+      socket.write(`GET /api/v1/admin/orders/stream HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${tokens.admin1}\r\n\r\n`);
+      socket.resetAndDestroy();
+    }
+    // A stream opened after them is ready once they have been handled: the same authentication, then the same feed.
+    const es = await stream(server, 'admin1');
+    await ready(es);
+    es.close();
+    await eventually(async () => timers() - before < 10, 5_000);
   });
 });

@@ -30,12 +30,10 @@ export function orderFeedRoutes({ db }: { db: Database }) {
     }, async (request, reply) => {
       const staff = request.staff;
       if (!staff.permissions.has('orders:read')) throw forbidden('This staff user lacks the orders:read permission');
-      const end = await openStream(reply, {
+      await openStream(reply, {
         feed, scope: { branchId: staff.branchId, exchangeIds: staff.exchangeIds },
-        expiresAt: tokenExpiry(request), stillValid: () => sameStaff(db, request),
+        expiresAt: tokenExpiry(request), stillValid: () => sameStaff(db, request), open: streams,
       });
-      streams.add(end);
-      request.raw.once('close', () => streams.delete(end));
     });
   };
 }

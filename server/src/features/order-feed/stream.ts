@@ -14,6 +14,8 @@ export interface StreamOptions {
   expiresAt: number | null;
   /** Whether the staff user still has the role and scope the stream was opened with. */
   stillValid: () => Promise<boolean>;
+  /** The open streams' end functions: this one is in it from its start until it ends, however it ends. */
+  open: Set<() => void>;
 }
 
 /**
@@ -53,7 +55,13 @@ export async function openStream(reply: FastifyReply, options: StreamOptions): P
     unsubscribe();
     for (const t of timers) clearTimeout(t);
     if (!raw.writableEnded) raw.end();
+    options.open.delete(end);
   }
-  reply.request.raw.once('close', end);
+  options.open.add(end);
+  // A client that went away during authentication or the subscription has closed already: no 'close' will come,
+  // and the timers and the subscription would live until the token expired.
+  const socket = reply.request.raw.socket;
+  if (!socket || socket.destroyed) end();
+  else raw.once('close', end);
   return end;
 }
