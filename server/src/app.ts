@@ -13,6 +13,7 @@ import { widgetRoutes } from './features/widget/routes.js';
 import { WEBHOOK_EVENT_SCHEMAS, webhookDocs } from './features/webhooks/events.js';
 import { OrderChange } from './features/order-feed/schemas.js';
 import { findConsoleDir, registerConsole } from './http/console.js';
+import { acceptOnlyJsonBodies } from './http/body-encoding.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerEtag } from './http/etag.js';
 import { requestLoggerFactory } from './http/request-logger.js';
@@ -32,9 +33,12 @@ declare module 'fastify' {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-/** Credentials never reach the logs, whichever object carries them. */
+/**
+ * Credentials never reach the logs, whichever object carries them; nor do a failed statement's bound values or the
+ * row PostgreSQL quotes in its detail (a webhook's secret, a client's email): its SQL text is kept.
+ */
 export const REDACT = {
-  paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.rawKey', '*.secretKey', '*.accessToken', '*.token'],
+  paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.rawKey', '*.secretKey', '*.accessToken', '*.token', 'err.params', 'err.detail'],
   censor: '[redacted]',
 };
 
@@ -77,6 +81,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 
   app.setValidatorCompiler(validatorCompiler());
   refuseUndeclaredQueryKeys(app as unknown as FastifyInstance, API_PREFIX);
+  acceptOnlyJsonBodies(app as unknown as FastifyInstance);
   registerErrorHandling(app as unknown as FastifyInstance);
   app.addSchema(ErrorSchema);
   // The data of the order stream's events: no route's response names it, but the console's types need it.

@@ -33,6 +33,22 @@ describe('errors in the contract\'s envelope', () => {
     expect(res.body).toMatchObject({ statusCode: 415, error: 'Unsupported Media Type' });
   });
 
+  it('answers JSON as text/plain, in a charset other than UTF-8 or under a Content-Encoding with 415', async () => {
+    const json = JSON.stringify({ exchangeId: w.exchanges.A, sourceCurrencyId: w.currencies.USD, destCurrencyId: w.currencies.EUR, amount: 100 });
+    for (const headers of [
+      { 'content-type': 'text/plain' },
+      { 'content-type': 'application/json; charset=utf-16' },
+      { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+    ]) {
+      const res = await estimate({ rawBody: json, headers });
+      expect(res.status, JSON.stringify(headers)).toBe(415);
+      expect(res.body).toMatchObject({ statusCode: 415, error: 'Unsupported Media Type' });
+    }
+    for (const headers of [{ 'content-type': 'application/json; charset=UTF-8' }, { 'content-type': 'application/json; charset="utf8"', 'content-encoding': 'identity' }]) {
+      expect((await estimate({ rawBody: json, headers })).status, JSON.stringify(headers)).toBe(200);
+    }
+  });
+
   it('answers a body over BODY_LIMIT_BYTES with 413', async () => {
     const res = await estimate({ rawBody: JSON.stringify({ pad: 'x'.repeat(4096) }), headers: { 'content-type': 'application/json' } });
     expect(res.status).toBe(413);

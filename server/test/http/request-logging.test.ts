@@ -14,7 +14,15 @@ let w: World;
 beforeAll(async () => {
   ({ server, world: w } = await startWorld({
     loggerInstance: logger,
-    beforeListen: (app) => app.get('/api/v1/test/failure', async () => { throw new Error('database exploded'); }),
+    beforeListen: (app) => {
+      app.get('/api/v1/test/failure', async () => { throw new Error('database exploded'); });
+      // A failed statement as PGlite and pg report it: its bound values and the failing row ride on the error.
+      app.get('/api/v1/test/statement-failure', async () => {
+        throw Object.assign(new Error('null value in column "url" violates not-null constraint'), {
+          code: '23502', query: 'insert into "webhooks" ("secret_key") values ($1)', params: ['whsec-4711'], detail: 'Failing row contains (whsec-4711).',
+        });
+      });
+    },
   }));
 });
 afterAll(() => server.close());
@@ -57,6 +65,14 @@ describe('request logging', () => {
     } finally {
       child.mockRestore();
     }
+  });
+
+  it('never writes a failed statement\'s bound values or failing row', async () => {
+    const failed = await call(server, 'GET', '/test/statement-failure', { headers: { 'x-request-id': 'trace-4712' } });
+    expect(failed.status).toBe(500);
+    const [line] = (await linesOf('trace-4712', 2)).filter((l) => l.level === 50);
+    expect(line).toMatchObject({ err: { code: '23502', query: 'insert into "webhooks" ("secret_key") values ($1)', params: '[redacted]', detail: '[redacted]' } });
+    expect(lines.join('')).not.toContain('whsec-4711');
   });
 
   it('gives request.log the level of the process logger, and a child on request', async () => {
