@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Permission } from '../db/schema.js';
 import { forbidden, unauthorized } from '../http/errors.js';
 import type { KeyVerifier } from './key-verifier.js';
@@ -38,12 +38,12 @@ export function registerPartnerAuth(app: FastifyInstance, deps: PartnerAuthDeps)
   app.addHook('onRequest', async (request, reply) => {
     const match = BEARER.exec(request.headers.authorization ?? '');
     if (!match) {
-      await countFailure(deps, request);
+      await countFailure(deps, request, reply);
       throw unauthorized('Missing API key: send Authorization: Bearer <API_KEY>');
     }
     const result = await deps.keys.verify(match[1]);
     if (!result.ok) {
-      await countFailure(deps, request);
+      await countFailure(deps, request, reply);
       throw unauthorized(result.reason === 'expired' ? 'API key has expired' : 'Invalid or revoked API key');
     }
     const principal = result.principal;
@@ -68,7 +68,9 @@ export function registerPartnerAuth(app: FastifyInstance, deps: PartnerAuthDeps)
   });
 }
 
-async function countFailure(deps: PartnerAuthDeps, request: FastifyRequest): Promise<void> {
+/** Counts a request without a valid key against its address; its answer carries that address's budget. */
+async function countFailure(deps: PartnerAuthDeps, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const decision = await deps.limits.perIp.consume(request.ip);
+  setRateLimitHeaders(reply, decision, 60, 'unauthenticated');
   if (!decision.allowed) throw rateLimitExceeded(decision);
 }

@@ -64,9 +64,16 @@ describe('per-key rate limit', () => {
 describe('per-IP limit for requests without a valid key', () => {
   it('turns repeated 401s from one address into 429s', async () => {
     await withServer({ RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '5', REDIS_KEY_PREFIX: `ip-${randomBytes(4).toString('hex')}` }, async (s) => {
-      for (let i = 0; i < 5; i++) expect((await call(s, 'GET', '/partner/offers', { key: `sk_branch_${'x'.repeat(32)}` })).status).toBe(401);
+      for (let i = 0; i < 5; i++) {
+        const refused = await call(s, 'GET', '/partner/offers', { key: `sk_branch_${'x'.repeat(32)}` });
+        expect(refused.status).toBe(401);
+        // Every partner answer carries the budget it was counted against: here the address's.
+        expect([refused.headers.get('x-ratelimit-limit'), refused.headers.get('x-ratelimit-remaining')]).toEqual(['5', String(4 - i)]);
+        expect(refused.headers.get('ratelimit-policy')).toBe('"unauthenticated";q=5;w=60');
+      }
       const blocked = await call(s, 'GET', '/partner/offers');
       expect(blocked.status).toBe(429);
+      expect(blocked.headers.get('x-ratelimit-remaining')).toBe('0');
       expect(blocked.body.message).toBe('Rate limit exceeded');
       expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
       // A valid key is not affected by its address's failures.

@@ -36,7 +36,7 @@ describe('errors in the contract\'s envelope', () => {
   it('answers JSON as text/plain, in a charset other than UTF-8 or under a Content-Encoding with 415', async () => {
     const json = JSON.stringify({ exchangeId: w.exchanges.A, sourceCurrencyId: w.currencies.USD, destCurrencyId: w.currencies.EUR, amount: 100 });
     for (const headers of [
-      { 'content-type': 'text/plain' },
+      { 'content-type': 'text/plain' } as Record<string, string>,
       { 'content-type': 'application/json; charset=utf-16' },
       { 'content-type': 'application/json', 'content-encoding': 'gzip' },
     ]) {
@@ -44,7 +44,7 @@ describe('errors in the contract\'s envelope', () => {
       expect(res.status, JSON.stringify(headers)).toBe(415);
       expect(res.body).toMatchObject({ statusCode: 415, error: 'Unsupported Media Type' });
     }
-    for (const headers of [{ 'content-type': 'application/json; charset=UTF-8' }, { 'content-type': 'application/json; charset="utf8"', 'content-encoding': 'identity' }]) {
+    for (const headers of [{ 'content-type': 'application/json; charset=UTF-8' } as Record<string, string>, { 'content-type': 'application/json; charset="utf8"', 'content-encoding': 'identity' }]) {
       expect((await estimate({ rawBody: json, headers })).status, JSON.stringify(headers)).toBe(200);
     }
   });
