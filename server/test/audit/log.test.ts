@@ -78,4 +78,15 @@ describe('GET /admin/audit', () => {
     expect(self.status).toBe(422);
     expect((await audit('superadmin')).body.meta.total).toBe(before);
   });
+
+  it('keeps one form of a UUID, whatever case the path gave it, and finds it in any case', async () => {
+    const key = await call(server, 'POST', '/api-keys', { token: tokens.admin1, body: { name: 'audit case', type: 'personal' } });
+    expect(key.status, key.text).toBe(201);
+    const id = String(key.body.id);
+    expect((await call(server, 'DELETE', `/api-keys/${id.toUpperCase()}`, { token: tokens.admin1 })).status).toBe(204);
+    for (const entityId of [id, id.toUpperCase()]) {
+      const found = await audit('superadmin', { entityType: 'apiKey', entityId });
+      expect(found.body.data.map((e: { action: string; entityId: string }) => [e.action, e.entityId])).toEqual([['apiKey.revoke', id], ['apiKey.create', id]]);
+    }
+  });
 });

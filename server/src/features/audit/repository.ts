@@ -10,7 +10,8 @@ export function insertAuditRow(db: Executor, actor: AuditActor, entry: AuditEntr
     role: actor.role,
     action: entry.action,
     entity_type: entry.entityType,
-    entity_id: String(entry.entityId),
+    // A UUID taken from a path may arrive in upper case; the log keeps the form the rows and the filter use.
+    entity_id: String(entry.entityId).toLowerCase(),
     branch_id: entry.branchId,
     before: entry.before === null || entry.before === undefined ? null : JSON.stringify(entry.before),
     after: entry.after === null || entry.after === undefined ? null : JSON.stringify(entry.after),

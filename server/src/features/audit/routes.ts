@@ -11,7 +11,7 @@ import { listAudit } from './service.js';
 function listParams(q: AuditQueryInput): ListParams {
   const filter: ListParams['filter'] = {};
   if (q.entityType !== undefined) filter.entityType = q.entityType;
-  if (q.entityId !== undefined) filter.entityId = q.entityId;
+  if (q.entityId !== undefined) filter.entityId = q.entityId.toLowerCase();
   if (q.actor !== undefined) filter.actor = q.actor;
   if (q.staffUserId !== undefined) filter.staffUserId = q.staffUserId;
   if (q.action !== undefined) filter.action = q.action;
