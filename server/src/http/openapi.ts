@@ -1,4 +1,5 @@
 import type { SwaggerOptions } from '@fastify/swagger';
+import { withCommonResponses } from './openapi-common.js';
 
 /** OpenAPI 3.1 generated from the route schemas that also validate requests and serialize responses. */
 export function openApiOptions(extra: { webhooks?: Record<string, unknown> } = {}): SwaggerOptions {
@@ -35,6 +36,7 @@ export function openApiOptions(extra: { webhooks?: Record<string, unknown> } = {
         },
       },
     },
+    transformObject: (documents) => ('openapiObject' in documents ? withCommonResponses(documents.openapiObject) : documents.swaggerObject),
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
   };
 }
