@@ -26,6 +26,21 @@ const CODE_BY_KEYWORD: Record<string, string> = {
   [STORABLE_TEXT]: 'invalidCharacter',
 };
 
+/**
+ * What each pattern of the schemas asks for, in words: a 400 that quotes a regular expression helps no one at a
+ * counter. Keyed by the pattern's source; a pattern not listed is quoted as it is.
+ */
+const PATTERN_NAMES: Record<string, string> = {
+  '\\S': 'must not be blank',
+  '^\\d{1,20}(\\.\\d{1,18})?$': 'must be a decimal number such as 0.95, with at most 20 digits before the point and 18 after',
+  '^([01]\\d|2[0-3]):[0-5]\\d$': 'must be a time of day as HH:MM, such as 09:30',
+  '^(https?://\\S+)?$': 'must be an http or https link, or empty',
+  '^[A-Z0-9]{2,10}$': 'must be 2 to 10 capital letters or digits, such as USD or USDT',
+  '^[\\x20-\\x7e]+$': 'must contain printable ASCII characters only',
+  '^[A-Za-z0-9-]+$': 'must contain letters, digits and hyphens only',
+  '^[A-Za-z.]+$': 'must contain letters and dots only, such as offer.update',
+};
+
 const FORMAT_NAMES: Record<string, string> = { uri: 'a URL', email: 'an email address', 'date-time': 'an ISO 8601 date-time', uuid: 'a UUID' };
 
 export interface ValidationProblem {
@@ -72,6 +87,7 @@ function sentence(field: string, keyword: string, params: Record<string, unknown
     case 'additionalProperties': return `${field} is not allowed`;
     case 'type': return `${field} must be ${article(String(params.type))}`;
     case 'format': return `${field} must be ${FORMAT_NAMES[String(params.format)] ?? `a valid ${params.format}`}`;
+    case 'pattern': return `${field} ${PATTERN_NAMES[String(params.pattern)] ?? `must match pattern "${params.pattern}"`}`;
     case 'enum': return `${field} must be one of: ${(params.allowedValues as unknown[]).join(', ')}`;
     case 'minItems': return Number(params.limit) === 1 ? `${field} should not be empty` : `${field} must contain at least ${params.limit} items`;
     case 'maxItems': return `${field} must contain at most ${params.limit} items`;
