@@ -58,6 +58,21 @@ describe('a branch admin', () => {
     expect(s.browser.problems).toEqual([]);
   });
 
+  it('sees the API\'s message when a new offer repeats a pair, though the form has no field it names', async () => {
+    const form = s.page.getByRole('form', { name: 'New offer' });
+    await form.getByRole('combobox', { name: 'Client gives' }).fill('USD');
+    await s.page.getByRole('option', { name: /^USD —/ }).click();
+    await form.getByRole('combobox', { name: 'Client gets' }).fill('EUR');
+    await s.page.getByRole('option', { name: /^EUR —/ }).click();
+    await form.getByRole('textbox', { name: 'Rate' }).fill('0.9');
+    await form.getByRole('textbox', { name: 'Maximum' }).fill('1000');
+    await form.getByRole('button', { name: 'Add' }).click();
+    const notice = s.page.locator('.mantine-Notification-root', { hasText: 'already has an offer for this currency pair' });
+    await notice.waitFor();
+    await screenshot(s.page, 'offers-duplicate-pair');
+    await expect(rateInput().inputValue()).resolves.toBe('0.953');
+  });
+
   it('deactivates a payment method and partners can no longer name it in an order', async () => {
     await s.page.getByRole('link', { name: 'Payment methods' }).click();
     const sepa = s.page.locator('tr', { has: s.page.getByRole('textbox', { name: 'Name of SEPA transfer' }) });
@@ -75,6 +90,27 @@ describe('a branch admin', () => {
     const refused = await order();
     expect(refused.status).toBe(400);
     expect(refused.body.errors).toEqual({ paymentMethodDest: 'inactive' });
+    expect(s.browser.problems).toEqual([]);
+  });
+  it('renames a payment method with Enter, and the row has nothing left to save', async () => {
+    const cash = s.page.locator('tr', { has: s.page.getByRole('textbox', { name: 'Name of Cash at the desk' }) });
+    const id = await cash.getAttribute('data-payment-method-id');
+    const row = s.page.locator(`tr[data-payment-method-id="${id}"]`);
+    await row.getByRole('textbox').first().fill('Cash at the counter');
+    await row.getByRole('textbox').first().press('Enter');
+    await s.page.getByText('Cash at the counter: saved').waitFor();
+    await row.getByRole('textbox', { name: 'Name of Cash at the counter' }).waitFor();
+    await expect(row.getByRole('button', { name: 'Save' }).isDisabled()).resolves.toBe(true);
+  });
+
+  it('shows a very small rate in plain decimals, as the API takes it back', async () => {
+    await s.page.getByRole('link', { name: 'Offers and rates' }).click();
+    await rateInput().fill('0.0000002');
+    await rateInput().press('Enter');
+    await s.page.getByText('USD → EUR: saved').waitFor();
+    await expect(rateInput().inputValue()).resolves.toBe('0.0000002');
+    await s.page.reload();
+    await expect(rateInput().inputValue()).resolves.toBe('0.0000002');
     expect(s.browser.problems).toEqual([]);
   });
 });

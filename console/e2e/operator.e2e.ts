@@ -62,7 +62,15 @@ describe('an operator', () => {
 
     await s.page.goto(`${s.server.url}/orders/${other.id}`);
     await s.page.getByText('Could not load this').waitFor();
-    await expect(s.page.getByRole('alert').innerText()).resolves.toContain('order');
+    await expect(s.page.getByRole('alert').innerText()).resolves.toContain('Order not found');
+    expect(s.browser.problems).toEqual([]);
+  });
+  it('says an address that names no order is not found, without asking the API', async () => {
+    const asked: string[] = [];
+    s.page.on('request', (r) => { if (r.url().includes('/api/v1/admin/orders/')) asked.push(r.url()); });
+    await s.page.goto(`${s.server.url}/orders/abc`);
+    await s.page.getByRole('alert').getByText('Order not found').waitFor();
+    expect(asked.filter((u) => !u.includes('/admin/orders/stream'))).toEqual([]);
     expect(s.browser.problems).toEqual([]);
   });
 });

@@ -115,6 +115,50 @@ describe('every page', () => {
     expect(airport.schedule.find((d) => d.dayOfWeek === 1)?.openTime).toMatch(/^07:15/);
   });
 
+  it('shows a schedule error on the day it is about, and refuses a latitude without a longitude', async () => {
+    const page = await browser.page();
+    await logIn(page, server.url, server.logins.admin);
+    await page.goto(`${server.url}/exchanges`);
+    await page.getByRole('link', { name: 'Central Exchange' }).click();
+    // Monday unpublished: the API numbers Wednesday 1, which is Tuesday's row in the full week.
+    await page.locator('tr[data-day="1"]').getByRole('checkbox', { name: 'Published' }).uncheck();
+    await page.getByRole('textbox', { name: 'Wednesday opens' }).fill('');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('textbox', { name: 'Wednesday opens' }).getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect(page.getByRole('textbox', { name: 'Tuesday opens' }).getAttribute('aria-invalid')).resolves.not.toBe('true');
+    await screenshot(page, 'exchange-schedule-error');
+
+    await page.reload();
+    await page.getByRole('textbox', { name: 'Longitude' }).fill('');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Give both latitude and longitude, or neither').waitFor();
+    const exchanges = (await server.partner('GET', '/public/exchanges', server.keys.public)).body as { name: string; contacts: { location: { longitude: number } | null } }[];
+    expect(exchanges.find((e) => e.name === 'Central Exchange')?.contacts.location?.longitude).toBe(-9.136592);
+    expect(browser.problems).toEqual([]);
+  });
+
+  it('says when no client matches, and offers a superadmin only the chosen branch\'s exchanges for a payment method', async () => {
+    const page = await browser.page();
+    await logIn(page, server.url, server.logins.superadmin);
+    await page.goto(`${server.url}/clients`);
+    await page.getByRole('searchbox', { name: 'Search clients' }).fill('nobody-by-this-name');
+    await page.getByText('No clients match “nobody-by-this-name”.').waitFor();
+
+    await page.goto(`${server.url}/payment-methods`);
+    const form = page.getByRole('form', { name: 'New payment method' });
+    const pick = async (label: string, option: string) => {
+      await form.getByRole('combobox', { name: label }).click();
+      await page.getByRole('option', { name: option }).click();
+    };
+    await pick('Branch', 'Demo Branch');
+    await pick('Only at exchange', 'Central Exchange');
+    await pick('Branch', 'Other Branch');
+    await expect(form.getByRole('combobox', { name: 'Only at exchange' }).inputValue()).resolves.toBe('');
+    await form.getByRole('combobox', { name: 'Only at exchange' }).click();
+    await expect(page.getByRole('option', { name: 'Central Exchange' }).count()).resolves.toBe(0);
+    expect(browser.problems).toEqual([]);
+  });
+
   it('shows an operator only its pages, and works on a tablet', async () => {
     const page = await browser.page({ width: 768, height: 1024 });
     await logIn(page, server.url, server.logins.operator);

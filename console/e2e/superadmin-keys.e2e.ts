@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { unlabelledControls } from './support/a11y';
 import { logIn, screenshot } from './support/browser';
 import { scenario } from './support/scenario';
 
@@ -11,6 +12,8 @@ describe('a superadmin', () => {
     await s.page.getByRole('link', { name: 'API keys' }).click();
     await s.page.getByRole('button', { name: 'New key' }).click();
     const dialog = s.page.getByRole('dialog', { name: 'New API key' });
+    await dialog.getByRole('button', { name: 'Close' }).waitFor();
+    expect(await unlabelledControls(s.page)).toEqual([]);
     await dialog.getByRole('textbox', { name: 'Name' }).fill('Acme partner app');
     await dialog.getByRole('combobox', { name: 'Type' }).click();
     await s.page.getByRole('option', { name: /^Branch:/ }).click();
@@ -21,6 +24,10 @@ describe('a superadmin', () => {
     const raw = (await dialog.getByTestId('raw-key').innerText()).trim();
     expect(raw).toMatch(/^sk_branch_[A-Za-z0-9]{32}$/);
     await screenshot(s.page, 'api-key-created');
+    // Shown once: a stray Escape must not lose it, and no × offers to.
+    await s.page.keyboard.press('Escape');
+    await expect(dialog.getByTestId('raw-key').isVisible()).resolves.toBe(true);
+    await expect(dialog.getByRole('button', { name: 'Close' }).count()).resolves.toBe(0);
     await dialog.getByRole('button', { name: 'Copy key' }).click();
     await dialog.getByRole('button', { name: 'Copied' }).waitFor();
 
@@ -44,6 +51,26 @@ describe('a superadmin', () => {
     const refused = await s.server.partner('GET', '/offers', raw);
     expect(refused.status).toBe(401);
     expect(refused.body.message).toBe('Invalid or revoked API key');
+    expect(s.browser.problems).toEqual([]);
+  });
+  it('rolls a key: a refused time shows once, under its field; the new key stays until "I have stored it"', async () => {
+    const row = s.page.getByRole('table', { name: 'Branch keys' }).locator('tr', { hasText: 'Demo branch key' });
+    await row.getByRole('button', { name: 'Roll Demo branch key' }).click();
+    const dialog = s.page.getByRole('dialog', { name: 'Roll “Demo branch key”' });
+    const until = dialog.getByLabel('Old key works until');
+    await until.fill(new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 16));
+    await dialog.getByRole('button', { name: 'Roll key' }).click();
+    await dialog.getByText('expiresAt must be at most 7 days from now').waitFor();
+    await expect(s.page.locator('.mantine-Notification-root', { hasText: '7 days' }).count()).resolves.toBe(0);
+
+    await until.fill('');
+    await dialog.getByRole('button', { name: 'Roll key' }).click();
+    await expect(dialog.getByTestId('raw-key').innerText()).resolves.toMatch(/^sk_branch_/);
+    await s.page.keyboard.press('Escape');
+    await expect(dialog.getByTestId('raw-key').isVisible()).resolves.toBe(true);
+    await expect(dialog.getByRole('button', { name: 'Close' }).count()).resolves.toBe(0);
+    await dialog.getByRole('button', { name: 'I have stored it' }).click();
+    await dialog.waitFor({ state: 'hidden' });
     expect(s.browser.problems).toEqual([]);
   });
 });

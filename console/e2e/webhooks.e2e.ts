@@ -53,6 +53,7 @@ describe('a webhook whose receiver fails', () => {
     await log.getByText('failed').waitFor();
     await log.getByRole('button', { name: /^Delivery order\.created/ }).click();
     const drawer = page.getByRole('dialog', { name: 'Delivery' });
+    await drawer.getByRole('button', { name: 'Close' }).waitFor();
     const attempts = drawer.getByRole('table', { name: 'Attempts' });
     await attempts.locator('[data-attempt="2"]').waitFor();
     expect(await attempts.locator('[data-attempt]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-response-status')))).toEqual(['500', '500']);
@@ -78,6 +79,9 @@ describe('a webhook whose receiver fails', () => {
     await expect(shown.getByTestId('new-secret').innerText()).resolves.toMatch(/^[0-9a-f]{64}$/);
     await expect(shown.innerText()).resolves.toMatch(/old secret keeps signing until/);
     await screenshot(page, 'webhook-rotated');
+    await page.keyboard.press('Escape');
+    await expect(shown.getByTestId('new-secret').isVisible()).resolves.toBe(true);
+    await expect(shown.getByRole('button', { name: 'Close' }).count()).resolves.toBe(0);
     await shown.getByRole('button', { name: 'Done' }).click();
     expect(browser.problems).toEqual([]);
   });

@@ -8,9 +8,18 @@ export class ApiError extends Error {
 
   /** The message of each field the API named, ready to show next to that field. */
   get fieldErrors(): Record<string, string> {
-    const errors = this.body?.errors ?? {};
+    const errors = Object.entries(this.body?.errors ?? {});
     const messages = [this.body?.message ?? []].flat();
-    return Object.fromEntries(Object.entries(errors).map(([field, code]) => [field, messageFor(field, code, messages)]));
+    // One field and one sentence: the sentence is about that field, even when it does not start with its name.
+    if (errors.length === 1 && messages.length === 1) return { [errors[0][0]]: messages[0] };
+    return Object.fromEntries(errors.map(([field, code]) => [field, messageFor(field, code, messages)]));
+  }
+
+  /** What the API said about these fields: their own sentences, or its whole message when it gave one none. */
+  messageAbout(fields: string[]): string {
+    const messages = [this.body?.message ?? []].flat();
+    const sentences = fields.map((f) => sentenceAbout(f, messages));
+    return sentences.every(Boolean) ? [...new Set(sentences)].join('; ') : this.message;
   }
 }
 
@@ -24,14 +33,20 @@ export class ConnectionError extends Error {
 function describe(status: number, body: ErrorBody | undefined): string {
   const message = [body?.message ?? []].flat().join('; ');
   if (message) return message;
-  if (body?.errors) return Object.entries(body.errors).map(([field, code]) => `${field}: ${code}`).join('; ');
+  // A 404 names the missing resource and nothing else: "Order not found".
+  if (body?.errors) return Object.entries(body.errors).map(([field, code]) => sentenceCase(`${words(field.split('.').pop()!)} ${words(code)}`)).join('; ');
   return body?.error ?? `HTTP ${status}`;
 }
 
 /** The API's sentence about a field when it gave one (they start with the field's name), else its code in words. */
 function messageFor(field: string, code: string, messages: string[]): string {
-  const leaf = field.split('.').pop()!;
-  const sentence = messages.find((m) => m.startsWith(`${field} `) || m.startsWith(`${leaf} `) || m.includes(`/${leaf} `) || m.startsWith(`body/${leaf}`));
-  if (sentence) return sentence;
-  return `${leaf} ${code.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()}`;
+  return sentenceAbout(field, messages) ?? `${field.split('.').pop()!} ${words(code)}`;
 }
+
+function sentenceAbout(field: string, messages: string[]): string | undefined {
+  const leaf = field.split('.').pop()!;
+  return messages.find((m) => m.startsWith(`${field} `) || m.startsWith(`${leaf} `) || m.includes(`/${leaf} `) || m.startsWith(`body/${leaf}`));
+}
+
+const words = (camel: string) => camel.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+const sentenceCase = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -4,7 +4,10 @@ import { showError, showTransient } from '../components/notify';
 
 declare module '@tanstack/react-query' {
   interface Register {
-    /** `fieldErrors: true`: the form shows a 400's field messages next to its fields, so no notice repeats them. */
+    /**
+     * `fieldErrors: true`: the form puts a 400's field messages on its fields (fieldErrorsTo), and a notice for those
+     * it has no field for, so no notice here repeats them.
+     */
     mutationMeta: { fieldErrors?: boolean };
   }
 }

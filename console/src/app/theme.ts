@@ -12,5 +12,8 @@ export const theme = createTheme({
     // Mantine's clear buttons have no name of their own: a screen reader would announce "button".
     Select: { defaultProps: { clearButtonProps: { 'aria-label': 'Clear' } } },
     MultiSelect: { defaultProps: { clearButtonProps: { 'aria-label': 'Clear' } } },
+    // Nor have the close buttons of dialogs and drawers, those opened through `modals` included.
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
   },
 });

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useLocation } from 'react-router';
 import { api, unwrap } from '../api/client';
 import { ApiError } from '../api/errors';
+import { fieldErrorsTo } from '../components/use-save';
 import { session } from './session';
 
 /** Staff login: email and password for an access token, kept for this tab only. */
@@ -21,9 +22,7 @@ export function LoginPage() {
       const from = (location.state as { from?: string } | null)?.from;
       navigate(from && from !== '/login' ? from : '/', { replace: true });
     },
-    onError: (err) => {
-      if (err instanceof ApiError && err.status === 400) form.setErrors(err.fieldErrors);
-    },
+    onError: fieldErrorsTo(form),
   });
   const refused = login.error instanceof ApiError && login.error.status === 401;
 

@@ -1,17 +1,25 @@
 import { Alert, Button, Center, Loader } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { ApiError } from '../api/errors';
 
 /** A page's data: a loader while it comes, the reason (and a retry) when it does not, else the page. */
 export function QueryState<T>({ query, children }: { query: UseQueryResult<T>; children: (data: T) => ReactNode }) {
   if (query.isPending) return <Center p="xl"><Loader aria-label="Loading" /></Center>;
   if (query.isError) {
-    return (
-      <Alert color="red" title="Could not load this" role="alert">
-        {query.error.message}
-        <div><Button mt="sm" size="xs" variant="light" onClick={() => query.refetch()}>Try again</Button></div>
-      </Alert>
-    );
+    // Asking again for what does not exist brings the same answer.
+    const missing = query.error instanceof ApiError && query.error.status === 404;
+    return <LoadFailed message={query.error.message} retry={missing ? undefined : () => query.refetch()} />;
   }
   return children(query.data);
+}
+
+/** Why a page shows no data ("Order not found"), with a retry when one may help. */
+export function LoadFailed({ message, retry }: { message: string; retry?: () => void }) {
+  return (
+    <Alert color="red" title="Could not load this" role="alert">
+      {message}
+      {retry && <div><Button mt="sm" size="xs" variant="light" onClick={retry}>Try again</Button></div>}
+    </Alert>
+  );
 }

@@ -1,7 +1,24 @@
 /** Amounts come as JSON numbers or decimal strings: shown as given, never through float arithmetic. */
 export function amount(value: number | string | undefined | null): string {
   if (value === undefined || value === null) return '—';
-  return String(value);
+  return decimal(value);
+}
+
+/**
+ * A number in plain decimal notation, digit for digit: JavaScript writes 0.0000002 as "2e-7", which no one at a
+ * counter reads and the API refuses when it comes back. The exponent moves the point along the digit string.
+ */
+export function decimal(value: number | string): string {
+  const text = String(value);
+  const m = /^(-?)(\d+)(?:\.(\d+))?e([+-]?\d+)$/i.exec(text);
+  if (!m) return text;
+  const [, sign, whole, fraction = '', exponent] = m;
+  const digits = whole + fraction;
+  const point = whole.length + Number(exponent);
+  const plain = point <= 0 ? `0.${'0'.repeat(-point)}${digits}`
+    : point >= digits.length ? digits + '0'.repeat(point - digits.length)
+    : `${digits.slice(0, point)}.${digits.slice(point)}`;
+  return sign + plain.replace(/^0+(?=\d)/, '');
 }
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'medium' });

@@ -5,7 +5,11 @@ import { ApiError, ConnectionError } from '../api/errors';
 export function showError(err: unknown, title = 'Not done'): void {
   if (showTransient(err)) return;
   if (err instanceof ApiError && err.status === 401) return; // the login page explains
-  notifications.show({ color: 'red', title, message: err instanceof Error ? err.message : String(err), autoClose: 8000 });
+  showRefusal(err instanceof Error ? err.message : String(err), title);
+}
+
+export function showRefusal(message: string, title = 'Not done'): void {
+  notifications.show({ color: 'red', title, message, autoClose: 8000 });
 }
 
 /** A lost connection or a rate limit: the same notice once, however many requests met it. True when it was one. */

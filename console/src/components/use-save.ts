@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UseFormReturnType } from '@mantine/form';
 import { ApiError } from '../api/errors';
-import { showDone } from './notify';
+import { showDone, showRefusal } from './notify';
 
 /**
  * A form's save: on success a short notice and the named lists refreshed; on a 400 the API's message for each
@@ -19,7 +18,32 @@ export function useSave<In, Out>(save: (input: In) => Promise<Out>, refresh: str
   });
 }
 
-/** Puts a 400's field messages on the form. */
-export function fieldErrorsTo(form: Pick<UseFormReturnType<never>, 'setErrors'>) {
-  return (err: unknown) => { if (err instanceof ApiError && err.status === 400) form.setErrors(err.fieldErrors); };
+interface FormWithErrors { getValues(): object; setErrors(errors: Record<string, string>): void }
+
+/**
+ * Puts a 400's field messages on the form. `placeOf` says where the form shows an error the API names otherwise
+ * (undefined: by its own name, when the form has that field); what still has no place becomes a notice, since the
+ * query client leaves these 400s to the form and an error under no field is not seen at all.
+ */
+export function fieldErrorsTo(form: FormWithErrors, placeOf: (key: string) => string | undefined = () => undefined) {
+  return (err: unknown) => {
+    if (!(err instanceof ApiError) || err.status !== 400) return;
+    const placed: Record<string, string> = {};
+    const unplaced: string[] = [];
+    for (const [key, message] of Object.entries(err.fieldErrors)) {
+      const place = placeOf(key) ?? (hasPath(form.getValues(), key) ? key : undefined);
+      if (place === undefined) unplaced.push(key); else placed[place] = message;
+    }
+    form.setErrors(placed);
+    if (unplaced.length > 0) showRefusal(err.messageAbout(unplaced));
+  };
+}
+
+function hasPath(values: object, path: string): boolean {
+  let at: unknown = values;
+  for (const step of path.split('.')) {
+    if (at === null || typeof at !== 'object' || !(step in at)) return false;
+    at = (at as Record<string, unknown>)[step];
+  }
+  return true;
 }

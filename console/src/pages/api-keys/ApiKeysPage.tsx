@@ -14,6 +14,7 @@ export function ApiKeysPage() {
   const me = useMe();
   const mine = useMyKeys();
   const [opened, { open, close }] = useDisclosure(false);
+  const [keyShown, setKeyShown] = useState(false);
   const admin = hasRole(me.data, 'admin', 'superadmin');
   return (
     <>
@@ -25,8 +26,9 @@ export function ApiKeysPage() {
         <QueryState query={mine}>{(keys) => <KeyTable keys={keys} asAdmin={false} label="Keys you created" />}</QueryState>
       </Paper>
       {admin && <BranchKeys superadmin={hasRole(me.data, 'superadmin')} />}
-      <Modal opened={opened} onClose={close} title="New API key" size="lg" closeOnClickOutside={false}>
-        <CreateKeyForm onDone={close} />
+      {/* The raw key is shown once: only "I have stored it" may close the dialog then, never a stray Escape. */}
+      <Modal opened={opened} onClose={close} title="New API key" size="lg" closeOnClickOutside={false} closeOnEscape={!keyShown} withCloseButton={!keyShown}>
+        <CreateKeyForm onCreated={() => setKeyShown(true)} onDone={() => { setKeyShown(false); close(); }} />
       </Modal>
     </>
   );

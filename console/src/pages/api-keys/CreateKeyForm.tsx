@@ -33,7 +33,7 @@ export function RawKeyOnce({ rawKey, onDone, children }: { rawKey: string; onDon
 }
 
 /** A new key; its raw value is shown here once, with a copy button, and never again. */
-export function CreateKeyForm({ onDone }: { onDone: () => void }) {
+export function CreateKeyForm({ onCreated, onDone }: { onCreated: () => void; onDone: () => void }) {
   const me = useMe();
   const lookups = useLookups();
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
@@ -47,7 +47,7 @@ export function CreateKeyForm({ onDone }: { onDone: () => void }) {
     ...(v.type !== 'personal' && v.branchId ? { branchId: Number(v.branchId) } : {}),
     ...(v.expiresAt ? { expiresAt: new Date(v.expiresAt).toISOString() } : {}),
     ...(v.type === 'public' && originLines(v.allowedOrigins).length > 0 ? { allowedOrigins: originLines(v.allowedOrigins) } : {}),
-  }, { onSuccess: setCreated, onError: fieldErrorsTo(form) }));
+  }, { onSuccess: (k) => { setCreated(k); onCreated(); }, onError: fieldErrorsTo(form) }));
   return (
     <form onSubmit={submit}>
       <Stack gap="xs">

@@ -21,6 +21,7 @@ export function KeyTable({ keys, asAdmin, label }: { keys: (ApiKey | BranchKey)[
   const lookups = useLookups();
   const revoke = useRevoke(asAdmin);
   const [rolling, setRolling] = useState<ApiKey | null>(null);
+  const [keyShown, setKeyShown] = useState(false);
   const confirm = (k: ApiKey) => modals.openConfirmModal({
     title: `Revoke “${k.name}”?`,
     children: <Text size="sm">Every request with this key is refused from now on, on every server. This cannot be undone.</Text>,
@@ -31,8 +32,10 @@ export function KeyTable({ keys, asAdmin, label }: { keys: (ApiKey | BranchKey)[
   if (keys.length === 0) return <Text c="dimmed" py="sm">No keys.</Text>;
   return (
     <>
-    <Modal opened={rolling !== null} onClose={() => setRolling(null)} title={`Roll “${rolling?.name ?? ''}”`} size="lg" closeOnClickOutside={false}>
-      {rolling && <RollKeyForm apiKey={rolling} asAdmin={asAdmin} onDone={() => setRolling(null)} />}
+    {/* The new raw key is shown once: only "I have stored it" may close the dialog then. */}
+    <Modal opened={rolling !== null} onClose={() => setRolling(null)} title={`Roll “${rolling?.name ?? ''}”`} size="lg" closeOnClickOutside={false}
+      closeOnEscape={!keyShown} withCloseButton={!keyShown}>
+      {rolling && <RollKeyForm apiKey={rolling} asAdmin={asAdmin} onRolled={() => setKeyShown(true)} onDone={() => { setKeyShown(false); setRolling(null); }} />}
     </Modal>
     <Table.ScrollContainer minWidth={960}>
       <Table aria-label={label}>

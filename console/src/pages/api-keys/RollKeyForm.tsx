@@ -1,12 +1,13 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { ApiError } from '../../api/errors';
 import type { ApiKey, RolledApiKey } from '../../api/types';
 import { when } from '../../components/format';
 import { RawKeyOnce } from './CreateKeyForm';
 import { useRoll } from './use-keys';
 
 /** Rolls a key: the new raw key is shown once; the old key keeps working until the chosen time (default 24 hours). */
-export function RollKeyForm({ apiKey, asAdmin, onDone }: { apiKey: ApiKey; asAdmin: boolean; onDone: () => void }) {
+export function RollKeyForm({ apiKey, asAdmin, onRolled, onDone }: { apiKey: ApiKey; asAdmin: boolean; onRolled: () => void; onDone: () => void }) {
   const roll = useRoll(asAdmin);
   const [until, setUntil] = useState('');
   const [rolled, setRolled] = useState<RolledApiKey | null>(null);
@@ -17,11 +18,12 @@ export function RollKeyForm({ apiKey, asAdmin, onDone }: { apiKey: ApiKey; asAdm
       </RawKeyOnce>
     );
   }
-  const error = roll.error instanceof Error ? roll.error.message : undefined;
+  // The refusals the query client leaves to the form (useRoll's meta); the others are its notices already.
+  const error = roll.error instanceof ApiError && roll.error.status === 400 && Object.keys(roll.error.fieldErrors).length > 0 ? roll.error.message : undefined;
   return (
     <form onSubmit={(e) => {
       e.preventDefault();
-      roll.mutate({ id: apiKey.id, ...(until ? { expiresAt: new Date(until).toISOString() } : {}) }, { onSuccess: setRolled });
+      roll.mutate({ id: apiKey.id, ...(until ? { expiresAt: new Date(until).toISOString() } : {}) }, { onSuccess: (k) => { setRolled(k); onRolled(); } });
     }}>
       <Stack gap="xs">
         <Text size="sm">A new key of the same type and scope replaces “{apiKey.name}”. The old key keeps working until the time below, so the partner can switch without an outage.</Text>

@@ -21,6 +21,7 @@ export function useRoll(asAdmin: boolean) {
       const options = { params: { path: { id } }, body: expiresAt ? { expiresAt } : {} };
       return unwrap(asAdmin ? api.POST('/api/v1/admin/api-keys/{id}/roll', options) : api.POST('/api/v1/api-keys/{id}/roll', options));
     },
+    meta: { fieldErrors: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['api-keys'] }),
   });
 }

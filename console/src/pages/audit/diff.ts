@@ -1,3 +1,5 @@
+import { decimal } from '../../components/format';
+
 /** One field of a change: its value before and after (undefined: absent on that side). */
 export interface FieldChange { field: string; before: unknown; after: unknown; changed: boolean }
 
@@ -16,5 +18,6 @@ export function diff(before: unknown, after: unknown): FieldChange[] {
 export function show(value: unknown): string {
   if (value === undefined) return '—';
   if (value === null) return 'null';
+  if (typeof value === 'number') return decimal(value);
   return typeof value === 'string' ? value : JSON.stringify(value);
 }

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Table, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Table, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
@@ -48,6 +48,7 @@ export function ClientsPage() {
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
+            {data.data.length === 0 && <Text c="dimmed">{q ? `No clients match “${q}”.` : 'No clients yet.'}</Text>}
             <Pager total={data.meta.total} pageSize={PAGE} page={page} onChange={setPage} />
           </>
         )}

@@ -1,12 +1,17 @@
 import { Anchor } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
-import { QueryState } from '../../components/QueryState';
+import { LoadFailed, QueryState } from '../../components/QueryState';
+import { routeId } from '../../components/route-id';
 import { ExchangeForm } from './ExchangeForm';
 import { useExchange } from './use-exchanges';
 
 export function ExchangeEditPage() {
-  const id = Number(useParams().id);
+  const id = routeId(useParams().id);
+  return id === null ? <LoadFailed message="Exchange not found" /> : <ExchangeEdit id={id} />;
+}
+
+function ExchangeEdit({ id }: { id: number }) {
   const exchange = useExchange(id);
   return (
     <QueryState query={exchange}>

@@ -1,12 +1,23 @@
 import { Button, Group, Paper, Select, SimpleGrid, Stack, Switch, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { ApiError } from '../../api/errors';
 import type { Exchange } from '../../api/types';
 import { branchOptions, useLookups } from '../../components/lookups';
 import { showDone } from '../../components/notify';
-import { ScheduleEditor, scheduleOf, weekOf } from './ScheduleEditor';
+import { fieldErrorsTo } from '../../components/use-save';
+import { ScheduleEditor, scheduleErrorPlace, scheduleOf, weekOf } from './ScheduleEditor';
 import { useSaveExchange } from './use-exchanges';
+
+/** Where the form shows the API's errors about the nested parts of the body it sends. */
+const PLACES: Record<string, string> = {
+  'contacts.phoneNumber': 'phoneNumber', 'contacts.chat': 'chat', location: 'latitude', 'location.latitude': 'latitude', 'location.longitude': 'longitude',
+};
+
+/** A coordinate is a number; one without the other is no place at all, and an empty one must never become 0. */
+const coordinate = (other: 'latitude' | 'longitude') => (value: string, values: { latitude: string; longitude: string }) => {
+  if (value.trim() === '') return values[other].trim() === '' ? null : 'Give both latitude and longitude, or neither';
+  return Number.isFinite(Number(value.trim())) ? null : 'A decimal number, such as 38.7078';
+};
 
 /** Contacts, location and weekly hours of an exchange; a superadmin also picks the branch of a new one. */
 export function ExchangeForm({ exchange, withBranch, onSaved }: { exchange: Exchange | null; withBranch: boolean; onSaved?: (e: Exchange) => void }) {
@@ -20,16 +31,18 @@ export function ExchangeForm({ exchange, withBranch, onSaved }: { exchange: Exch
       latitude: exchange?.location ? String(exchange.location.latitude) : '', longitude: exchange?.location ? String(exchange.location.longitude) : '',
       timezone: exchange?.timezone ?? 'UTC', isActive: exchange?.isActive ?? true,
     },
+    validate: { latitude: coordinate('longitude'), longitude: coordinate('latitude') },
   });
   const submit = form.onSubmit((v) => {
-    const location = v.latitude.trim() === '' && v.longitude.trim() === '' ? null : { latitude: Number(v.latitude), longitude: Number(v.longitude) };
+    const location = v.latitude.trim() === '' ? null : { latitude: Number(v.latitude.trim()), longitude: Number(v.longitude.trim()) };
+    const schedule = scheduleOf(week);
     save.mutate({
       ...(withBranch && exchange === null ? { branchId: Number(v.branchId) } : {}),
       name: v.name, address: v.address, city: v.city, contacts: { phoneNumber: v.phoneNumber, chat: v.chat },
-      location, timezone: v.timezone, isActive: v.isActive, schedule: scheduleOf(week),
+      location, timezone: v.timezone, isActive: v.isActive, schedule,
     }, {
       onSuccess: (saved) => { showDone(`${saved.name}: saved`); onSaved?.(saved); },
-      onError: (err) => { if (err instanceof ApiError && err.status === 400) form.setErrors(err.fieldErrors); },
+      onError: fieldErrorsTo(form, (key) => PLACES[key] ?? scheduleErrorPlace(key, schedule)),
     });
   });
   const e = form.errors as Record<string, string>;
@@ -43,10 +56,10 @@ export function ExchangeForm({ exchange, withBranch, onSaved }: { exchange: Exch
           <TextInput label="Name" required {...form.getInputProps('name')} />
           <TextInput label="Address" {...form.getInputProps('address')} />
           <TextInput label="City" {...form.getInputProps('city')} />
-          <TextInput label="Phone" {...form.getInputProps('phoneNumber')} error={e['contacts.phoneNumber']} />
-          <TextInput label="Chat link" placeholder="https://…" {...form.getInputProps('chat')} error={e['contacts.chat']} />
-          <TextInput label="Latitude" inputMode="decimal" {...form.getInputProps('latitude')} error={e['location.latitude'] ?? e.location} />
-          <TextInput label="Longitude" inputMode="decimal" {...form.getInputProps('longitude')} error={e['location.longitude']} />
+          <TextInput label="Phone" {...form.getInputProps('phoneNumber')} />
+          <TextInput label="Chat link" placeholder="https://…" {...form.getInputProps('chat')} />
+          <TextInput label="Latitude" inputMode="decimal" {...form.getInputProps('latitude')} />
+          <TextInput label="Longitude" inputMode="decimal" {...form.getInputProps('longitude')} />
           <TextInput label="Time zone" description="IANA name, e.g. Europe/Lisbon" {...form.getInputProps('timezone')} />
           </SimpleGrid>
           <Switch mt="sm" label="Open to partners (active)" {...form.getInputProps('isActive', { type: 'checkbox' })} />

@@ -23,11 +23,11 @@ export function ScheduleEditor({ week, onChange, errors }: { week: DayHours[]; o
             </Table.Td>
             <Table.Td>
               <TextInput type="time" aria-label={`${DAYS[d.dayOfWeek - 1]} opens`} value={d.openTime} disabled={!d.open || d.closed}
-                onChange={(e) => set(i, { openTime: e.currentTarget.value })} error={errors[`schedule.${i}.openTime`] ?? errors[`schedule.${i}`]} size="xs" />
+                onChange={(e) => set(i, { openTime: e.currentTarget.value })} error={errors[`day.${d.dayOfWeek}.openTime`] ?? errors[`day.${d.dayOfWeek}`]} size="xs" />
             </Table.Td>
             <Table.Td>
               <TextInput type="time" aria-label={`${DAYS[d.dayOfWeek - 1]} closes`} value={d.closeTime} disabled={!d.open || d.closed}
-                onChange={(e) => set(i, { closeTime: e.currentTarget.value })} error={errors[`schedule.${i}.closeTime`]} size="xs" />
+                onChange={(e) => set(i, { closeTime: e.currentTarget.value })} error={errors[`day.${d.dayOfWeek}.closeTime`]} size="xs" />
             </Table.Td>
           </Table.Tr>
         ))}
@@ -42,6 +42,16 @@ export function weekOf(schedule: { dayOfWeek: number; openTime: string | null; c
     const s = schedule.find((x) => x.dayOfWeek === day);
     return { dayOfWeek: day, open: Boolean(s), closed: s?.isClosed ?? false, openTime: s?.openTime?.slice(0, 5) ?? '09:00', closeTime: s?.closeTime?.slice(0, 5) ?? '18:00' };
   });
+}
+
+/**
+ * The API numbers the days of the schedule it was sent, and only published days are sent: `schedule.1.openTime`
+ * may be Wednesday's. The editor shows errors by day (`day.3.openTime`).
+ */
+export function scheduleErrorPlace(key: string, sent: { dayOfWeek: number }[]): string | undefined {
+  const m = /^schedule\.(\d+)(\.\w+)?$/.exec(key);
+  const day = m ? sent[Number(m[1])]?.dayOfWeek : undefined;
+  return day === undefined ? undefined : `day.${day}${m![2] === '.dayOfWeek' ? '' : m![2] ?? ''}`;
 }
 
 export function scheduleOf(week: DayHours[]) {

@@ -1,8 +1,8 @@
 import { Button, Group, Paper, Select, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { ApiError } from '../../api/errors';
 import { currencyOptions, useLookups } from '../../components/lookups';
 import { showDone } from '../../components/notify';
+import { fieldErrorsTo } from '../../components/use-save';
 import { useCreateOffer } from './use-offers';
 
 /** A new pair at the exchange, active at once (partners see it and offer.updated is sent). */
@@ -15,7 +15,7 @@ export function NewOfferForm({ exchangeId }: { exchangeId: number }) {
     ...(v.minAmount.trim() ? { minAmount: v.minAmount.trim() } : {}),
   }, {
     onSuccess: () => { form.reset(); showDone('Offer created'); },
-    onError: (err) => { if (err instanceof ApiError && err.status === 400) form.setErrors(err.fieldErrors); },
+    onError: fieldErrorsTo(form),
   }));
   return (
     <Paper withBorder p="md" mt="md" component="form" onSubmit={submit} aria-labelledby="new-offer">

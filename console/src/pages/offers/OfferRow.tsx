@@ -1,12 +1,13 @@
 import { Button, Switch, Table, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { Offer } from '../../api/types';
-import { ApiError } from '../../api/errors';
+import { decimal } from '../../components/format';
 import { showDone } from '../../components/notify';
+import { fieldErrorsTo } from '../../components/use-save';
 import { useUpdateOffer } from './use-offers';
 
 type Fields = { rate: string; minAmount: string; maxAmount: string };
-const fieldsOf = (o: Offer): Fields => ({ rate: String(o.rate), minAmount: String(o.minAmount), maxAmount: String(o.maxAmount) });
+const fieldsOf = (o: Offer): Fields => ({ rate: decimal(o.rate), minAmount: decimal(o.minAmount), maxAmount: decimal(o.maxAmount) });
 
 /**
  * One offer, edited where it is shown: rate and limits are decimal text sent as given (never through a float),
@@ -23,7 +24,7 @@ export function OfferRow({ offer }: { offer: Offer }) {
     if (Object.keys(change).length === 0) return;
     update.mutate(change, {
       onSuccess: (saved) => { form.setInitialValues(fieldsOf(saved)); form.setValues(fieldsOf(saved)); showDone(`${pair}: saved`); },
-      onError: (err) => { if (err instanceof ApiError && err.status === 400) form.setErrors(err.fieldErrors); },
+      onError: fieldErrorsTo(form),
     });
   });
   const toggle = (active: boolean) => update.mutate({ isActive: active }, { onSuccess: () => showDone(`${pair}: ${active ? 'active' : 'inactive'}`) });

@@ -2,7 +2,8 @@ import { Anchor, Group, SimpleGrid, Stack } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { can, useMe } from '../../auth/use-me';
 import { PageHeader } from '../../components/PageHeader';
-import { QueryState } from '../../components/QueryState';
+import { LoadFailed, QueryState } from '../../components/QueryState';
+import { routeId } from '../../components/route-id';
 import { MovePanel } from './MovePanel';
 import { OrderFacts } from './OrderFacts';
 import { OrderHistory } from './OrderHistory';
@@ -12,7 +13,11 @@ import { useOrderStream } from './use-order-stream';
 
 /** One order: its facts, its history, and the moves the counter may make now. Stays current by itself. */
 export function OrderDetailPage() {
-  const id = Number(useParams().id);
+  const id = routeId(useParams().id);
+  return id === null ? <LoadFailed message="Order not found" /> : <OrderDetail id={id} />;
+}
+
+function OrderDetail({ id }: { id: number }) {
   const me = useMe();
   const order = useOrder(id);
   useOrderStream();

@@ -19,7 +19,11 @@ export function PaymentMethodRow({ method, where, currency }: { method: PaymentM
     const change: Change = {};
     if (v.name.trim() !== method.name) change.name = v.name;
     if (v.kind !== method.kind) change.kind = v.kind as Change['kind'];
-    if (Object.keys(change).length > 0) save.mutate(change, { onError: fieldErrorsTo(form) });
+    if (Object.keys(change).length === 0) return;
+    save.mutate(change, {
+      onSuccess: (saved) => { form.setInitialValues({ name: saved.name, kind: saved.kind }); form.setValues({ name: saved.name, kind: saved.kind }); },
+      onError: fieldErrorsTo(form),
+    });
   });
   const formId = `payment-method-${method.id}`;
   return (

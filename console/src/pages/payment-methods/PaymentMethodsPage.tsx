@@ -41,7 +41,8 @@ export function PaymentMethodsPage() {
 function NewPaymentMethod() {
   const me = useMe();
   const lookups = useLookups();
-  const form = useForm({ initialValues: { branchId: '', name: '', kind: 'cash', exchangeId: '', currencyId: '' } });
+  // Null, not '': a Select shown '' keeps showing the label it had, so a reset form would look filled in.
+  const form = useForm({ initialValues: { branchId: '', name: '', kind: 'cash', exchangeId: null as string | null, currencyId: null as string | null } });
   const save = useSave((body: Body<'/api/v1/admin/payment-methods', 'post'>) => unwrap(api.POST('/api/v1/admin/payment-methods', { body })),
     [['payment-methods'], ['lookups']], (m) => `${m.name}: created`);
   const submit = form.onSubmit((v) => save.mutate({
@@ -50,14 +51,20 @@ function NewPaymentMethod() {
     ...(v.exchangeId ? { exchangeId: Number(v.exchangeId) } : {}),
     ...(v.currencyId ? { currencyId: Number(v.currencyId) } : {}),
   }, { onSuccess: () => form.reset(), onError: fieldErrorsTo(form) }));
+  const branch = form.values.branchId;
+  const exchanges = exchangeOptions(lookups.data).filter((o) => !branch || lookups.data?.exchanges.find((e) => String(e.id) === o.value)?.branchId === Number(branch));
   return (
     <Paper withBorder p="md" mt="md" component="form" onSubmit={submit} aria-labelledby="new-method">
       <Title order={2} size="h5" id="new-method" mb="xs">New payment method</Title>
       <Group align="flex-start" wrap="wrap">
-        {hasRole(me.data, 'superadmin') && <Select label="Branch" required data={branchOptions(lookups.data)} w={200} {...form.getInputProps('branchId')} />}
+        {hasRole(me.data, 'superadmin') && (
+          // An exchange of the branch left before stays chosen otherwise, and the API refuses the pair.
+          <Select label="Branch" required data={branchOptions(lookups.data)} w={200} {...form.getInputProps('branchId')}
+            onChange={(v) => { form.setFieldValue('branchId', v ?? ''); form.setFieldValue('exchangeId', null); }} />
+        )}
         <TextInput label="Name" required w={220} {...form.getInputProps('name')} />
         <Select label="Kind" data={KINDS} w={160} allowDeselect={false} {...form.getInputProps('kind')} />
-        <Select label="Only at exchange" placeholder="Every exchange" clearable data={exchangeOptions(lookups.data)} w={220} {...form.getInputProps('exchangeId')} />
+        <Select label="Only at exchange" placeholder="Every exchange" clearable data={exchanges} w={220} {...form.getInputProps('exchangeId')} />
         <Select label="Only for currency" placeholder="Any currency" clearable searchable data={currencyOptions(lookups.data)} w={200} {...form.getInputProps('currencyId')} />
         <Button type="submit" mt={25} loading={save.isPending}>Add</Button>
       </Group>

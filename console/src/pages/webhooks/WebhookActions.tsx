@@ -35,7 +35,8 @@ export function WebhookActions({ hook }: { hook: AdminWebhook }) {
           </Group>
         </Stack>
       </Modal>
-      <Modal opened={rotate.isSuccess} onClose={() => rotate.reset()} title="New signing secret" closeOnClickOutside={false}>
+      {/* The secret is shown once: only "Done" closes this, never a stray Escape. */}
+      <Modal opened={rotate.isSuccess} onClose={() => rotate.reset()} title="New signing secret" closeOnClickOutside={false} closeOnEscape={false} withCloseButton={false}>
         {rotate.data && (
           <Stack>
             <Alert color="yellow">Give it to the partner now: it is shown only this once.</Alert>
