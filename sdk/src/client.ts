@@ -1,7 +1,7 @@
 import createFetchClient from 'openapi-fetch';
 import { PxsError } from './errors.js';
 import type { paths } from './generated/openapi.js';
-import { paginate, type Page } from './pagination.js';
+import { pageQuery, paginate, type Page } from './pagination.js';
 import { retryingFetch, type RetryOptions } from './retry.js';
 import type { CallOptions, CreateOptions, QueryOf, RequestBody, ResponseOf } from './types.js';
 
@@ -64,7 +64,7 @@ export function createClient(options: ClientOptions) {
     /** Every offer matching `query` (its `filter` and `sort`), fetching pages of `limit` as it goes. */
     iterateOffers: (query: Omit<QueryOf<'listOffers'>, 'skip'> & { skip?: number } = {}, o?: CallOptions) =>
       paginate((page) => unwrap<Page<ResponseOf<'listOffers'>['data'][number]>>(
-        raw.GET('/api/v1/partner/offers', { ...init(o), params: { query: { ...query, ...page } as QueryOf<'listOffers'> } }),
+        raw.GET('/api/v1/partner/offers', { ...init(o), params: { query: pageQuery(query, page) as QueryOf<'listOffers'> } }),
       ), query),
 
     // Firm quotes, the events feed, client lookup, the sandbox and the rate export (docs/integration.md)
@@ -88,7 +88,7 @@ export function createClient(options: ClientOptions) {
     /** Every order in the key's scope matching `query`, fetching pages of `limit` as it goes. */
     iterateOrders: (query: QueryOf<'listOrders'> = {}, o?: CallOptions) =>
       paginate((page) => unwrap<Page<ResponseOf<'listOrders'>['data'][number]>>(
-        raw.GET('/api/v1/partner/orders', { ...init(o), params: { query: { ...query, ...page } as QueryOf<'listOrders'> } }),
+        raw.GET('/api/v1/partner/orders', { ...init(o), params: { query: pageQuery(query, page) as QueryOf<'listOrders'> } }),
       ), query),
     getOrder: (orderId: number, o?: CallOptions) =>
       unwrap<ResponseOf<'getOrder'>>(raw.GET('/api/v1/partner/orders/{id}', { ...init(o), ...id(orderId) })),

@@ -24,3 +24,12 @@ export async function* paginate<T>(fetchPage: (page: { skip?: number; cursor?: s
     if (page.meta.total !== undefined ? skip >= page.meta.total : page.data.length < (page.meta.limit ?? Infinity)) return;
   }
 }
+
+/**
+ * The query of one page: the caller's, with the page's `skip` or its `cursor`. A cursor replaces the skip the
+ * caller started from, since the API refuses the two together.
+ */
+export function pageQuery<Q extends { skip?: number }>(query: Q, page: { skip?: number; cursor?: string }): Q & { cursor?: string } {
+  const { skip: _start, ...rest } = query;
+  return (page.cursor !== undefined ? { ...rest, cursor: page.cursor } : { ...rest, skip: page.skip }) as Q & { cursor?: string };
+}

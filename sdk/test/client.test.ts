@@ -93,6 +93,14 @@ describe('the typed client', () => {
     for await (const order of pxs.iterateOrders({ limit: 2 })) pagedOrders.push(order.id);
     expect(pagedOrders).toEqual(orders);
     expect(orders.length).toBeGreaterThanOrEqual(3);
+
+    // Starting further in: the first page skips, the next ones follow the cursor without the skip.
+    const fromSecond: number[] = [];
+    for await (const order of pxs.iterateOrders({ limit: 2, skip: 1 })) fromSecond.push(order.id);
+    expect(fromSecond).toEqual(orders.slice(1));
+    const offersFromSecond: number[] = [];
+    for await (const offer of pxs.iterateOffers({ limit: 2, skip: 1 })) offersFromSecond.push(offer.id);
+    expect(offersFromSecond).toEqual(all.slice(1));
   });
 
   it('creates, reads, updates clients and orders, and cancels an order', async () => {

@@ -41,7 +41,7 @@ function originList(values: Record<string, unknown>): string[] {
 
 /** `pxs keys`: issue, list and revoke partner API keys from the command line. */
 export const keysCommand: CliCommand = {
-  summary: 'Create, list, roll and revoke partner API keys',
+  summary: 'Create, list, roll and revoke partner API keys, and set a public key\'s allowed origins',
   usage: USAGE,
   options: {
     owner: { type: 'string' }, name: { type: 'string' }, type: { type: 'string' }, branch: { type: 'string' }, expires: { type: 'string' },
