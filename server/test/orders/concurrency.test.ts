@@ -65,4 +65,19 @@ describe(`concurrent moves of one order (${usingPostgres ? 'PostgreSQL' : 'PGlit
     expect(await history(id)).toHaveLength(2);
     expect((await recordedEvents(server.db, webhookId, id)).map((e) => e.event)).toEqual(['order.created', 'order.status_changed', 'order.cancelled']);
   });
+
+  // A creation locked its deliveries' counters before its orders' counters, a move the other way round: under
+  // this load about half of each failed as a PostgreSQL deadlock (a 500). PGlite has one connection, no deadlock.
+  it.skipIf(!usingPostgres)('orders created and moved side by side at one exchange with a webhook never deadlock (PostgreSQL)', async () => {
+    const statuses: number[] = [];
+    await Promise.all(Array.from({ length: 8 }, async () => {
+      for (let i = 0; i < 8; i++) {
+        const created = await call(server, 'POST', '/partner/orders', { key: world.keys.branch, body: orderBody(world) });
+        statuses.push(created.status);
+        if (created.status === 201) statuses.push((await move(created.body.id, 'CLIENTPAYMENTWAIT')).status);
+      }
+    }));
+    expect(statuses.filter((s) => s !== 201 && s !== 200)).toEqual([]);
+    expect(statuses).toHaveLength(128);
+  }, 60_000);
 });

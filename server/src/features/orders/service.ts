@@ -121,10 +121,9 @@ export async function moveOrder(tx: Tx, scope: Scope, move: Move, audit?: Audit)
   if (!order || (move.sandboxKeyId !== undefined && !(await sandboxOwned(tx, order, move.sandboxKeyId)))) throw notFound('order');
   const outcome = transition(order.status, move.to, move.by);
   if (!outcome.ok) throw unprocessable(outcome.message);
-  if (!(await repo.updateStatus(tx, scope, order.id, order.status, move.to))) throw unprocessable(`Order ${order.id} changed concurrently; retry`);
-  await insertHistory(tx, { orderId: order.id, from: order.status, to: move.to, actor: move.actor, comment: move.comment });
-  // Partners' moves (a cancel) are in the order's history only; the audit log holds the staff's and the CLI's.
-  await audit?.record(tx, { action: 'order.move', entityType: 'order', entityId: order.id, branchId: order.branch_id, before: { status: order.status }, after: { status: move.to, comment: move.comment ?? null } });
+  // The events first: their deliveries' counters are locked before the orders' counters, in the order the one
+  // statement creating an order locks them. The other way round, a move and a creation at one exchange with a
+  // webhook deadlocked (PostgreSQL 40P01, a 500 for one of the two).
   const occurredAt = new Date();
   await enqueue(tx, outcome.events.map((event) => ({
     event,
@@ -134,6 +133,10 @@ export async function moveOrder(tx: Tx, scope: Scope, move: Move, audit?: Audit)
     envelope: event === 'order.status_changed' ? { status: move.to } : undefined,
     occurredAt,
   })));
+  if (!(await repo.updateStatus(tx, scope, order.id, order.status, move.to))) throw unprocessable(`Order ${order.id} changed concurrently; retry`);
+  await insertHistory(tx, { orderId: order.id, from: order.status, to: move.to, actor: move.actor, comment: move.comment });
+  // Partners' moves (a cancel) are in the order's history only; the audit log holds the staff's and the CLI's.
+  await audit?.record(tx, { action: 'order.move', entityType: 'order', entityId: order.id, branchId: order.branch_id, before: { status: order.status }, after: { status: move.to, comment: move.comment ?? null } });
 }
 
 async function sandboxOwned(tx: Tx, order: { sandbox: boolean; created_by_key_id: string | null; branch_id: number }, keyId: string) {
