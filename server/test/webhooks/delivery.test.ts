@@ -199,6 +199,21 @@ describe('a delivery', () => {
     await receiver.close();
   });
 
+  it('of a slow receiver holds at most half of the slots, counting those it holds already', async () => {
+    receiver = await startReceiver(() => 'hang');
+    await register(server, world.keys.branch, receiver.url, ['offer.updated']);
+    running = await worker(server, { concurrency: 8, timeoutMs: 60_000 });
+    const slow = (id: number) => ({ event: 'offer.updated' as const, branchId: world.branches.b1, exchangeId: world.exchanges.A, data: { id } });
+    await emit(server, slow(0));
+    await receiver.waitFor(1);
+    // Ten due at once, claimed while one is in flight: three more fit, not another four.
+    await server.db.transaction().execute((tx) => enqueue(tx, Array.from({ length: 10 }, (_, i) => slow(i + 1))));
+    await eventually(async () => receiver.received.length >= 4);
+    await sleep(300);
+    expect(receiver.received).toHaveLength(4);
+    await receiver.close();
+  });
+
   it('in flight is finished and recorded when the worker stops', async () => {
     receiver = await startReceiver(() => ({ status: 200, delayMs: 400 }));
     const hook = await register(server, world.keys.branch, receiver.url, ['order.created']);

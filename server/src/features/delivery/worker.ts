@@ -115,8 +115,7 @@ class Worker implements WebhookWorker {
       const free = this.s.concurrency - this.active;
       if (free > 0) {
         try {
-          const exclude = [...this.perHook].filter(([, n]) => n >= this.perWebhook).map(([id]) => id);
-          const claims = await claimDue(this.deps.db, { workerId: this.id, limit: free, leaseMs: this.leaseMs, perWebhook: this.perWebhook, exclude });
+          const claims = await claimDue(this.deps.db, { workerId: this.id, limit: free, leaseMs: this.leaseMs, perWebhook: this.perWebhook, inFlight: this.perHook });
           for (const c of claims) this.dispatch(c);
         } catch (err) {
           if (this.running) this.deps.log('error', 'webhook claim failed', { err });
