@@ -28,10 +28,11 @@ interface FormWithErrors { getValues(): object; setErrors(errors: Record<string,
 export function fieldErrorsTo(form: FormWithErrors, placeOf: (key: string) => string | undefined = () => undefined) {
   return (err: unknown) => {
     if (!(err instanceof ApiError) || err.status !== 400) return;
+    const values = form.getValues();
     const placed: Record<string, string> = {};
     const unplaced: string[] = [];
     for (const [key, message] of Object.entries(err.fieldErrors)) {
-      const place = placeOf(key) ?? (hasPath(form.getValues(), key) ? key : undefined);
+      const place = placeOf(key) ?? (hasPath(values, key) ? key : undefined);
       if (place === undefined) unplaced.push(key); else placed[place] = message;
     }
     form.setErrors(placed);
