@@ -35,9 +35,9 @@ describe('an operator', () => {
       await s.page.getByRole('button', { name: button, exact: true }).click();
       await s.page.locator(`[data-history-status="${status}"]`).waitFor();
     }
-    await expect(s.page.getByText('This order is done: it cannot move any more.').isVisible()).resolves.toBe(true);
+    await s.page.getByText('This order is done: it cannot move any more.').waitFor();
     expect(await s.page.locator('[data-history-status]').count()).toBe(5);
-    await expect(s.page.getByText('“Client is at the desk”').isVisible()).resolves.toBe(true);
+    await s.page.getByText('“Client is at the desk”').waitFor();
 
     const seen = await s.server.partner('GET', `/orders/${order.id}`, s.server.keys.branch);
     expect(seen.status).toBe(200);

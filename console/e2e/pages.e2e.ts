@@ -124,7 +124,8 @@ describe('every page', () => {
     await page.locator('tr[data-day="1"]').getByRole('checkbox', { name: 'Published' }).uncheck();
     await page.getByRole('textbox', { name: 'Wednesday opens' }).fill('');
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByRole('textbox', { name: 'Wednesday opens' }).getAttribute('aria-invalid')).resolves.toBe('true');
+    // The refusal comes back from the API: wait for it rather than read the field at once.
+    await expect.poll(() => page.getByRole('textbox', { name: 'Wednesday opens' }).getAttribute('aria-invalid'), { timeout: 10_000 }).toBe('true');
     await expect(page.getByRole('textbox', { name: 'Tuesday opens' }).getAttribute('aria-invalid')).resolves.not.toBe('true');
     await screenshot(page, 'exchange-schedule-error');
 
