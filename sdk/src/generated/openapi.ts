@@ -10136,7 +10136,9 @@ export interface operations {
             query?: {
                 /** @description Part of the client's name, email or phone */
                 q?: string;
+                /** @description Records to skip (default 0) */
                 skip?: number;
+                /** @description Records to return, 1–100 (default 25) */
                 limit?: number;
                 /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
                 cursor?: string;
@@ -10432,7 +10434,9 @@ export interface operations {
                 type?: "personal" | "branch" | "public";
                 branchId?: number;
                 isActive?: boolean;
+                /** @description Records to skip (default 0) */
                 skip?: number;
+                /** @description Records to return, 1–100 (default 25) */
                 limit?: number;
                 /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
                 cursor?: string;
@@ -11555,7 +11559,9 @@ export interface operations {
                 /** @description Changes before this time */
                 to?: string;
                 sort?: "newest" | "oldest";
+                /** @description Records to skip (default 0) */
                 skip?: number;
+                /** @description Records to return, 1–100 (default 25) */
                 limit?: number;
             };
             header?: never;

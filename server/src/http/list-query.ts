@@ -1,9 +1,9 @@
 import type { DateRange, FilterValue, ListParams, Page } from '../db/list.js';
 import { badRequest } from './errors.js';
+// Every integer a list filters on is an id in an `integer` column.
+import { INT4_MAX } from './schemas.js';
 import { isStorableInstant, isStorableText, unstorableTextMessage } from './validators.js';
 
-/** Every integer a list filters on is an id in an `integer` column. */
-const INT4_MAX = 2147483647;
 
 export type FilterKind =
   | { type: 'boolean' }

@@ -52,9 +52,14 @@ export function errorResponses(...codes: number[]): Record<number, TSchema> {
 
 export const NoContent = Type.Null({ description: 'No Content' });
 
-export const EntityRef = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) }, { additionalProperties: false });
+/** The largest value of an `integer` column: every id, and any offset into a list. */
+export const INT4_MAX = 2147483647;
+/** A row's id: a positive `integer`, so a larger number is refused (400) rather than failing in the database. */
+export const RowId = (options: Parameters<typeof Type.Integer>[0] = {}) => Type.Integer({ minimum: 1, maximum: INT4_MAX, ...options });
 
-export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
+export const EntityRef = Type.Object({ id: RowId() }, { additionalProperties: false });
+
+export const IdParams = Type.Object({ id: RowId() });
 export const UuidParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 
 /** Dates leave the database as Date objects; the serializer writes ISO 8601. */
@@ -63,7 +68,7 @@ export const DateTime = Type.Unsafe<Date | string>(Type.String({ format: 'date-t
 export const Money = Type.Unsafe<number | string>(Type.Number());
 
 export const ListQuery = Type.Object({
-  skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, default: 0, description: 'Records to skip (default 0)' })),
+  skip: Type.Optional(Type.Integer({ minimum: 0, maximum: INT4_MAX, default: 0, description: 'Records to skip (default 0)' })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 25, description: 'Records to return, 1–100 (default 25)' })),
   filter: Type.Optional(Type.String({ maxLength: 2000, description: 'JSON object over the listed filter fields, e.g. {"isActive":true}' })),
   sort: Type.Optional(Type.String({ maxLength: 500, description: 'JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]])' })),

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import type { Database } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
 import { fixedListParams, listMeta } from '../../http/list-query.js';
-import { errorResponses, listEnvelope, ListQuery, NoContent, optionalBody, StringEnum, UuidParams } from '../../http/schemas.js';
+import { errorResponses, listEnvelope, ListQuery, NoContent, optionalBody, RowId, StringEnum, UuidParams } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { BRANCH_ADMINS } from '../admin/common.js';
 import { auditOf } from '../audit/service.js';
@@ -21,10 +21,10 @@ const BranchKey = Type.Object({
 });
 const KeyQuery = Type.Object({
   type: Type.Optional(StringEnum(['personal', 'branch', 'public'])),
-  branchId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
+  branchId: Type.Optional(RowId()),
   isActive: Type.Optional(Type.Boolean()),
-  skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, default: 0 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 25 })),
+  skip: ListQuery.properties.skip,
+  limit: ListQuery.properties.limit,
   cursor: ListQuery.properties.cursor,
 });
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DateTime, Nullable, StringEnum } from '../../http/schemas.js';
+import { DateTime, Nullable, RowId, StringEnum } from '../../http/schemas.js';
 
 const KeyType = StringEnum(['personal', 'branch', 'public'], {
   description: 'personal: acts as its staff user (any staff); branch: every exchange of a branch; public: read-only public data (both superadmin only)',
@@ -14,7 +14,7 @@ const AllowedOrigins = Type.Array(Type.String({ minLength: 1, maxLength: 200 }),
 export const CreateApiKeyRequest = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 100 }),
   type: KeyType,
-  branchId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Required for branch and public keys; not allowed for personal keys' })),
+  branchId: Type.Optional(RowId({ description: 'Required for branch and public keys; not allowed for personal keys' })),
   expiresAt: Type.Optional(Type.String({ format: 'date-time', description: 'ISO 8601; the key stops working then. Must be in the future.' })),
   allowedOrigins: Type.Optional(AllowedOrigins),
 }, { additionalProperties: false });

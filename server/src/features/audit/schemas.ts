@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DateTime, listEnvelope, Nullable, StringEnum } from '../../http/schemas.js';
+import { DateTime, listEnvelope, ListQuery, Nullable, RowId, StringEnum } from '../../http/schemas.js';
 
 export const AUDIT_ENTITIES = ['branch', 'exchange', 'currency', 'offer', 'paymentMethod', 'staff', 'client', 'order', 'apiKey', 'webhook'] as const;
 
@@ -28,12 +28,12 @@ export const AuditQuery = Type.Object({
   entityType: Type.Optional(StringEnum(AUDIT_ENTITIES)),
   entityId: Type.Optional(Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' })),
   actor: Type.Optional(StringEnum(['staff', 'cli'])),
-  staffUserId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
+  staffUserId: Type.Optional(RowId()),
   action: Type.Optional(Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z.]+$' })),
   from: Type.Optional(Type.String({ format: 'date-time', description: 'Changes at or after this time' })),
   to: Type.Optional(Type.String({ format: 'date-time', description: 'Changes before this time' })),
   sort: Type.Optional(StringEnum(['newest', 'oldest'], { default: 'newest' })),
-  skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, default: 0 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 25 })),
+  skip: ListQuery.properties.skip,
+  limit: ListQuery.properties.limit,
 });
 export type AuditQueryInput = Static<typeof AuditQuery>;

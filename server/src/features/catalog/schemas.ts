@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DateTime, listEnvelope, Money, Nullable, StringEnum } from '../../http/schemas.js';
+import { DateTime, listEnvelope, Money, Nullable, RowId, StringEnum } from '../../http/schemas.js';
 import { AMOUNT_BOUND } from '../pricing/decimal.js';
 
 const HHMM = Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', description: 'HH:MM, local time of the exchange' });
@@ -59,9 +59,9 @@ export const PublicRate = Type.Object({
 });
 
 export const RatesQuery = Type.Object({
-  exchangeId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
-  sourceCurrencyId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
-  destCurrencyId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
+  exchangeId: Type.Optional(RowId()),
+  sourceCurrencyId: Type.Optional(RowId()),
+  destCurrencyId: Type.Optional(RowId()),
 }, { additionalProperties: false });
 
 const CurrencyRef = Type.Object({ id: Type.Integer(), code: Type.String(), name: Type.String() });
@@ -82,9 +82,9 @@ export const Offer = Type.Object({
 export const OfferList = listEnvelope(Offer);
 
 export const EstimateRequest = Type.Object({
-  exchangeId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
-  sourceCurrencyId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
-  destCurrencyId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+  exchangeId: RowId(),
+  sourceCurrencyId: RowId(),
+  destCurrencyId: RowId(),
   amount: Type.Number({ exclusiveMinimum: 0, exclusiveMaximum: AMOUNT_BOUND, description: 'Amount in the currency named by direction' }),
   direction: Type.Optional(StringEnum(['source', 'dest'], { default: 'source' })),
 }, { additionalProperties: false, examples: [{ exchangeId: 1, sourceCurrencyId: 2, destCurrencyId: 1, amount: 100, direction: 'source' }] });

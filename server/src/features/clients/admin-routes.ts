@@ -17,8 +17,8 @@ const config = { staffRoles: EVERY_ROLE };
 const AdminClient = Type.Object({ ...Client.properties, branchId: Type.Integer() });
 const ClientSearchQuery = Type.Object({
   q: Type.Optional(Type.String({ maxLength: 200, description: 'Part of the client\'s name, email or phone' })),
-  skip: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, default: 0 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 25 })),
+  skip: ListQuery.properties.skip,
+  limit: ListQuery.properties.limit,
   cursor: ListQuery.properties.cursor,
 });
 

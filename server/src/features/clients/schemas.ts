@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DateTime, listEnvelope } from '../../http/schemas.js';
+import { DateTime, listEnvelope, RowId } from '../../http/schemas.js';
 
 // Lengths and formats are checked after trimming in rules.ts, so the schema only bounds the raw input.
 const Name = (what: string) => Type.String({ maxLength: 1000, description: `${what}: 1–100 characters after trimming; stored trimmed` });
@@ -11,9 +11,7 @@ export const CreateClientRequest = Type.Object({
   lastName: Name('Last name'),
   email: Email,
   phone: Phone,
-  branchId: Type.Optional(Type.Integer({
-    minimum: 1, maximum: 2147483647,
-    description: 'Only for a key that reaches every branch (a superadmin\'s personal key), which must name the client\'s branch',
+  branchId: Type.Optional(RowId({ description: 'Only for a key that reaches every branch (a superadmin\'s personal key), which must name the client\'s branch',
   })),
 }, { additionalProperties: false, examples: [{ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '+441234567890' }] });
 

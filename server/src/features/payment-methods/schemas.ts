@@ -1,8 +1,8 @@
 import { Type, type Static } from 'typebox';
-import { DateTime, listEnvelope, Nullable, StringEnum } from '../../http/schemas.js';
+import { DateTime, listEnvelope, Nullable, RowId, StringEnum } from '../../http/schemas.js';
 
 const KINDS = ['cash', 'card', 'bank_transfer', 'crypto', 'other'] as const;
-const Id = (description: string) => Type.Integer({ minimum: 1, maximum: 2147483647, description });
+const Id = (description: string) => RowId({ description });
 
 export const CreatePaymentMethodRequest = Type.Object({
   branchId: Type.Optional(Id('Required for a superadmin; an admin\'s own branch otherwise')),

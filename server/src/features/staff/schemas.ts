@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { ALL_PERMISSIONS } from '../../auth/principal.js';
-import { DateTime, listEnvelope, Nullable, StringEnum } from '../../http/schemas.js';
+import { DateTime, listEnvelope, Nullable, RowId, StringEnum } from '../../http/schemas.js';
 
 const Email = Type.String({ format: 'email', maxLength: 254 });
 /** Long enough to resist guessing; the cap keeps one scrypt call bounded. */
@@ -10,8 +10,8 @@ const Permissions = Type.Array(StringEnum([...ALL_PERMISSIONS]), {
   uniqueItems: true,
   description: 'What an operator (and its personal keys) may do; superadmins and admins hold every permission',
 });
-const ExchangeIds = Type.Array(Type.Integer({ minimum: 1, maximum: 2147483647 }), { uniqueItems: true, maxItems: 1000 });
-const BranchId = Type.Integer({ minimum: 1, maximum: 2147483647 });
+const ExchangeIds = Type.Array(RowId(), { uniqueItems: true, maxItems: 1000 });
+const BranchId = RowId();
 
 export const LoginRequest = Type.Object({
   email: Type.String({ minLength: 1, maxLength: 254 }),

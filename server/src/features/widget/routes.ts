@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { INT4_MAX } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { demoPage, PUBLIC_KEY_SHAPE } from './demo-page.js';
 
@@ -37,7 +38,7 @@ export function widgetRoutes(options: WidgetOptions) {
         hide: true,
         querystring: {
           type: 'object',
-          properties: { key: { type: 'string', maxLength: 100 }, exchangeId: { type: 'integer', minimum: 1, maximum: 2147483647 }, lang: { type: 'string', pattern: '^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$' } },
+          properties: { key: { type: 'string', maxLength: 100 }, exchangeId: { type: 'integer', minimum: 1, maximum: INT4_MAX }, lang: { type: 'string', pattern: '^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$' } },
         },
       },
     }, async (request, reply) => {

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DateTime, listEnvelope, Nullable } from '../../../http/schemas.js';
+import { DateTime, listEnvelope, Nullable, RowId } from '../../../http/schemas.js';
 
 const HHMM = Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', description: 'HH:MM, local time of the exchange' });
 const Text = (maxLength: number) => Type.String({ maxLength });
@@ -33,7 +33,7 @@ const fields = {
 };
 
 export const CreateExchangeRequest = Type.Object({
-  branchId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Required for a superadmin; an admin\'s own branch otherwise' })),
+  branchId: Type.Optional(RowId({ description: 'Required for a superadmin; an admin\'s own branch otherwise' })),
   ...fields,
 }, { additionalProperties: false });
 

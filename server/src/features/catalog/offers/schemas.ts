@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { RowId } from '../../../http/schemas.js';
 
 /**
  * An exact decimal: a JSON number, or a decimal string to pass more digits than a double holds. At most 20
@@ -10,7 +11,7 @@ const DecimalInput = (description: string) => Type.Unsafe<number | string>({
   description: `${description}; a JSON number or a decimal string such as "0.0000155123456789"`,
 });
 
-const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
+const Id = RowId();
 
 export const CreateOfferRequest = Type.Object({
   exchangeId: Id,
