@@ -58,7 +58,7 @@ describe('a branch admin', () => {
     expect(s.browser.problems).toEqual([]);
   });
 
-  it('sees the API\'s message when a new offer repeats a pair, though the form has no field it names', async () => {
+  it('sees the API\'s message when a new offer repeats a pair, though the form has no field it names; a new pair empties the form', async () => {
     const form = s.page.getByRole('form', { name: 'New offer' });
     await form.getByRole('combobox', { name: 'Client gives' }).fill('USD');
     await s.page.getByRole('option', { name: /^USD —/ }).click();
@@ -71,6 +71,16 @@ describe('a branch admin', () => {
     await notice.waitFor();
     await screenshot(s.page, 'offers-duplicate-pair');
     await expect(rateInput().inputValue()).resolves.toBe('0.953');
+
+    // Another pair is taken, and the form is empty again: no currency it no longer holds is still shown.
+    await form.getByRole('combobox', { name: 'Client gets' }).fill('JPY');
+    await s.page.getByRole('option', { name: /^JPY —/ }).click();
+    await form.getByRole('button', { name: 'Add' }).click();
+    await s.page.getByRole('textbox', { name: 'Rate of USD → JPY' }).waitFor();
+    for (const name of ['Client gives', 'Client gets']) {
+      await expect.poll(() => form.getByRole('combobox', { name }).inputValue()).toBe('');
+    }
+    await expect(form.getByRole('textbox', { name: 'Rate' }).inputValue()).resolves.toBe('');
   });
 
   it('deactivates a payment method and partners can no longer name it in an order', async () => {

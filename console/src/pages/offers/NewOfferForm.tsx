@@ -9,7 +9,8 @@ import { useCreateOffer } from './use-offers';
 export function NewOfferForm({ exchangeId }: { exchangeId: number }) {
   const lookups = useLookups();
   const create = useCreateOffer();
-  const form = useForm({ initialValues: { currency1Id: '', currency2Id: '', rate: '', minAmount: '', maxAmount: '' } });
+  // Null, not '': a Select given '' keeps showing the label it had, so a reset form would look filled in.
+  const form = useForm({ initialValues: { currency1Id: null as string | null, currency2Id: null as string | null, rate: '', minAmount: '', maxAmount: '' } });
   const submit = form.onSubmit((v) => create.mutate({
     exchangeId, currency1Id: Number(v.currency1Id), currency2Id: Number(v.currency2Id), rate: v.rate.trim(), maxAmount: v.maxAmount.trim(),
     ...(v.minAmount.trim() ? { minAmount: v.minAmount.trim() } : {}),
