@@ -78,7 +78,7 @@ describe('a branch admin', () => {
     await form.getByRole('button', { name: 'Add' }).click();
     await s.page.getByRole('textbox', { name: 'Rate of USD → JPY' }).waitFor();
     for (const name of ['Client gives', 'Client gets']) {
-      await expect.poll(() => form.getByRole('combobox', { name }).inputValue()).toBe('');
+      await expect.poll(() => form.getByRole('combobox', { name }).inputValue(), { timeout: 10_000 }).toBe('');
     }
     await expect(form.getByRole('textbox', { name: 'Rate' }).inputValue()).resolves.toBe('');
   });

@@ -19,7 +19,8 @@ describe('an operator', () => {
 
     const order = await partnerOrder(s.server, { cashbox: catalog.central, from: catalog.currency('USD'), to: catalog.currency('EUR'), amount: 100 });
     const card = column('ORDERINIT').getByRole('link', { name: `Order ${order.id}` });
-    await card.waitFor({ timeout: 5000 });
+    // Pushed by the stream (no reload, no polling): within the default step timeout, as a loaded machine may need.
+    await card.waitFor();
     expect(loads).toEqual([]);
     await expect(card.innerText()).resolves.toContain('100 USD → 92.15 EUR');
     await screenshot(s.page, 'order-board');
@@ -51,7 +52,7 @@ describe('an operator', () => {
     const other = await partnerOrder(s.server, { cashbox: catalog.airport, from: catalog.currency('USD'), to: catalog.currency('EUR'), amount: 50 });
     // The order of their exchange, created after the other one, arrives: the other had its chance and did not.
     const later = await partnerOrder(s.server, { cashbox: catalog.central, from: catalog.currency('USD'), to: catalog.currency('EUR'), amount: 20 });
-    await column('ORDERINIT').getByRole('link', { name: `Order ${later.id}` }).waitFor({ timeout: 5000 });
+    await column('ORDERINIT').getByRole('link', { name: `Order ${later.id}` }).waitFor();
     await column('ORDERINIT').getByRole('link', { name: `Order ${theirs.id}` }).waitFor();
     expect(await s.page.locator(`[data-order-id="${other.id}"]`).count()).toBe(0);
 

@@ -38,6 +38,9 @@ describe('a webhook whose receiver fails', () => {
     const catalog = await demoCatalog(server);
     await partnerOrder(server, { cashbox: catalog.central, from: catalog.currency('USD'), to: catalog.currency('EUR'), amount: 100 });
     await until(() => receiver.state.received >= 2, 'two attempts');
+    // The receiver counts the second attempt before the worker records its failure: wait for the service to have it,
+    // or the pages below may show "1 failed in a row".
+    await expect.poll(async () => (await server.partner('GET', `/webhooks/${hook.body.id}`, server.keys.branch)).body.failCount, { timeout: 15_000 }).toBe(2);
 
     await logIn(page, server.url, server.logins.admin);
     await page.getByRole('region', { name: 'Webhooks in trouble' }).getByRole('link', { name: receiver.url }).waitFor();

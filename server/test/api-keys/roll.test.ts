@@ -27,7 +27,8 @@ describe('POST /api-keys/{id}/roll', () => {
     const old = await create('operatorA', { name: 'till app', type: 'personal' });
     const before = await offers(old.rawKey);
     expect(before.status).toBe(200);
-    const expiresAt = new Date(Date.now() + 2_500).toISOString();
+    // Five requests must be answered before the old key expires: room for a loaded machine.
+    const expiresAt = new Date(Date.now() + 5_000).toISOString();
     const res = await roll('operatorA', old.id, { expiresAt });
     expect(res.status).toBe(201);
     expect(res.headers.get('cache-control')).toBe('no-store');
@@ -99,8 +100,10 @@ describe('POST /api-keys/{id}/roll', () => {
     const revoked = await create('operatorA', { name: 'revoked', type: 'personal' });
     await call(server, 'DELETE', `/api-keys/${revoked.id}`, { token: tokens.operatorA });
     expect((await roll('operatorA', revoked.id)).body).toMatchObject({ statusCode: 422, message: 'A revoked key cannot be rolled' });
-    const expired = await create('operatorA', { name: 'expired', type: 'personal', expiresAt: new Date(Date.now() + 300).toISOString() });
-    await sleep(400);
+    // Created before its expiry however loaded the machine, then rolled after it.
+    const expiresSoon = new Date(Date.now() + 3000).toISOString();
+    const expired = await create('operatorA', { name: 'expired', type: 'personal', expiresAt: expiresSoon });
+    await sleep(Math.max(0, Date.parse(expiresSoon) - Date.now()) + 50);
     expect((await roll('operatorA', expired.id)).body).toMatchObject({ statusCode: 422, message: 'An expired key cannot be rolled' });
   });
 

@@ -1,14 +1,25 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
+import { expect } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createContext, type AppContext } from '../../src/context.js';
 import type { App } from '../../src/http/types.js';
 import { openTestDatabase, type TestDatabase } from './database.js';
 
-/** One Redis namespace per test file: files running in parallel never share limits or invalidations. */
-const REDIS_NAMESPACE = `pxstest-${randomBytes(4).toString('hex')}`;
+/**
+ * One Redis namespace per test file: files never share limits or invalidations. Looked up by the running file, as
+ * the files a worker runs one after another share this module (isolate: false): a namespace made once per module
+ * let one file's failed logins (the same world emails) count against another's login limit within 15 minutes.
+ */
+const namespaces = new Map<string, string>();
+function redisNamespace(): string {
+  const file = expect.getState().testPath ?? '';
+  let namespace = namespaces.get(file);
+  if (!namespace) namespaces.set(file, (namespace = `pxstest-${randomBytes(4).toString('hex')}`));
+  return namespace;
+}
 
 export interface TestServer {
   url: string;
@@ -47,7 +58,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     REDIS_URL: process.env.REDIS_URL,
-    REDIS_KEY_PREFIX: REDIS_NAMESPACE,
+    REDIS_KEY_PREFIX: redisNamespace(),
     DATABASE_URL: undefined,
     ...options.env,
   });

@@ -190,7 +190,8 @@ describe('a delivery', () => {
     for (let i = 0; i < 5; i++) await emit(server, { branchId: world.branches.b1, exchangeId: world.exchanges.A });
     // Hung attempts never time out here: a timeout would free their slots for the next slow deliveries.
     running = await worker(server, { concurrency: 8, timeoutMs: 60_000 });
-    await eventually(async () => (await deliveries(server, fast.id)).every((d) => d.status === 'succeeded'), 3000);
+    // Within eventually's default: well under the hung attempts' 60 s, which is what holding back would take.
+    await eventually(async () => (await deliveries(server, fast.id)).every((d) => d.status === 'succeeded'));
     // The slow webhook holds at most half of the worker's slots.
     const slow = () => receiver.received.filter((r) => r.headers['x-webhook-event'] === 'offer.updated').length;
     await eventually(async () => slow() === 4);
