@@ -35,10 +35,11 @@ declare module 'fastify' {
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 /**
  * Credentials never reach the logs, whichever object carries them; nor do a failed statement's bound values or the
- * row PostgreSQL quotes in its detail (a webhook's secret, a client's email): its SQL text is kept.
+ * row PostgreSQL quotes in its detail (a webhook's secret, a client's email): its SQL text is kept. A Redis reply
+ * error carries the command it answered, which for HELLO or AUTH holds the password.
  */
 export const REDACT = {
-  paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.rawKey', '*.secretKey', '*.accessToken', '*.token', 'err.params', 'err.detail'],
+  paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.rawKey', '*.secretKey', '*.accessToken', '*.token', 'err.params', 'err.detail', 'err.command'],
   censor: '[redacted]',
 };
 

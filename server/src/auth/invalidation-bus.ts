@@ -43,7 +43,7 @@ export async function redisBus(publisher: Redis, subscriber: Redis, namespace: s
   });
   // Queued until Redis answers (and made again by ioredis after every reconnection); the start-up waits for it
   // unless Redis is away.
-  const subscribed = subscriber.subscribe(CHANNEL).catch((err: unknown) => log('warn', 'could not subscribe to invalidations', { err }));
+  const subscribed = subscriber.subscribe(CHANNEL).catch((err: unknown) => log('warn', 'could not subscribe to invalidations', { err: (err as Error).message }));
   await Promise.race([subscribed, readyWithin(subscriber, 10_000).then((ok) => (ok ? subscribed : undefined))]);
 
   const send = (reason: string) => publisher.publish(CHANNEL, reason).then(() => undefined, (err: unknown) => err as Error);

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
+import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+import { REDACT } from '../../src/app.js';
 import { redisBus } from '../../src/auth/invalidation-bus.js';
 import { connectRedis } from '../../src/redis.js';
 import { eventually } from '../helpers/eventually.js';
@@ -92,6 +94,26 @@ describe('the invalidation bus over Redis', () => {
       await Promise.all([listener.close(), publisher.close()]);
       for (const r of [commands, subscriber, ...others]) r.disconnect();
       await link.close();
+    }
+  }, 30_000);
+
+  it('never logs the credentials of a Redis that refuses them', async () => {
+    // The process's logger as `pxs serve` makes it (src/cli/lifecycle.ts), writing to memory.
+    const lines: string[] = [];
+    const logger = pino({ level: 'info', redact: REDACT }, { write: (line: string) => { lines.push(line); } });
+    const log = (level: 'error' | 'warn' | 'info', msg: string, extra?: object) => logger[level](extra ?? {}, msg);
+    const refused = new URL(REDIS_URL);
+    refused.username = 'pxs-nobody';
+    refused.password = 'Sup3rSecretPw';
+    const commands = connectRedis(refused.href, 'test-refused', log);
+    const subscriber = connectRedis(refused.href, 'test-refused-subscriber', log, 'subscriber');
+    const bus = await redisBus(commands, subscriber, `bus-${randomBytes(4).toString('hex')}`, log);
+    try {
+      await eventually(async () => lines.some((l) => l.includes('could not subscribe to invalidations')), 15_000);
+      expect(lines.join('')).not.toContain('Sup3rSecretPw');
+    } finally {
+      await bus.close();
+      for (const r of [commands, subscriber]) r.disconnect();
     }
   }, 30_000);
 });

@@ -22,6 +22,12 @@ beforeAll(async () => {
           code: '23502', query: 'insert into "webhooks" ("secret_key") values ($1)', params: ['whsec-4711'], detail: 'Failing row contains (whsec-4711).',
         });
       });
+      // A Redis reply error, as ioredis makes it: the command it answered rides on it, an AUTH's password included.
+      app.get('/api/v1/test/redis-failure', async () => {
+        throw Object.assign(new Error('WRONGPASS invalid username-password pair or user is disabled.'), {
+          command: { name: 'hello', args: ['3', 'AUTH', 'pxs', 'redis-pw-4713'] },
+        });
+      });
     },
   }));
 });
@@ -73,6 +79,13 @@ describe('request logging', () => {
     const [line] = (await linesOf('trace-4712', 2)).filter((l) => l.level === 50);
     expect(line).toMatchObject({ err: { code: '23502', query: 'insert into "webhooks" ("secret_key") values ($1)', params: '[redacted]', detail: '[redacted]' } });
     expect(lines.join('')).not.toContain('whsec-4711');
+  });
+
+  it('never writes the Redis command a reply error carries', async () => {
+    expect((await call(server, 'GET', '/test/redis-failure', { headers: { 'x-request-id': 'trace-4713' } })).status).toBe(500);
+    const [line] = (await linesOf('trace-4713', 2)).filter((l) => l.level === 50);
+    expect(line).toMatchObject({ err: { message: 'WRONGPASS invalid username-password pair or user is disabled.', command: '[redacted]' } });
+    expect(lines.join('')).not.toContain('redis-pw-4713');
   });
 
   it('gives request.log the level of the process logger, and a child on request', async () => {
