@@ -117,4 +117,8 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 const code = await main(process.argv.slice(2));
-if (code !== EXIT.ok || !['serve', 'worker'].includes(process.argv[2] ?? '')) process.exitCode = code;
+const longRunning = ['serve', 'worker'].includes(process.argv[2] ?? '');
+// A long-running command that failed to start has closed what it opened; exiting makes sure nothing it missed
+// keeps a process that serves nothing alive.
+if (longRunning && code !== EXIT.ok) process.exit(code);
+if (!longRunning) process.exitCode = code;

@@ -1,9 +1,11 @@
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
+import type { AppContext } from '../context.js';
 import { seedDemo, type DemoCredentials } from '../demo/seed.js';
 import { bootstrapSuperadmin } from '../features/staff/bootstrap.js';
+import type { App } from '../http/types.js';
 import { startRuntime } from '../runtime.js';
-import { startBackground } from './background.js';
+import { startBackground, type Background } from './background.js';
 import { exitGracefully, processLogger } from './lifecycle.js';
 
 export interface ServeOptions { worker: boolean }
@@ -13,29 +15,38 @@ export async function serve(options: ServeOptions): Promise<void> {
   const config = loadConfig();
   const { logger, log } = processLogger(config);
   const ctx = await startRuntime(config, log);
+  const opened: { app?: App; background?: Background } = {};
+  try {
+    const bootstrap = await bootstrapSuperadmin(ctx.db, config.bootstrapAdmin);
+    if (bootstrap === 'created') log('info', 'bootstrap superadmin created', { email: config.bootstrapAdmin?.email });
+    if (bootstrap === 'emailTaken') log('warn', 'BOOTSTRAP_ADMIN_EMAIL belongs to a staff user who is not a superadmin; no superadmin was created');
 
-  const bootstrap = await bootstrapSuperadmin(ctx.db, config.bootstrapAdmin);
-  if (bootstrap === 'created') log('info', 'bootstrap superadmin created', { email: config.bootstrapAdmin?.email });
-  if (bootstrap === 'emailTaken') log('warn', 'BOOTSTRAP_ADMIN_EMAIL belongs to a staff user who is not a superadmin; no superadmin was created');
+    let demoPublicKey: string | undefined;
+    if (config.seedDemo && config.env !== 'production') {
+      const demo = await seedDemo(ctx.db);
+      if (demo) printDemo(demo, config.port);
+      demoPublicKey = demo?.keys.find((k) => k.type === 'public')?.rawKey;
+    }
 
-  let demoPublicKey: string | undefined;
-  if (config.seedDemo && config.env !== 'production') {
-    const demo = await seedDemo(ctx.db);
-    if (demo) printDemo(demo, config.port);
-    demoPublicKey = demo?.keys.find((k) => k.type === 'public')?.rawKey;
+    opened.app = await buildApp(ctx, { loggerInstance: logger, demoPublicKey });
+    opened.background = await startBackground(ctx, { worker: options.worker });
+    // A new connection costs its first request a backend start and cold caches: pay for them before listening.
+    await ctx.database.warm();
+    await opened.app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    // A start that failed (a port in use, a bad HOST) must end the process: the worker's timers and the database's
+    // connections would keep it running, serving nothing, where a process manager sees it alive.
+    await closeAll(opened, ctx).catch((closing: unknown) => log('warn', 'closing after a failed start failed', { err: (closing as Error).message }));
+    throw err;
   }
 
-  const app = await buildApp(ctx, { loggerInstance: logger, demoPublicKey });
-  const background = await startBackground(ctx, { worker: options.worker });
-  // A new connection costs its first request a backend start and cold caches: pay for them before listening.
-  await ctx.database.warm();
-  await app.listen({ port: config.port, host: config.host });
+  exitGracefully(logger, 'no new connections, finishing in-flight work', () => closeAll(opened, ctx));
+}
 
-  exitGracefully(logger, 'no new connections, finishing in-flight work', async () => {
-    await app.close();
-    await background.stop();
-    await ctx.close();
-  });
+async function closeAll(opened: { app?: App; background?: Background }, ctx: AppContext): Promise<void> {
+  await opened.app?.close();
+  await opened.background?.stop();
+  await ctx.close();
 }
 
 function printDemo(demo: DemoCredentials, port: number): void {

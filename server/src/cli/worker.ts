@@ -8,7 +8,10 @@ export async function runWorker(): Promise<void> {
   const config = loadConfig();
   const { logger, log } = processLogger(config);
   const ctx = await startRuntime(config, log, { poolSize: 4 });
-  const background = await startBackground(ctx, { worker: true });
+  const background = await startBackground(ctx, { worker: true }).catch(async (err: unknown) => {
+    await ctx.close();
+    throw err;
+  });
 
   exitGracefully(logger, 'no new claims, finishing attempts in flight', async () => {
     await background.stop();

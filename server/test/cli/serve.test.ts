@@ -1,8 +1,9 @@
 import type { ChildProcess } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../helpers/server.js';
 import { STARTS_PROCESSES } from '../helpers/processes.js';
-import { cliDatabase, spawnPxs, type CliDatabase } from './run.js';
+import { cliDatabase, runPxs, spawnPxs, type CliDatabase } from './run.js';
 
 /** `pxs serve` on an empty database: the bootstrap superadmin from the environment. */
 let cli: CliDatabase;
@@ -38,4 +39,18 @@ describe('pxs serve', STARTS_PROCESSES, () => {
       expect(await exited).toBe(0);
     }
   });
+
+  it('exits 1 when it cannot listen, after closing what it opened, instead of running on unseen', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = taken.address() as AddressInfo;
+      // With the worker: its timers and the database are what kept a failed start alive.
+      const res = await runPxs(['serve'], { ...cli.env, PORT: String(port), HOST: '127.0.0.1' });
+      expect(res.stderr).toContain('EADDRINUSE');
+      expect(res.code).toBe(1);
+    } finally {
+      taken.close();
+    }
+  }, 60_000);
 });
