@@ -2,8 +2,8 @@ import { Type, type Static } from 'typebox';
 
 /** Limits per owner that stop abuse without touching real use (docs/decisions.md, "Limits per owner"). */
 export const OwnerLimitsEnv = {
-  WEBHOOKS_PER_OWNER: Type.Integer({ minimum: 1, default: 20 }),
-  PERSONAL_KEYS_PER_STAFF: Type.Integer({ minimum: 1, default: 50 }),
+  WEBHOOKS_PER_OWNER: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 20 }),
+  PERSONAL_KEYS_PER_STAFF: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 50 }),
 };
 
 type Env = { [K in keyof typeof OwnerLimitsEnv]: Static<(typeof OwnerLimitsEnv)[K]> };

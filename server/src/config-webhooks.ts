@@ -1,15 +1,18 @@
 import { Type, type Static } from 'typebox';
 
-/** The webhook worker's settings (README, "Configuration"). */
+/**
+ * The webhook worker's settings (README, "Configuration"). The maxima keep every duration inside a 32-bit timer and
+ * an `int` of milliseconds in SQL: past them, claims failed on every poll and timers fired at once.
+ */
 export const WebhooksEnv = {
-  WEBHOOK_TIMEOUT_MS: Type.Integer({ minimum: 1, default: 10000 }),
-  WEBHOOK_RETRY_BASE_MS: Type.Integer({ minimum: 1, default: 5000 }),
+  WEBHOOK_TIMEOUT_MS: Type.Integer({ minimum: 1, maximum: 300_000, default: 10000 }),
+  WEBHOOK_RETRY_BASE_MS: Type.Integer({ minimum: 1, maximum: 3_600_000, default: 5000 }),
   WEBHOOK_MAX_RETRIES: Type.Integer({ minimum: 0, maximum: 20, default: 5 }),
-  WEBHOOK_DEACTIVATE_AFTER: Type.Integer({ minimum: 1, default: 10 }),
+  WEBHOOK_DEACTIVATE_AFTER: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 10 }),
   // Its default depends on NODE_ENV (config-defaults.ts).
   WEBHOOK_ALLOW_PRIVATE_URLS: Type.Union([Type.Literal('true'), Type.Literal('false')]),
-  WEBHOOK_LEASE_MS: Type.Integer({ minimum: 1000, default: 30000 }),
-  WEBHOOK_POLL_MS: Type.Integer({ minimum: 10, default: 500 }),
+  WEBHOOK_LEASE_MS: Type.Integer({ minimum: 1000, maximum: 3_600_000, default: 30000 }),
+  WEBHOOK_POLL_MS: Type.Integer({ minimum: 10, maximum: 60_000, default: 500 }),
   WEBHOOK_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 1000, default: 64 }),
   WEBHOOK_RETENTION_DAYS: Type.Integer({ minimum: 1, maximum: 3650, default: 30 }),
 };

@@ -23,13 +23,13 @@ const EnvSchema = Type.Object({
   JWT_ISSUER: Type.Optional(Type.String({ minLength: 1 })),
   JWT_AUDIENCE: Type.Optional(Type.String({ minLength: 1 })),
   JWT_TTL_SECONDS: Type.Integer({ minimum: 60, maximum: 86400, default: 3600 }),
-  RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, default: 60 }),
-  RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: Type.Integer({ minimum: 1, default: 30 }),
-  LOGIN_FAILURES_PER_ACCOUNT: Type.Integer({ minimum: 1, default: 10 }),
-  LOGIN_FAILURES_PER_IP: Type.Integer({ minimum: 1, default: 100 }),
+  RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 60 }),
+  RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 30 }),
+  LOGIN_FAILURES_PER_ACCOUNT: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 10 }),
+  LOGIN_FAILURES_PER_IP: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 100 }),
   KEY_CACHE_TTL_MS: Type.Integer({ minimum: 0, maximum: 5000, default: 5000 }),
   LAST_USED_FLUSH_MS: Type.Integer({ minimum: 100, maximum: 60000, default: 30000 }),
-  BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 102400 }),
+  BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, maximum: 104_857_600, default: 102400 }),
   LOG_LEVEL: Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)), { default: 'info' }),
   SEED_DEMO: Bool,
   BOOTSTRAP_ADMIN_EMAIL: Type.Optional(Type.String({ format: 'email' })),
@@ -71,6 +71,12 @@ export interface Config extends WebhooksConfig, IntegrationConfig, OwnerLimitsCo
 export class ConfigError extends Error {}
 
 
+/** The values a choice allows, so that refusing one lists them rather than Ajv's "must match a schema in anyOf". */
+function choices(schema: unknown): string[] | undefined {
+  const anyOf = (schema as { anyOf?: { const?: unknown }[] } | undefined)?.anyOf;
+  return anyOf?.every((s) => typeof s.const === 'string') ? anyOf.map((s) => s.const as string) : undefined;
+}
+
 /** Parses and validates the environment once; the message names every bad variable. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const raw: Record<string, unknown> = {};
@@ -91,7 +97,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     ...[...Value.Errors(EnvSchema, converted)]
       .map((e) => ({ name: e.instancePath.replace(/^\//, '') || String((e.params as { requiredProperties?: string[] }).requiredProperties?.[0] ?? ''), message: e.message }))
       .filter((e) => !notWhole.includes(e.name))
-      .map((e) => `${e.name}: ${e.message}`),
+      .map((e) => {
+        const allowed = choices(EnvSchema.properties[e.name as keyof Env]);
+        return `${e.name}: ${allowed ? `must be one of ${allowed.join(', ')}` : e.message}`;
+      }),
   ];
   if (problems.length > 0) throw new ConfigError(`Invalid configuration: ${[...new Set(problems)].join('; ')}`);
   const env = converted as Env;

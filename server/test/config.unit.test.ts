@@ -25,3 +25,24 @@ describe('integer settings', () => {
     expect(() => loadConfig({ PORT: 'x', WEBHOOK_CONCURRENCY: '0' })).toThrow('Invalid configuration: PORT: must be a whole number; WEBHOOK_CONCURRENCY: must be >= 1');
   });
 });
+
+describe('bounded settings', () => {
+  // Past these, a lease overflowed SQL's int on every claim, a poll timer overflowed to 1 ms, and limits meant nothing.
+  it.each([
+    ['WEBHOOK_LEASE_MS', '3000000000'], ['WEBHOOK_TIMEOUT_MS', '2147482648'], ['WEBHOOK_POLL_MS', '3000000000'],
+    ['WEBHOOK_RETRY_BASE_MS', '100000000000'], ['WEBHOOK_DEACTIVATE_AFTER', '3000000000'], ['WEBHOOKS_PER_OWNER', '3000000000'],
+    ['PERSONAL_KEYS_PER_STAFF', '3000000000'], ['RATE_LIMIT_PER_MINUTE', '3000000000'], ['RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE', '3000000000'],
+    ['LOGIN_FAILURES_PER_ACCOUNT', '3000000000'], ['LOGIN_FAILURES_PER_IP', '3000000000'], ['BODY_LIMIT_BYTES', '3000000000'],
+  ])('refuse %s=%s at start, naming it', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`Invalid configuration: ${name}: must be <= \\d+`));
+  });
+});
+
+describe('choices', () => {
+  it.each([
+    ['LOG_LEVEL', 'verbose', 'fatal, error, warn, info, debug, trace, silent'], ['NODE_ENV', 'staging', 'development, production, test'],
+    ['SEED_DEMO', 'yes', 'true, false'], ['WEBHOOK_ALLOW_PRIVATE_URLS', '1', 'true, false'],
+  ])('refuse %s=%s, listing what it takes', (name, value, allowed) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(`Invalid configuration: ${name}: must be one of ${allowed}`);
+  });
+});
