@@ -87,6 +87,10 @@ describe.skipIf(!usingPostgres)('outages (PostgreSQL pass only: PGlite has no co
     const order = () => call({ url }, 'POST', '/partner/orders', { key, body: orderBody(world) });
     for (let i = 0; i < 3; i++) expect((await order()).status).toBe(201);
     await until('the first three deliveries', async () => received.length === 3);
+    // The receiver has a request before the worker records its answer: a cut in between would leave a delivery
+    // sent but not recorded, which is sent again by design. Cut only once all three are recorded.
+    await until('the first three deliveries recorded', async () =>
+      (await cli.pg!.db.selectFrom('webhook_deliveries').select('id').where('delivered_at', 'is not', null).execute()).length === 3);
 
     await pgLink.cut();
     for (const res of [await call({ url }, 'GET', '/partner/offers', { key }), await order(), await call({ url }, 'GET', '/partner/orders', { key })]) {
@@ -139,9 +143,11 @@ describe.skipIf(!usingPostgres)('outages (PostgreSQL pass only: PGlite has no co
     }
     // The instance counts on its own from the cut, so the limit is met again, at most LIMIT requests later.
     expect(limited).toBe(true);
-    const ratio = median(during.slice(0, 20)) / Math.max(median(before), 1);
-    expect(ratio, `median before ${median(before).toFixed(1)} ms, during ${median(during.slice(0, 20)).toFixed(1)} ms`).toBeLessThan(10);
-    expect(median(during.slice(0, 20))).toBeLessThan(Math.max(250, 10 * median(before)));
+    // Bounded in time, not as a ratio to the few milliseconds before the cut: a load spike on a shared machine alone
+    // can make the median ten times that. Waiting for Redis would cost each request its command timeout (1 s) or a
+    // reconnection, far above this bound.
+    const latencies = `median before ${median(before).toFixed(1)} ms, during ${median(during.slice(0, 20)).toFixed(1)} ms`;
+    expect(median(during.slice(0, 20)), latencies).toBeLessThan(Math.max(250, 10 * median(before)));
     const degraded = await fetch(`${url}/ready`);
     expect(degraded.status).toBe(200);
     expect(await degraded.json()).toEqual({ status: 'degraded', redis: 'degraded' });
