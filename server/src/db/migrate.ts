@@ -9,6 +9,7 @@ import * as publicOrigins from './migrations/007_public_origins.js';
 import * as sandbox from './migrations/008_sandbox.js';
 import * as catalogNotify from './migrations/009_catalog_notify.js';
 import * as ordersBranchId from './migrations/010_orders_branch_id.js';
+import * as webhooksFollowOwner from './migrations/011_webhooks_follow_owner.js';
 
 /** Migrations are listed in code so the compiled service needs no file-system scan. */
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '008_sandbox': sandbox,
   '009_catalog_notify': catalogNotify,
   '010_orders_branch_id': ordersBranchId,
+  '011_webhooks_follow_owner': webhooksFollowOwner,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,9 +1,11 @@
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/http/errors.js';
 import { SYSTEM_ACTOR, updateStaffUser } from '../../src/features/staff/service.js';
 import { cliAudit } from '../../src/features/audit/service.js';
+import { up } from '../../src/db/migrations/011_webhooks_follow_owner.js';
 import { call, type TestServer } from '../helpers/server.js';
-import type { StaffName } from '../helpers/staff.js';
+import { staffToken, type StaffName } from '../helpers/staff.js';
 import { STAFF_PASSWORD, type World } from '../helpers/world.js';
 import { startWorld } from '../helpers/fixture.js';
 
@@ -61,6 +63,39 @@ describe('PATCH /admin/staff/{id}', () => {
     const moved = await admin('PATCH', `/admin/staff/${created.body.id}`, { branchId: world.branches.b2 }, 'superadmin');
     expect(moved.body).toMatchObject({ branchId: world.branches.b2, exchangeIds: [] });
     expect((await admin('GET', `/admin/staff/${created.body.id}`)).status).toBe(404);
+  });
+
+  it('moves a user\'s webhooks with them: the new branch\'s admin sees and runs them, the old one\'s no longer does', async () => {
+    const created = await admin('POST', '/admin/staff', { email: 'hook-mover@test.local', password: PASSWORD, role: 'operator', exchangeIds: [world.exchanges.A], permissions: ['webhooks:manage'] });
+    const token = await staffToken(server, created.body.id);
+    const key = await call(server, 'POST', '/api-keys', { token, body: { name: 'till', type: 'personal' } });
+    const hook = await call(server, 'POST', '/partner/webhooks', { key: key.body.rawKey, body: { url: 'http://127.0.0.1:9/hook', events: ['order.created'] } });
+    expect(hook.status).toBe(201);
+    expect((await admin('GET', `/admin/webhooks/${hook.body.id}`)).status).toBe(200);
+
+    expect((await admin('PATCH', `/admin/staff/${created.body.id}`, { branchId: world.branches.b2 }, 'superadmin')).status).toBe(200);
+    for (const [who, status] of [['admin1', 404], ['admin2', 200]] as const) {
+      expect((await admin('GET', `/admin/webhooks/${hook.body.id}`, undefined, who)).status, who).toBe(status);
+      expect((await admin('POST', `/admin/webhooks/${hook.body.id}/rotate-secret`, {}, who)).status, who).toBe(status);
+    }
+    expect((await admin('GET', '/admin/webhooks', undefined, 'admin2')).body.data.map((w: { id: string }) => w.id)).toContain(hook.body.id);
+    // Both branches' histories hold the move.
+    for (const who of ['admin1', 'admin2'] as const) {
+      const history = await admin('GET', `/admin/audit?entityType=staff&entityId=${created.body.id}`, undefined, who);
+      expect(history.body.data.filter((e: { after: { branchId?: number } }) => e.after.branchId === world.branches.b2), who).toHaveLength(1);
+    }
+    expect((await admin('PATCH', `/admin/staff/${created.body.id}`, { role: 'superadmin' }, 'superadmin')).status).toBe(200);
+    expect((await admin('GET', `/admin/webhooks/${hook.body.id}`, undefined, 'admin2')).status).toBe(404);
+  });
+
+  it('files the webhooks of users moved before this rule under their branch (migration 011)', async () => {
+    const hook = await server.db.insertInto('webhooks').values({
+      branch_id: world.branches.b2, staff_user_id: world.staff.operatorA.id, url: 'http://127.0.0.1:9/misfiled', events: ['order.created'], secret_key: 'x'.repeat(64),
+    }).returning('id').executeTakeFirstOrThrow();
+    await up(server.db as unknown as Kysely<unknown>);
+    const row = await server.db.selectFrom('webhooks').select('branch_id').where('id', '=', hook.id).executeTakeFirstOrThrow();
+    expect(row.branch_id).toBe(world.branches.b1);
+    await server.db.deleteFrom('webhooks').where('id', '=', hook.id).execute();
   });
 
   it('promotes to superadmin (no branch, no exchanges) and demotes back into a named branch', async () => {

@@ -8,6 +8,7 @@ import { uniqueViolation } from '../../db/errors.js';
 import type { Audit } from '../audit/service.js';
 import { branchExists } from '../branches/service.js';
 import { exchangesOutsideBranch } from '../catalog/service.js';
+import { moveOwnerWebhooks } from '../webhooks/service.js';
 import * as repo from './repository.js';
 
 /** A staff user by id or email with its exchanges, for authentication (auth/staff-auth.ts, wired in app.ts) and the CLI. */
@@ -97,8 +98,12 @@ export async function updateStaffUser(svc: StaffServices, actor: Actor, id: numb
       isActive: patch.isActive, passwordHash,
     });
     if (exchangeIds) await repo.replaceExchanges(tx, id, exchangeIds);
+    if (branchChanged) await moveOwnerWebhooks(tx, id, branchId);
     const after = staffView((await repo.findStaff(tx, ALL, id))!);
-    await audit.record(tx, { action: 'staff.update', entityType: 'staff', entityId: id, branchId: after.branchId ?? current.branch_id, before: staffView(current), after: { ...after, passwordChanged: passwordHash !== undefined } });
+    const entry = { action: 'staff.update', entityType: 'staff', entityId: id, before: staffView(current), after: { ...after, passwordChanged: passwordHash !== undefined } } as const;
+    await audit.record(tx, { ...entry, branchId: after.branchId ?? current.branch_id });
+    // A move is also the old branch's history: its admin sees that the user left.
+    if (branchChanged && current.branch_id !== null && after.branchId !== null) await audit.record(tx, { ...entry, branchId: current.branch_id });
     return after;
   });
   await svc.keys.invalidate('staff user changed');

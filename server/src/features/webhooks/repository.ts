@@ -44,6 +44,14 @@ export function insertWebhook(db: Executor, w: NewWebhook) {
   }).returningAll().executeTakeFirstOrThrow();
 }
 
+/**
+ * A staff user's webhooks (made with their personal keys) are seen and run by the branch they are in, as their keys
+ * are: a moved user's go with them (a superadmin's belong to no branch).
+ */
+export function moveOwnerWebhooks(db: Executor, staffUserId: number, branchId: number | null) {
+  return db.updateTable('webhooks').set({ branch_id: branchId, updated_at: sql<Date>`now()` }).where('staff_user_id', '=', staffUserId).execute();
+}
+
 /** How many webhooks an owner holds: a staff user's (made with personal keys) or a branch's (made with branch keys). */
 export async function countWebhooksOfOwner(db: Executor, owner: { staffUserId: number } | { branchId: number }): Promise<number> {
   let q = db.selectFrom('webhooks').select(sql<number>`count(*)::int`.as('n'));

@@ -11,7 +11,7 @@ import { newSecret } from '../delivery/signing.js';
 import { checkWebhookUrl, UrlProblem } from '../delivery/url-guard.js';
 import * as repo from './repository.js';
 
-export { webhooksInTrouble } from './repository.js';
+export { moveOwnerWebhooks, webhooksInTrouble } from './repository.js';
 
 export function keyVisibility(p: KeyPrincipal): repo.Visibility {
   if (p.keyType === 'personal' && p.staffUserId !== null) return { staffUserId: p.staffUserId };
