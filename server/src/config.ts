@@ -109,6 +109,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     const missing = (['JWT_SECRET', 'DATABASE_URL'] as const).filter((k) => !env[k]);
     if (missing.length > 0) throw new ConfigError(`Invalid configuration: ${missing.map((k) => `${k}: required in production`).join('; ')}`);
   }
+  // Without both, a key set shared with other applications (one identity provider) would let any token it signs in.
+  const jwtProblems = env.JWT_JWKS_URL
+    ? (['JWT_ISSUER', 'JWT_AUDIENCE'] as const).filter((k) => !env[k]).map((k) => `${k}: required with JWT_JWKS_URL`)
+    : (['JWT_ISSUER', 'JWT_AUDIENCE'] as const).filter((k) => env[k]).map((k) => `${k}: only used with JWT_JWKS_URL, which is not set`);
+  if (jwtProblems.length > 0) throw new ConfigError(`Invalid configuration: ${jwtProblems.join('; ')}`);
   if ((env.BOOTSTRAP_ADMIN_EMAIL === undefined) !== (env.BOOTSTRAP_ADMIN_PASSWORD === undefined)) {
     throw new ConfigError('Invalid configuration: BOOTSTRAP_ADMIN_EMAIL and BOOTSTRAP_ADMIN_PASSWORD go together');
   }

@@ -46,3 +46,15 @@ describe('choices', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(`Invalid configuration: ${name}: must be one of ${allowed}`);
   });
 });
+
+describe('an external staff panel (JWT_JWKS_URL)', () => {
+  it('needs JWT_ISSUER and JWT_AUDIENCE, or a key set shared with other applications would let their tokens in', () => {
+    expect(() => loadConfig({ JWT_JWKS_URL: 'https://panel.example/jwks.json' }))
+      .toThrow('Invalid configuration: JWT_ISSUER: required with JWT_JWKS_URL; JWT_AUDIENCE: required with JWT_JWKS_URL');
+    expect(loadConfig({ JWT_JWKS_URL: 'https://panel.example/jwks.json', JWT_ISSUER: 'https://panel.example', JWT_AUDIENCE: 'pxs' }).jwt.issuer).toBe('https://panel.example');
+  });
+
+  it('refuses JWT_ISSUER or JWT_AUDIENCE alone, which nothing would read', () => {
+    expect(() => loadConfig({ JWT_ISSUER: 'https://panel.example' })).toThrow('JWT_ISSUER: only used with JWT_JWKS_URL, which is not set');
+  });
+});

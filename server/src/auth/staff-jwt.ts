@@ -39,6 +39,8 @@ export class StaffTokens {
       algorithms: ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'],
       issuer: this.config.issuer,
       audience: this.config.audience,
+      // A token without an expiry would stay good for ever; the service's own always carry one.
+      requiredClaims: ['exp'],
     }));
     return external?.sub ? { subject: external.sub, external: true } : null;
   }

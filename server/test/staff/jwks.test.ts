@@ -76,6 +76,8 @@ describe('tokens of an external staff panel (JWT_JWKS_URL)', () => {
     ['signed with a key outside the set', () => panelToken({}, stranger.privateKey)],
     ['signed with an unknown kid', () => panelToken({ kid: 'panel-2' }, stranger.privateKey)],
     ['expired', () => panelToken({ exp: Math.floor(Date.now() / 1000) - 30 })],
+    ['without an expiry', () => new SignJWT({}).setProtectedHeader({ alg: 'RS256', kid: 'panel-1' }).setSubject(world.staff.admin1.email)
+      .setIssuer(ISSUER).setAudience(AUDIENCE).setIssuedAt().sign(trusted.privateKey)],
     ['for an unknown staff email', () => panelToken({ sub: 'nobody@test.local' })],
     ['unsigned (alg: none)', async () => {
       const b64 = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url');
