@@ -6,6 +6,7 @@ import type { Metrics } from '../../http/metrics.js';
 import type { Log } from '../../log.js';
 import { attempt } from './attempt.js';
 import { claimDue, type Claim } from './claim.js';
+import { FailureLog } from './failure-log.js';
 import { listenForDeliveries } from './listen.js';
 import type { Outcome, RecordSettings } from './outcome.js';
 import { onEnqueued } from './outbox.js';
@@ -13,7 +14,7 @@ import { recordBatch } from './recording.js';
 import { Sender } from './sender.js';
 import { sweepAndMeasure } from './sweep.js';
 
-/** What a worker uses of the process: the database, the metrics, the log and the WEBHOOK_* settings. */
+/** What a worker uses of the process. */
 export interface WorkerDeps {
   db: Database;
   metrics: Metrics;
@@ -27,7 +28,7 @@ export interface WorkerOptions {
   settings?: Partial<Config['webhooks']>;
   /** Postgres URL to LISTEN on for deliveries committed elsewhere (other processes); none when absent. */
   listenUrl?: string | null;
-  /** Other retention work run with each sweep (expired idempotency keys, unused quotes): the composition root's. */
+  /** Other pruning run with each sweep (expired idempotency keys, unused quotes): the composition root's. */
   alsoPrune?: readonly ((db: Database) => Promise<number>)[];
 }
 
@@ -64,6 +65,7 @@ class Worker implements WebhookWorker {
   private drainedWaiters: (() => void)[] = [];
   private dues: number[] = [];
   private sweeping = false;
+  private readonly failures: FailureLog;
   private readonly sweepTimer: NodeJS.Timeout;
   private readonly unsubscribe: () => void;
   private readonly listener?: { close(): Promise<void> };
@@ -72,6 +74,7 @@ class Worker implements WebhookWorker {
 
   constructor(private readonly deps: WorkerDeps, private readonly options: WorkerOptions) {
     this.id = options.id ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+    this.failures = new FailureLog(deps.log);
     this.s = { ...deps.config.webhooks, ...options.settings };
     // A lease must outlast the attempt it covers, or a slow receiver would get the attempt twice.
     this.leaseMs = Math.max(this.s.leaseMs, this.s.timeoutMs + 1000);
@@ -116,9 +119,10 @@ class Worker implements WebhookWorker {
       if (free > 0) {
         try {
           const claims = await claimDue(this.deps.db, { workerId: this.id, limit: free, leaseMs: this.leaseMs, perWebhook: this.perWebhook, inFlight: this.perHook });
+          this.failures.succeeded();
           for (const c of claims) this.dispatch(c);
         } catch (err) {
-          if (this.running) this.deps.log('error', 'webhook claim failed', { err });
+          if (this.running) this.failures.failed('webhook claim failed', err);
           await this.wait(this.s.pollMs);
           continue;
         }
@@ -165,10 +169,11 @@ class Worker implements WebhookWorker {
       const batch = this.finished.splice(0, FLUSH_BATCH);
       try {
         const r = await recordBatch(this.deps.db, this.deps.metrics, batch, this.recording);
+        this.failures.succeeded();
         if (r.nextDue) this.dues.push(r.nextDue.getTime());
       } catch (err) {
         failures += 1;
-        this.deps.log('error', 'recording webhook attempts failed', { err });
+        this.failures.failed('recording webhook attempts failed', err);
         // While stopping, give up after a few tries: the leases run out and the sweeper retries those attempts.
         if (this.running || failures < 3) {
           this.finished.unshift(...batch);
@@ -198,7 +203,7 @@ class Worker implements WebhookWorker {
       if (await sweepAndMeasure(this.deps.db, this.deps.metrics, this.recording.maxAttempts, this.s.retentionDays)) this.wake();
       for (const prune of this.options.alsoPrune ?? []) await prune(this.deps.db);
     } catch (err) {
-      if (this.running) this.deps.log('warn', 'webhook sweep failed', { err });
+      if (this.running) this.failures.failed('webhook sweep failed', err);
     } finally {
       this.sweeping = false;
     }
