@@ -16,6 +16,7 @@ import { findConsoleDir, registerConsole } from './http/console.js';
 import { acceptOnlyJsonBodies } from './http/body-encoding.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerEtag } from './http/etag.js';
+import { loggedUrl } from './http/logged-url.js';
 import { requestLoggerFactory } from './http/request-logger.js';
 import { refuseUndeclaredQueryKeys } from './http/query-keys.js';
 import { validatorCompiler } from './http/validators.js';
@@ -100,7 +101,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     const labels = { method: request.method, route, status: String(reply.statusCode) };
     ctx.metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
     // From the app's logger with the request id as a field: the same line as request.log's, without making a child.
-    app.log.info({ reqId: request.id, method: request.method, url: request.url, route, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
+    app.log.info({ reqId: request.id, method: request.method, url: loggedUrl(request.url), route, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
     done();
   });
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REDACT } from '../../src/app.js';
 import { startWorld } from '../helpers/fixture.js';
 import { call, type TestServer } from '../helpers/server.js';
+import { staffToken } from '../helpers/staff.js';
 import type { World } from '../helpers/world.js';
 
 // The process's logger as `pxs serve` makes it (src/cli/lifecycle.ts), writing to memory.
@@ -52,6 +53,17 @@ describe('request logging', () => {
     expect(line).toMatchObject({ msg: 'request', level: 30, method: 'GET', url: '/api/v1/partner/offers?limit=1', route: '/api/v1/partner/offers', statusCode: 200 });
     expect(typeof line!.ms).toBe('number');
     expect(lines.join('')).not.toContain(w.keys.branch);
+  });
+
+  it('leaves a search\'s text and a list\'s filter out of the access line: they can hold a client\'s email or phone', async () => {
+    const search = await call(server, 'GET', '/admin/clients', { token: await staffToken(server, w.staff.admin1.id), query: { q: 'ana.silva@example.com', limit: 5 } });
+    const filtered = await call(server, 'GET', '/partner/clients', { key: w.keys.branch, query: { filter: JSON.stringify({ phone: '+351912345678' }), limit: 5 } });
+    expect([search.status, filtered.status]).toEqual([200, 200]);
+    const [searched] = await linesOf(search.headers.get('x-request-id')!, 1);
+    const [listed] = await linesOf(filtered.headers.get('x-request-id')!, 1);
+    expect(searched.url).toBe('/api/v1/admin/clients?q=[redacted]&limit=5');
+    expect(listed.url).toBe('/api/v1/partner/clients?filter=[redacted]&limit=5');
+    expect(lines.join('')).not.toMatch(/ana\.silva|912345678/);
   });
 
   it('makes no child logger for requests that log only their access line, and one for a request that logs an error', async () => {
