@@ -41,6 +41,7 @@ function originList(values: Record<string, unknown>): string[] {
 
 /** `pxs keys`: issue, list and revoke partner API keys from the command line. */
 export const keysCommand: CliCommand = {
+  maxPositionals: 2,
   summary: 'Create, list, roll and revoke partner API keys, and set a public key\'s allowed origins',
   usage: USAGE,
   options: {
@@ -49,7 +50,7 @@ export const keysCommand: CliCommand = {
   },
   async run(values, positionals) {
     const json = Boolean(values.json);
-    const sub = subcommand(positionals, ['create', 'list', 'roll', 'revoke', 'origins'], USAGE);
+    const sub = subcommand(positionals, { create: 0, list: 0, roll: 1, revoke: 1, origins: 1 }, USAGE);
 
     if (sub === 'create') {
       const key = await withRuntime((ctx) => create(ctx, values));

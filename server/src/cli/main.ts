@@ -1,4 +1,4 @@
-import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
 import { seedDemo } from '../demo/seed.js';
 import { startRuntime } from '../runtime.js';
@@ -7,18 +7,12 @@ import { serve } from './serve.js';
 import { keysCommand } from './keys.js';
 import { openApiCommand } from './openapi.js';
 import { staffCommand } from './staff.js';
+import type { CliCommand } from './support.js';
 import { runWorker } from './worker.js';
-
-interface Command {
-  summary: string;
-  usage: string;
-  options?: ParseArgsConfig['options'];
-  run(values: Record<string, unknown>, positionals: string[]): Promise<void>;
-}
 
 const quietLog = () => undefined;
 
-export const commands: Record<string, Command> = {
+export const commands: Record<string, CliCommand> = {
   serve: {
     summary: 'Run the HTTP API (and the webhook worker unless --no-worker)',
     usage: 'pxs serve [--no-worker]',
@@ -81,9 +75,13 @@ function help(): string {
 
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
-  if (!name || name === '--help' || name === '-h' || name === 'help') {
+  if (!name) {
+    process.stderr.write(`pxs: a command is required\n\n${help()}\n`);
+    return EXIT.usage;
+  }
+  if (name === '--help' || name === '-h' || name === 'help') {
     process.stdout.write(`${help()}\n`);
-    return name ? EXIT.ok : EXIT.usage;
+    return EXIT.ok;
   }
   const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
   if (!command) {
@@ -96,6 +94,8 @@ export async function main(argv: string[]): Promise<number> {
   }
   try {
     const { values, positionals } = parseArgs({ args: rest, options: command.options ?? {}, allowPositionals: true, strict: true });
+    const extra = positionals[command.maxPositionals ?? 0];
+    if (extra !== undefined) throw new CliError(`unexpected argument "${extra}"\nUsage: ${command.usage}`, EXIT.usage);
     await command.run(values, positionals);
     return EXIT.ok;
   } catch (err) {

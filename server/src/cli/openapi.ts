@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { startRuntime } from '../runtime.js';
+import { CliError, EXIT } from './output.js';
 import type { CliCommand } from './support.js';
 
 /**
@@ -26,6 +27,7 @@ export const openApiCommand: CliCommand = {
   usage: 'pxs openapi [--out <file>]',
   options: { out: { type: 'string' } },
   async run(values) {
+    if (values.out === '') throw new CliError('--out needs a file name', EXIT.usage);
     const text = await openApiDocument();
     if (typeof values.out === 'string') await writeFile(values.out, text);
     else process.stdout.write(text);

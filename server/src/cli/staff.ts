@@ -22,6 +22,7 @@ const describe = (s: StaffView) => `${s.id}\t${s.email}\t${s.role}\tbranch ${s.b
 
 /** `pxs staff`: manage staff users without the back office (the first superadmin, a locked-out admin). */
 export const staffCommand: CliCommand = {
+  maxPositionals: 2,
   summary: 'Create, list and deactivate staff users',
   usage: USAGE,
   options: {
@@ -30,7 +31,7 @@ export const staffCommand: CliCommand = {
   },
   async run(values, positionals) {
     const json = Boolean(values.json);
-    const sub = subcommand(positionals, ['create', 'list', 'deactivate'], USAGE);
+    const sub = subcommand(positionals, { create: 0, list: 0, deactivate: 1 }, USAGE);
 
     if (sub === 'create') {
       const input = {

@@ -13,6 +13,8 @@ export interface CliCommand {
   summary: string;
   usage: string;
   options?: ParseArgsConfig['options'];
+  /** How many words may follow the command's name (a subcommand and its argument); more is a usage error. */
+  maxPositionals?: number;
   run(values: Record<string, unknown>, positionals: string[]): Promise<void>;
 }
 
@@ -55,7 +57,7 @@ export function requireOption(values: Record<string, unknown>, name: string): st
 export function intOption(values: Record<string, unknown>, name: string): number | undefined {
   const value = values[name];
   if (value === undefined) return undefined;
-  if (typeof value !== 'string' || !/^\d{1,9}$/.test(value)) throw new CliError(`--${name} must be a positive integer`, EXIT.usage);
+  if (typeof value !== 'string' || !/^[1-9]\d{0,8}$/.test(value)) throw new CliError(`--${name} must be a positive integer`, EXIT.usage);
   return Number(value);
 }
 
@@ -82,8 +84,13 @@ export async function readPassword(values: Record<string, unknown>): Promise<str
   return requireOption(values, 'password');
 }
 
-export function subcommand(positionals: string[], allowed: readonly string[], usage: string): string {
-  const [sub] = positionals;
-  if (!sub || !allowed.includes(sub)) throw new CliError(`${sub ? `unknown subcommand "${sub}"` : 'a subcommand is required'}\nUsage: ${usage}`, EXIT.usage);
+/**
+ * The subcommand named first, of those allowed with how many arguments each takes. A word past those is refused: a
+ * script running `pxs staff deactivate 5 6` would otherwise deactivate 5 alone and report success.
+ */
+export function subcommand(positionals: string[], allowed: Readonly<Record<string, number>>, usage: string): string {
+  const [sub, ...args] = positionals;
+  if (!sub || !Object.hasOwn(allowed, sub)) throw new CliError(`${sub ? `unknown subcommand "${sub}"` : 'a subcommand is required'}\nUsage: ${usage}`, EXIT.usage);
+  if (args.length > allowed[sub]) throw new CliError(`unexpected argument "${args[allowed[sub]]}"\nUsage: ${usage}`, EXIT.usage);
   return sub;
 }

@@ -21,7 +21,12 @@ describe('pxs without a database', STARTS_PROCESSES, () => {
   });
 
   it('exits 2 on usage errors, with a message on stderr', () => {
-    const cases = [['staff', 'promote'], ['keys', 'create', '--bogus'], ['staff', 'create', '--email', 'a@b.test', '--role', 'admin']];
+    const cases = [
+      ['staff', 'promote'], ['keys', 'create', '--bogus'], ['staff', 'create', '--email', 'a@b.test', '--role', 'admin'], [],
+      // A word past what a command takes: `deactivate 5 6` acted on 5 alone and reported success.
+      ['staff', 'deactivate', '5', '6'], ['staff', 'list', 'extra'], ['keys', 'list', 'extra'], ['migrate', 'extra'], ['openapi', 'extra'],
+      ['keys', 'revoke', '00000000-0000-0000-0000-000000000000', 'extra'], ['openapi', '--out='], ['staff', 'list', '--branch', '0'],
+    ];
     for (const args of cases) {
       const res = pxs(args);
       expect({ args, code: res.code }).toEqual({ args, code: 2 });
