@@ -1,7 +1,8 @@
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import type pg from 'pg';
 import { listenPglite, listenPostgres, type ListenHandlers, type Listening } from './notifications.js';
-import { initialiseDataDir } from './pglite-data-dir.js';
+import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
+import { ensureDataDir, initialiseDataDir } from './pglite-data-dir.js';
 import { preparingPool } from './prepared.js';
 import { getTypeParser } from './type-parsers.js';
 import type { DB } from './schema.js';
@@ -94,23 +95,41 @@ async function openPostgres(url: string, max: number, onIdleError?: (err: Error)
 
 async function openPglite(dataDir: string, template?: Blob): Promise<DatabaseHandle> {
   const inMemory = dataDir === 'memory://';
-  if (!inMemory) await initialiseDataDir(dataDir);
-  const [{ PGlite }, { PGliteDialect }] = await Promise.all([import('@electric-sql/pglite'), import('kysely-pglite-dialect')]);
-  const client = inMemory ? new PGlite({ loadDataDir: template }) : new PGlite(dataDir);
-  await client.waitReady;
-  const counter = queryCounter();
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(client), log: counter.log });
-  return {
-    db,
-    kind: 'pglite',
-    listen: (channel, handlers) => listenPglite(client, channel, handlers),
-    queryCount: counter.count,
-    limitQueries: () => undefined,
-    ping: async () => { await client.query('select 1'); },
-    warm: async () => undefined,
-    dump: () => client.dumpDataDir('none'),
-    close: () => db.destroy(),
-  };
+  let lock: DataDirLock | undefined;
+  if (!inMemory) {
+    ensureDataDir(dataDir);
+    // Before initialising too: two first starts on a new directory would otherwise both run initdb into it.
+    lock = lockDataDir(dataDir);
+  }
+  try {
+    if (!inMemory) await initialiseDataDir(dataDir);
+    const [{ PGlite }, { PGliteDialect }] = await Promise.all([import('@electric-sql/pglite'), import('kysely-pglite-dialect')]);
+    const client = inMemory ? new PGlite({ loadDataDir: template }) : new PGlite(dataDir);
+    try {
+      await client.waitReady;
+    } catch (err) {
+      throw inMemory ? err : new Error(`DATA_DIR ${dataDir}: the embedded database could not be opened: ${(err as Error).message}`, { cause: err });
+    }
+    const counter = queryCounter();
+    const db = new Kysely<DB>({ dialect: new PGliteDialect(client), log: counter.log });
+    return {
+      db,
+      kind: 'pglite',
+      listen: (channel, handlers) => listenPglite(client, channel, handlers),
+      queryCount: counter.count,
+      limitQueries: () => undefined,
+      ping: async () => { await client.query('select 1'); },
+      warm: async () => undefined,
+      dump: () => client.dumpDataDir('none'),
+      close: async () => {
+        await db.destroy();
+        lock?.release();
+      },
+    };
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
 }
 
 /** How long making a PostgreSQL connection may take; generous, so that a saturated server is not taken for a cut. */

@@ -1,8 +1,37 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { LOCK_FILE } from './data-dir-lock.js';
+
+/**
+ * Makes `dataDir` if it does not exist, and checks that this process can use it. PGlite itself says only "PGlite
+ * failed to initialize properly" of a directory it cannot write, and mkdir "EEXIST" of a file in its place.
+ */
+export function ensureDataDir(dataDir: string): void {
+  const fail = (what: string, cause?: unknown) => new Error(`DATA_DIR ${dataDir}: ${what}`, { cause });
+  let stat;
+  try {
+    stat = statSync(dataDir, { throwIfNoEntry: false });
+  } catch (err) {
+    throw fail(`cannot be used: ${(err as Error).message}`, err);
+  }
+  if (stat && !stat.isDirectory()) throw fail('not a directory');
+  if (!stat) {
+    try {
+      mkdirSync(dataDir, { recursive: true });
+    } catch (err) {
+      throw fail(`could not be created: ${(err as Error).message}`, err);
+    }
+  }
+  // PGlite writes in it at every open, even to read (its postmaster.pid, the WAL).
+  try {
+    accessSync(dataDir, constants.W_OK);
+  } catch (err) {
+    throw fail(`not writable by this process (uid ${process.getuid?.() ?? 'unknown'})`, err);
+  }
+}
 
 /**
  * Makes sure `dataDir` holds an embedded database, creating one if the directory is new or empty.
@@ -15,11 +44,11 @@ import { promisify } from 'node:util';
  * The database is made in a staging directory inside `dataDir` (the same file system, and `dataDir` itself may be
  * a mount point that cannot be replaced), then moved in with PG_VERSION last: a directory holds a database when it
  * has PG_VERSION. A start cut off before that leaves its staging directory, and the next start clears what it
- * finds and begins again. One process at a time opens an embedded database (see the README).
+ * finds and begins again. One process at a time opens an embedded database: the caller holds its lock (data-dir-lock.ts),
+ * whose file is the one entry this leaves alone.
  */
 export async function initialiseDataDir(dataDir: string): Promise<void> {
-  mkdirSync(dataDir, { recursive: true });
-  const entries = readdirSync(dataDir);
+  const entries = readdirSync(dataDir).filter((name) => name !== LOCK_FILE);
   const staged = entries.filter((name) => name.startsWith(STAGING));
   if (holdsDatabase(dataDir)) return removeEntries(dataDir, staged);
   if (staged.length > 0) removeEntries(dataDir, entries);
