@@ -1,6 +1,7 @@
 import type { Config } from './config.js';
 import { createContext, type AppContext } from './context.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
+import { databaseUnavailable } from './db/errors.js';
 import { migrateToLatest } from './db/migrate.js';
 import type { Log } from './log.js';
 
@@ -25,6 +26,16 @@ export async function startRuntime(config: Config, log: Log, options: { poolSize
     return ctx;
   } catch (err) {
     await database.close();
-    throw err;
+    throw unreachable(config, err);
   }
+}
+
+/**
+ * A start that cannot reach PostgreSQL says where it looked: pg's own words ("Connection terminated unexpectedly",
+ * "timeout expired") name neither the host nor the setting. The URL's password is never part of it.
+ */
+function unreachable(config: Config, err: unknown): unknown {
+  if (!config.databaseUrl || !databaseUnavailable(err)) return err;
+  const url = new URL(config.databaseUrl);
+  return new Error(`DATABASE_URL: cannot reach PostgreSQL at ${url.hostname}:${url.port || 5432}: ${(err as Error).message}`, { cause: err });
 }

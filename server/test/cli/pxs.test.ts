@@ -138,3 +138,13 @@ describe('pxs against a database', STARTS_PROCESSES, () => {
     }
   });
 });
+
+describe('pxs with a PostgreSQL it cannot reach', STARTS_PROCESSES, () => {
+  it('exits 1 saying which setting and where it looked, never the password', async () => {
+    // Port 1 on this machine: nothing listens, so the connection is refused at once.
+    const res = await runPxs(['migrate'], { ...cli.env, DATABASE_URL: 'postgres://pxs:hunter2-secret@127.0.0.1:1/pxs' });
+    expect(res.code).toBe(1);
+    expect(res.stderr).toMatch(/^pxs migrate: DATABASE_URL: cannot reach PostgreSQL at 127\.0\.0\.1:1: .*ECONNREFUSED/m);
+    expect(res.stderr + res.stdout).not.toContain('hunter2-secret');
+  });
+});
