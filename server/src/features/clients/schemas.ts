@@ -11,7 +11,8 @@ export const CreateClientRequest = Type.Object({
   lastName: Name('Last name'),
   email: Email,
   phone: Phone,
-  branchId: Type.Optional(RowId({ description: 'Only for a key that reaches every branch (a superadmin\'s personal key), which must name the client\'s branch',
+  branchId: Type.Optional(RowId({
+    description: 'Only for a key that reaches every branch (a superadmin\'s personal key), which must name the client\'s branch',
   })),
 }, { additionalProperties: false, examples: [{ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '+441234567890' }] });
 
