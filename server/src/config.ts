@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
 import { DEFAULT_BOOLEANS, developmentSecret } from './config-defaults.js';
 import { IntegrationEnv, integrationConfig, type IntegrationConfig } from './config-integration.js';
+import { relatedSettingProblems } from './config-rules.js';
 import { OwnerLimitsEnv, ownerLimitsConfig, type OwnerLimitsConfig } from './config-limits.js';
 import { WebhooksEnv, webhooksConfig, type WebhooksConfig } from './config-webhooks.js';
 
@@ -70,7 +71,6 @@ export interface Config extends WebhooksConfig, IntegrationConfig, OwnerLimitsCo
 
 export class ConfigError extends Error {}
 
-
 /** The values a choice allows, so that refusing one lists them rather than Ajv's "must match a schema in anyOf". */
 function choices(schema: unknown): string[] | undefined {
   const anyOf = (schema as { anyOf?: { const?: unknown }[] } | undefined)?.anyOf;
@@ -105,18 +105,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (problems.length > 0) throw new ConfigError(`Invalid configuration: ${[...new Set(problems)].join('; ')}`);
   const env = converted as Env;
 
-  if (env.NODE_ENV === 'production') {
-    const missing = (['JWT_SECRET', 'DATABASE_URL'] as const).filter((k) => !env[k]);
-    if (missing.length > 0) throw new ConfigError(`Invalid configuration: ${missing.map((k) => `${k}: required in production`).join('; ')}`);
-  }
-  // Without both, a key set shared with other applications (one identity provider) would let any token it signs in.
-  const jwtProblems = env.JWT_JWKS_URL
-    ? (['JWT_ISSUER', 'JWT_AUDIENCE'] as const).filter((k) => !env[k]).map((k) => `${k}: required with JWT_JWKS_URL`)
-    : (['JWT_ISSUER', 'JWT_AUDIENCE'] as const).filter((k) => env[k]).map((k) => `${k}: only used with JWT_JWKS_URL, which is not set`);
-  if (jwtProblems.length > 0) throw new ConfigError(`Invalid configuration: ${jwtProblems.join('; ')}`);
-  if ((env.BOOTSTRAP_ADMIN_EMAIL === undefined) !== (env.BOOTSTRAP_ADMIN_PASSWORD === undefined)) {
-    throw new ConfigError('Invalid configuration: BOOTSTRAP_ADMIN_EMAIL and BOOTSTRAP_ADMIN_PASSWORD go together');
-  }
+  const related = relatedSettingProblems(env);
+  if (related.length > 0) throw new ConfigError(`Invalid configuration: ${related.join('; ')}`);
 
   return {
     env: env.NODE_ENV,

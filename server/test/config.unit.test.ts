@@ -58,3 +58,10 @@ describe('an external staff panel (JWT_JWKS_URL)', () => {
     expect(() => loadConfig({ JWT_ISSUER: 'https://panel.example' })).toThrow('JWT_ISSUER: only used with JWT_JWKS_URL, which is not set');
   });
 });
+
+describe('settings that go together', () => {
+  it('name every missing one at once', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', BOOTSTRAP_ADMIN_EMAIL: 'root@example.com' })).toThrow(
+      'Invalid configuration: JWT_SECRET: required in production; DATABASE_URL: required in production; BOOTSTRAP_ADMIN_EMAIL and BOOTSTRAP_ADMIN_PASSWORD go together');
+  });
+});
