@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setLockTimeout } from '../../src/features/idempotency/repository.js';
 import { usingPostgres } from '../helpers/database.js';
 import { startWorld } from '../helpers/fixture.js';
 import { call, type TestServer } from '../helpers/server.js';
@@ -128,6 +130,16 @@ describe('Idempotency-Key on POST /partner/orders', () => {
     }
     // Once the first one is gone (rolled back), the key is free.
     expect((await post('/partner/orders', world.keys.branch, orderBody(world), k)).status).toBe(201);
+  });
+});
+
+describe('IDEMPOTENCY_LOCK_WAIT_MS', () => {
+  it('of 0 waits the shortest time PostgreSQL takes, where its lock_timeout of 0 would wait for ever', async () => {
+    const shown = await server.db.transaction().execute(async (tx) => {
+      await setLockTimeout(tx, 0);
+      return (await sql<{ lock_timeout: string }>`show lock_timeout`.execute(tx)).rows[0].lock_timeout;
+    });
+    expect(shown).toBe('1ms');
   });
 });
 

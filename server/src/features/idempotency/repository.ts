@@ -29,9 +29,12 @@ export async function store(tx: Tx, apiKeyId: string, key: string, status: numbe
   await sql`update idempotency_keys set status = ${status}, response = ${response} where api_key_id = ${apiKeyId}::uuid and key = ${key}`.execute(tx);
 }
 
-/** How long a request waits for another one holding its key before it gives up (409). */
+/**
+ * How long a request waits for another one holding its key before it gives up (409). PostgreSQL reads a
+ * lock_timeout of 0 as no limit at all, where IDEMPOTENCY_LOCK_WAIT_MS=0 means not to wait: the shortest it takes.
+ */
 export async function setLockTimeout(tx: Tx, ms: number): Promise<void> {
-  await sql`select set_config('lock_timeout', ${`${ms}ms`}, true)`.execute(tx);
+  await sql`select set_config('lock_timeout', ${`${Math.max(1, ms)}ms`}, true)`.execute(tx);
 }
 
 export async function clearLockTimeout(tx: Tx): Promise<void> {
