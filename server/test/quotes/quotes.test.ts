@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consumeQuote, diagnose } from '../../src/features/quotes/repository.js';
 import { startWorld } from '../helpers/fixture.js';
 import { call, startTestServer, type TestServer } from '../helpers/server.js';
 import type { StaffName } from '../helpers/staff.js';
@@ -114,6 +116,18 @@ describe('POST /partner/orders with quoteId', () => {
     expect((await orderOn(server, world.keys.branch, q.quoteId, { clientAmount: 100 })).status).toBe(400);
     expect((await orderOn(server, world.keys.branch, q.quoteId, { operationType: 'finop' })).status).toBe(400);
     expect((await orderOn(server, world.keys.branch, 'not-a-uuid')).status).toBe(400);
+  });
+
+  it('refuses a quote that expires while the order\'s transaction runs, as it may wait for the quote\'s row', async () => {
+    const q = await takeQuote(server, world.keys.branch, usdEur(world));
+    await sql`update quotes set expires_at = now() + interval '300 milliseconds' where id = ${q.quoteId}::uuid`.execute(server.db);
+    const scope = { branchId: world.branches.b1, exchangeIds: null };
+    await server.db.transaction().execute(async (tx) => {
+      await sql`select 1`.execute(tx);
+      await new Promise((r) => setTimeout(r, 600));
+      expect(await consumeQuote(tx, scope, q.quoteId)).toBeUndefined();
+      expect(await diagnose(tx, scope, q.quoteId)).toMatchObject({ used_at: null, expired: true });
+    });
   });
 
   it('refuses a quote taken longer ago than QUOTE_TTL_SECONDS (422 "expired")', async () => {

@@ -29,12 +29,14 @@ export async function insertQuote(db: Executor, q: NewQuote, ttlSeconds: number)
 /**
  * Marks an unused, unexpired quote in the caller's scope used by the order being created, in that order's
  * transaction (a failed order gives the quote back). The row lock makes two orders on one quote take turns, and
- * the second finds it used. Returns nothing when the quote cannot be used; diagnose() says why.
+ * the second finds it used. Returns nothing when the quote cannot be used; diagnose() says why. Expiry is judged
+ * by the clock, not now(): that is when the transaction began, and it may have waited since (for this quote's row,
+ * or for an idempotency key) past the quote's end.
  */
 export async function consumeQuote(tx: Tx, scope: Scope, id: string): Promise<QuoteRow | undefined> {
   const { rows } = await sql<QuoteRow>`
     update quotes q set used_at = now()
-    where q.id = ${id}::uuid and q.used_at is null and q.expires_at > now()
+    where q.id = ${id}::uuid and q.used_at is null and q.expires_at > clock_timestamp()
       and ${scopeCondition(scope, { branch: 'q.branch_id', exchange: 'q.exchange_id' })}
     returning q.id, q.branch_id, q.exchange_id, q.source_currency_id, q.dest_currency_id, q.offer_id, q.rate, q.is_reverse,
       q.source_amount, q.dest_amount, q.expires_at, q.used_at`.execute(tx);
@@ -51,7 +53,7 @@ export async function linkOrder(tx: Tx, id: string, orderId: number): Promise<vo
  */
 export async function diagnose(tx: Tx, scope: Scope, id: string): Promise<Pick<QuoteRow, 'in_scope' | 'used_at' | 'expired'> | undefined> {
   const { rows } = await sql<QuoteRow>`
-    select q.used_at, q.expires_at <= now() as expired,
+    select q.used_at, q.expires_at <= clock_timestamp() as expired,
       ${scopeCondition(scope, { branch: 'q.branch_id', exchange: 'q.exchange_id' })} as in_scope
     from quotes q where q.id = ${id}::uuid`.execute(tx);
   return rows[0];
