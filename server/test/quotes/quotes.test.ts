@@ -23,7 +23,7 @@ async function takeQuote(s: { url: string }, key: string, body: Record<string, u
 }
 const orderOn = (s: { url: string }, key: string, quoteId: string, overrides: Record<string, unknown> = {}) =>
   call(s, 'POST', '/partner/orders', { key, body: { ...orderBody(world, { clientAmount: undefined }), quoteId, ...overrides } });
-const setOffer = (id: number, change: Record<string, string>) => call(server, 'PATCH', `/admin/offers/${id}`, { token: tokens.admin1, body: change });
+const setOffer = (id: number, change: Record<string, string | boolean>) => call(server, 'PATCH', `/admin/offers/${id}`, { token: tokens.admin1, body: change });
 
 describe('POST /partner/public/quotes', () => {
   it('returns the estimate\'s figures with a quoteId and an expiry, to a public key too', async () => {
@@ -106,6 +106,21 @@ describe('POST /partner/orders with quoteId', () => {
     expect(res.body.errors).toEqual({ quoteId: 'aboveMaximum' });
     expect(res.body.message).toBe('the offer\'s maxAmount is now 300, which no longer covers the quoted 400; take a new quote');
     await setOffer(world.offers.bUsdEur, { maxAmount: '500' });
+  });
+
+  it('refuses a quote whose offer was replaced by the reverse one, whose limit is in the other currency', async () => {
+    const q = await takeQuote(server, world.keys.branch, { exchangeId: world.exchanges.B, sourceCurrencyId: world.currencies.USD, destCurrencyId: world.currencies.EUR, amount: 400 });
+    expect(q.offerId).toBe(world.offers.bUsdEur);
+    expect((await setOffer(world.offers.bUsdEur, { isActive: false })).status).toBe(200);
+    expect((await setOffer(world.offers.bEurUsdInactive, { isActive: true, maxAmount: '1000' })).status).toBe(200);
+    try {
+      const res = await orderOn(server, world.keys.branch, q.quoteId, { cashbox: { id: world.exchanges.B } });
+      expect(res.status).toBe(422);
+      expect(res.body.errors).toEqual({ quoteId: 'offerInactive' });
+    } finally {
+      await setOffer(world.offers.bEurUsdInactive, { isActive: false, maxAmount: '500' });
+      await setOffer(world.offers.bUsdEur, { isActive: true });
+    }
   });
 
   it('refuses an unknown quote, a quote with an amount, and a quote on a finop order', async () => {

@@ -42,6 +42,11 @@ export async function useQuote(tx: Tx, scope: Scope, id: string, use: QuoteUse, 
   if (!current || current.offer_id === null || !current.exchange_active) {
     throw quoteError('offerInactive', `the exchange no longer has an active offer for this currency pair, so quote ${id} cannot be honoured`);
   }
+  // The pair's offer now may be another one (the reverse direction, after the quoted one was deactivated): its
+  // limit is in another currency, and the quoted offer is no longer in force.
+  if (current.offer_id !== q.offer_id) {
+    throw quoteError('offerInactive', `offer ${q.offer_id}, which quote ${id} was priced on, is no longer the exchange's active offer for this currency pair; take a new quote`);
+  }
   // maxAmount is in the offer's currency1: the source for a direct quote, the destination for a reverse one.
   const quoted = q.is_reverse ? q.dest_amount : q.source_amount;
   if (new Dec(quoted).gt(new Dec(current.max_amount!))) {
