@@ -36,6 +36,26 @@ describe('POST /partner/orders: limits of the offer', () => {
     expect(res.body).toEqual({ statusCode: 400, message, error: 'Bad Request', errors: { [field]: code } });
   });
 
+  it('refuses an amount with more digits than a JSON number keeps, rather than pricing it rounded', async () => {
+    const raw = (amount: string, path = '/partner/orders', body = orderBody(world, { clientAmount: 0 })) => call(server, 'POST', path, {
+      key: world.keys.branch, headers: { 'content-type': 'application/json' }, rawBody: JSON.stringify(body).replace(/"(clientAmount|amount)":0/, `"$1":${amount}`),
+    });
+    // JSON.parse reads these as 1234567890123456.8 and 90071992.54740994.
+    for (const amount of ['1234567890123456.78', '90071992.54740993', '1.123456789012345678']) {
+      const res = await raw(amount);
+      expect(res.status, amount).toBe(400);
+      expect(res.body.errors).toEqual({ clientAmount: 'tooPrecise' });
+      expect(res.body.message).toBe(`clientAmount has more significant digits than a JSON number keeps exactly (${amount}); send at most 15`);
+    }
+    const estimate = await raw('90071992.54740993', '/partner/public/estimate', { exchangeId: world.exchanges.A, sourceCurrencyId: world.currencies.USD, destCurrencyId: world.currencies.EUR, amount: 0 } as never);
+    expect(estimate.body.errors).toEqual({ amount: 'tooPrecise' });
+    // Long but exact numbers, and long digit runs inside strings, pass as before.
+    const long = await raw('100.00000000000000');
+    expect(long.status, long.text).toBe(201);
+    const client = await call(server, 'POST', '/partner/clients', { key: world.keys.branch, body: { firstName: 'Long', lastName: 'Digits', email: `digits-12345678901234567-${Date.now()}@example.com`, phone: '+15550001111' } });
+    expect(client.status, client.text).toBe(201);
+  });
+
   it('refuses a pair without an active offer at the cashbox', async () => {
     const res = await refused({ currency2: { id: world.currencies.JPY } });
     expect(res.status).toBe(400);
