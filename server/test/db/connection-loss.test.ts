@@ -3,8 +3,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/db/database.js';
 import { databaseUnavailable } from '../../src/db/errors.js';
+import { OutageLog } from '../../src/db/outage-log.js';
 import { listenForDeliveries } from '../../src/features/delivery/listen.js';
 import { OUTBOX_CHANNEL } from '../../src/features/delivery/outbox.js';
+import { OrderFeed } from '../../src/features/order-feed/feed.js';
 import { openTestDatabase, usingPostgres, type TestDatabase } from '../helpers/database.js';
 import { eventually } from '../helpers/eventually.js';
 import { tcpProxy, type TcpProxy } from '../helpers/tcp-proxy.js';
@@ -144,6 +146,25 @@ describe.skipIf(!usingPostgres)('a lost PostgreSQL connection (PostgreSQL pass o
     } finally {
       await quiet.close();
       await listener.close();
+    }
+  }, 20_000);
+
+  it('the order feed, polling through a cut, logs the outage once and its end once', async () => {
+    const lines: [string, string][] = [];
+    const feed = new OrderFeed(handle.db, { pollMs: 50, gapWaitMs: 1000, failures: new OutageLog((level, msg) => { lines.push([level, msg]); }, 'the order feed goes on') });
+    const stop = await feed.subscribe(() => undefined);
+    try {
+      await link.cut();
+      // Many polls fail meanwhile: one every 50 ms.
+      await new Promise((r) => setTimeout(r, 1000));
+      await link.restore();
+      await eventually(async () => lines.some(([level]) => level === 'info'));
+      expect(lines).toEqual([
+        ['warn', 'order feed poll failed: the database is unavailable; trying again until it is back'],
+        ['info', 'the database is available again; the order feed goes on'],
+      ]);
+    } finally {
+      stop();
     }
   }, 20_000);
 });

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
+import { OutageLog } from '../../db/outage-log.js';
 import type { Metrics } from '../../http/metrics.js';
 import type { Log } from '../../log.js';
 import { attempt } from './attempt.js';
 import { claimDue, type Claim } from './claim.js';
-import { FailureLog } from './failure-log.js';
 import { listenForDeliveries } from './listen.js';
 import type { Outcome, RecordSettings } from './outcome.js';
 import { onEnqueued } from './outbox.js';
@@ -65,7 +65,7 @@ class Worker implements WebhookWorker {
   private drainedWaiters: (() => void)[] = [];
   private dues: number[] = [];
   private sweeping = false;
-  private readonly failures: FailureLog;
+  private readonly failures: OutageLog;
   private readonly sweepTimer: NodeJS.Timeout;
   private readonly unsubscribe: () => void;
   private readonly listener?: { close(): Promise<void> };
@@ -74,7 +74,7 @@ class Worker implements WebhookWorker {
 
   constructor(private readonly deps: WorkerDeps, private readonly options: WorkerOptions) {
     this.id = options.id ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-    this.failures = new FailureLog(deps.log);
+    this.failures = new OutageLog(deps.log, 'webhook delivery goes on');
     this.s = { ...deps.config.webhooks, ...options.settings };
     // A lease must outlast the attempt it covers, or a slow receiver would get the attempt twice.
     this.leaseMs = Math.max(this.s.leaseMs, this.s.timeoutMs + 1000);

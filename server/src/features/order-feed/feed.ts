@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/database.js';
+import type { OutageLog } from '../../db/outage-log.js';
 import { IdCursor } from './cursor.js';
 import { changesAfter, lastChangeId, type ChangeRow } from '../orders/service.js';
 
@@ -9,7 +10,8 @@ export interface FeedOptions {
   pollMs: number;
   /** How long an id seen out of order waits for the ids before it to commit. */
   gapWaitMs: number;
-  onError: (err: unknown) => void;
+  /** Where a failed poll is told; the feed polls again on its next tick. */
+  failures: Pick<OutageLog, 'failed' | 'succeeded'>;
 }
 
 const BATCH = 500;
@@ -59,10 +61,11 @@ export class OrderFeed {
           if (cursor.add(row.id)) for (const listener of this.listeners) listener(row);
         }
         cursor.settle(Date.now());
+        this.options.failures.succeeded();
         if (rows.length < BATCH || this.cursor !== cursor) return;
       }
     } catch (err) {
-      this.options.onError(err);
+      this.options.failures.failed('order feed poll failed', err);
     }
   }
 }

@@ -1,9 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';
 import type { Database } from '../../db/database.js';
+import { OutageLog } from '../../db/outage-log.js';
 import { forbidden } from '../../http/errors.js';
 import { errorResponses } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
+import type { Log } from '../../log.js';
 import { OrderFeed } from './feed.js';
 import { StreamResponse } from './schemas.js';
 import { openStream } from './stream.js';
@@ -14,9 +16,10 @@ const POLL_MS = 1000;
 const GAP_WAIT_MS = 10_000;
 
 /** GET /admin/orders/stream: the order board's live feed, as server-sent events over a fetch with the staff token. */
-export function orderFeedRoutes({ db }: { db: Database }) {
+export function orderFeedRoutes({ db, log }: { db: Database; log: Log }) {
   return async function routes(app: App) {
-    const feed = new OrderFeed(db, { pollMs: POLL_MS, gapWaitMs: GAP_WAIT_MS, onError: (err) => app.log.warn({ err }, 'order feed poll failed') });
+    // A poll fails every second while the database is away: the outage is logged once, not each time.
+    const feed = new OrderFeed(db, { pollMs: POLL_MS, gapWaitMs: GAP_WAIT_MS, failures: new OutageLog(log, 'the order feed goes on') });
     const streams = new Set<() => void>();
     // Open streams would keep the server from closing: end them first, the clients reconnect to another instance.
     app.addHook('preClose', async () => { for (const end of streams) end(); feed.stop(); });

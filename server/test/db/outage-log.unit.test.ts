@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { FailureLog } from '../../src/features/delivery/failure-log.js';
+import { OutageLog } from '../../src/db/outage-log.js';
 
 const lost = () => new Error('Connection terminated unexpectedly');
 const refused = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
 
-describe('the worker\'s failure log', () => {
+describe('the outage log of a retrying loop', () => {
   it('logs an outage once when it starts and once when it ends, however often the worker tries meanwhile', () => {
     const lines: [string, string][] = [];
-    const log = new FailureLog((level, msg) => { lines.push([level, msg]); });
+    const log = new OutageLog((level, msg) => { lines.push([level, msg]); }, 'webhook delivery goes on');
     for (let i = 0; i < 50; i++) log.failed('webhook claim failed', i % 2 ? lost() : refused());
     log.succeeded();
     log.succeeded();
@@ -21,7 +21,7 @@ describe('the worker\'s failure log', () => {
 
   it('logs every other failure as an error, with the error, during an outage too', () => {
     const lines: { level: string; extra?: object }[] = [];
-    const log = new FailureLog((level, _msg, extra) => { lines.push({ level, extra }); });
+    const log = new OutageLog((level, _msg, extra) => { lines.push({ level, extra }); }, 'webhook delivery goes on');
     const bug = Object.assign(new Error('column "x" does not exist'), { code: '42703' });
     log.failed('webhook claim failed', refused());
     log.failed('webhook claim failed', bug);
