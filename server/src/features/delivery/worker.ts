@@ -26,7 +26,7 @@ export interface WorkerOptions {
   id?: string;
   /** Overrides of the configured webhook settings (tests and the benchmark). */
   settings?: Partial<Config['webhooks']>;
-  /** Postgres URL to LISTEN on for deliveries committed elsewhere (other processes); none when absent. */
+  /** Postgres URL to LISTEN on for deliveries other processes commit; none when absent. */
   listenUrl?: string | null;
   /** Other pruning run with each sweep (expired idempotency keys, unused quotes): the composition root's. */
   alsoPrune?: readonly ((db: Database) => Promise<number>)[];
