@@ -25,10 +25,15 @@ export function refuseInexactNumbers(app: FastifyInstance): void {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     const inexact = LONG_RUN.test(text) ? firstInexact(text) : undefined;
     if (inexact) {
-      return done(badRequest(`${inexact.field} has more significant digits than a JSON number keeps exactly (${inexact.text}); send at most 15`, { [inexact.field]: 'tooPrecise' }));
+      return done(badRequest(`${inexact.field} has more significant digits than a JSON number keeps exactly (${shown(inexact.text)}); send at most 15`, { [inexact.field]: 'tooPrecise' }));
     }
     json(request, text, done);
   });
+}
+
+/** The number as sent, cut short: a refusal need not repeat a megabyte of digits. */
+function shown(number: string): string {
+  return number.length <= 40 ? number : `${number.slice(0, 40)}…`;
 }
 
 /** Whether JSON.parse reads the number as written: the double's shortest form has the same value. */

@@ -47,6 +47,11 @@ describe('POST /partner/orders: limits of the offer', () => {
       expect(res.body.errors).toEqual({ clientAmount: 'tooPrecise' });
       expect(res.body.message).toBe(`clientAmount has more significant digits than a JSON number keeps exactly (${amount}); send at most 15`);
     }
+    // A refusal quotes the number cut short, however long the partner sent it.
+    const huge = `0.${'1'.repeat(10_000)}`;
+    const cut = await raw(huge);
+    expect(cut.status).toBe(400);
+    expect(cut.body.message).toBe(`clientAmount has more significant digits than a JSON number keeps exactly (0.${'1'.repeat(38)}…); send at most 15`);
     const estimate = await raw('90071992.54740993', '/partner/public/estimate', { exchangeId: world.exchanges.A, sourceCurrencyId: world.currencies.USD, destCurrencyId: world.currencies.EUR, amount: 0 } as never);
     expect(estimate.body.errors).toEqual({ amount: 'tooPrecise' });
     // Long but exact numbers, and long digit runs inside strings, pass as before.
