@@ -6,7 +6,7 @@ import { retryingFetch, type RetryOptions } from './retry.js';
 import type { CallOptions, CreateOptions, QueryOf, RequestBody, ResponseOf } from './types.js';
 
 export interface ClientOptions {
-  /** Where the service runs, e.g. `https://pxs.example.com` (without `/api/v1`). */
+  /** Where the service runs, e.g. `https://pxs.example.com`; the contract's form, `…/api/v1`, is taken too. */
   baseUrl: string;
   /** A partner API key: `sk_personal_…`, `sk_branch_…` or `pk_…`. */
   apiKey: string;
@@ -25,7 +25,8 @@ export function createClient(options: ClientOptions) {
   if (!options.apiKey) throw new TypeError('createClient needs an apiKey');
   const baseFetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
   const raw = createFetchClient<paths>({
-    baseUrl: options.baseUrl.replace(/\/+$/, ''),
+    // The operations' paths carry /api/v1 already.
+    baseUrl: options.baseUrl.replace(/\/+$/, '').replace(/\/api\/v1$/, ''),
     fetch: retryingFetch(baseFetch, options.retry),
     headers: { ...options.headers, Authorization: `Bearer ${options.apiKey}` },
   });

@@ -51,6 +51,13 @@ afterAll(async () => {
 });
 
 describe('the typed client', () => {
+  it('takes the base URL with or without the contract\'s /api/v1', async () => {
+    for (const baseUrl of [`${server.url}/api/v1`, `${server.url}/api/v1/`, `${server.url}/`]) {
+      const client = createClient({ baseUrl, apiKey: world.keys.branch, fetch: recording });
+      expect((await client.listPublicCurrencies()).map((c) => c.ticker), baseUrl).toContain('USD');
+    }
+  });
+
   it('reads the public catalogue and estimates exactly', async () => {
     const exchanges = await pxs.listPublicExchanges();
     expect(exchanges.map((e) => e.id)).toContain(world.exchanges.A);

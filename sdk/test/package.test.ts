@@ -60,7 +60,7 @@ describe('npm pack', () => {
   it('makes a package that installs and imports in an empty project', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'pxs-sdk-pack-'));
     try {
-      // dist/ is built by `pretest`; --ignore-scripts keeps `prepare` from rebuilding it under the quickstart running in parallel.
+      // dist/ is built by `pretest`; --ignore-scripts keeps `prepack` from rebuilding it under the quickstart running in parallel.
       const { stdout } = await run(npm, ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], { cwd: sdkDir });
       const [packed] = JSON.parse(stdout.slice(stdout.indexOf('[')));
       const files = packed.files.map((f: { path: string }) => f.path);
@@ -69,7 +69,9 @@ describe('npm pack', () => {
 
       await writeFile(join(dir, 'package.json'), JSON.stringify({ name: 'empty-project', version: '1.0.0', private: true, type: 'module' }));
       // openapi-fetch comes from the npm cache when it is there (it is, after the workspace's install).
-      await run(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund', join(dir, packed.filename)], { cwd: dir });
+      const installing = await run(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund', join(dir, packed.filename)], { cwd: dir });
+      // The package ships built: nothing of it runs at install, and npm has no install script of it to warn about.
+      expect(installing.stderr).not.toContain('@pxs/sdk');
       const check = [
         "import { createClient, verifyWebhook, PxsError } from '@pxs/sdk';",
         "const c = createClient({ baseUrl: 'http://127.0.0.1:9', apiKey: 'pk_x', retry: false });",
@@ -80,6 +82,7 @@ describe('npm pack', () => {
       expect(out.stdout.trim()).toBe('function function function order: notFound');
       const installed = JSON.parse(await readFile(join(dir, 'node_modules/@pxs/sdk/package.json'), 'utf8'));
       expect(Object.keys(installed.dependencies)).toEqual(['openapi-fetch']);
+      expect(Object.keys(installed.scripts).filter((name) => /^(pre|post)?(install|prepare)$/.test(name))).toEqual([]);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
