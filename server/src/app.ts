@@ -14,7 +14,7 @@ import { WEBHOOK_EVENT_SCHEMAS, webhookDocs } from './features/webhooks/events.j
 import { OrderChange } from './features/order-feed/schemas.js';
 import { findConsoleDir, registerConsole } from './http/console.js';
 import { acceptOnlyJsonBodies } from './http/body-encoding.js';
-import { refuseInexactNumbers } from './http/json-numbers.js';
+import { parseJsonBodies } from './http/json-body.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerEtag } from './http/etag.js';
 import { loggedUrl } from './http/logged-url.js';
@@ -85,7 +85,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.setValidatorCompiler(validatorCompiler());
   refuseUndeclaredQueryKeys(app as unknown as FastifyInstance, API_PREFIX);
   acceptOnlyJsonBodies(app as unknown as FastifyInstance);
-  refuseInexactNumbers(app as unknown as FastifyInstance);
+  parseJsonBodies(app as unknown as FastifyInstance);
   registerErrorHandling(app as unknown as FastifyInstance);
   app.addSchema(ErrorSchema);
   // The data of the order stream's events: no route's response names it, but the console's types need it.

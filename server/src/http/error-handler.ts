@@ -42,7 +42,6 @@ function clientMessage(err: FastifyError): string {
   switch (err.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE': return 'Request body is too large';
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE': return 'Content-Type must be application/json';
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY': return 'Request body must not be empty when Content-Type is application/json';
     case 'FST_ERR_CTP_INVALID_JSON_BODY': return 'Request body is not valid JSON';
     default:
       if (err instanceof SyntaxError) return 'Request body is not valid JSON';

@@ -63,9 +63,15 @@ describe('errors in the contract\'s envelope', () => {
     expect(res.body.errors).toEqual({ exchangeId: 'invalidType', amount: 'invalidType' });
   });
 
-  it('answers an empty JSON body with 400, not 500', async () => {
+  it('takes an empty body sent as JSON as no body: a route that needs one says so, one that does not answers', async () => {
     const res = await estimate({ rawBody: '', headers: { 'content-type': 'application/json' } });
     expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ errors: { body: 'invalidType' } });
+    // Many HTTP clients send the header with every POST; a body-less action is not refused for it.
+    const hook = await call(server, 'POST', '/partner/webhooks', { key: w.keys.branch, body: { url: 'https://example.com/hooks/empty-body', events: ['order.created'] } });
+    expect(hook.status, hook.text).toBe(201);
+    const rotated = await call(server, 'POST', `/partner/webhooks/${hook.body.id}/rotate-secret`, { key: w.keys.branch, rawBody: '', headers: { 'content-type': 'application/json' } });
+    expect(rotated.status, rotated.text).toBe(200);
   });
 
   it('never shows a stack trace or SQL in a 500', async () => {

@@ -17,12 +17,17 @@ class Inexact {
 
 type Done = (err: Error | null, body?: unknown) => void;
 
-/** Replaces the JSON parser with the default one behind that check (Fastify's own checks and messages unchanged). */
-export function refuseInexactNumbers(app: FastifyInstance): void {
+/**
+ * Replaces the JSON parser with the default one behind two rules: an empty body is no body, and a number a double
+ * cannot hold is refused (Fastify's other checks and messages unchanged).
+ */
+export function parseJsonBodies(app: FastifyInstance): void {
   const json = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request: FastifyRequest, body: string | Buffer, done: Done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
+    // Many HTTP clients send the header with every request: an empty body is no body (a route needing one says so).
+    if (text.length === 0) return done(null, undefined);
     const inexact = LONG_RUN.test(text) ? firstInexact(text) : undefined;
     if (inexact) {
       return done(badRequest(`${inexact.field} has more significant digits than a JSON number keeps exactly (${shown(inexact.text)}); send at most 15`, { [inexact.field]: 'tooPrecise' }));
