@@ -8199,6 +8199,7 @@ export interface operations {
                     address?: string;
                     city?: string;
                     contacts?: {
+                        /** @description As shown to clients: digits, spaces, brackets, dots and hyphens, optionally after +; or empty */
                         phoneNumber?: string;
                         /** @description Link to the exchange's chat (http or https), or empty */
                         chat?: string;
@@ -8440,6 +8441,7 @@ export interface operations {
                     address?: string;
                     city?: string;
                     contacts?: {
+                        /** @description As shown to clients: digits, spaces, brackets, dots and hyphens, optionally after +; or empty */
                         phoneNumber?: string;
                         /** @description Link to the exchange's chat (http or https), or empty */
                         chat?: string;

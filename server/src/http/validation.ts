@@ -35,6 +35,7 @@ const PATTERN_NAMES: Record<string, string> = {
   '^\\d{1,20}(\\.\\d{1,18})?$': 'must be a decimal number such as 0.95, with at most 20 digits before the point and 18 after',
   '^([01]\\d|2[0-3]):[0-5]\\d$': 'must be a time of day as HH:MM, such as 09:30',
   '^(https?://\\S+)?$': 'must be an http or https link, or empty',
+  '^(\\+?\\(?\\d[\\d ().-]{3,48})?$': 'must be a phone number (digits, spaces, brackets, dots and hyphens, optionally after +, such as +351 21 123 4567), or empty',
   '^[A-Z0-9]{2,10}$': 'must be 2 to 10 capital letters or digits, such as USD or USDT',
   '^[\\x20-\\x7e]+$': 'must contain printable ASCII characters only',
   '^[A-Za-z0-9-]+$': 'must contain letters, digits and hyphens only',

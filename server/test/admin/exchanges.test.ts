@@ -61,10 +61,30 @@ describe('POST /admin/exchanges', () => {
     ['a day out of range', { name: 'X', schedule: [{ dayOfWeek: 8, isClosed: true }] }, 'schedule.0.dayOfWeek'],
     ['half a location', { name: 'X', location: { latitude: 10 } }, 'location'],
     ['a chat that is not a link', { name: 'X', contacts: { chat: 'javascript:alert(1)' } }, 'contacts.chat'],
+    ['a day that closes before it opens', { name: 'X', schedule: [{ dayOfWeek: 1, openTime: '20:00', closeTime: '19:00' }] }, 'schedule.0.closeTime'],
+    ['a day that closes as it opens', { name: 'X', schedule: [{ dayOfWeek: 1, openTime: '09:00', closeTime: '09:00' }] }, 'schedule.0.closeTime'],
+    ['a phone that is not one', { name: 'X', contacts: { phoneNumber: 'call me' } }, 'contacts.phoneNumber'],
   ])('refuses %s with 400', async (_name, body, field) => {
     const res = await admin('POST', '/admin/exchanges', body);
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.errors).some((k) => k.startsWith(field))).toBe(true);
+  });
+
+  it('takes hours to midnight (00:00) or round the clock, and a phone as people write it, or none', async () => {
+    const res = await admin('POST', '/admin/exchanges', {
+      name: 'Late Desk', contacts: { phoneNumber: '+351 21 123-4567' },
+      schedule: [{ dayOfWeek: 5, openTime: '18:00', closeTime: '00:00' }, { dayOfWeek: 6, openTime: '00:00', closeTime: '00:00' }],
+    });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.schedule).toEqual([
+      { dayOfWeek: 5, openTime: '18:00', closeTime: '00:00', isClosed: false },
+      { dayOfWeek: 6, openTime: '00:00', closeTime: '00:00', isClosed: false },
+    ]);
+    const cleared = await admin('PATCH', `/admin/exchanges/${res.body.id}`, { contacts: { phoneNumber: '' } });
+    expect(cleared.status, cleared.text).toBe(200);
+    expect(cleared.body.contacts.phoneNumber).toBe('');
+    const refused = await admin('PATCH', `/admin/exchanges/${res.body.id}`, { schedule: [{ dayOfWeek: 1, openTime: '20:00', closeTime: '19:00' }] });
+    expect(refused.body).toMatchObject({ statusCode: 400, message: 'schedule.0.closeTime must be after openTime 20:00; 00:00 closes at midnight', errors: { 'schedule.0.closeTime': 'invalidValue' } });
   });
 });
 

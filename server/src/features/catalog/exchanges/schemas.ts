@@ -3,6 +3,7 @@ import { DateTime, listEnvelope, Nullable, RowId } from '../../../http/schemas.j
 
 const HHMM = Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', description: 'HH:MM, local time of the exchange' });
 const Text = (maxLength: number) => Type.String({ maxLength });
+const PHONE = '^(\\+?\\(?\\d[\\d ().-]{3,48})?$';
 
 const ScheduleDayInput = Type.Object({
   dayOfWeek: Type.Integer({ minimum: 1, maximum: 7, description: 'ISO day of week: 1 = Monday … 7 = Sunday' }),
@@ -17,7 +18,7 @@ const LocationInput = Type.Object({
 }, { additionalProperties: false });
 
 const ContactsInput = Type.Object({
-  phoneNumber: Type.Optional(Text(50)),
+  phoneNumber: Type.Optional(Type.String({ maxLength: 50, pattern: PHONE, description: 'As shown to clients: digits, spaces, brackets, dots and hyphens, optionally after +; or empty' })),
   chat: Type.Optional(Type.String({ maxLength: 2048, pattern: '^(https?://\\S+)?$', description: 'Link to the exchange\'s chat (http or https), or empty' })),
 }, { additionalProperties: false });
 

@@ -71,7 +71,7 @@ function toValues(input: UpdateExchangeInput): repo.ExchangeValues {
   };
 }
 
-/** An open day needs both times; a closed day keeps none. Each day appears at most once. */
+/** An open day needs both times, closing after it opens; a closed day keeps none. Each day appears at most once. */
 function toSchedule(days: ScheduleDayInputDto[]): repo.ScheduleDay[] {
   const seen = new Set<number>();
   return days.map((d, i) => {
@@ -81,6 +81,10 @@ function toSchedule(days: ScheduleDayInputDto[]): repo.ScheduleDay[] {
     if (!d.openTime || !d.closeTime) {
       const field = d.openTime ? 'closeTime' : 'openTime';
       throw badRequest(`schedule.${i}.${field} is required on an open day`, { [`schedule.${i}.${field}`]: 'required' });
+    }
+    // HH:MM strings compare as times. 00:00 closes at midnight, so a day can run to its end (or round the clock).
+    if (d.closeTime !== '00:00' && d.closeTime <= d.openTime) {
+      throw badRequest(`schedule.${i}.closeTime must be after openTime ${d.openTime}; 00:00 closes at midnight`, { [`schedule.${i}.closeTime`]: 'invalidValue' });
     }
     return { dayOfWeek: d.dayOfWeek, openTime: d.openTime, closeTime: d.closeTime, isClosed: false };
   });
