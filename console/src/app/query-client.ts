@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError, ConnectionError } from '../api/errors';
+import { meKey } from '../auth/use-me';
 import { showError, showTransient } from '../components/notify';
 
 declare module '@tanstack/react-query' {
@@ -12,11 +13,22 @@ declare module '@tanstack/react-query' {
   }
 }
 
+/** A 403 may mean the user's role or scope changed since the console last asked: ask again, and the menu follows. */
+function refusedFor(err: unknown): void {
+  if (err instanceof ApiError && err.status === 403) void queryClient.invalidateQueries({ queryKey: meKey });
+}
+
 /** Server state of every page. A read that fails for the network or a 429 says so once; pages show the rest in place. */
 export const queryClient = new QueryClient({
-  queryCache: new QueryCache({ onError: (err) => showTransient(err) }),
+  queryCache: new QueryCache({
+    onError: (err, query) => {
+      if (query.queryKey[0] !== meKey[0]) refusedFor(err);
+      showTransient(err);
+    },
+  }),
   mutationCache: new MutationCache({
     onError: (err, _variables, _context, mutation) => {
+      refusedFor(err);
       if (mutation.meta?.fieldErrors && err instanceof ApiError && err.status === 400 && Object.keys(err.fieldErrors).length > 0) return;
       showError(err);
     },

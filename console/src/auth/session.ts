@@ -7,6 +7,7 @@ import { useSyncExternalStore } from 'react';
 const KEY = 'pxs.token';
 const listeners = new Set<() => void>();
 let expiredNotice = false;
+let loggedOut = false;
 
 function notify() {
   for (const l of listeners) l();
@@ -17,10 +18,13 @@ export const session = {
   start(token: string) {
     sessionStorage.setItem(KEY, token);
     expiredNotice = false;
+    loggedOut = false;
     notify();
   },
+  /** Log out: the next login, perhaps someone else's, starts at Home rather than on this user's last page. */
   end() {
     sessionStorage.removeItem(KEY);
+    loggedOut = true;
     notify();
   },
   /** The API refused the token (expired, user deactivated): back to the login page, which says why. */
@@ -31,6 +35,7 @@ export const session = {
     notify();
   },
   wasExpired: () => expiredNotice,
+  loggedOut: () => loggedOut,
   subscribe(listener: () => void) {
     listeners.add(listener);
     return () => listeners.delete(listener);

@@ -4,9 +4,12 @@ import type { Me, Permission, Role } from '../api/types';
 
 export const meKey = ['me'] as const;
 
-/** Who is logged in, as the service judges it now (role and scope are read on every request). */
+/**
+ * Who is logged in, as the service judges it now (role and scope are read on every request): asked again each
+ * minute, and at once when the API refuses something (query-client.ts), so a changed role changes the menu.
+ */
 export function useMe() {
-  return useQuery({ queryKey: meKey, queryFn: () => unwrap(api.GET('/api/v1/auth/me')), staleTime: 60_000 });
+  return useQuery({ queryKey: meKey, queryFn: () => unwrap(api.GET('/api/v1/auth/me')), staleTime: 60_000, refetchInterval: 60_000 });
 }
 
 export function can(me: Me | undefined, permission: Permission): boolean {
