@@ -44,13 +44,14 @@ describe('a branch admin', () => {
     const error = row().locator('.mantine-InputWrapper-error, [class*="error"]').first();
     await error.waitFor();
     const message = await error.innerText();
-    expect(message.toLowerCase()).toContain('rate');
+    // The API's sentence, without the API's name for the field it stands under.
+    expect(message).toMatch(/^Must be a decimal number such as 0\.95/);
     await expect(rateInput().getAttribute('aria-invalid')).resolves.toBe('true');
     await screenshot(s.page, 'offers-invalid-rate');
 
     await rateInput().fill('0');
     await rateInput().press('Enter');
-    await expect(row().locator('[class*="error"]').first().innerText()).resolves.toMatch(/rate/i);
+    await expect(row().locator('[class*="error"]').first().innerText()).resolves.toMatch(/^Must be greater than 0/);
 
     expect(JSON.stringify(await estimate())).toBe(before);
     await s.page.reload();

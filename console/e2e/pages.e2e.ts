@@ -138,6 +138,24 @@ describe('every page', () => {
     expect(browser.problems).toEqual([]);
   });
 
+  it('refuses a currency\'s impossible decimals under the field, as the API says, instead of changing them', async () => {
+    const page = await browser.page();
+    await logIn(page, server.url, server.logins.superadmin);
+    await page.getByRole('link', { name: 'Currencies' }).click();
+    await page.getByRole('textbox', { name: 'Ticker' }).fill('CHF');
+    await page.getByRole('textbox', { name: 'Name' }).fill('Swiss franc');
+    const decimals = page.getByRole('textbox', { name: 'Decimals' });
+    await decimals.fill('99');
+    await page.getByRole('button', { name: 'Add' }).click();
+    // Under its field, the message leaves out the API's name for it.
+    await page.getByText('Must not be greater than 18').waitFor();
+    await expect(decimals.inputValue()).resolves.toBe('99');
+    await page.reload();
+    await page.getByRole('table', { name: 'Currencies' }).getByRole('cell', { name: 'USD', exact: true }).waitFor();
+    await expect(page.getByRole('table', { name: 'Currencies' }).getByRole('cell', { name: 'CHF', exact: true }).count()).resolves.toBe(0);
+    expect(browser.problems).toEqual([]);
+  });
+
   it('says when no client matches, and offers a superadmin only the chosen branch\'s exchanges for a payment method', async () => {
     const page = await browser.page();
     await logIn(page, server.url, server.logins.superadmin);

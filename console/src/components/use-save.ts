@@ -33,11 +33,18 @@ export function fieldErrorsTo(form: FormWithErrors, placeOf: (key: string) => st
     const unplaced: string[] = [];
     for (const [key, message] of Object.entries(err.fieldErrors)) {
       const place = placeOf(key) ?? (hasPath(values, key) ? key : undefined);
-      if (place === undefined) unplaced.push(key); else placed[place] = message;
+      if (place === undefined) unplaced.push(key); else placed[place] = underField(message, key);
     }
     form.setErrors(placed);
     if (unplaced.length > 0) showRefusal(err.messageAbout(unplaced));
   };
+}
+
+/** Under its field a message need not name the field, by the API's name the user never sees: "decimals must …" reads "Must …". */
+function underField(message: string, key: string): string {
+  if (!message.startsWith(`${key} `)) return message;
+  const rest = message.slice(key.length + 1);
+  return rest.charAt(0).toUpperCase() + rest.slice(1);
 }
 
 function hasPath(values: object, path: string): boolean {

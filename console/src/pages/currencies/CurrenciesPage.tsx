@@ -52,7 +52,7 @@ function CurrencyForm({ currency, onSaved }: { currency: Currency | null; onSave
       <Group align="flex-start" wrap="wrap">
         <TextInput label="Ticker" required w={120} {...form.getInputProps('ticker')} />
         <TextInput label="Name" required w={200} {...form.getInputProps('name')} />
-        <NumberInput label="Decimals" required min={0} max={18} w={110} hideControls {...form.getInputProps('decimals')} />
+        <NumberInput label="Decimals" required min={0} max={18} clampBehavior="none" w={110} hideControls {...form.getInputProps('decimals')} />
         <Select label="Kind" data={['fiat', 'crypto']} w={120} allowDeselect={false} {...form.getInputProps('kind')} />
         <Button type="submit" mt={25} loading={save.isPending}>{currency ? 'Save' : 'Add'}</Button>
       </Group>
