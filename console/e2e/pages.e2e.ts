@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { unlabelledControls } from './support/a11y';
+import { cutBadges, unlabelledControls } from './support/a11y';
 import { logIn, openBrowser, screenshot, type Browser } from './support/browser';
 import { demoCatalog, partnerOrder } from './support/demo';
 import { startDemoServer, type DemoServer } from './support/server';
@@ -44,6 +44,7 @@ async function visit(page: Page, path: string, heading: string | RegExp, shot: s
   await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
   await page.waitForFunction(() => document.querySelectorAll('[aria-label="Loading"]').length === 0);
   expect(await unlabelledControls(page), path).toEqual([]);
+  expect(await cutBadges(page), path).toEqual([]);
   await screenshot(page, shot);
 }
 
@@ -113,6 +114,14 @@ describe('every page', () => {
     const airport = exchanges.find((e) => e.name === 'Airport Desk')!;
     expect(airport.schedule.find((d) => d.dayOfWeek === 7)).toMatchObject({ isClosed: true });
     expect(airport.schedule.find((d) => d.dayOfWeek === 1)?.openTime).toMatch(/^07:15/);
+    // The audit log shows the time that moved, not the week as two blobs of JSON.
+    await page.getByRole('link', { name: 'Audit log' }).click();
+    await page.getByRole('button', { name: 'Changes' }).first().click();
+    const changes = page.getByRole('table', { name: /^Changes of exchange\.update/ });
+    const row = changes.getByRole('row').filter({ has: page.getByRole('cell', { name: /^schedule\.\d+\.openTime$/ }) }).filter({ hasText: '07:15' });
+    await row.waitFor();
+    await expect(row.getByRole('cell').nth(2).innerText()).resolves.toBe('07:15');
+    await screenshot(page, 'audit-schedule-change');
   });
 
   it('shows a schedule error on the day it is about, and refuses a latitude without a longitude', async () => {

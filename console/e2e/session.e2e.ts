@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { cutBadges } from './support/a11y';
 import { logIn, screenshot } from './support/browser';
 import { scenario } from './support/scenario';
 
@@ -39,5 +40,16 @@ describe('the session', () => {
     await expect.poll(() => s.page.locator('header').innerText(), { timeout: 10_000 }).toMatch(/operator/i);
     await screenshot(s.page, 'role-changed');
     expect(s.browser.problems.filter((p) => !p.includes('403'))).toEqual([]);
+  });
+
+  it('keeps the role and Log out whole on a phone', async () => {
+    const phone = await s.browser.page({ width: 390, height: 844 });
+    await logIn(phone, s.server.url, s.server.logins.superadmin);
+    const logOut = await phone.getByRole('button', { name: 'Log out' }).boundingBox();
+    expect(logOut!.x + logOut!.width).toBeLessThanOrEqual(390);
+    const logOutText = phone.getByRole('button', { name: 'Log out' }).locator('.mantine-Button-label');
+    await expect(logOutText.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).resolves.toBe(true);
+    expect(await cutBadges(phone)).toEqual([]);
+    await screenshot(phone, 'header-phone');
   });
 });

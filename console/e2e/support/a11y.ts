@@ -23,3 +23,10 @@ export function unlabelledControls(page: Page): Promise<string[]> {
       .map((el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].slice(0, 2).join('.')} in "${el.closest('section, form, table, header, nav')?.textContent?.slice(0, 60) ?? ''}"`);
   });
 }
+
+/** Badges (states, roles) whose text is cut short, as "R…" for both ROLLED and REVOKED: a state must be read whole. */
+export function cutBadges(page: Page): Promise<string[]> {
+  return page.evaluate(() => [...document.querySelectorAll('.mantine-Badge-label')]
+    .filter((el) => (el as HTMLElement).getBoundingClientRect().width > 0 && el.scrollWidth > el.clientWidth + 1)
+    .map((el) => el.textContent ?? ''));
+}

@@ -9,6 +9,10 @@ export const theme = createTheme({
   components: {
     // Tables of a back office are read row by row: keep them dense and striped.
     Table: { defaultProps: { striped: true, highlightOnHover: true, verticalSpacing: 'xs' } },
+    // A wide table scrolls sideways: show that it does, rather than a scrollbar that appears only on hover.
+    TableScrollContainer: { defaultProps: { scrollAreaProps: { type: 'auto' } } },
+    // A state is read from its badge: a squeezed column must not cut ROLLED and REVOKED to the same "R…".
+    Badge: { styles: { root: { overflow: 'visible' }, label: { overflow: 'visible' } } },
     // Mantine's clear buttons have no name of their own: a screen reader would announce "button".
     Select: { defaultProps: { clearButtonProps: { 'aria-label': 'Clear' } } },
     MultiSelect: { defaultProps: { clearButtonProps: { 'aria-label': 'Clear' } } },

@@ -20,12 +20,13 @@ export function Shell() {
     <AppShell header={{ height: 56 }} navbar={{ width: 230, breakpoint: 'md', collapsed: { mobile: !opened } }} padding="md">
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
+          {/* On a phone the title gives way (cut short), never the role or Log out. */}
+          <Group gap="sm" wrap="nowrap" miw={0}>
             <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label="Toggle navigation" />
-            <Title order={2} size="h4">PXS staff console</Title>
+            <Title order={2} size="h4" lineClamp={1}>PXS staff console</Title>
           </Group>
           {me.data && (
-            <Group gap="sm" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
               <Text size="sm" visibleFrom="sm" data-testid="current-user">{me.data.email}</Text>
               <Badge variant="light">{me.data.role}</Badge>
               <Button variant="subtle" size="compact-sm" leftSection={<IconLogout size={16} />} onClick={logout}>Log out</Button>

@@ -7393,7 +7393,7 @@ export interface operations {
     searchOrders: {
         parameters: {
             query: {
-                /** @description An order id, a hashed id, or part of a client's name, email or phone */
+                /** @description An order id (42 or #42), a hashed id, or part of a client's name, email or phone */
                 q: string;
                 limit?: number;
             };

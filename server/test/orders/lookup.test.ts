@@ -34,6 +34,7 @@ const found = async (who: StaffName, q: string) => {
 describe('GET /admin/orders/search', () => {
   it('finds by order id, hashed id, client name, email or phone, newest first', async () => {
     expect(await found('admin1', String(orders.a.id))).toContain(orders.a.id);
+    expect(await found('admin1', `#${orders.a.id}`)).toContain(orders.a.id);
     expect(await found('admin1', orders.b.hashedId.toUpperCase())).toEqual([orders.b.id]);
     expect(await found('admin1', 'maria dos')).toEqual([orders.b.id, orders.a.id]);
     expect(await found('admin1', 'MARIA@EXAMPLE')).toEqual([orders.b.id, orders.a.id]);

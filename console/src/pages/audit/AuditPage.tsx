@@ -83,6 +83,9 @@ export function AuditPage() {
   );
 }
 
+/** A long value (a URL, a list) wraps inside its column instead of pushing After out of view. */
+const VALUE = { overflowWrap: 'anywhere' } as const;
+
 /** The before/after of one change, field by field; changed fields first and marked. */
 function Changes({ entry }: { entry: AuditEntry }) {
   const rows = diff(entry.before, entry.after);
@@ -94,8 +97,8 @@ function Changes({ entry }: { entry: AuditEntry }) {
         {rows.map((r) => (
           <Table.Tr key={r.field} fw={r.changed && entry.before ? 600 : undefined}>
             <Table.Td>{r.field}</Table.Td>
-            <Table.Td c={r.changed ? 'red' : undefined}>{show(r.before)}</Table.Td>
-            <Table.Td c={r.changed ? 'teal' : undefined}>{show(r.after)}</Table.Td>
+            <Table.Td c={r.changed ? 'red' : undefined} style={VALUE}>{show(r.before)}</Table.Td>
+            <Table.Td c={r.changed ? 'teal' : undefined} style={VALUE}>{show(r.after)}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>

@@ -26,7 +26,7 @@ export function OrderTable({ orders, caption }: { orders: (AdminOrder | FoundOrd
               <Table.Td>{nameOf(lookups.data?.exchanges, o.cashbox.id)}</Table.Td>
               <Table.Td>{amount(o.clientAmount)} {o.currency1.code}</Table.Td>
               <Table.Td>{amount(o.exchangeAmount)} {o.currency2.code}</Table.Td>
-              <Table.Td>{'client' in o && o.client ? `${o.client.name} · ${o.client.phone}` : o.user ? `#${o.user.id}` : '—'}</Table.Td>
+              <Table.Td>{'client' in o && o.client ? `${o.client.name} · ${o.client.phone}` : o.user ? `client #${o.user.id}` : '—'}</Table.Td>
               <Table.Td>{when(o.createdAt)}</Table.Td>
             </Table.Tr>
           ))}

@@ -20,10 +20,12 @@ export function StaffPage() {
         {(data) => (
           <Table.ScrollContainer minWidth={760}>
             <Table aria-label="Staff">
-              <Table.Thead><Table.Tr><Table.Th>Email</Table.Th><Table.Th>Role</Table.Th><Table.Th>Branch</Table.Th><Table.Th>Exchanges</Table.Th><Table.Th>Permissions</Table.Th><Table.Th>State</Table.Th><Table.Th /></Table.Tr></Table.Thead>
+              <Table.Thead><Table.Tr><Table.Th>ID</Table.Th><Table.Th>Email</Table.Th><Table.Th>Role</Table.Th><Table.Th>Branch</Table.Th><Table.Th>Exchanges</Table.Th><Table.Th>Permissions</Table.Th><Table.Th>State</Table.Th><Table.Th /></Table.Tr></Table.Thead>
               <Table.Tbody>
                 {data.data.map((u) => (
                   <Table.Tr key={u.id}>
+                    {/* Order histories and webhooks name staff by this number. */}
+                    <Table.Td>#{u.id}</Table.Td>
                     <Table.Td>{u.email}</Table.Td>
                     <Table.Td><Badge variant="light">{u.role}</Badge></Table.Td>
                     <Table.Td>{u.branchId === null ? 'All' : nameOf(lookups.data?.branches, u.branchId)}</Table.Td>

@@ -19,7 +19,7 @@ function contains(text: string): string {
 }
 
 /**
- * Orders in scope whose id or hashed id is the text, or whose client's name, email or phone contains it;
+ * Orders in scope whose id (with or without #) or hashed id is the text, or whose client's name, email or phone contains it;
  * newest first. The client match reads the clients of the caller's orders, which is a back office's search, not
  * a hot path.
  */
@@ -27,7 +27,9 @@ export function searchOrders(db: Executor, scope: Scope, text: string, limit: nu
   const q = text.trim();
   const digits = q.replace(/[^\d]/g, '');
   const matches = [sql<boolean>`c.email ilike ${contains(q)}`, sql<boolean>`(c.first_name || ' ' || c.last_name) ilike ${contains(q)}`];
-  if (/^\d{1,9}$/.test(q)) matches.push(sql<boolean>`o.id = ${Number(q)}`);
+  // "#42", as the console shows an order, is order 42.
+  const id = /^#?(\d{1,9})$/.exec(q)?.[1];
+  if (id) matches.push(sql<boolean>`o.id = ${Number(id)}`);
   if (HASHED_ID.test(q)) matches.push(sql<boolean>`o.hashed_id = ${q.toLowerCase()}`);
   if (digits.length >= 4) matches.push(sql<boolean>`c.phone like ${contains(digits)}`);
   return ordersOf(db, scope)

@@ -14,7 +14,7 @@ const security = [{ staffJwt: [] }];
 const tags = ['admin'];
 
 const SearchQuery = Type.Object({
-  q: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'An order id, a hashed id, or part of a client\'s name, email or phone' }),
+  q: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'An order id (42 or #42), a hashed id, or part of a client\'s name, email or phone' }),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 25 })),
 });
 
