@@ -36,7 +36,7 @@ describe('a webhook whose receiver fails', () => {
     const hook = await server.partner('POST', '/webhooks', server.keys.branch, { url: receiver.url, events: ['order.created'] });
     expect(hook.status).toBe(201);
     const catalog = await demoCatalog(server);
-    await partnerOrder(server, { cashbox: catalog.central, from: catalog.currency('USD'), to: catalog.currency('EUR'), amount: 100 });
+    const order = await partnerOrder(server, { cashbox: catalog.central, from: catalog.currency('USD'), to: catalog.currency('EUR'), amount: 100 });
     await until(() => receiver.state.received >= 2, 'two attempts');
     // The receiver counts the second attempt before the worker records its failure: wait for the service to have it,
     // or the pages below may show "1 failed in a row".
@@ -54,6 +54,8 @@ describe('a webhook whose receiver fails', () => {
     await listed.getByRole('link', { name: receiver.url }).click();
     const log = page.getByRole('table', { name: 'Deliveries' });
     await log.getByText('failed').waitFor();
+    // Each row names its order: a log of many order.created rows can be told apart.
+    await log.getByRole('cell', { name: `order #${order.id}`, exact: true }).waitFor();
     await log.getByRole('button', { name: /^Delivery order\.created/ }).click();
     const drawer = page.getByRole('dialog', { name: 'Delivery' });
     await drawer.getByRole('button', { name: 'Close' }).waitFor();

@@ -5682,6 +5682,8 @@ export interface operations {
                             id: string;
                             /** @enum {string} */
                             event: "order.created" | "order.status_changed" | "order.cancelled" | "offer.updated";
+                            /** @description The id of the order (order.* events) or offer (offer.updated) the event is about */
+                            subjectId: number | null;
                             /** @enum {string} */
                             status: "pending" | "succeeded" | "failed" | "abandoned";
                             attempts: number;
@@ -5841,6 +5843,8 @@ export interface operations {
                         id: string;
                         /** @enum {string} */
                         event: "order.created" | "order.status_changed" | "order.cancelled" | "offer.updated";
+                        /** @description The id of the order (order.* events) or offer (offer.updated) the event is about */
+                        subjectId: number | null;
                         /** @enum {string} */
                         status: "pending" | "succeeded" | "failed" | "abandoned";
                         attempts: number;
@@ -6013,6 +6017,8 @@ export interface operations {
                         id: string;
                         /** @enum {string} */
                         event: "order.created" | "order.status_changed" | "order.cancelled" | "offer.updated";
+                        /** @description The id of the order (order.* events) or offer (offer.updated) the event is about */
+                        subjectId: number | null;
                         /** @enum {string} */
                         status: "pending" | "succeeded" | "failed" | "abandoned";
                         attempts: number;
@@ -10939,6 +10945,8 @@ export interface operations {
                             id: string;
                             /** @enum {string} */
                             event: "order.created" | "order.status_changed" | "order.cancelled" | "offer.updated";
+                            /** @description The id of the order (order.* events) or offer (offer.updated) the event is about */
+                            subjectId: number | null;
                             /** @enum {string} */
                             status: "pending" | "succeeded" | "failed" | "abandoned";
                             attempts: number;
@@ -11231,6 +11239,8 @@ export interface operations {
                         id: string;
                         /** @enum {string} */
                         event: "order.created" | "order.status_changed" | "order.cancelled" | "offer.updated";
+                        /** @description The id of the order (order.* events) or offer (offer.updated) the event is about */
+                        subjectId: number | null;
                         /** @enum {string} */
                         status: "pending" | "succeeded" | "failed" | "abandoned";
                         attempts: number;
@@ -11344,6 +11354,8 @@ export interface operations {
                         id: string;
                         /** @enum {string} */
                         event: "order.created" | "order.status_changed" | "order.cancelled" | "offer.updated";
+                        /** @description The id of the order (order.* events) or offer (offer.updated) the event is about */
+                        subjectId: number | null;
                         /** @enum {string} */
                         status: "pending" | "succeeded" | "failed" | "abandoned";
                         attempts: number;

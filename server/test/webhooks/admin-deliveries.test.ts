@@ -30,14 +30,15 @@ const get = (who: StaffName, path: string) => call(server, 'GET', path, { token:
 describe('a failing webhook in the back office', () => {
   it('shows each failed attempt, retries after the receiver recovers, and shows the success', async () => {
     const hook = await register(server, world.keys.operatorA, receiver.url);
-    await emit(server, { branchId: world.branches.b1, exchangeId: world.exchanges.A });
+    await emit(server, { branchId: world.branches.b1, exchangeId: world.exchanges.A, data: { id: 4242, status: 'ORDERINIT' } });
     await receiver.waitFor(2);
     const log = await eventually(async () => {
       const res = await get('admin1', `/admin/webhooks/${hook.id}/deliveries`);
       return res.body.data[0]?.status === 'failed' && res;
     });
     const delivery = log.body.data[0];
-    expect(delivery).toMatchObject({ status: 'failed', attempts: 2, lastResponseStatus: 503 });
+    // The row names the order it is about, so a log of many order.created rows can be told apart.
+    expect(delivery).toMatchObject({ status: 'failed', attempts: 2, lastResponseStatus: 503, subjectId: 4242 });
 
     const detail = await get('admin1', `/admin/webhooks/${hook.id}/deliveries/${delivery.id}`);
     expect(detail.status).toBe(200);
@@ -50,7 +51,7 @@ describe('a failing webhook in the back office', () => {
     failing = false;
     const retry = await call(server, 'POST', `/admin/webhooks/${hook.id}/deliveries/${delivery.id}/retry`, { token: tokens.operatorA });
     expect(retry.status).toBe(202);
-    expect(retry.body).toMatchObject({ id: delivery.id, status: 'pending' });
+    expect(retry.body).toMatchObject({ id: delivery.id, status: 'pending', subjectId: 4242 });
     await receiver.waitFor(3);
     const after = await eventually(async () => {
       const res = await get('operatorA', `/admin/webhooks/${hook.id}/deliveries/${delivery.id}`);

@@ -37,11 +37,12 @@ export function WebhookPage() {
                 <>
                   <Table.ScrollContainer minWidth={720}>
                     <Table aria-label="Deliveries">
-                      <Table.Thead><Table.Tr><Table.Th>Event</Table.Th><Table.Th>Status</Table.Th><Table.Th>Attempts</Table.Th><Table.Th>Last answer</Table.Th><Table.Th>Created</Table.Th></Table.Tr></Table.Thead>
+                      <Table.Thead><Table.Tr><Table.Th>Event</Table.Th><Table.Th>About</Table.Th><Table.Th>Status</Table.Th><Table.Th>Attempts</Table.Th><Table.Th>Last answer</Table.Th><Table.Th>Created</Table.Th></Table.Tr></Table.Thead>
                       <Table.Tbody>
                         {data.data.map((d) => (
                           <Table.Tr key={d.id} data-delivery-id={d.id}>
                             <Table.Td><UnstyledButton onClick={() => open(d.id)} aria-label={`Delivery ${d.event} ${when(d.createdAt)}`} c="teal.8" fz="sm">{d.event}</UnstyledButton></Table.Td>
+                            <Table.Td>{d.subjectId === null ? '—' : `${d.event.startsWith('offer.') ? 'offer' : 'order'} #${d.subjectId}`}</Table.Td>
                             <Table.Td><Badge color={DELIVERY_COLOR[d.status]} variant="light">{d.status}</Badge></Table.Td>
                             <Table.Td>{d.attempts}</Table.Td>
                             <Table.Td>{d.lastResponseStatus ?? d.lastError ?? '—'}</Table.Td>

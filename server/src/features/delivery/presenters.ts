@@ -2,13 +2,14 @@ import type { DeliveryStatus, WebhookEvent } from '../../db/schema.js';
 
 interface DeliveryRow {
   id: string; event: string; status: string; attempts: number; last_response_status: number | null; last_error: string | null;
-  next_attempt_at: Date; delivered_at: Date | null; created_at: Date; updated_at: Date;
+  next_attempt_at: Date; delivered_at: Date | null; created_at: Date; updated_at: Date; subject_id: number | null;
 }
 
 export function delivery(row: DeliveryRow) {
   return {
     id: row.id,
     event: row.event as WebhookEvent,
+    subjectId: row.subject_id,
     status: row.status as DeliveryStatus,
     attempts: row.attempts,
     lastResponseStatus: row.last_response_status,

@@ -8,10 +8,12 @@ export const DELIVERY_COLUMNS: Record<string, string> = {
 
 const deliveryColumns = ['d.id', 'd.event', 'd.status', 'd.attempts', 'd.last_response_status', 'd.last_error',
   'd.next_attempt_at', 'd.delivered_at', 'd.created_at', 'd.updated_at'] as const;
+/** The order or offer the event is about (`data.id` of the body as sent), so a log's rows can be told apart. */
+const subjectId = sql<number | null>`substring(d.body::jsonb #>> '{data,id}' from '^[0-9]{1,9}$')::int`.as('subject_id');
 
 // The webhook's visibility to the caller is checked by the registry before its log is read.
 const deliveriesPage = pageQuery((db, p: { webhookId: string }) => db.selectFrom('webhook_deliveries as d').where('d.webhook_id', '=', p.webhookId),
-  DELIVERY_COLUMNS, (qb) => qb.select(deliveryColumns), {
+  DELIVERY_COLUMNS, (qb) => qb.select(deliveryColumns).select(subjectId), {
     // The unfiltered log's count is kept per webhook by the triggers of migration 005; a filtered one is capped.
     exactTotal: (p, conditions) => (conditions.length > 0 ? null
       : sql<number>`coalesce((select n::int from webhook_delivery_counts where webhook_id = ${p.webhookId}), 0)`),
@@ -22,7 +24,7 @@ export function listDeliveries(db: Executor, webhookId: string, params: ListPara
 }
 
 export function findDelivery(db: Executor, webhookId: string, deliveryId: string) {
-  return db.selectFrom('webhook_deliveries as d').select(deliveryColumns).select('d.body')
+  return db.selectFrom('webhook_deliveries as d').select(deliveryColumns).select(subjectId).select('d.body')
     .where('d.webhook_id', '=', webhookId).where('d.id', '=', deliveryId).executeTakeFirst();
 }
 
@@ -42,6 +44,6 @@ export function requeueDelivery(db: Executor, webhookId: string, deliveryId: str
     .where('w.is_active', '=', true)
     .where('d.webhook_id', '=', webhookId).where('d.id', '=', deliveryId)
     .where('d.lease_expires_at', 'is', null)
-    .returning(deliveryColumns)
+    .returning(deliveryColumns).returning(subjectId)
     .executeTakeFirst();
 }

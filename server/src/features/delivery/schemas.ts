@@ -7,6 +7,7 @@ export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed', 'abandoned']
 const deliveryFields = {
   id: Type.String({ format: 'uuid', description: 'Also the X-Webhook-Delivery and webhook-id header of every attempt' }),
   event: EventName,
+  subjectId: Nullable(Type.Integer(), { description: 'The id of the order (order.* events) or offer (offer.updated) the event is about' }),
   status: StringEnum(DELIVERY_STATUSES),
   attempts: Type.Integer(),
   lastResponseStatus: Nullable(Type.Integer()),
