@@ -86,6 +86,16 @@ describe('POST /admin/exchanges', () => {
     const refused = await admin('PATCH', `/admin/exchanges/${res.body.id}`, { schedule: [{ dayOfWeek: 1, openTime: '20:00', closeTime: '19:00' }] });
     expect(refused.body).toMatchObject({ statusCode: 400, message: 'schedule.0.closeTime must be after openTime 20:00; 00:00 closes at midnight', errors: { 'schedule.0.closeTime': 'invalidValue' } });
   });
+
+  it('names the audit entry for what changed: the week sent again unchanged is not a schedule change', async () => {
+    const created = await admin('POST', '/admin/exchanges', { name: 'Audit Desk', schedule: [{ dayOfWeek: 2, openTime: '09:00', closeTime: '17:00' }] });
+    const id = created.body.id;
+    const actions = async () => (await call(server, 'GET', '/admin/audit', { token: tokens.admin1, query: { entityType: 'exchange', entityId: id } })).body.data.map((e: { action: string }) => e.action);
+    // The console sends the whole week with every save.
+    expect((await admin('PATCH', `/admin/exchanges/${id}`, { contacts: { phoneNumber: '+351 21 000 0000' }, schedule: created.body.schedule })).status).toBe(200);
+    expect((await admin('PATCH', `/admin/exchanges/${id}`, { schedule: [{ dayOfWeek: 2, openTime: '10:00', closeTime: '17:00' }] })).status).toBe(200);
+    expect(await actions()).toEqual(['exchange.update.schedule', 'exchange.update', 'exchange.create']);
+  });
 });
 
 describe('GET /admin/exchanges', () => {

@@ -49,7 +49,9 @@ export async function updateExchange(db: Database, audit: Audit, scope: Scope, i
     await repo.updateExchange(tx, id, { ...values, name: patch.name?.trim() });
     if (days) await repo.replaceSchedule(tx, id, days);
     const after = exchangeView((await repo.findExchange(tx, scope, id))!);
-    await audit.record(tx, { action: days ? 'exchange.update.schedule' : 'exchange.update', entityType: 'exchange', entityId: id, branchId: after.branchId, before, after });
+    // Named for what changed, not for what was sent: the console sends the week with every save.
+    const scheduleMoved = JSON.stringify(before.schedule) !== JSON.stringify(after.schedule);
+    await audit.record(tx, { action: scheduleMoved ? 'exchange.update.schedule' : 'exchange.update', entityType: 'exchange', entityId: id, branchId: after.branchId, before, after });
     return after;
   }));
 }
