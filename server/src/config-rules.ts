@@ -17,6 +17,8 @@ export function relatedSettingProblems(env: Related): string[] {
     if (env.JWT_JWKS_URL && !env[k]) problems.push(`${k}: required with JWT_JWKS_URL`);
     if (!env.JWT_JWKS_URL && env[k]) problems.push(`${k}: only used with JWT_JWKS_URL, which is not set`);
   }
+  // The pattern checks the scheme only: "postgres://u@bad host/x" would fail later as a bare "Invalid URL".
+  if (env.DATABASE_URL && !URL.canParse(env.DATABASE_URL)) problems.push('DATABASE_URL: is not a valid URL (postgres://user:password@host:port/database)');
   if ((env.BOOTSTRAP_ADMIN_EMAIL === undefined) !== (env.BOOTSTRAP_ADMIN_PASSWORD === undefined)) {
     problems.push('BOOTSTRAP_ADMIN_EMAIL and BOOTSTRAP_ADMIN_PASSWORD go together');
   }

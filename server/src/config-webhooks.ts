@@ -15,14 +15,18 @@ export const WebhooksEnv = {
   WEBHOOK_POLL_MS: Type.Integer({ minimum: 10, maximum: 60_000, default: 500 }),
   WEBHOOK_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 1000, default: 64 }),
   WEBHOOK_RETENTION_DAYS: Type.Integer({ minimum: 1, maximum: 3650, default: 30 }),
+  // `pxs worker` serves /health and /metrics here; unset, it listens on nothing (two workers on one host would clash).
+  WORKER_PORT: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535 })),
 };
 
-type Env = { [K in keyof typeof WebhooksEnv]: Static<(typeof WebhooksEnv)[K]> };
+type Env = { [K in Exclude<keyof typeof WebhooksEnv, 'WORKER_PORT'>]: Static<(typeof WebhooksEnv)[K]> } & { WORKER_PORT?: number };
 
 export interface WebhooksConfig {
   webhooks: {
     timeoutMs: number; retryBaseMs: number; maxRetries: number; deactivateAfter: number;
     allowPrivateUrls: boolean; leaseMs: number; pollMs: number; concurrency: number; retentionDays: number;
+    /** Where `pxs worker` serves /health and /metrics; null: nowhere. */
+    workerPort: number | null;
   };
 }
 
@@ -38,6 +42,7 @@ export function webhooksConfig(env: Env): WebhooksConfig {
       pollMs: env.WEBHOOK_POLL_MS,
       concurrency: env.WEBHOOK_CONCURRENCY,
       retentionDays: env.WEBHOOK_RETENTION_DAYS,
+      workerPort: env.WORKER_PORT ?? null,
     },
   };
 }

@@ -31,7 +31,7 @@ export const commands: Record<string, CliCommand> = {
     async run(values) {
       const ctx = await startRuntime(loadConfig(), quietLog);
       await ctx.close();
-      print(Boolean(values.json), { migrated: true }, () => 'Database is up to date.');
+      print(Boolean(values.json), { migrated: true }, () => 'Migrations applied: the database is up to date.');
     },
   },
   seed: {
@@ -40,7 +40,10 @@ export const commands: Record<string, CliCommand> = {
     options: { demo: { type: 'boolean' }, json: { type: 'boolean' } },
     async run(values) {
       if (!values.demo) throw new CliError('Only demo data can be seeded: pxs seed --demo', EXIT.usage);
-      const ctx = await startRuntime(loadConfig(), quietLog);
+      const config = loadConfig();
+      // Its logins and passwords are in the README: never in production, as `pxs serve` never seeds it there.
+      if (config.env === 'production') throw new CliError('The demo is never seeded in production (NODE_ENV=production): its passwords are public', EXIT.config);
+      const ctx = await startRuntime(config, quietLog);
       try {
         const demo = await seedDemo(ctx.db);
         if (!demo) throw new CliError('The database already has data; the demo is seeded only into an empty one.');
@@ -116,6 +119,11 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
+// `pxs openapi | head` closes the pipe early: the reader has what it wanted, which is no failure and no stack trace.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code === 'EPIPE') process.exit(EXIT.ok);
+  throw err;
+});
 const code = await main(process.argv.slice(2));
 const longRunning = ['serve', 'worker'].includes(process.argv[2] ?? '');
 // A long-running command that failed to start has closed what it opened; exiting makes sure nothing it missed

@@ -24,8 +24,9 @@ export async function openApiDocument(): Promise<string> {
 
 export const openApiCommand: CliCommand = {
   summary: 'Print the OpenAPI document the server serves (or write it with --out)',
-  usage: 'pxs openapi [--out <file>]',
-  options: { out: { type: 'string' } },
+  usage: 'pxs openapi [--out <file>] [--json]',
+  // --json as every command takes it: the document is JSON already.
+  options: { out: { type: 'string' }, json: { type: 'boolean' } },
   async run(values) {
     if (values.out === '') throw new CliError('--out needs a file name', EXIT.usage);
     const text = await openApiDocument();

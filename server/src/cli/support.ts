@@ -38,7 +38,8 @@ export function toCliError(err: unknown): unknown {
   if (!(err instanceof AppError)) return err;
   const fields = Object.entries(err.errors ?? {}).map(([field, code]) => `${field}: ${code}`).join(', ');
   const message = err.messages === undefined ? fields : `${[err.messages].flat().join('; ')}${fields ? ` (${fields})` : ''}`;
-  const invalidInput = err.statusCode === 400 && !Object.values(err.errors ?? {}).includes('alreadyExists');
+  // A 400 naming a missing branch or exchange ("branchId: notFound") is a refusal of well-formed input.
+  const invalidInput = err.statusCode === 400 && !Object.values(err.errors ?? {}).some((code) => code === 'alreadyExists' || code === 'notFound');
   return new CliError(message, invalidInput ? EXIT.usage : EXIT.failure);
 }
 

@@ -39,7 +39,8 @@ describe('pxs against a database', STARTS_PROCESSES, () => {
     expect(role.code).toBe(2);
     expect(role.stderr).toContain('role');
     const exchange = await pxs(['staff', 'create', '--email', 'y@cli.test', '--password', PASSWORD, '--role', 'operator', '--branch', '2', '--exchanges', '1']);
-    expect(exchange.code).toBe(2);
+    // Not found is a refusal (1), as the README's exit codes say; 2 is for arguments that are not well formed.
+    expect(exchange.code).toBe(1);
     expect(exchange.stderr).toContain('exchangeIds: notFound');
   });
 

@@ -54,3 +54,33 @@ describe('pxs serve', STARTS_PROCESSES, () => {
     }
   }, 60_000);
 });
+
+describe('pxs worker', STARTS_PROCESSES, () => {
+  it('serves its health and its own metrics on WORKER_PORT, and stops on SIGTERM', async () => {
+    const started = spawnPxs(['worker'], { ...cli.env, LOG_LEVEL: 'info', WORKER_PORT: '0', HOST: '127.0.0.1' });
+    child = started;
+    let output = '';
+    const url = await new Promise<string>((resolve, reject) => {
+      started.stdout.on('data', (d) => {
+        output += d;
+        const match = /"url":"(http:\/\/127\.0\.0\.1:\d+)".*worker health and metrics listening/.exec(output);
+        if (match) resolve(match[1]);
+      });
+      started.on('close', (code) => reject(new Error(`worker exited with ${code}: ${output}`)));
+    });
+    try {
+      const health = await fetch(`${url}/health`);
+      expect([health.status, await health.json()]).toEqual([200, { status: 'ok' }]);
+      const metrics = await fetch(`${url}/metrics`);
+      expect(metrics.headers.get('content-type')).toContain('text/plain');
+      // The webhook figures an API started with --no-worker cannot have: the worker counts them.
+      const text = await metrics.text();
+      for (const name of ['pxs_webhook_deliveries_total', 'pxs_webhook_queue_depth', 'pxs_process_resident_memory_bytes']) expect(text).toContain(name);
+      expect((await fetch(`${url}/nothing`)).status).toBe(404);
+    } finally {
+      const exited = new Promise((resolve) => started.on('close', resolve));
+      started.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    }
+  }, 60_000);
+});

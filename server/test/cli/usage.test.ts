@@ -1,11 +1,14 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { STARTS_PROCESSES } from '../helpers/processes.js';
 
 /** `pxs` help and usage errors: answered before any database is opened. */
-function pxs(args: string[]) {
+const ENV = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'test', DATA_DIR: 'memory://' };
+
+function pxs(args: string[], env: Record<string, string> = {}) {
   const res = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'test', DATA_DIR: 'memory://' }, encoding: 'utf8', timeout: 60_000,
+    env: { ...ENV, ...env }, encoding: 'utf8', timeout: 60_000,
   });
   return { code: res.status, stdout: res.stdout, stderr: res.stderr };
 }
@@ -34,4 +37,24 @@ describe('pxs without a database', STARTS_PROCESSES, () => {
       expect(res.stdout).toBe('');
     }
   });
+
+  it('exits 3 on settings that cannot work, naming them, before opening anything', () => {
+    const url = pxs(['migrate'], { DATABASE_URL: 'postgres://user@bad host:5432/x' });
+    expect(url.code).toBe(3);
+    expect(url.stderr).toContain('DATABASE_URL: is not a valid URL');
+    // The demo's passwords are in the README: it is never seeded in production, by `serve` or by `seed`.
+    const demo = pxs(['seed', '--demo'], { NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40), DATABASE_URL: 'postgres://127.0.0.1:1/none' });
+    expect(demo.code).toBe(3);
+    expect(demo.stderr).toContain('never seeded in production');
+  });
+
+  it('ends quietly when its reader stops reading (pxs openapi | head)', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'openapi'], { env: ENV });
+    let stderr = '';
+    child.stderr.on('data', (d) => { stderr += d; });
+    await once(child.stdout, 'data');
+    child.stdout.destroy();
+    const [code] = await once(child, 'close');
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+  }, 60_000);
 });

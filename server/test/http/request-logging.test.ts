@@ -66,6 +66,18 @@ describe('request logging', () => {
     expect(lines.join('')).not.toMatch(/ana\.silva|912345678/);
   });
 
+  it('leaves a key or token put in the query out of the access line, under any name', async () => {
+    const urls: string[] = [];
+    const queries: Record<string, string | number>[] = [{ api_key: w.keys.branch }, { token: 'eyJhbGciOi.secret.part' }, { limit: 1, x: w.keys.public }];
+    for (const query of queries) {
+      const res = await call(server, 'GET', '/partner/offers', { query });
+      const [line] = await linesOf(res.headers.get('x-request-id')!, 1);
+      urls.push(line.url as string);
+    }
+    expect(urls).toEqual(['/api/v1/partner/offers?api_key=[redacted]', '/api/v1/partner/offers?token=[redacted]', '/api/v1/partner/offers?limit=1&x=[redacted]']);
+    expect(lines.join('')).not.toMatch(/sk_branch_|pk_|secret\.part/);
+  });
+
   it('makes no child logger for requests that log only their access line, and one for a request that logs an error', async () => {
     const child = vi.spyOn(logger, 'child');
     try {
