@@ -31,11 +31,17 @@ export async function startRuntime(config: Config, log: Log, options: { poolSize
 }
 
 /**
- * A start that cannot reach PostgreSQL says where it looked: pg's own words ("Connection terminated unexpectedly",
- * "timeout expired") name neither the host nor the setting. The URL's password is never part of it.
+ * A start that cannot reach PostgreSQL, or is refused by it, says where it looked: pg's own words ("Connection
+ * terminated unexpectedly", 'database "x" does not exist') name neither the host nor the setting. The URL's
+ * password is never part of it.
  */
 function unreachable(config: Config, err: unknown): unknown {
-  if (!config.databaseUrl || !databaseUnavailable(err)) return err;
+  if (!config.databaseUrl) return err;
   const url = new URL(config.databaseUrl);
-  return new Error(`DATABASE_URL: cannot reach PostgreSQL at ${url.hostname}:${url.port || 5432}: ${(err as Error).message}`, { cause: err });
+  const at = `${url.hostname}:${url.port || 5432}`;
+  if (databaseUnavailable(err)) return new Error(`DATABASE_URL: cannot reach PostgreSQL at ${at}: ${(err as Error).message}`, { cause: err });
+  // Reached, but refused: a database that does not exist (3D000) or credentials it does not take (28xxx).
+  const code = (err as { code?: unknown }).code;
+  if (code === '3D000' || (typeof code === 'string' && code.startsWith('28'))) return new Error(`DATABASE_URL: PostgreSQL at ${at} refused: ${(err as Error).message}`, { cause: err });
+  return err;
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.js';
+import { usingPostgres } from '../helpers/database.js';
 import { call, startTestServer } from '../helpers/server.js';
 import { STARTS_PROCESSES } from '../helpers/processes.js';
 import { cliDatabase, runPxs, type CliDatabase } from './run.js';
@@ -147,5 +148,13 @@ describe('pxs with a PostgreSQL it cannot reach', STARTS_PROCESSES, () => {
     expect(res.code).toBe(1);
     expect(res.stderr).toMatch(/^pxs migrate: DATABASE_URL: cannot reach PostgreSQL at 127\.0\.0\.1:1: .*ECONNREFUSED/m);
     expect(res.stderr + res.stdout).not.toContain('hunter2-secret');
+  });
+
+  it.skipIf(!usingPostgres)('says which setting when PostgreSQL answers but has no such database', async () => {
+    const url = new URL(process.env.DATABASE_URL!);
+    url.pathname = '/pxs_no_such_database';
+    const res = await runPxs(['migrate'], { ...cli.env, DATABASE_URL: url.toString() });
+    expect(res.code).toBe(1);
+    expect(res.stderr).toMatch(/^pxs migrate: DATABASE_URL: PostgreSQL at .+ refused: database "pxs_no_such_database" does not exist/m);
   });
 });
