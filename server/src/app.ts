@@ -135,7 +135,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     for (const feature of ADMIN_FEATURES) await admin.register(feature(ctx));
   }, { prefix: `${API_PREFIX}/admin` });
   await app.register(widgetRoutes({ demoPublicKey: options.demoPublicKey }));
-  await registerConsole(app as unknown as FastifyInstance, findConsoleDir(ctx.config.consoleDir));
+  await registerConsole(app as unknown as FastifyInstance, findConsoleDir(ctx.config.consoleDir), ctx.config.consoleDir !== undefined);
 
   return app as unknown as App;
 }

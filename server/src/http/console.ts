@@ -48,9 +48,11 @@ export function findConsoleDir(configured: string | undefined): string | undefin
  * Serves the staff console at `/`: its files as they are, and index.html for every other GET outside the API
  * (the console's own client-side routes, e.g. /orders/12), so a reload or a shared link opens the right page.
  */
-export async function registerConsole(app: FastifyInstance, dir: string | undefined): Promise<void> {
+export async function registerConsole(app: FastifyInstance, dir: string | undefined, configured = false): Promise<void> {
   const index = dir ? join(dir, 'index.html') : undefined;
   const built = index !== undefined && existsSync(index);
+  // A CONSOLE_DIR set by hand and wrong would otherwise only show as a page at / that says "not built".
+  if (configured && !built) app.log.warn({ consoleDir: dir }, 'CONSOLE_DIR holds no index.html: the staff console is not served');
   if (built) {
     await app.register(fastifyStatic, {
       root: dir!,

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -8,6 +9,7 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 let dir: string;
 let server: TestServer;
 let bare: TestServer;
+const bareLog: string[] = [];
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'pxs-console-'));
@@ -15,7 +17,7 @@ beforeAll(async () => {
   await writeFile(join(dir, 'index.html'), '<!doctype html><title>Console</title><div id="root"></div>');
   await writeFile(join(dir, 'assets', 'app-1a2b3c.js'), 'console.log("app")');
   server = await startTestServer({ env: { CONSOLE_DIR: dir } });
-  bare = await startTestServer({ env: { CONSOLE_DIR: join(dir, 'missing') } });
+  bare = await startTestServer({ env: { CONSOLE_DIR: join(dir, 'missing') }, loggerInstance: pino({ level: 'warn' }, { write: (line: string) => { bareLog.push(line); } }) });
 });
 afterAll(async () => {
   await server?.close();
@@ -75,5 +77,7 @@ describe('without a built console', () => {
       expect(text).toContain('npm ci');
     }
     expect((await get(bare, '/api/v1/nope')).headers.get('content-type')).toMatch(/json/);
+    // A CONSOLE_DIR set by hand and wrong is said at start, not only on the page.
+    expect(bareLog.map((l) => JSON.parse(l).msg)).toContain('CONSOLE_DIR holds no index.html: the staff console is not served');
   });
 });
