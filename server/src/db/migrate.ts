@@ -10,6 +10,7 @@ import * as sandbox from './migrations/008_sandbox.js';
 import * as catalogNotify from './migrations/009_catalog_notify.js';
 import * as ordersBranchId from './migrations/010_orders_branch_id.js';
 import * as webhooksFollowOwner from './migrations/011_webhooks_follow_owner.js';
+import * as paymentMethodNames from './migrations/012_payment_method_names.js';
 
 /** Migrations are listed in code so the compiled service needs no file-system scan. */
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '009_catalog_notify': catalogNotify,
   '010_orders_branch_id': ordersBranchId,
   '011_webhooks_follow_owner': webhooksFollowOwner,
+  '012_payment_method_names': paymentMethodNames,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

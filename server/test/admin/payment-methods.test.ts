@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { up as nameEachOnce } from '../../src/db/migrations/012_payment_method_names.js';
 import { call, type TestServer } from '../helpers/server.js';
 import type { StaffName } from '../helpers/staff.js';
 import type { World } from '../helpers/world.js';
@@ -77,5 +79,35 @@ describe('payment methods', () => {
     const res = await admin('PATCH', `/admin/payment-methods/${world.paymentMethods.cash1}`, body);
     expect(res.status).toBe(400);
     if (Object.keys(errors).length > 0) expect(res.body.errors).toEqual(errors);
+  });
+});
+
+describe('one name per reach', () => {
+  it('refuses a second method of the same name (case and spaces aside) for the same exchange and currency, on create and rename', async () => {
+    const first = await admin('POST', '/admin/payment-methods', { name: 'Desk cash', exchangeId: world.exchanges.A });
+    expect(first.status).toBe(201);
+    const again = await admin('POST', '/admin/payment-methods', { name: ' desk CASH ', kind: 'card', exchangeId: world.exchanges.A });
+    expect(again.body).toEqual({ statusCode: 400, error: 'Bad Request', message: 'A payment method with this name already exists for the same exchange and currency', errors: { name: 'alreadyExists' } });
+    // Another reach is another method: the same name at B, or branch-wide.
+    const atB = await admin('POST', '/admin/payment-methods', { name: 'Desk cash', exchangeId: world.exchanges.B });
+    expect((await admin('POST', '/admin/payment-methods', { name: 'Desk cash' })).status).toBe(201);
+    expect(atB.status).toBe(201);
+    const renamed = await admin('PATCH', `/admin/payment-methods/${atB.body.id}`, { name: 'Card at B' });
+    expect(renamed.status).toBe(400);
+    expect(renamed.body.errors).toEqual({ name: 'alreadyExists' });
+  });
+
+  it('renames the later of the duplicates made before the rule (migration 012)', async () => {
+    await server.db.schema.dropIndex('payment_methods_name_key').execute();
+    const now = new Date();
+    const rows = await server.db.insertInto('payment_methods').values([
+      { branch_id: world.branches.b2, name: 'Twin', updated_at: now },
+      { branch_id: world.branches.b2, name: 'twin', updated_at: now },
+    ]).returning('id').execute();
+    await nameEachOnce(server.db as unknown as Kysely<unknown>);
+    const names = await server.db.selectFrom('payment_methods').select(['id', 'name']).where('id', 'in', rows.map((r) => r.id)).orderBy('id').execute();
+    expect(names.map((n) => n.name)).toEqual(['Twin', `twin (${rows[1].id})`]);
+    const dup = await server.db.insertInto('payment_methods').values({ branch_id: world.branches.b2, name: 'TWIN', updated_at: now }).execute().then(() => null, (err: unknown) => err);
+    expect(dup).toMatchObject({ code: '23505' });
   });
 });

@@ -1,7 +1,8 @@
 import type { Database, Executor } from '../../db/database.js';
 import { type ListParams, mapPage } from '../../db/list.js';
 import type { Scope } from '../../db/scope.js';
-import { fieldNotFound, notFound } from '../../http/errors.js';
+import { uniqueViolation } from '../../db/errors.js';
+import { badRequest, fieldNotFound, notFound } from '../../http/errors.js';
 import { inTransaction, type Audit } from '../audit/service.js';
 import { targetBranch } from '../branches/service.js';
 import { exchangesOutsideBranch, findCurrencies } from '../catalog/service.js';
@@ -20,24 +21,36 @@ export async function createPaymentMethod(db: Database, audit: Audit, scope: Sco
   const branchId = await targetBranch(db, scope, input.branchId);
   if (input.exchangeId !== undefined && (await exchangesOutsideBranch(db, branchId, [input.exchangeId])).length > 0) throw fieldNotFound('exchangeId');
   if (input.currencyId !== undefined && (await findCurrencies(db, [input.currencyId])).length === 0) throw fieldNotFound('currencyId');
-  return inTransaction(db, async (tx) => {
+  return uniqueName(() => inTransaction(db, async (tx) => {
     const method = paymentMethodView(await repo.insertPaymentMethod(tx, {
       branchId, name: input.name.trim(), kind: (input.kind ?? 'cash') as PaymentMethodKind,
       exchangeId: input.exchangeId ?? null, currencyId: input.currencyId ?? null, isActive: input.isActive ?? true,
     }));
     await audit.record(tx, { action: 'paymentMethod.create', entityType: 'paymentMethod', entityId: method.id, branchId, after: method });
     return method;
-  });
+  }));
 }
 
 export async function updatePaymentMethod(db: Database, audit: Audit, scope: Scope, id: number, input: UpdatePaymentMethodInput) {
-  return inTransaction(db, async (tx) => {
+  return uniqueName(() => inTransaction(db, async (tx) => {
     const before = await repo.lockPaymentMethod(tx, scope, id);
     if (!before) throw notFound('paymentMethod');
     const method = paymentMethodView((await repo.updatePaymentMethod(tx, scope, id, { ...input, name: input.name?.trim() }))!);
     await audit.record(tx, { action: 'paymentMethod.update', entityType: 'paymentMethod', entityId: id, branchId: method.branchId, before: paymentMethodView(before), after: method });
     return method;
-  });
+  }));
+}
+
+/** A name taken at the same reach is a 400, found by the index itself (migration 012), so two writes cannot both pass. */
+async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (uniqueViolation(err) === 'payment_methods_name_key') {
+      throw badRequest('A payment method with this name already exists for the same exchange and currency', { name: 'alreadyExists' });
+    }
+    throw err;
+  }
 }
 
 export async function listPaymentMethods(db: Executor, scope: Scope, params: ListParams) {
