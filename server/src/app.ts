@@ -110,12 +110,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(swagger, openApiOptions({ webhooks: webhookDocs() }));
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { deepLinking: true, tryItOutEnabled: true } });
 
-  const redis = ctx.redis;
-  registerOperationsRoutes(app as unknown as FastifyInstance, {
-    ready: { database: () => ctx.database.ping(), redis: redis ? async () => { await redis.ping(); } : undefined },
-    metrics: () => ctx.metrics.registry.metrics(),
-    contentType: ctx.metrics.registry.contentType,
-  });
+  registerOperationsRoutes(app as unknown as FastifyInstance, ctx);
 
   app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
 

@@ -14,7 +14,7 @@ export async function runWorker(): Promise<void> {
     throw err;
   });
   const { workerPort } = config.webhooks;
-  const status = workerPort === null ? null : await serveWorkerStatus(ctx.metrics, config.host, workerPort).catch(async (err: unknown) => {
+  const status = workerPort === null ? null : await serveWorkerStatus(ctx, logger, config.host, workerPort).catch(async (err: unknown) => {
     await background.stop();
     await ctx.close();
     throw err;

@@ -1,17 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-
-export interface ReadyChecks {
-  /** Throws when the database does not answer: the instance cannot serve. */
-  database: () => Promise<void>;
-  /** Throws when Redis does not answer; absent without Redis. The instance still serves, with its own limits. */
-  redis?: () => Promise<void>;
-}
+import type { AppContext } from '../context.js';
 
 /**
  * `/health` (liveness), `/ready` (the database answers: 200, `degraded` when Redis does not; else 503) and
- * `/metrics` (Prometheus), outside /api/v1.
+ * `/metrics` (Prometheus, the process's own registry), outside /api/v1: the same in the API and a separate worker.
  */
-export function registerOperationsRoutes(app: FastifyInstance, checks: { ready: ReadyChecks; metrics: () => Promise<string>; contentType: string }): void {
+export function registerOperationsRoutes(app: FastifyInstance, { database, redis, metrics }: Pick<AppContext, 'database' | 'redis' | 'metrics'>): void {
   const Status = { type: 'object', properties: { status: { type: 'string' } }, required: ['status'] } as const;
   const Ready = {
     type: 'object',
@@ -29,16 +23,17 @@ export function registerOperationsRoutes(app: FastifyInstance, checks: { ready: 
     },
   }, async (_request, reply) => {
     try {
-      await checks.ready.database();
+      await database.ping();
     } catch {
       return reply.code(503).send({ status: 'unavailable', error: 'the database is not reachable' });
     }
-    if (!checks.ready.redis) return { status: 'ready' };
-    const redisOk = await checks.ready.redis().then(() => true, () => false);
+    // Without Redis the instance still serves, with limits of its own.
+    if (!redis) return { status: 'ready' };
+    const redisOk = await redis.ping().then(() => true, () => false);
     return redisOk ? { status: 'ready', redis: 'ok' } : { status: 'degraded', redis: 'degraded' };
   });
   app.get('/metrics', { schema: { operationId: 'getMetrics', security: [], tags: ['operations'], summary: 'Prometheus metrics', produces: ['text/plain'], response: { 200: { type: 'string' } } } }, async (_request, reply) => {
-    reply.type(checks.contentType);
-    return checks.metrics();
+    reply.type(metrics.registry.contentType);
+    return metrics.registry.metrics();
   });
 }

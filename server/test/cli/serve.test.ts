@@ -56,7 +56,7 @@ describe('pxs serve', STARTS_PROCESSES, () => {
 });
 
 describe('pxs worker', STARTS_PROCESSES, () => {
-  it('serves its health and its own metrics on WORKER_PORT, and stops on SIGTERM', async () => {
+  it('serves its health, readiness and its own metrics on WORKER_PORT, and stops on SIGTERM', async () => {
     const started = spawnPxs(['worker'], { ...cli.env, LOG_LEVEL: 'info', WORKER_PORT: '0', HOST: '127.0.0.1' });
     child = started;
     let output = '';
@@ -71,6 +71,9 @@ describe('pxs worker', STARTS_PROCESSES, () => {
     try {
       const health = await fetch(`${url}/health`);
       expect([health.status, await health.json()]).toEqual([200, { status: 'ok' }]);
+      const ready = await fetch(`${url}/ready`);
+      // Redis too when the tests run with one.
+      expect([ready.status, await ready.json()]).toEqual([200, process.env.REDIS_URL ? { status: 'ready', redis: 'ok' } : { status: 'ready' }]);
       const metrics = await fetch(`${url}/metrics`);
       expect(metrics.headers.get('content-type')).toContain('text/plain');
       // The webhook figures an API started with --no-worker cannot have: the worker counts them.
@@ -81,6 +84,19 @@ describe('pxs worker', STARTS_PROCESSES, () => {
       const exited = new Promise((resolve) => started.on('close', resolve));
       started.kill('SIGTERM');
       expect(await exited).toBe(0);
+    }
+  }, 60_000);
+
+  it('exits 1 when WORKER_PORT is taken, saying so', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = taken.address() as AddressInfo;
+      const res = await runPxs(['worker'], { ...cli.env, WORKER_PORT: String(port), HOST: '127.0.0.1' });
+      expect(res.stderr).toContain('EADDRINUSE');
+      expect(res.code).toBe(1);
+    } finally {
+      taken.close();
     }
   }, 60_000);
 });
