@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
 import { DEFAULT_BOOLEANS, developmentSecret } from './config-defaults.js';
 import { IntegrationEnv, integrationConfig, type IntegrationConfig } from './config-integration.js';
+import { trustProxyOf, type TrustProxy } from './config-proxy.js';
 import { relatedSettingProblems } from './config-rules.js';
 import { OwnerLimitsEnv, ownerLimitsConfig, type OwnerLimitsConfig } from './config-limits.js';
 import { WebhooksEnv, webhooksConfig, type WebhooksConfig } from './config-webhooks.js';
@@ -35,7 +36,7 @@ const EnvSchema = Type.Object({
   SEED_DEMO: Bool,
   BOOTSTRAP_ADMIN_EMAIL: Type.Optional(Type.String({ format: 'email' })),
   BOOTSTRAP_ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 12 })),
-  TRUST_PROXY: Bool,
+  TRUST_PROXY: Type.String({ default: 'false' }),
   CONSOLE_DIR: Type.Optional(Type.String({ minLength: 1 })),
   ...WebhooksEnv,
   ...IntegrationEnv,
@@ -64,7 +65,7 @@ export interface Config extends WebhooksConfig, IntegrationConfig, OwnerLimitsCo
   logLevel: Env['LOG_LEVEL'];
   seedDemo: boolean;
   bootstrapAdmin?: { email: string; password: string };
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   /** The built staff console served at /; the @pxs/console package's dist when unset. */
   consoleDir?: string;
 }
@@ -85,7 +86,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     if (value !== undefined && value !== '') raw[key] = value;
   }
   const nodeEnv = (raw.NODE_ENV as Env['NODE_ENV']) ?? 'development';
-  for (const [key, fallback] of Object.entries(DEFAULT_BOOLEANS)) raw[key] ??= fallback(nodeEnv);
+  for (const [key, fallback] of Object.entries(DEFAULT_BOOLEANS)) raw[key] ??= fallback(nodeEnv, raw.DATABASE_URL === undefined);
 
   // Value.Convert truncates "2.5" to 2 for an integer (and converts in place): an operator's typo would pass unnoticed.
   const notWhole = Object.entries(EnvSchema.properties)
@@ -105,7 +106,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (problems.length > 0) throw new ConfigError(`Invalid configuration: ${[...new Set(problems)].join('; ')}`);
   const env = converted as Env;
 
-  const related = relatedSettingProblems(env);
+  const trustProxy = trustProxyOf(env.TRUST_PROXY);
+  const related = [...relatedSettingProblems(env), ...(trustProxy instanceof Error ? [trustProxy.message] : [])];
   if (related.length > 0) throw new ConfigError(`Invalid configuration: ${related.join('; ')}`);
 
   return {
@@ -139,7 +141,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     bootstrapAdmin: env.BOOTSTRAP_ADMIN_EMAIL && env.BOOTSTRAP_ADMIN_PASSWORD
       ? { email: env.BOOTSTRAP_ADMIN_EMAIL, password: env.BOOTSTRAP_ADMIN_PASSWORD }
       : undefined,
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: trustProxy as TrustProxy,
     consoleDir: env.CONSOLE_DIR,
     ...webhooksConfig(env),
     ...integrationConfig(env),

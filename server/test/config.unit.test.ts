@@ -65,3 +65,36 @@ describe('settings that go together', () => {
       'Invalid configuration: JWT_SECRET: required in production; DATABASE_URL: required in production; BOOTSTRAP_ADMIN_EMAIL and BOOTSTRAP_ADMIN_PASSWORD go together');
   });
 });
+
+describe('development conveniences', () => {
+  it('are defaults only on the embedded database', () => {
+    expect(loadConfig({})).toMatchObject({ seedDemo: true, webhooks: { allowPrivateUrls: true } });
+    // A deployment on PostgreSQL that forgot NODE_ENV=production: no demo logins, no webhooks into its network.
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db/pxs' })).toMatchObject({ seedDemo: false, webhooks: { allowPrivateUrls: false } });
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db/pxs', SEED_DEMO: 'true', WEBHOOK_ALLOW_PRIVATE_URLS: 'true' })).toMatchObject({ seedDemo: true, webhooks: { allowPrivateUrls: true } });
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  const trust = (value: string) => loadConfig({ TRUST_PROXY: value }).trustProxy;
+
+  it('is off by default', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(trust('false')).toBe(false);
+  });
+
+  it('trusts as many hops as there are proxies, one for true', () => {
+    const one = trust('true') as (address: string, hop: number) => boolean;
+    expect([one('10.0.0.1', 0), one('10.0.0.1', 1)]).toEqual([true, false]);
+    const two = trust('2') as (address: string, hop: number) => boolean;
+    expect([two('10.0.0.1', 1), two('10.0.0.1', 2)]).toEqual([true, false]);
+  });
+
+  it('takes the proxies\' addresses and ranges', () => {
+    expect(trust('10.0.0.0/8, 192.168.1.7,fd00::/8')).toBe('10.0.0.0/8,192.168.1.7,fd00::/8');
+  });
+
+  it.each(['yes', '10.0.0.0/33', 'proxy.local', '10.0.0.1/8/2', '100'])('refuses %s, naming the variable', (value) => {
+    expect(() => trust(value)).toThrow(/TRUST_PROXY: must be true, false, the number of proxies/);
+  });
+});

@@ -27,7 +27,7 @@ export async function startDemoServer(env: Record<string, string> = {}): Promise
   const child = spawn(process.execPath, [...(STARTUP_FLAGS as string[]), SERVER_BIN, 'serve'], {
     env: {
       PATH: process.env.PATH ?? '', NODE_ENV: 'development', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info',
-      DATA_DIR: 'memory://', CONSOLE_DIR: CONSOLE_DIST, SEED_DEMO: 'true',
+      DATA_DIR: 'memory://', CONSOLE_DIR: CONSOLE_DIST, SEED_DEMO: 'true', WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
       RATE_LIMIT_PER_MINUTE: '100000', RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '100000', LOGIN_FAILURES_PER_ACCOUNT: '1000', LOGIN_FAILURES_PER_IP: '1000',
       ...(database ? { DATABASE_URL: database.url } : {}),
       ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, REDIS_KEY_PREFIX: `pxse2e-${randomBytes(4).toString('hex')}` } : {}),

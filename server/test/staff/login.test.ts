@@ -123,6 +123,13 @@ describe('login throttling', SLOW, () => {
     expect((await attempt(world.staff.readOnlyA.email, STAFF_PASSWORD, ip())).status).toBe(200);
   });
 
+  it('counts the address the proxy saw, not the ones the client wrote before it', async () => {
+    // TRUST_PROXY=true is one proxy: it appends the address it saw; whatever precedes that is the client's say.
+    const from = ip();
+    for (let i = 0; i < 5; i++) expect((await attempt(`spoof${i}@x.test`, 'wrong-password-123', `${ip()}, ${from}`)).status).toBe(401);
+    expect((await attempt('spoof@x.test', 'wrong-password-123', `${ip()}, ${from}`)).status).toBe(429);
+  });
+
   it('counts no successful login against the address', async () => {
     const from = ip();
     for (let i = 0; i < 12; i++) expect((await attempt(world.staff.readOnlyA.email, STAFF_PASSWORD, from)).status).toBe(200);
