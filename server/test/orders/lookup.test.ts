@@ -74,7 +74,30 @@ describe('GET /admin/orders/search', () => {
     expect((await call(server, 'GET', '/admin/orders/search', { token, query: { q: 'maria' } })).status).toBe(403);
     expect((await call(server, 'GET', '/admin/orders/search', { query: { q: 'maria' } })).status).toBe(401);
   });
+
+  it('finds by id alone and shows no client to a caller without clients:read', async () => {
+    const token = await ordersOnlyToken();
+    const res = await call(server, 'GET', '/admin/orders/search', { token, query: { q: String(orders.a.id) } });
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((o: { id: number; client: unknown }) => [o.id, o.client])).toEqual([[orders.a.id, null]]);
+    // A client's name, email or phone finds nothing: which orders they find would say who the clients are.
+    for (const q of ['maria', 'maria@example.com', '911222333']) {
+      expect((await call(server, 'GET', '/admin/orders/search', { token, query: { q } })).body.data).toEqual([]);
+    }
+  });
 });
+
+/** An operator on exchange A who may read orders but not clients. */
+let ordersOnly: string | undefined;
+async function ordersOnlyToken(): Promise<string> {
+  if (ordersOnly) return ordersOnly;
+  const row = await server.db.insertInto('staff_users').values({
+    email: 'orders-only@test.local', password_hash: 'x', role: 'operator', branch_id: world.branches.b1, permissions: ['orders:read'], updated_at: new Date(),
+  }).returning('id').executeTakeFirstOrThrow();
+  await server.db.insertInto('staff_user_exchanges').values({ staff_user_id: row.id, exchange_id: world.exchanges.A }).execute();
+  ordersOnly = (await server.ctx.tokens.sign(row.id)).accessToken;
+  return ordersOnly;
+}
 
 describe('GET /admin/orders/{id}/client', () => {
   it('shows the client of an order to whoever may read the order', async () => {
@@ -97,5 +120,11 @@ describe('GET /admin/orders/{id}/client', () => {
     await notFound('admin1', orders.c.id);
     await notFound('superadmin', 999999);
     expect((await call(server, 'GET', `/admin/orders/${orders.a.id}/client`)).status).toBe(401);
+  });
+
+  it('is 403 for a caller who may read the order but not clients', async () => {
+    const res = await call(server, 'GET', `/admin/orders/${orders.a.id}/client`, { token: await ordersOnlyToken() });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe('This staff user lacks the clients:read permission');
   });
 });

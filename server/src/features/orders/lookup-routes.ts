@@ -30,21 +30,23 @@ export function orderLookupRoutes({ db }: { db: Database }) {
     app.get('/orders/search', {
       config, preHandler: requirePermission('orders:read'),
       schema: {
-        operationId: 'searchOrders', tags, summary: 'Orders in scope by id, hashed id, or client name, email or phone; newest first',
+        operationId: 'searchOrders', tags, summary: 'Orders in scope by id, hashed id, or (with clients:read) client name, email or phone; newest first',
         security, querystring: SearchQuery, response: { 200: SearchResult, ...errorResponses(400, 401, 403) },
       },
     }, async (request) => {
-      const rows = await searchOrders(db, request.staff, request.query.q, request.query.limit ?? 25);
+      // Who the clients are is for those who may read clients: others find orders by id only, and see no client.
+      const withClients = request.staff.permissions.has('clients:read');
+      const rows = await searchOrders(db, request.staff, request.query.q, request.query.limit ?? 25, withClients);
       return {
         data: rows.map((r) => Object.assign(present.adminOrder(r), {
-          client: r.user_id === null || r.client_email === null ? null
+          client: !withClients || r.user_id === null || r.client_email === null ? null
             : { id: r.user_id, name: `${r.first_name} ${r.last_name}`, email: r.client_email, phone: r.client_phone ?? '' },
         })),
       };
     });
 
     app.get('/orders/:id/client', {
-      config, preHandler: requirePermission('orders:read'),
+      config, preHandler: [requirePermission('orders:read'), requirePermission('clients:read')],
       schema: {
         operationId: 'getOrderClient', tags, summary: 'The client of an order (404 when the order has none or is out of scope)',
         security, params: IdParams, response: { 200: Client, ...errorResponses(401, 403, 404) },
