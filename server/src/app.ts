@@ -96,6 +96,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   // Callback hooks where nothing is awaited: an async hook costs a promise and a microtask turn per request.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    // No browser may read an answer as anything but its declared type (an error echoing input, read as HTML).
+    reply.header('x-content-type-options', 'nosniff');
     done();
   });
   app.addHook('onResponse', (request, reply, done) => {

@@ -99,6 +99,14 @@ describe('request ids', () => {
     const made = await call(server, 'GET', '/partner/public/exchanges', { key: w.keys.public, headers: { 'x-request-id': 'bad id with spaces' } });
     expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
+
+  it('tells browsers not to sniff any answer, errors included', async () => {
+    for (const res of [
+      await call(server, 'GET', '/partner/public/exchanges', { key: w.keys.public }),
+      await call(server, 'GET', '/partner/orders', { key: 'sk_nonsense' }),
+      await call(server, 'GET', '/partner/nothing-here', { key: w.keys.branch }),
+    ]) expect([res.status, res.headers.get('x-content-type-options')]).toEqual([res.status, 'nosniff']);
+  });
 });
 
 describe('operations endpoints', () => {
