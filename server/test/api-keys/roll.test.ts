@@ -130,14 +130,49 @@ describe('POST /api-keys/{id}/roll', () => {
 
 describe('POST /admin/api-keys/{id}/roll', () => {
   const adminRoll = (who: StaffName, id: string, body?: unknown) => call(server, 'POST', `/admin/api-keys/${id}/roll`, { token: tokens[who], body });
+  const keyOf = async (id: string) => (await call(server, 'GET', '/admin/api-keys', { token: tokens.superadmin, query: { limit: 100 } })).body.data.find((k: { id: string }) => k.id === id);
 
-  it('lets an admin roll a key of their branch, and not another branch\'s', async () => {
-    const own = await create('operatorA', { name: 'branch 1 staff key', type: 'personal' });
+  it('lets an admin roll its own personal key, and not another branch\'s keys', async () => {
+    const own = await create('admin1', { name: 'admin 1 own key', type: 'personal' });
     const res = await adminRoll('admin1', own.id, { expiresAt: new Date(Date.now() + HOUR).toISOString() });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ type: 'personal', name: 'branch 1 staff key', previousKey: { id: own.id, replacedBy: res.body.id } });
-    expect(await listed('operatorA', res.body.id)).toBeDefined();
+    expect(res.body).toMatchObject({ type: 'personal', name: 'admin 1 own key', rawKey: expect.stringMatching(/^sk_personal_/), previousKey: { id: own.id, replacedBy: res.body.id } });
+    expect(await listed('admin1', res.body.id)).toBeDefined();
     expect((await adminRoll('admin2', res.body.id)).status).toBe(404);
     expect((await adminRoll('operatorA', res.body.id)).status).toBe(403);
+  });
+
+  it('refuses an admin (403) another staff user\'s personal key: its raw key would let the admin act as that user', async () => {
+    const theirs = await create('operatorA', { name: 'operator A till', type: 'personal' });
+    const res = await adminRoll('admin1', theirs.id);
+    expect(res.status).toBe(403);
+    expect(res.body.message).toMatch(/^Only a superadmin can roll another staff user's personal key/);
+    expect(res.text).not.toContain('sk_personal_');
+    expect(await keyOf(theirs.id)).toMatchObject({ isActive: true, replacedBy: null, expiresAt: null });
+    expect((await offers(theirs.rawKey)).status).toBe(200);
+    // Revoking it stays the admin's.
+    expect((await call(server, 'DELETE', `/admin/api-keys/${theirs.id}`, { token: tokens.admin1 })).status).toBe(204);
+  });
+
+  it('refuses an admin (403) its branch\'s branch and public keys: issuing those stays a superadmin\'s', async () => {
+    for (const type of ['branch', 'public'] as const) {
+      const key = await create('superadmin', { name: `branch 1 ${type}`, type, branchId: world.branches.b1 });
+      const res = await adminRoll('admin1', key.id);
+      expect(res.status).toBe(403);
+      expect(res.body.message).toMatch(new RegExp(`^Only a superadmin can roll a ${type} key`));
+      expect(res.text).not.toMatch(/sk_branch_|pk_/);
+      expect(await keyOf(key.id)).toMatchObject({ isActive: true, replacedBy: null });
+    }
+    expect((await adminRoll('admin1', world.keyIds.otherBranch)).status).toBe(404);
+  });
+
+  it('lets a superadmin roll any key: a staff user\'s personal key and a branch key', async () => {
+    const personal = await create('operatorB', { name: 'operator B till', type: 'personal' });
+    const branch = await create('superadmin', { name: 'branch 2 app', type: 'branch', branchId: world.branches.b2 });
+    const a = await adminRoll('superadmin', personal.id);
+    const b = await adminRoll('superadmin', branch.id);
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect(await listed('operatorB', a.body.id)).toMatchObject({ type: 'personal' });
+    expect(b.body).toMatchObject({ type: 'branch', branchId: world.branches.b2 });
   });
 });

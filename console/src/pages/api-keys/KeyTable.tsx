@@ -2,12 +2,13 @@ import { Badge, Button, Code, Group, Modal, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { modals } from '@mantine/modals';
 import type { ApiKey, BranchKey } from '../../api/types';
+import { useMe } from '../../auth/use-me';
 import { when } from '../../components/format';
 import { nameOf, useLookups } from '../../components/lookups';
 import { showDone } from '../../components/notify';
 import { RollKeyForm } from './RollKeyForm';
 import { editOrigins, originsText } from './origins';
-import { useRevoke } from './use-keys';
+import { mayRoll, useRevoke } from './use-keys';
 
 function state(k: ApiKey) {
   if (!k.isActive) return <Badge color="gray" variant="light">revoked</Badge>;
@@ -19,6 +20,7 @@ function state(k: ApiKey) {
 /** Keys by prefix (the key itself is never shown again), with last use and expiry, and a revoke button. */
 export function KeyTable({ keys, asAdmin, label }: { keys: (ApiKey | BranchKey)[]; asAdmin: boolean; label: string }) {
   const lookups = useLookups();
+  const me = useMe();
   const revoke = useRevoke(asAdmin);
   const [rolling, setRolling] = useState<ApiKey | null>(null);
   const [keyShown, setKeyShown] = useState(false);
@@ -59,7 +61,7 @@ export function KeyTable({ keys, asAdmin, label }: { keys: (ApiKey | BranchKey)[
               <Table.Td>{state(k)}</Table.Td>
               <Table.Td>
                 <Group gap={4} wrap="nowrap">
-                  {k.isActive && !k.replacedBy && <Button size="xs" variant="subtle" onClick={() => setRolling(k)} aria-label={`Roll ${k.name}`}>Roll</Button>}
+                  {k.isActive && !k.replacedBy && mayRoll(me.data, k) && <Button size="xs" variant="subtle" onClick={() => setRolling(k)} aria-label={`Roll ${k.name}`}>Roll</Button>}
                   {!asAdmin && k.isActive && k.type === 'public' && <Button size="xs" variant="subtle" onClick={() => editOrigins(k)} aria-label={`Origins of ${k.name}`}>Origins</Button>}
                   {k.isActive && <Button size="xs" color="red" variant="subtle" onClick={() => confirm(k)} aria-label={`Revoke ${k.name}`}>Revoke</Button>}
                 </Group>

@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
+import type { ApiKey, BranchKey, Me } from '../../api/types';
+import { hasRole } from '../../auth/use-me';
 
 export function useMyKeys() {
   return useQuery({ queryKey: ['api-keys', 'mine'], queryFn: () => unwrap(api.GET('/api/v1/api-keys')) });
@@ -11,6 +13,15 @@ export function useBranchKeys(enabled: boolean, filter: { type?: 'personal' | 'b
     enabled,
     queryFn: () => unwrap(api.GET('/api/v1/admin/api-keys', { params: { query: { ...filter, limit: 100 } } })),
   });
+}
+
+/**
+ * What the API lets `me` roll (docs/decisions.md, "Who manages which key"): a superadmin any key; anyone else
+ * only its own personal keys, since a roll hands over a new raw key. Revoking stays open to a branch's admin.
+ */
+export function mayRoll(me: Me | undefined, k: ApiKey | BranchKey): boolean {
+  if (hasRole(me, 'superadmin')) return true;
+  return k.type === 'personal' && (!('staffUserId' in k) || k.staffUserId === me?.id);
 }
 
 /** A new key for an old one, which keeps working until `expiresAt` (the server's default: 24 hours). */

@@ -30,8 +30,8 @@ const KeyQuery = Type.Object({
 
 /**
  * The keys of a branch for its admin (every key for a superadmin): its branch and public keys and its staff's
- * personal keys, to see which are used and to revoke one that leaked. Creating branch and public keys stays a
- * superadmin's (POST /api-keys).
+ * personal keys, to see which are used and to revoke one that leaked. Creating branch and public keys, and rolling
+ * any key but one's own personal key (a roll hands over a raw key), stay a superadmin's.
  */
 export function apiKeyAdminRoutes({ db, keys }: { db: Database; keys: KeyCaches }) {
   return async function routes(app: App) {
@@ -54,11 +54,13 @@ export function apiKeyAdminRoutes({ db, keys }: { db: Database; keys: KeyCaches 
       preValidation: optionalBody,
       schema: {
         operationId: 'rollBranchApiKey', tags, security, params: UuidParams, body: RollApiKeyRequest,
-        summary: 'Roll a key of the branch: a new raw key of the same type, scope and owner, returned once; the old key works until expiresAt',
+        summary: 'Roll a key of the branch (an admin: only its own personal keys, 403 for others; a superadmin: any key): a new raw key of the same type, scope and owner, returned once; the old key works until expiresAt',
         response: { 201: RolledApiKey, ...errorResponses(400, 401, 403, 404, 422) },
       },
     }, async (request, reply) => {
-      const rolled = await rollApiKey(db, keys, auditOf(request), { branchId: request.staff.branchId }, request.params.id, request.body);
+      const { branchId, role, staffUserId } = request.staff;
+      const reach = role === 'superadmin' ? { branchId } : { branchId, rollerId: staffUserId };
+      const rolled = await rollApiKey(db, keys, auditOf(request), reach, request.params.id, request.body);
       reply.header('Cache-Control', 'no-store');
       return reply.code(201).send(rolled);
     });

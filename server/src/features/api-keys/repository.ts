@@ -27,37 +27,43 @@ export function insertApiKey(db: Executor, key: NewApiKey) {
     .executeTakeFirstOrThrow();
 }
 
-export function listApiKeysOfStaff(db: Executor, staffUserId: number) {
-  return db.selectFrom('api_keys').select(PUBLIC_COLUMNS).where('staff_user_id', '=', staffUserId).orderBy('created_at', 'desc').orderBy('id').execute();
+/**
+ * What a staff user reaches through its own routes (/api-keys): its personal keys. Branch and public keys are
+ * their branch's, not their creator's, so there only a superadmin (ownerId null: every key) reaches them, and a
+ * superadmin later demoted keeps no hold on the ones it made.
+ */
+export function ownKeys(ownerId: number | null) {
+  if (ownerId === null) return sql<boolean>`true`;
+  return sql<boolean>`(k.type = 'personal' and k.staff_user_id = ${ownerId})`;
 }
 
-/** Revokes a key; `ownerId` limits it to the owner's keys (null: any key, for a superadmin). */
+/** The keys a staff user made, newest first: all of a superadmin's, only the personal ones of anyone else. */
+export function listApiKeysOfStaff(db: Executor, staffUserId: number, superadmin: boolean) {
+  const mine = superadmin ? sql<boolean>`k.staff_user_id = ${staffUserId}` : ownKeys(staffUserId);
+  return db.selectFrom('api_keys as k').select(PUBLIC_COLUMNS).where(mine).orderBy('k.created_at', 'desc').orderBy('k.id').execute();
+}
+
+/** Revokes a key in the caller's reach (ownKeys); undefined when there is none. */
 export function revokeApiKey(db: Executor, id: string, ownerId: number | null) {
-  let q = db.updateTable('api_keys')
+  return db.updateTable('api_keys as k')
     // Revoking again keeps the time of the first revocation.
-    .set({ is_active: false, revoked_at: sql<Date>`coalesce(revoked_at, now())`, updated_at: sql<Date>`now()` })
-    .where('id', '=', id);
-  if (ownerId !== null) q = q.where('staff_user_id', '=', ownerId);
-  return q.returning(['id']).executeTakeFirst();
+    .set({ is_active: false, revoked_at: sql<Date>`coalesce(k.revoked_at, now())`, updated_at: sql<Date>`now()` })
+    .where('k.id', '=', id).where(ownKeys(ownerId))
+    .returning(['k.id']).executeTakeFirst();
 }
 
 export type ApiKeyView = Awaited<ReturnType<typeof insertApiKey>>;
 
-/**
- * Sets a public key's allowed origins; `ownerId` limits it to the owner's keys (null: any key, for a superadmin).
- * Undefined when there is no such key; the caller checks the type on the row it gets back.
- */
+/** Sets a public key's allowed origins, if in the caller's reach (ownKeys: a superadmin's only); else undefined. */
 export function updateAllowedOrigins(db: Executor, id: string, ownerId: number | null, origins: string[]) {
-  let q = db.updateTable('api_keys').set({ allowed_origins: origins, updated_at: sql<Date>`now()` }).where('id', '=', id).where('type', '=', 'public');
-  if (ownerId !== null) q = q.where('staff_user_id', '=', ownerId);
-  return q.returning(PUBLIC_COLUMNS).executeTakeFirst();
+  return db.updateTable('api_keys as k').set({ allowed_origins: origins, updated_at: sql<Date>`now()` })
+    .where('k.id', '=', id).where('k.type', '=', 'public').where(ownKeys(ownerId))
+    .returning(PUBLIC_COLUMNS).executeTakeFirst();
 }
 
-/** A key's type, when the caller may reach it, so that a refusal can say why. */
+/** A key's type, when the caller may reach it (ownKeys), so that a refusal can say why. */
 export function findOwnKeyType(db: Executor, id: string, ownerId: number | null) {
-  let q = db.selectFrom('api_keys').select(['type']).where('id', '=', id);
-  if (ownerId !== null) q = q.where('staff_user_id', '=', ownerId);
-  return q.executeTakeFirst();
+  return db.selectFrom('api_keys as k').select(['k.type']).where('k.id', '=', id).where(ownKeys(ownerId)).executeTakeFirst();
 }
 
 /** Every key, or one staff user's, for the command line; never the hash. */

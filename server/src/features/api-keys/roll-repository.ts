@@ -1,15 +1,17 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import { keysOfBranch, PUBLIC_COLUMNS } from './repository.js';
+import { keysOfBranch, ownKeys, PUBLIC_COLUMNS } from './repository.js';
 
 // The api_keys queries of a key roll and of the per-user key limit, beside the table's other queries in repository.ts.
 
-/** Whose keys a write reaches: an owner's (`ownerId`) or a branch's (`branchId`); null for either reaches every key. */
+/**
+ * Whose keys a write reaches: a staff user's own personal keys (`ownerId`, see ownKeys) or a branch's
+ * (`branchId`, see keysOfBranch); null for either reaches every key.
+ */
 export type KeyReach = { ownerId: number | null } | { branchId: number | null };
 
 function reachOf(reach: KeyReach) {
-  if ('branchId' in reach) return keysOfBranch(reach.branchId);
-  return reach.ownerId === null ? sql<boolean>`true` : sql<boolean>`k.staff_user_id = ${reach.ownerId}`;
+  return 'branchId' in reach ? keysOfBranch(reach.branchId) : ownKeys(reach.ownerId);
 }
 
 /** The key to roll, locked until the roll commits so that two rolls of one key cannot both succeed. */

@@ -1,6 +1,7 @@
 import type { Database } from '../../db/database.js';
 import type { Audit } from '../audit/service.js';
-import { badRequest, notFound, unprocessable } from '../../http/errors.js';
+import type { ApiKeyType } from '../../db/schema.js';
+import { badRequest, forbidden, notFound, unprocessable } from '../../http/errors.js';
 import { issueApiKey, RAW_KEY_NOTE } from './issue.js';
 import * as repo from './repository.js';
 import * as rollRepo from './roll-repository.js';
@@ -20,17 +21,33 @@ function overlapEnd(expiresAt: string | undefined, now: Date): Date {
   return end;
 }
 
+/** The keys a roll reaches; `rollerId` names a caller who is not a superadmin (see refuseRoll). */
+export type RollReach = rollRepo.KeyReach & { rollerId?: number };
+
+/**
+ * A roll hands over a new raw secret, so a caller who is not a superadmin rolls only its own personal keys:
+ * another user's would let it act as that user unnoticed, and branch and public keys are a superadmin's to issue.
+ * A branch's admin may still revoke them (docs/decisions.md, "Who manages which key").
+ */
+function refuseRoll(key: { type: ApiKeyType; staff_user_id: number }, rollerId: number) {
+  if (key.type !== 'personal') throw forbidden(`Only a superadmin can roll a ${key.type} key: a roll issues a new raw key. You may revoke it.`);
+  if (key.staff_user_id !== rollerId) {
+    throw forbidden('Only a superadmin can roll another staff user\'s personal key: its new raw key would act as that user. You may revoke it.');
+  }
+}
+
 /**
  * Replaces a key without a hard cut: a new key of the same name, type, branch and owner (and the old key's own
  * expiry, if it had one), while the old key keeps working until the chosen end of the overlap (or its own
  * earlier expiry) and points at its replacement. The key caches are emptied everywhere, so every instance
  * applies the old key's new expiry at once. A revoked, expired or already rolled key cannot be rolled (422).
  */
-export async function rollApiKey(db: Database, keys: KeyCaches, audit: Audit, reach: rollRepo.KeyReach, id: string, input: { expiresAt?: string }, now = new Date()) {
+export async function rollApiKey(db: Database, keys: KeyCaches, audit: Audit, reach: RollReach, id: string, input: { expiresAt?: string }, now = new Date()) {
   const end = overlapEnd(input.expiresAt, now);
   const rolled = await db.transaction().execute(async (tx) => {
     const old = await rollRepo.findKeyForRoll(tx, reach, id);
     if (!old) throw notFound('apiKey');
+    if (reach.rollerId !== undefined) refuseRoll(old, reach.rollerId);
     if (!old.is_active) throw unprocessable('A revoked key cannot be rolled');
     if (old.expires_at && old.expires_at.getTime() <= now.getTime()) throw unprocessable('An expired key cannot be rolled');
     if (old.replaced_by) throw unprocessable(`This key was already rolled to ${old.replaced_by}: roll that key instead`);

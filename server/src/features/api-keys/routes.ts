@@ -10,7 +10,10 @@ import { createApiKey, listApiKeys, revokeApiKey, updateApiKey, type KeyCaches }
 
 const security = [{ staffJwt: [] }];
 
-/** Partner API key management for staff (JWT): create, list own, roll, revoke. */
+/**
+ * Partner API key management for staff (JWT): create, list own, roll, revoke. A staff user reaches its own personal
+ * keys here, a superadmin every key (repository.ts ownKeys); admins manage their branch's in admin-routes.ts.
+ */
 export function apiKeyRoutes({ db, keys, config }: { db: Database; keys: KeyCaches; config: { ownerLimits: { personalKeysPerStaff: number } } }) {
   return async function routes(app: App) {
     app.post('/api-keys', {
@@ -25,14 +28,14 @@ export function apiKeyRoutes({ db, keys, config }: { db: Database; keys: KeyCach
     });
 
     app.get('/api-keys', {
-      schema: { operationId: 'listApiKeys', tags: ['api-keys'], summary: 'The caller\'s API keys (revoked ones with isActive false); never the raw key', security, response: { 200: Type.Array(ApiKey), ...errorResponses(401) } },
-    }, async (request) => listApiKeys(db, request.staff.staffUserId));
+      schema: { operationId: 'listApiKeys', tags: ['api-keys'], summary: 'The caller\'s API keys: its personal keys, and for a superadmin the branch and public keys it created (revoked ones with isActive false); never the raw key', security, response: { 200: Type.Array(ApiKey), ...errorResponses(401) } },
+    }, async (request) => listApiKeys(db, request.staff));
 
     app.post('/api-keys/:id/roll', {
       preValidation: optionalBody,
       schema: {
         operationId: 'rollApiKey', tags: ['api-keys'], security, params: UuidParams, body: RollApiKeyRequest,
-        summary: 'Roll a key (its owner, or a superadmin): a new raw key of the same type, scope and owner, returned once; the old key works until expiresAt',
+        summary: 'Roll a key (one\'s own personal key, or any key for a superadmin): a new raw key of the same type, scope and owner, returned once; the old key works until expiresAt',
         response: { 201: RolledApiKey, ...errorResponses(400, 401, 404, 422) },
       },
     }, async (request, reply) => {
@@ -44,7 +47,7 @@ export function apiKeyRoutes({ db, keys, config }: { db: Database; keys: KeyCach
 
     app.patch('/api-keys/:id', {
       schema: {
-        operationId: 'updateApiKey', tags: ['api-keys'], summary: 'Set a public key\'s allowed origins (its owner, or a superadmin); effective at once on every instance',
+        operationId: 'updateApiKey', tags: ['api-keys'], summary: 'Set a public key\'s allowed origins (a superadmin); effective at once on every instance',
         security, params: UuidParams, body: UpdateApiKeyRequest, response: { 200: ApiKey, ...errorResponses(400, 401, 404) },
       },
     }, async (request) => {
@@ -54,7 +57,7 @@ export function apiKeyRoutes({ db, keys, config }: { db: Database; keys: KeyCach
 
     app.delete('/api-keys/:id', {
       schema: {
-        operationId: 'revokeApiKey', tags: ['api-keys'], summary: 'Revoke an API key (its owner, or a superadmin); effective at once on every instance', security, params: UuidParams,
+        operationId: 'revokeApiKey', tags: ['api-keys'], summary: 'Revoke an API key (one\'s own personal key, or any key for a superadmin); effective at once on every instance', security, params: UuidParams,
         response: { 204: NoContent, ...errorResponses(400, 401, 404) },
       },
     }, async (request, reply) => {

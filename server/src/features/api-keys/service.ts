@@ -62,8 +62,8 @@ export async function createApiKey(db: Executor, audit: Audit, owner: { staffUse
 const onlyPublicOrigins = () => badRequest('allowedOrigins applies to public keys only: a secret key never belongs in a web page', { allowedOrigins: 'notAllowed' });
 
 /**
- * Replaces a public key's allowed origins (`ownerId` limits it to the owner's keys; null: any key) and empties the
- * key caches everywhere, so the new list applies at once. 404 when the caller has no such key.
+ * Replaces a public key's allowed origins (`ownerId`: the caller's own personal keys, repo.ownKeys, so none; null:
+ * any key) and empties the key caches everywhere, so the new list applies at once. 404 when it reaches no such key.
  */
 export async function updateApiKey(db: Executor, keys: KeyCaches, audit: Audit, id: string, ownerId: number | null, input: UpdateApiKeyInput) {
   const allowedOrigins = normalizeOrigins(input.allowedOrigins);
@@ -80,9 +80,9 @@ export async function updateApiKey(db: Executor, keys: KeyCaches, audit: Audit, 
   return apiKeyView(updated);
 }
 
-/** The caller's own keys, newest first. */
-export async function listApiKeys(db: Executor, staffUserId: number) {
-  return (await repo.listApiKeysOfStaff(db, staffUserId)).map(apiKeyView);
+/** The caller's own keys, newest first (branch and public keys only for a superadmin: repo.ownKeys). */
+export async function listApiKeys(db: Executor, staff: { staffUserId: number; role: StaffRole }) {
+  return (await repo.listApiKeysOfStaff(db, staff.staffUserId, staff.role === 'superadmin')).map(apiKeyView);
 }
 
 /** Every key, or one staff user's, for the command line. */
@@ -91,8 +91,8 @@ export function listAllApiKeys(db: Executor, staffUserId?: number) {
 }
 
 /**
- * Revokes a key (`ownerId` limits it to the owner's keys; null: any key) and empties the key caches here and on
- * every instance, so it is refused at once. False when there is no such key.
+ * Revokes a key (`ownerId`: the caller's own personal keys, repo.ownKeys; null: any key) and empties the key
+ * caches here and on every instance, so it is refused at once. False when it reaches no such key.
  */
 export async function revokeApiKey(db: Executor, keys: KeyCaches, id: string, ownerId: number | null, audit: Audit): Promise<boolean> {
   const revoked = await inTransaction(db, async (tx) => {
