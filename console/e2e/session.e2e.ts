@@ -20,8 +20,25 @@ describe('the session', () => {
     await s.page.getByRole('heading', { name: 'Staff', level: 1 }).waitFor();
     await s.page.getByRole('button', { name: 'Log out' }).click();
     await s.page.getByRole('button', { name: 'Log in' }).waitFor();
+    expect(await s.page.evaluate(() => sessionStorage.getItem('pxs.token'))).toBeNull();
     await logIn(s.page, s.server.url, s.server.logins.operator);
     expect(new URL(s.page.url()).pathname).toBe('/');
+    await s.page.getByRole('button', { name: 'Log out' }).click();
+    await s.page.getByRole('button', { name: 'Log in' }).waitFor();
+  });
+
+  it('logs out everywhere: the server refuses the token the tab held, and the user logs in again at once', async () => {
+    await logIn(s.page, s.server.url, s.server.logins.operator);
+    const token = await s.page.evaluate(() => sessionStorage.getItem('pxs.token'));
+    const elsewhere = await staffToken(s.server.logins.operator);
+    const me = (t: string | null) => fetch(`${s.server.url}/api/v1/auth/me`, { headers: { authorization: `Bearer ${t}` } }).then((r) => r.status);
+    expect(await me(token)).toBe(200);
+    await s.page.getByRole('button', { name: 'Log out' }).click();
+    await s.page.getByRole('button', { name: 'Log in' }).waitFor();
+    await expect.poll(() => me(token), { timeout: 10_000 }).toBe(401);
+    expect(await me(elsewhere)).toBe(401);
+    await logIn(s.page, s.server.url, s.server.logins.operator);
+    expect(await me(await s.page.evaluate(() => sessionStorage.getItem('pxs.token')))).toBe(200);
     await s.page.getByRole('button', { name: 'Log out' }).click();
     await s.page.getByRole('button', { name: 'Log in' }).waitFor();
   });

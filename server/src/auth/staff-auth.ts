@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Permission, StaffRole } from '../db/schema.js';
 import { forbidden, unauthorized } from '../http/errors.js';
 import { permissionsFor, staffScope, type StaffPrincipal } from './principal.js';
-import type { StaffTokens } from './staff-jwt.js';
+import { voidedBy, type StaffTokens } from './staff-jwt.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -19,11 +19,13 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
 /** A staff user as authentication reads it on each request, by id (local tokens) or email (external ones). */
 export type StaffLookup = (by: { id: number } | { email: string }) => Promise<{
   id: number; email: string; role: StaffRole; branch_id: number | null; permissions: Permission[]; is_active: boolean; exchange_ids: number[];
+  tokens_valid_after: Date | null;
 } | undefined>;
 
 /**
  * Staff JWT authentication for every route of the scope it is registered in. The staff user is read on each
- * request, so a deactivated user or a changed role or exchange list takes effect at once.
+ * request (not cached), so a deactivated user, a changed role or exchange list, and a token cutoff (log out,
+ * password change) take effect at once on every instance. The cutoff applies to external tokens of a user too.
  */
 export function registerStaffAuth(app: FastifyInstance, { tokens, findStaff }: { tokens: StaffTokens; findStaff: StaffLookup }): void {
   app.decorateRequest('staff', null as unknown as StaffPrincipal);
@@ -34,7 +36,7 @@ export function registerStaffAuth(app: FastifyInstance, { tokens, findStaff }: {
     if (!verified) throw unauthorized('Invalid or expired access token');
     const by = /^\d{1,9}$/.test(verified.subject) ? { id: Number(verified.subject) } : verified.external ? { email: verified.subject } : null;
     const user = by ? await findStaff(by) : undefined;
-    if (!user || !user.is_active) throw unauthorized('Invalid or expired access token');
+    if (!user || !user.is_active || voidedBy(verified.issuedAt, user.tokens_valid_after)) throw unauthorized('Invalid or expired access token');
     request.staff = {
       kind: 'staff',
       staffUserId: user.id,

@@ -18,22 +18,32 @@ export class StaffTokens {
     if (config.jwksUrl) this.jwks = createRemoteJWKSet(new URL(config.jwksUrl), { timeoutDuration: 5000, cooldownDuration: 30_000 });
   }
 
-  async sign(staffUserId: number): Promise<{ accessToken: string; expiresIn: number }> {
+  /**
+   * A token for the staff user. `cutoff` is the user's tokens_valid_after and `issuedAt` when its row was read
+   * (ms): a token is no newer than the data it was issued from, so a login that read the user before a password
+   * change committed cannot outlive it by taking a later iat.
+   */
+  async sign(staffUserId: number, { cutoff = null, issuedAt = Date.now() }: { cutoff?: Date | null; issuedAt?: number } = {}): Promise<{ accessToken: string; expiresIn: number }> {
     const accessToken = await new SignJWT({})
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(staffUserId))
       .setIssuer(LOCAL_ISSUER)
       .setAudience(LOCAL_AUDIENCE)
-      .setIssuedAt()
+      .setIssuedAt(issuedAtAfter(cutoff, issuedAt))
       .setExpirationTime(`${this.config.ttlSeconds}s`)
       .sign(this.secret);
     return { accessToken, expiresIn: this.config.ttlSeconds };
   }
 
-  /** The token's subject: a staff user id for local tokens; an id or an email for external ones. Null when invalid. */
-  async verify(token: string): Promise<{ subject: string; external: boolean } | null> {
-    const local = await verifyOrNull(() => jwtVerify(token, this.secret, { algorithms: ['HS256'], issuer: LOCAL_ISSUER, audience: LOCAL_AUDIENCE }));
-    if (local?.sub) return { subject: local.sub, external: false };
+  /**
+   * The token's subject (a staff user id for local tokens; an id or an email for external ones) and its iat in
+   * seconds (null without one). Null when invalid.
+   */
+  async verify(token: string): Promise<{ subject: string; external: boolean; issuedAt: number | null } | null> {
+    const local = await verifyOrNull(() => jwtVerify(token, this.secret, {
+      algorithms: ['HS256'], issuer: LOCAL_ISSUER, audience: LOCAL_AUDIENCE, requiredClaims: ['exp'],
+    }));
+    if (local?.sub) return { subject: local.sub, external: false, issuedAt: local.iat ?? null };
     if (!this.jwks) return null;
     const external = await verifyOrNull(() => jwtVerify(token, this.jwks!, {
       algorithms: ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'],
@@ -42,8 +52,28 @@ export class StaffTokens {
       // A token without an expiry would stay good for ever; the service's own always carry one.
       requiredClaims: ['exp'],
     }));
-    return external?.sub ? { subject: external.sub, external: true } : null;
+    return external?.sub ? { subject: external.sub, external: true, issuedAt: external.iat ?? null } : null;
   }
+}
+
+/*
+ * A staff user's tokens_valid_after (ms precision) against a JWT's iat (whole seconds, rounded down by every
+ * signer). A token is void when iat * 1000 <= cutoff, i.e. iat is in the cutoff's second or before: every token
+ * issued before the cutoff is refused. The cutoff's own second is ambiguous (iat cannot tell before from after),
+ * so the service never issues into it: a token signed for a user with a cutoff gets an iat of at least the next
+ * second (at most a second ahead of the clock; jose checks a future iat only with maxTokenAge, unused here), and a
+ * login in the same second just after a log out works. A token without iat is void once there is a cutoff.
+ */
+
+/** Whether a token issued at `iat` (seconds) is void by the user's cutoff. */
+export function voidedBy(iat: number | null, cutoff: Date | null): boolean {
+  return cutoff !== null && (iat ?? 0) * 1000 <= cutoff.getTime();
+}
+
+/** The iat (seconds) of a token issued at `now` (ms) to a user with `cutoff`: never in or before the cutoff's second. */
+export function issuedAtAfter(cutoff: Date | null, now: number): number {
+  const iat = Math.floor(now / 1000);
+  return cutoff === null ? iat : Math.max(iat, Math.floor(cutoff.getTime() / 1000) + 1);
 }
 
 async function verifyOrNull(verify: () => Promise<{ payload: JWTPayload }>): Promise<JWTPayload | null> {

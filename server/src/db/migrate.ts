@@ -11,6 +11,7 @@ import * as catalogNotify from './migrations/009_catalog_notify.js';
 import * as ordersBranchId from './migrations/010_orders_branch_id.js';
 import * as webhooksFollowOwner from './migrations/011_webhooks_follow_owner.js';
 import * as paymentMethodNames from './migrations/012_payment_method_names.js';
+import * as staffTokenCutoff from './migrations/013_staff_token_cutoff.js';
 
 /** Migrations are listed in code so the compiled service needs no file-system scan. */
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '010_orders_branch_id': ordersBranchId,
   '011_webhooks_follow_owner': webhooksFollowOwner,
   '012_payment_method_names': paymentMethodNames,
+  '013_staff_token_cutoff': staffTokenCutoff,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -4,6 +4,8 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 export type Decimal = ColumnType<string, string, string>;
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type NullableString = ColumnType<string | null, string | null | undefined, string | null>;
+type Coordinate = ColumnType<string | null, string | number | null | undefined, string | number | null>;
 
 export type { ApiKeyType, DeliveryStatus, OperationType, OrderStatus, Permission, StaffRole, WebhookEvent } from './enums.js';
 import type { ApiKeyType, DeliveryStatus, OperationType, OrderStatus, Permission, StaffRole, WebhookEvent } from './enums.js';
@@ -24,8 +26,8 @@ export interface ExchangesTable {
   city: Generated<string>;
   phone_number: Generated<string>;
   chat_url: Generated<string>;
-  latitude: ColumnType<string | null, string | number | null | undefined, string | number | null>;
-  longitude: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  latitude: Coordinate;
+  longitude: Coordinate;
   timezone: Generated<string>;
   is_active: Generated<boolean>;
   created_at: Generated<Date>;
@@ -86,6 +88,8 @@ export interface StaffUsersTable {
   branch_id: number | null;
   permissions: ColumnType<Permission[], Permission[] | undefined, Permission[]>;
   is_active: Generated<boolean>;
+  /** Access tokens issued at or before it are void (log out, new password, deactivation). */
+  tokens_valid_after: NullableTimestamp;
   created_at: Generated<Date>;
   updated_at: Timestamp;
 }
@@ -108,7 +112,7 @@ export interface ApiKeysTable {
   last_used_at: NullableTimestamp;
   revoked_at: NullableTimestamp;
   /** The key this one was rolled to; it keeps working until its expires_at. */
-  replaced_by: ColumnType<string | null, string | null | undefined, string | null>;
+  replaced_by: NullableString;
   /** Origins (scheme://host[:port]) whose pages may use a public key; empty: any. */
   allowed_origins: Generated<string[]>;
   created_at: Generated<Date>;
@@ -143,7 +147,7 @@ export interface OrdersTable {
   status: ColumnType<OrderStatus, OrderStatus | undefined, OrderStatus>;
   operation_type: OperationType;
   offer_id: number | null;
-  rate: ColumnType<string | null, string | null | undefined, string | null>;
+  rate: NullableString;
   is_reverse: boolean | null;
   user_id: number | null;
   payment_method_source_id: number | null;
@@ -180,7 +184,7 @@ export interface WebhooksTable {
   events: WebhookEvent[];
   secret_key: string;
   /** The secret a rotation replaced: it still signs beside secret_key until previous_secret_expires_at. */
-  previous_secret_key: ColumnType<string | null, string | null | undefined, string | null>;
+  previous_secret_key: NullableString;
   previous_secret_expires_at: NullableTimestamp;
   is_active: Generated<boolean>;
   fail_count: Generated<number>;

@@ -101,6 +101,20 @@ describe('tokens of an external staff panel (JWT_JWKS_URL)', () => {
     expect((await listKeys(token)).status).toBe(401);
   });
 
+  it('applies the user\'s token cutoff to the panel\'s tokens by their iat: a log out voids those issued up to its second', async () => {
+    const sub = world.staff.admin2.email;
+    const before = await panelToken({ sub });
+    const noIat = await new SignJWT({}).setProtectedHeader({ alg: 'RS256', kid: 'panel-1' }).setSubject(sub)
+      .setIssuer(ISSUER).setAudience(AUDIENCE).setExpirationTime('10m').sign(trusted.privateKey);
+    expect((await listKeys(noIat)).status).toBe(200);
+    expect((await call(server, 'POST', '/auth/logout', { token: before })).status).toBe(204);
+    for (const token of [before, noIat]) expect((await listKeys(token)).status).toBe(401);
+    const cutoff = (await server.db.selectFrom('staff_users').select('tokens_valid_after').where('id', '=', world.staff.admin2.id).executeTakeFirstOrThrow()).tokens_valid_after!;
+    const next = await new SignJWT({}).setProtectedHeader({ alg: 'RS256', kid: 'panel-1' }).setSubject(sub).setIssuer(ISSUER).setAudience(AUDIENCE)
+      .setIssuedAt(Math.floor(cutoff.getTime() / 1000) + 1).setExpirationTime('10m').sign(trusted.privateKey);
+    expect((await listKeys(next)).status).toBe(200);
+  });
+
   it('still accepts the service\'s own tokens', async () => {
     const { accessToken } = await server.ctx.tokens.sign(world.staff.superadmin.id);
     expect((await listKeys(accessToken)).status).toBe(200);

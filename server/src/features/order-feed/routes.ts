@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';
+import { voidedBy } from '../../auth/staff-jwt.js';
 import type { Database } from '../../db/database.js';
 import { OutageLog } from '../../db/outage-log.js';
 import { forbidden } from '../../http/errors.js';
@@ -41,17 +42,23 @@ export function orderFeedRoutes({ db, log }: { db: Database; log: Log }) {
   };
 }
 
+/** The claims of the request's token, verified by staff authentication before the handler ran. */
+const claims = (request: FastifyRequest) => decodeJwt(/^Bearer\s+(\S+)/i.exec(request.headers.authorization ?? '')![1]);
+
 function tokenExpiry(request: FastifyRequest): number | null {
-  const token = /^Bearer\s+(\S+)/i.exec(request.headers.authorization ?? '')?.[1];
-  const exp = token ? decodeJwt(token).exp : undefined;
+  const exp = claims(request).exp;
   return exp === undefined ? null : exp * 1000;
 }
 
-/** The stream was opened under this role and scope; a change of either ends it (the client reconnects under the new one). */
+/**
+ * The stream was opened under this role and scope; a change of either ends it (the client reconnects under the new
+ * one), and so does a cutoff that voids its token (log out, password change: the client's reconnection gets 401).
+ */
 async function sameStaff(db: Database, request: FastifyRequest): Promise<boolean> {
   const s = request.staff;
   const now = await findStaffForAuth(db, { id: s.staffUserId });
   if (!now || !now.is_active || now.role !== s.role || now.branch_id !== s.branchId) return false;
+  if (voidedBy(claims(request).iat ?? null, now.tokens_valid_after)) return false;
   if (s.role === 'operator' && !now.permissions.includes('orders:read')) return false;
   return s.exchangeIds === null || now.exchange_ids.join() === s.exchangeIds.join();
 }

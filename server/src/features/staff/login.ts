@@ -33,12 +33,13 @@ export function loginRoutes({ db, limits, tokens }: { db: Database; limits: Logi
       const decisions = [await limits.loginAccount.consume(accountKey), await limits.loginIp.consume(ipKey)];
       const refused = decisions.find((d) => !d.allowed);
       if (refused) throw rateLimitExceeded(refused);
+      const readAt = Date.now();
       const user = await findStaffForAuth(db, { email });
       // The same work and the same answer whether the email is unknown, the password wrong or the user inactive.
       const valid = user ? await verifyPassword(request.body.password, user.password_hash) : await verifyAgainstDummy(request.body.password);
       if (!user || !valid || !user.is_active) throw unauthorized('Invalid credentials');
       await Promise.all([limits.loginAccount.reset(accountKey), limits.loginIp.refund(ipKey)]);
-      const token = await tokens.sign(user.id);
+      const token = await tokens.sign(user.id, { cutoff: user.tokens_valid_after, issuedAt: readAt });
       reply.header('Cache-Control', 'no-store');
       return { accessToken: token.accessToken, tokenType: 'Bearer' as const, expiresIn: token.expiresIn };
     });

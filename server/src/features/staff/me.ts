@@ -2,6 +2,8 @@ import { Type } from 'typebox';
 import { ALL_PERMISSIONS } from '../../auth/principal.js';
 import { errorResponses, Nullable, StringEnum } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
+import type { Database } from '../../db/database.js';
+import { logoutRoutes } from './logout.js';
 
 export const CurrentStaff = Type.Object({
   id: Type.Integer(),
@@ -12,9 +14,13 @@ export const CurrentStaff = Type.Object({
   permissions: Type.Array(StringEnum([...ALL_PERMISSIONS]), { description: 'Effective permissions: all of them for admins and superadmins' }),
 });
 
-/** GET /auth/me: who the token belongs to, as the service judges it on this request (role and scope are read live). */
-export function meRoutes() {
+/**
+ * The caller's own session: GET /auth/me, who the token belongs to as the service judges it on this request
+ * (role and scope are read live), and POST /auth/logout (logout.ts).
+ */
+export function meRoutes({ db }: { db: Database }) {
   return async function routes(app: App) {
+    await app.register(logoutRoutes({ db }));
     app.get('/auth/me', {
       schema: {
         operationId: 'getCurrentStaff', tags: ['auth'], summary: 'The staff user of the access token, with its role and scope',

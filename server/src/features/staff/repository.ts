@@ -59,7 +59,15 @@ export interface StaffChanges {
   permissions?: Permission[];
   isActive?: boolean;
   passwordHash?: string;
+  /** Voids the user's access tokens issued up to now. */
+  voidTokens?: boolean;
 }
+
+/**
+ * A token cutoff at `at` by this process's clock, which also sets the iat of the tokens it signs (the database's
+ * may differ). It never moves back: a later cutoff set by an instance whose clock runs ahead stays.
+ */
+const cutoffAt = (at: Date) => sql<Date>`greatest(tokens_valid_after, ${at.toISOString()}::timestamptz)`;
 
 export async function updateStaffRow(db: Executor, id: number, c: StaffChanges): Promise<void> {
   await db.updateTable('staff_users').set({
@@ -68,6 +76,7 @@ export async function updateStaffRow(db: Executor, id: number, c: StaffChanges):
     ...(c.permissions !== undefined && { permissions: c.permissions }),
     ...(c.isActive !== undefined && { is_active: c.isActive }),
     ...(c.passwordHash !== undefined && { password_hash: c.passwordHash }),
+    ...(c.voidTokens && { tokens_valid_after: cutoffAt(new Date()) }),
     updated_at: sql<Date>`now()`,
   }).where('id', '=', id).execute();
 }
@@ -75,6 +84,11 @@ export async function updateStaffRow(db: Executor, id: number, c: StaffChanges):
 export async function replaceExchanges(db: Executor, staffUserId: number, ids: readonly number[]): Promise<void> {
   await db.deleteFrom('staff_user_exchanges').where('staff_user_id', '=', staffUserId).execute();
   if (ids.length > 0) await db.insertInto('staff_user_exchanges').values(ids.map((e) => ({ staff_user_id: staffUserId, exchange_id: e }))).execute();
+}
+
+/** Log out everywhere: the user's tokens issued up to `at` are void. Not a change of the user (updated_at stays). */
+export async function voidTokens(db: Executor, id: number, at: Date): Promise<void> {
+  await db.updateTable('staff_users').set({ tokens_valid_after: cutoffAt(at) }).where('id', '=', id).execute();
 }
 
 /** Active superadmins other than `exceptId`, locked so that two of them cannot demote each other at once. */
@@ -92,7 +106,7 @@ export async function anySuperadmin(db: Executor): Promise<boolean> {
 /** A staff user with its exchanges, as read on every staff request (roles and scope apply at request time). */
 export function findStaffForAuth(db: Executor, by: { id: number } | { email: string }) {
   let q = db.selectFrom('staff_users as s')
-    .select(['s.id', 's.email', 's.role', 's.branch_id', 's.permissions', 's.is_active', 's.password_hash', exchangeIds.as('exchange_ids')]);
+    .select(['s.id', 's.email', 's.role', 's.branch_id', 's.permissions', 's.is_active', 's.password_hash', 's.tokens_valid_after', exchangeIds.as('exchange_ids')]);
   q = 'id' in by ? q.where('s.id', '=', by.id) : q.where('s.email', '=', by.email.toLowerCase());
   return q.executeTakeFirst();
 }

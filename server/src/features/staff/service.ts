@@ -68,7 +68,8 @@ export async function createStaffUser(svc: StaffServices, actor: Actor, input: C
 
 /**
  * Changes a staff user. Role, branch, exchanges and permissions are read on every request (JWT and personal
- * keys alike), and the key caches are emptied here and on every instance, so a change applies at once.
+ * keys alike), and the key caches are emptied here and on every instance, so a change applies at once. A new
+ * password or a deactivation voids the user's access tokens issued so far.
  */
 export async function updateStaffUser(svc: StaffServices, actor: Actor, id: number, patch: UpdateStaffInput, audit: Audit): Promise<StaffView> {
   if (actor.role === 'operator') throw forbidden();
@@ -95,7 +96,7 @@ export async function updateStaffUser(svc: StaffServices, actor: Actor, id: numb
     if (exchangeIds) await checkExchanges(tx, branchId, exchangeIds);
     await repo.updateStaffRow(tx, id, {
       role: patch.role, branchId: branchChanged ? branchId : undefined, permissions: patch.permissions as Permission[] | undefined,
-      isActive: patch.isActive, passwordHash,
+      isActive: patch.isActive, passwordHash, voidTokens: passwordHash !== undefined || deactivates,
     });
     if (exchangeIds) await repo.replaceExchanges(tx, id, exchangeIds);
     if (branchChanged) await moveOwnerWebhooks(tx, id, branchId);
