@@ -90,4 +90,41 @@ describe('a webhook whose receiver fails', () => {
     await shown.getByRole('button', { name: 'Done' }).click();
     expect(browser.problems).toEqual([]);
   });
+
+  it('is stopped by staff: deactivated (an order afterwards makes no delivery), then deleted after a confirmation naming its URL', async () => {
+    const second = await startReceiver(200);
+    try {
+      const url = `${second.url}/offboarded`;
+      const hook = await server.partner('POST', '/webhooks', server.keys.branch, { url, events: ['order.created'] });
+      expect(hook.status).toBe(201);
+      const deliveries = async () => (await server.partner('GET', `/webhooks/${hook.body.id}/deliveries`, server.keys.branch)).body.meta.total;
+
+      await page.goto(`${server.url}/webhooks/${hook.body.id}`);
+      await page.locator('[data-health="ok"]').waitFor();
+      await page.getByRole('button', { name: 'Deactivate' }).click();
+      await page.locator('[data-health="inactive"]').waitFor();
+      await page.getByRole('button', { name: 'Reactivate' }).waitFor();
+      await expect.poll(async () => (await server.partner('GET', `/webhooks/${hook.body.id}`, server.keys.branch)).body.isActive, { timeout: 15_000 }).toBe(false);
+      const catalog = await demoCatalog(server);
+      await partnerOrder(server, { cashbox: catalog.central, from: catalog.currency('USD'), to: catalog.currency('EUR'), amount: 100 });
+      // The outbox writes an order's deliveries in the order's own statement: none now means none ever.
+      expect(await deliveries()).toBe(0);
+      await screenshot(page, 'webhook-deactivated');
+
+      await page.getByRole('button', { name: 'Delete' }).click();
+      const ask = page.getByRole('dialog', { name: 'Delete this webhook?' });
+      await ask.getByText(url, { exact: true }).waitFor();
+      await screenshot(page, 'webhook-delete-confirm');
+      await ask.getByRole('button', { name: 'Delete' }).click();
+      await page.waitForURL(/\/webhooks$/, { timeout: 15_000 });
+      // The list has loaded once the first test's webhook shows; the deleted one is not in it.
+      await page.getByRole('table', { name: 'Webhooks' }).getByRole('link', { name: receiver.url, exact: true }).waitFor();
+      await expect(page.getByRole('table', { name: 'Webhooks' }).getByRole('link', { name: url }).count()).resolves.toBe(0);
+      await expect.poll(async () => (await server.partner('GET', `/webhooks/${hook.body.id}`, server.keys.branch)).status, { timeout: 15_000 }).toBe(404);
+      expect(second.state.received).toBe(0);
+      expect(browser.problems).toEqual([]);
+    } finally {
+      await second.close();
+    }
+  });
 });

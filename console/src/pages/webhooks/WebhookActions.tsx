@@ -1,9 +1,11 @@
 import { Alert, Button, Code, CopyButton, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import type { AdminWebhook } from '../../api/types';
 import { when } from '../../components/format';
 import { showDone } from '../../components/notify';
-import { useReactivate, useRotate } from './use-webhooks';
+import { useDeactivate, useDeleteWebhook, useReactivate, useRotate } from './use-webhooks';
 
 /** How long the replaced secret keeps signing beside the new one: the partner's receiver switches in that time. */
 const OVERLAPS = [
@@ -13,10 +15,23 @@ const OVERLAPS = [
   { value: '604800', label: '7 days' },
 ];
 
-/** Reactivation after the receiver is fixed, and rotation of the secret (the new one shown once) with an overlap. */
+/**
+ * Reactivation after the receiver is fixed, rotation of the secret (the new one shown once) with an overlap, and
+ * stopping a webhook (e.g. of a partner whose key was revoked): deactivate, or delete after a confirmation.
+ */
 export function WebhookActions({ hook }: { hook: AdminWebhook }) {
   const reactivate = useReactivate(hook.id);
+  const deactivate = useDeactivate(hook.id);
+  const remove = useDeleteWebhook(hook.id);
   const rotate = useRotate(hook.id);
+  const navigate = useNavigate();
+  const confirmDelete = () => modals.openConfirmModal({
+    title: 'Delete this webhook?',
+    children: <Text size="sm">Deliveries to <Code>{hook.url}</Code> stop at once and its pending ones are abandoned. Its delivery log goes with it. This cannot be undone.</Text>,
+    labels: { confirm: 'Delete', cancel: 'Keep it' },
+    confirmProps: { color: 'red' },
+    onConfirm: () => remove.mutate(undefined, { onSuccess: () => { showDone(`Webhook deleted: ${hook.url}`); navigate('/webhooks', { replace: true }); } }),
+  });
   const [asking, setAsking] = useState(false);
   const [overlap, setOverlap] = useState('86400');
   return (
@@ -24,7 +39,11 @@ export function WebhookActions({ hook }: { hook: AdminWebhook }) {
       {!hook.isActive && (
         <Button onClick={() => reactivate.mutate(undefined, { onSuccess: () => showDone('Webhook active again') })} loading={reactivate.isPending}>Reactivate</Button>
       )}
+      {hook.isActive && (
+        <Button variant="light" color="gray" onClick={() => deactivate.mutate(undefined, { onSuccess: () => showDone('Webhook deactivated: no more deliveries') })} loading={deactivate.isPending}>Deactivate</Button>
+      )}
       <Button variant="light" color="orange" onClick={() => setAsking(true)} loading={rotate.isPending}>Rotate secret</Button>
+      <Button variant="light" color="red" onClick={confirmDelete} loading={remove.isPending}>Delete</Button>
       <Modal opened={asking} onClose={() => setAsking(false)} title="Rotate the signing secret?">
         <Stack>
           <Text size="sm">Deliveries are signed with the new secret from now on. During the overlap they also carry a signature made with the old one, so the partner's receiver keeps verifying while it switches.</Text>

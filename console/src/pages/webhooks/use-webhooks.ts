@@ -48,3 +48,12 @@ export const useRetry = (id: string) => {
 export const useReactivate = (id: string) => useWebhookAction(() => unwrap(api.POST('/api/v1/admin/webhooks/{id}/reactivate', { params: { path: { id } } })));
 export const useRotate = (id: string) => useWebhookAction((overlapSeconds: number) =>
   unwrap(api.POST('/api/v1/admin/webhooks/{id}/rotate-secret', { params: { path: { id } }, body: { overlapSeconds } })));
+export const useDeactivate = (id: string) => useWebhookAction(() => unwrap(api.POST('/api/v1/admin/webhooks/{id}/deactivate', { params: { path: { id } } })));
+/** Only the lists are refreshed: the deleted webhook's own page is left (its query would answer 404). */
+export const useDeleteWebhook = (id: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => unwrap(api.DELETE('/api/v1/admin/webhooks/{id}', { params: { path: { id } } })),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['webhooks', 'list'] }), queryClient.invalidateQueries({ queryKey: ['dashboard'] })]),
+  });
+};

@@ -33,7 +33,7 @@ export async function requeueDelivery(db: Executor, webhookId: string, deliveryI
   return requeued;
 }
 
-/** Abandons the pending deliveries of a webhook about to be deleted; returns how many, for the metrics. */
-export function abandonDeliveriesOf(tx: Executor, webhookId: string): Promise<number> {
-  return abandonPending(tx, [webhookId], 'webhook deleted');
+/** Abandons the pending deliveries of a webhook being deleted or deactivated; returns how many, for the metrics. */
+export function abandonDeliveriesOf(tx: Executor, webhookId: string, reason = 'webhook deleted'): Promise<number> {
+  return abandonPending(tx, [webhookId], reason);
 }

@@ -1,6 +1,7 @@
 import { listMeta } from '../../http/list-query.js';
 import type { Database } from '../../db/database.js';
-import { errorResponses, ListQuery } from '../../http/schemas.js';
+import type { Metrics } from '../../http/metrics.js';
+import { errorResponses, ListQuery, NoContent } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { EVERY_ROLE, requirePermission } from '../../auth/staff-permissions.js';
 import { auditOf } from '../audit/service.js';
@@ -20,8 +21,8 @@ const tags = ['admin'];
 /** Admins see their branch's webhooks, a superadmin every one, an operator with webhooks:manage its own. */
 export const STAFF_WEBHOOK_ACCESS = { config: { staffRoles: EVERY_ROLE }, preHandler: requirePermission('webhooks:manage') };
 
-/** Back-office views of the webhooks the staff user may see (service.staffVisibility). */
-export function webhookAdminRoutes({ db }: { db: Database }) {
+/** Back-office views of the webhooks the staff user may see (service.staffVisibility), and stopping one. */
+export function webhookAdminRoutes({ db, metrics }: { db: Database; metrics: Metrics }) {
   return async function routes(app: App) {
     app.get('/webhooks', {
       ...STAFF_WEBHOOK_ACCESS,
@@ -41,5 +42,18 @@ export function webhookAdminRoutes({ db }: { db: Database }) {
       ...STAFF_WEBHOOK_ACCESS,
       schema: { operationId: 'reactivateAdminWebhook', tags, summary: 'Make a webhook active again (failCount 0)', security, params: WebhookParams, response: { 200: AdminWebhook, ...errorResponses(400, 401, 403, 404) } },
     }, async (request) => present.adminWebhook(await service.reactivateWebhook(db, service.staffVisibility(request.staff), request.params.id, auditOf(request))));
+
+    app.post('/webhooks/:id/deactivate', {
+      ...STAFF_WEBHOOK_ACCESS,
+      schema: { operationId: 'deactivateAdminWebhook', tags, summary: 'Stop a webhook\'s deliveries without deleting it (pending ones are abandoned)', security, params: WebhookParams, response: { 200: AdminWebhook, ...errorResponses(400, 401, 403, 404) } },
+    }, async (request) => present.adminWebhook(await service.deactivateWebhook(db, metrics, service.staffVisibility(request.staff), request.params.id, auditOf(request))));
+
+    app.delete('/webhooks/:id', {
+      ...STAFF_WEBHOOK_ACCESS,
+      schema: { operationId: 'deleteAdminWebhook', tags, summary: 'Remove a webhook; its pending deliveries are abandoned', security, params: WebhookParams, response: { 204: NoContent, ...errorResponses(400, 401, 403, 404) } },
+    }, async (request, reply) => {
+      await service.deleteWebhook(db, metrics, service.staffVisibility(request.staff), request.params.id, auditOf(request));
+      return reply.code(204).send(null);
+    });
   };
 }

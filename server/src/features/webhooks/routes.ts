@@ -45,7 +45,10 @@ export function webhookRoutes(deps: WebhookDeps) {
         operationId: 'createWebhook', tags, summary: 'Register a webhook (the secret is returned once)', security, body: CreateWebhook, headers: IdempotencyHeaders,
         response: { 201: WebhookWithSecret, ...errorResponses(400, 401, 403, 409, 422, 429) },
       },
-    }, async (request, reply) => respond(request, reply, 201, async (tx) => present.webhookWithSecret(await service.createWebhook(tx ?? db, allowPrivateUrls, limit, request.apiKey, request.body))));
+    }, async (request, reply) => {
+      reply.header('cache-control', 'no-store'); // also on a replay
+      return respond(request, reply, 201, async (tx) => present.webhookWithSecret(await service.createWebhook(tx ?? db, allowPrivateUrls, limit, request.apiKey, request.body)));
+    });
 
     app.get('/webhooks', {
       config,

@@ -1,17 +1,18 @@
 import type { KeyPrincipal, StaffPrincipal } from '../../auth/principal.js';
-import type { Database, Executor } from '../../db/database.js';
+import type { Executor } from '../../db/database.js';
 import type { ListParams } from '../../db/list.js';
 import type { WebhookEvent } from '../../db/schema.js';
 import { inTransaction, lockFor } from '../../db/locks.js';
 import { badRequest, notFound, unprocessable } from '../../http/errors.js';
-import type { Metrics } from '../../http/metrics.js';
 import type { Audit } from '../audit/service.js';
 import * as deliveries from '../delivery/service.js';
 import { newSecret } from '../delivery/signing.js';
 import { checkWebhookUrl, UrlProblem } from '../delivery/url-guard.js';
+import { audited, found } from './lifecycle.js';
 import * as repo from './repository.js';
 
 export { moveOwnerWebhooks, webhooksInTrouble } from './repository.js';
+export { deactivateWebhook, deleteWebhook, reactivateWebhook } from './lifecycle.js';
 
 export function keyVisibility(p: KeyPrincipal): repo.Visibility {
   if (p.keyType === 'personal' && p.staffUserId !== null) return { staffUserId: p.staffUserId };
@@ -71,27 +72,6 @@ export async function getWebhook(db: Executor, v: repo.Visibility, id: string) {
   return found(await repo.findWebhook(db, v, id));
 }
 
-/** Removes a webhook; its pending deliveries are abandoned (and counted so) before they go with it. */
-export async function deleteWebhook(db: Database, metrics: Metrics, v: repo.Visibility, id: string): Promise<void> {
-  const abandoned = await db.transaction().execute(async (tx) => {
-    found(await repo.findWebhook(tx, v, id));
-    const n = await deliveries.abandonDeliveriesOf(tx, id);
-    if (!(await repo.deleteWebhook(tx, v, id))) throw notFound('webhook');
-    return n;
-  });
-  if (abandoned) metrics.webhookDeliveries.inc({ outcome: 'abandoned' }, abandoned);
-}
-
-/** Active again with a clean failure count; deliveries abandoned at deactivation stay abandoned (retry them one by one). */
-export async function reactivateWebhook(db: Executor, v: repo.Visibility, id: string, audit?: Audit) {
-  return audited(db, audit, async (tx) => {
-    const before = found(await repo.findWebhook(tx, v, id));
-    const hook = found(await repo.updateWebhook(tx, v, id, { is_active: true, fail_count: 0, deactivated_at: null }));
-    await audit?.record(tx, { action: 'webhook.reactivate', entityType: 'webhook', entityId: id, branchId: hook.branch_id, before: { isActive: before.is_active, failCount: before.fail_count }, after: { isActive: true, failCount: 0 } });
-    return hook;
-  });
-}
-
 /** How long a replaced secret keeps signing when the caller does not say (Svix's default). */
 export const DEFAULT_SECRET_OVERLAP_SECONDS = 24 * 3600;
 
@@ -131,14 +111,4 @@ export async function retryDelivery(db: Executor, v: repo.Visibility, id: string
     await audit?.record(tx, { action: 'webhook.retryDelivery', entityType: 'webhook', entityId: id, branchId: hook.branch_id, before: { deliveryId, status: current.status }, after: { deliveryId, requeued: Boolean(requeued) } });
     return requeued ?? current;
   });
-}
-
-/** A back-office change commits with its audit row; a partner's (no `audit`) runs as it is. */
-function audited<T>(db: Executor, audit: Audit | undefined, work: (tx: Executor) => Promise<T>): Promise<T> {
-  return audit ? inTransaction(db, work) : work(db);
-}
-
-function found<T>(row: T | undefined): T {
-  if (!row) throw notFound('webhook');
-  return row;
 }
