@@ -459,7 +459,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's API keys (revoked ones with isActive false); never the raw key */
+        /** The caller's API keys: its personal keys, and for a superadmin the branch and public keys it created (revoked ones with isActive false); never the raw key */
         get: operations["listApiKeys"];
         put?: never;
         /** Create an API key; the raw key is in this response only */
@@ -479,7 +479,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Roll a key (its owner, or a superadmin): a new raw key of the same type, scope and owner, returned once; the old key works until expiresAt */
+        /** Roll a key (one's own personal key, or any key for a superadmin): a new raw key of the same type, scope and owner, returned once; the old key works until expiresAt */
         post: operations["rollApiKey"];
         delete?: never;
         options?: never;
@@ -497,12 +497,29 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke an API key (its owner, or a superadmin); effective at once on every instance */
+        /** Revoke an API key (one's own personal key, or any key for a superadmin); effective at once on every instance */
         delete: operations["revokeApiKey"];
         options?: never;
         head?: never;
-        /** Set a public key's allowed origins (its owner, or a superadmin); effective at once on every instance */
+        /** Set a public key's allowed origins (a superadmin); effective at once on every instance */
         patch: operations["updateApiKey"];
+        trace?: never;
+    };
+    "/api/v1/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Log out everywhere: voids every access token of the caller issued up to now, on every device */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/auth/me": {
@@ -580,7 +597,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Orders in scope by id, hashed id, or client name, email or phone; newest first */
+        /** Orders in scope by id, hashed id, or (with clients:read) client name, email or phone; newest first */
         get: operations["searchOrders"];
         put?: never;
         post?: never;
@@ -931,7 +948,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Roll a key of the branch: a new raw key of the same type, scope and owner, returned once; the old key works until expiresAt */
+        /** Roll a key of the branch (an admin: only its own personal keys, 403 for others; a superadmin: any key): a new raw key of the same type, scope and owner, returned once; the old key works until expiresAt */
         post: operations["rollBranchApiKey"];
         delete?: never;
         options?: never;
@@ -1007,6 +1024,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/webhooks/{id}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stop a webhook's deliveries without deleting it (pending ones are abandoned) */
+        post: operations["deactivateAdminWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/webhooks/{id}": {
         parameters: {
             query?: never;
@@ -1018,7 +1052,8 @@ export interface paths {
         get: operations["getAdminWebhook"];
         put?: never;
         post?: never;
-        delete?: never;
+        /** Remove a webhook; its pending deliveries are abandoned */
+        delete: operations["deleteAdminWebhook"];
         options?: never;
         head?: never;
         patch?: never;
@@ -6855,6 +6890,56 @@ export interface operations {
             };
         };
     };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request: a missing or invalid field or parameter, or a query parameter the operation does not take (`errors` names each) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: the database could not answer; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getCurrentStaff: {
         parameters: {
             query?: never;
@@ -11121,6 +11206,97 @@ export interface operations {
             };
         };
     };
+    deactivateAdminWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        url: string;
+                        events: ("order.created" | "order.status_changed" | "order.cancelled" | "offer.updated")[];
+                        isActive: boolean;
+                        /** @description Consecutive failed attempts; 0 after any success */
+                        failCount: number;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        branchId: number | null;
+                        /** @description Owner of a personal key's webhook; null for a branch key's */
+                        staffUserId: number | null;
+                        /** Format: date-time */
+                        deactivatedAt: string | null;
+                    };
+                };
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: the resource does not exist or is outside the caller's scope */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: the database could not answer; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getAdminWebhook: {
         parameters: {
             query?: never;
@@ -11158,6 +11334,78 @@ export interface operations {
                         deactivatedAt: string | null;
                     };
                 };
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: the resource does not exist or is outside the caller's scope */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: the database could not answer; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteAdminWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Bad Request: missing or invalid fields */
             400: {

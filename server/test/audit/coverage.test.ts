@@ -47,6 +47,17 @@ interface Sample {
 
 const lastSegment = (n: number) => (_res: unknown, path: string) => path.split('/').at(n)!;
 
+/** An active webhook of branch 1, to deactivate or delete. */
+async function newHook(): Promise<string> {
+  const hook = await server.db.insertInto('webhooks').values({
+    branch_id: world.branches.b1, url: 'https://receiver.example/leaving', events: ['offer.updated'], secret_key: 'whsec-old-secret-value', updated_at: new Date(),
+  }).returning('id').executeTakeFirstOrThrow();
+  return hook.id;
+}
+
+/** Staff writes that change no data of the service: a log out voids the caller's own sessions, as a login makes one. */
+const NOT_AUDITED = ['POST /auth/logout'];
+
 async function newKey(who: StaffName): Promise<string> {
   const res = await call(server, 'POST', '/api-keys', { token: tokens[who], body: { name: 'to revoke', type: 'personal' } });
   return res.body.id;
@@ -60,7 +71,7 @@ const SAMPLES: Record<string, Sample> = {
     body: () => ({ allowedOrigins: ['https://shop.example'] }), action: 'apiKey.update', entityId: lastSegment(-1),
   },
   'POST /api-keys/{id}/roll': { path: async () => `/api-keys/${await newKey('admin1')}/roll`, who: 'admin1', action: 'apiKey.roll', entityId: lastSegment(-2) },
-  'POST /admin/api-keys/{id}/roll': { path: async () => `/admin/api-keys/${await newKey('operatorA')}/roll`, who: 'admin1', action: 'apiKey.roll', entityId: lastSegment(-2) },
+  'POST /admin/api-keys/{id}/roll': { path: async () => `/admin/api-keys/${await newKey('admin1')}/roll`, who: 'admin1', action: 'apiKey.roll', entityId: lastSegment(-2) },
   'POST /admin/orders/{id}/status': {
     path: async () => `/admin/orders/${(await placeOrder(server, world.keys.branch, orderBody(world))).id}/status`,
     body: () => ({ status: 'CLIENTPAYMENTWAIT', comment: 'paid at the desk' }), who: 'operatorA', action: 'order.move', entityId: lastSegment(-2),
@@ -101,6 +112,8 @@ const SAMPLES: Record<string, Sample> = {
     path: () => `/admin/webhooks/${webhookId}/deliveries/${deliveryId}/retry`, who: 'admin1', action: 'webhook.retryDelivery', entityId: () => webhookId,
   },
   'POST /admin/webhooks/{id}/rotate-secret': { path: () => `/admin/webhooks/${webhookId}/rotate-secret`, who: 'admin1', action: 'webhook.rotateSecret' },
+  'POST /admin/webhooks/{id}/deactivate': { path: async () => `/admin/webhooks/${await newHook()}/deactivate`, who: 'admin1', action: 'webhook.deactivate' },
+  'DELETE /admin/webhooks/{id}': { path: async () => `/admin/webhooks/${await newHook()}`, who: 'admin1', action: 'webhook.delete', entityId: lastSegment(-1) },
 };
 
 /** The staff write operations the server documents, as `METHOD /path` under /api/v1. */
@@ -111,7 +124,8 @@ async function staffWrites(): Promise<string[]> {
     for (const [method, op] of Object.entries(ops)) {
       if (!['post', 'put', 'patch', 'delete'].includes(method)) continue;
       if (!op.security?.some((s) => 'staffJwt' in s)) continue;
-      out.push(`${method.toUpperCase()} ${path.replace(/^\/api\/v1/, '')}`);
+      const name = `${method.toUpperCase()} ${path.replace(/^\/api\/v1/, '')}`;
+      if (!NOT_AUDITED.includes(name)) out.push(name);
     }
   }
   return out.sort();
