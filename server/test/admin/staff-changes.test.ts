@@ -28,13 +28,17 @@ describe('PATCH /admin/staff/{id}', () => {
     expect(bad.body.errors).toEqual({ exchangeIds: 'notFound' });
   });
 
-  it('deactivation closes the user\'s tokens at once; reactivation opens them again', async () => {
+  it('deactivation closes the user\'s tokens at once; after a reactivation the user logs in again', async () => {
     const token = tokens.operatorB;
     expect((await call(server, 'GET', '/api-keys', { token })).status).toBe(200);
     expect((await admin('PATCH', `/admin/staff/${world.staff.operatorB.id}`, { isActive: false })).body.isActive).toBe(false);
     expect((await call(server, 'GET', '/api-keys', { token })).status).toBe(401);
     await admin('PATCH', `/admin/staff/${world.staff.operatorB.id}`, { isActive: true });
-    expect((await call(server, 'GET', '/api-keys', { token })).status).toBe(200);
+    // The deactivation voided the tokens issued before it (docs/decisions.md, "Token cutoff"): a new login is needed.
+    expect((await call(server, 'GET', '/api-keys', { token })).status).toBe(401);
+    const again = await login(world.staff.operatorB.email, STAFF_PASSWORD);
+    expect(again.status).toBe(200);
+    expect((await call(server, 'GET', '/api-keys', { token: again.body.accessToken })).status).toBe(200);
   });
 
   it('sets a new password', async () => {
