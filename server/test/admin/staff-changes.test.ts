@@ -76,8 +76,14 @@ describe('PATCH /admin/staff/{id}', () => {
     const hook = await call(server, 'POST', '/partner/webhooks', { key: key.body.rawKey, body: { url: 'http://127.0.0.1:9/hook', events: ['order.created'] } });
     expect(hook.status).toBe(201);
     expect((await admin('GET', `/admin/webhooks/${hook.body.id}`)).status).toBe(200);
+    // A delivery about branch 1's order: the log of the branch the user leaves.
+    await server.db.insertInto('webhook_deliveries').values({ webhook_id: hook.body.id, event: 'order.created', body: '{"data":{"id":1}}', status: 'succeeded', attempts: 1 }).execute();
+    expect((await admin('GET', `/admin/webhooks/${hook.body.id}/deliveries`)).body.data).toHaveLength(1);
 
     expect((await admin('PATCH', `/admin/staff/${created.body.id}`, { branchId: world.branches.b2 }, 'superadmin')).status).toBe(200);
+    // The webhook goes with the user; branch 1's delivery log stays behind, out of branch 2's admin's sight.
+    expect((await admin('GET', `/admin/webhooks/${hook.body.id}/deliveries`, undefined, 'admin2')).body.data).toEqual([]);
+    expect(await server.db.selectFrom('webhook_deliveries').select('id').where('webhook_id', '=', hook.body.id).execute()).toEqual([]);
     for (const [who, status] of [['admin1', 404], ['admin2', 200]] as const) {
       expect((await admin('GET', `/admin/webhooks/${hook.body.id}`, undefined, who)).status, who).toBe(status);
       expect((await admin('POST', `/admin/webhooks/${hook.body.id}/rotate-secret`, {}, who)).status, who).toBe(status);

@@ -37,3 +37,8 @@ export async function requeueDelivery(db: Executor, webhookId: string, deliveryI
 export function abandonDeliveriesOf(tx: Executor, webhookId: string, reason = 'webhook deleted'): Promise<number> {
   return abandonPending(tx, [webhookId], reason);
 }
+
+/** Deletes every delivery of these webhooks, with its attempts (on delete cascade). */
+export async function deleteDeliveriesOf(tx: Executor, webhookIds: string[]): Promise<void> {
+  await tx.deleteFrom('webhook_deliveries').where('webhook_id', 'in', webhookIds).execute();
+}

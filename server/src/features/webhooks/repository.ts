@@ -48,8 +48,9 @@ export function insertWebhook(db: Executor, w: NewWebhook) {
  * A staff user's webhooks (made with their personal keys) are seen and run by the branch they are in, as their keys
  * are: a moved user's go with them (a superadmin's belong to no branch).
  */
-export function moveOwnerWebhooks(db: Executor, staffUserId: number, branchId: number | null) {
-  return db.updateTable('webhooks').set({ branch_id: branchId, updated_at: sql<Date>`now()` }).where('staff_user_id', '=', staffUserId).execute();
+export async function moveOwnerWebhooks(db: Executor, staffUserId: number, branchId: number | null): Promise<string[]> {
+  const moved = await db.updateTable('webhooks').set({ branch_id: branchId, updated_at: sql<Date>`now()` }).where('staff_user_id', '=', staffUserId).returning('id').execute();
+  return moved.map((w) => w.id);
 }
 
 /** How many webhooks an owner holds: a staff user's (made with personal keys) or a branch's (made with branch keys). */

@@ -11,8 +11,20 @@ import { checkWebhookUrl, UrlProblem } from '../delivery/url-guard.js';
 import { audited, found } from './lifecycle.js';
 import * as repo from './repository.js';
 
-export { moveOwnerWebhooks, webhooksInTrouble } from './repository.js';
+export { webhooksInTrouble } from './repository.js';
 export { deactivateWebhook, deleteWebhook, reactivateWebhook } from './lifecycle.js';
+
+/**
+ * A staff user's webhooks go with them to another branch (repository.ts). Their delivery log stays behind, deleted
+ * in the move's transaction: it holds the orders and offers of the branch they left, which the new branch's admin
+ * (who sees the webhooks now) and the user may no longer read. Pending deliveries of the old branch go with it.
+ * A security review found the log readable by the new branch's admin.
+ */
+export async function moveOwnerWebhooks(tx: Executor, staffUserId: number, branchId: number | null): Promise<void> {
+  const moved = await repo.moveOwnerWebhooks(tx, staffUserId, branchId);
+  // A superadmin (no branch) may read every branch's anyway.
+  if (moved.length > 0 && branchId !== null) await deliveries.deleteDeliveriesOf(tx, moved);
+}
 
 export function keyVisibility(p: KeyPrincipal): repo.Visibility {
   if (p.keyType === 'personal' && p.staffUserId !== null) return { staffUserId: p.staffUserId };
