@@ -8,6 +8,11 @@ export interface FieldProblem { field: string; code: string; message: string }
 const EMAIL = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const E164 = /^\+[0-9]{7,15}$/;
 const NAME_MAX = 100;
+/**
+ * Control characters (a name is one line) and the bidirectional embeddings, overrides and isolates: a name with
+ * U+202E shows reversed, and in a list of names it can reorder what follows it on the staff's screen.
+ */
+const NAME_FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u;
 
 /**
  * Section 7's rules for the fields present in `input` (all of them on creation, a subset on PATCH). Returns
@@ -24,6 +29,7 @@ export function checkClientFields(input: ClientInput): { ok: true; fields: Parti
     const length = [...value].length;
     if (length === 0) problems.push({ field, code: 'tooShort', message: `${field} should not be empty` });
     else if (length > NAME_MAX) problems.push({ field, code: 'tooLong', message: `${field} must be at most ${NAME_MAX} characters long` });
+    else if (NAME_FORBIDDEN.test(value)) problems.push({ field, code: 'invalidCharacter', message: `${field} must not contain control or bidirectional formatting characters` });
     else fields[column] = value;
   };
   name('firstName', 'first_name');

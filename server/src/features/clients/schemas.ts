@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { DateTime, listEnvelope, RowId } from '../../http/schemas.js';
 
 // Lengths and formats are checked after trimming in rules.ts, so the schema only bounds the raw input.
-const Name = (what: string) => Type.String({ maxLength: 1000, description: `${what}: 1–100 characters after trimming; stored trimmed` });
+const Name = (what: string) => Type.String({ maxLength: 1000, description: `${what}: 1–100 characters after trimming, no control or bidirectional formatting characters; stored trimmed` });
 const Email = Type.String({ maxLength: 1000, description: 'A valid email address, stored lower-case; unique within the branch' });
 const Phone = Type.String({ maxLength: 100, description: 'E.164: + then 7 to 15 digits, e.g. +351912345678' });
 
