@@ -22,7 +22,7 @@ import { requestLoggerFactory } from './http/request-logger.js';
 import { refuseUndeclaredQueryKeys } from './http/query-keys.js';
 import { validatorCompiler } from './http/validators.js';
 import { registerOperationsRoutes } from './http/operations.js';
-import { openApiOptions } from './http/openapi.js';
+import { DOCS_UI_OPTIONS, openApiOptions } from './http/openapi.js';
 import { ErrorSchema } from './http/schemas.js';
 import type { App } from './http/types.js';
 
@@ -110,7 +110,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   });
 
   await app.register(swagger, openApiOptions({ webhooks: webhookDocs() }));
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { deepLinking: true, tryItOutEnabled: true } });
+  await app.register(swaggerUi, DOCS_UI_OPTIONS);
 
   registerOperationsRoutes(app as unknown as FastifyInstance, ctx);
 

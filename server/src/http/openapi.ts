@@ -40,3 +40,15 @@ export function openApiOptions(extra: { webhooks?: Record<string, unknown> } = {
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
   };
 }
+
+/**
+ * /docs (Swagger UI) runs only its own files and talks only to this origin: "Try it out" sends a partner's key or a
+ * staff token, so no injected or third-party script may run beside it. Swagger UI styles elements inline. The
+ * online validator is off: its badge would send the document's address to validator.swagger.io.
+ */
+export const DOCS_UI_OPTIONS = {
+  routePrefix: '/docs',
+  uiConfig: { deepLinking: true, tryItOutEnabled: true, validatorUrl: null },
+  staticCSP: "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; "
+    + "font-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'",
+};

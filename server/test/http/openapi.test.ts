@@ -92,5 +92,7 @@ describe('/docs', () => {
     const res = await fetch(`${server.url}/docs/`, { redirect: 'follow' });
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('swagger');
+    // Only its own scripts, and requests only to this origin ("Try it out" carries keys): console/e2e/docs.e2e.ts runs it.
+    expect(res.headers.get('content-security-policy')).toMatch(/script-src 'self';.*connect-src 'self'/);
   });
 });
