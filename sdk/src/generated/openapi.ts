@@ -4093,9 +4093,9 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description First name: 1–100 characters after trimming; stored trimmed */
+                    /** @description First name: 1–100 characters after trimming, no control or bidirectional formatting characters; stored trimmed */
                     firstName: string;
-                    /** @description Last name: 1–100 characters after trimming; stored trimmed */
+                    /** @description Last name: 1–100 characters after trimming, no control or bidirectional formatting characters; stored trimmed */
                     lastName: string;
                     /** @description A valid email address, stored lower-case; unique within the branch */
                     email: string;
@@ -4429,9 +4429,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description First name: 1–100 characters after trimming; stored trimmed */
+                    /** @description First name: 1–100 characters after trimming, no control or bidirectional formatting characters; stored trimmed */
                     firstName?: string;
-                    /** @description Last name: 1–100 characters after trimming; stored trimmed */
+                    /** @description Last name: 1–100 characters after trimming, no control or bidirectional formatting characters; stored trimmed */
                     lastName?: string;
                     /** @description A valid email address, stored lower-case; unique within the branch */
                     email?: string;
@@ -7728,7 +7728,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Forbidden: valid credentials without the needed permission */
@@ -7738,7 +7738,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: the staff user has 10 streams open on this instance; close one first */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Service Unavailable: the database could not answer; retry after Retry-After seconds */
@@ -10415,9 +10426,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description First name: 1–100 characters after trimming; stored trimmed */
+                    /** @description First name: 1–100 characters after trimming, no control or bidirectional formatting characters; stored trimmed */
                     firstName?: string;
-                    /** @description Last name: 1–100 characters after trimming; stored trimmed */
+                    /** @description Last name: 1–100 characters after trimming, no control or bidirectional formatting characters; stored trimmed */
                     lastName?: string;
                     /** @description A valid email address, stored lower-case; unique within the branch */
                     email?: string;

@@ -24,6 +24,8 @@ export interface StaffPrincipal extends Scope {
   role: StaffRole;
   email: string;
   permissions: ReadonlySet<Permission>;
+  /** The verified access token's iat and exp (JWT seconds), for what lives as long as the token (the order stream). */
+  token: { issuedAt: number | null; expiresAt: number };
 }
 
 export type Principal = KeyPrincipal | StaffPrincipal;

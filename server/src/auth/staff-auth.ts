@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Permission, StaffRole } from '../db/schema.js';
 import { forbidden, unauthorized } from '../http/errors.js';
 import { permissionsFor, staffScope, type StaffPrincipal } from './principal.js';
-import { voidedBy, type StaffTokens } from './staff-jwt.js';
+import { acceptsToken, type StaffTokens } from './staff-jwt.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -36,7 +36,7 @@ export function registerStaffAuth(app: FastifyInstance, { tokens, findStaff }: {
     if (!verified) throw unauthorized('Invalid or expired access token');
     const by = /^\d{1,9}$/.test(verified.subject) ? { id: Number(verified.subject) } : verified.external ? { email: verified.subject } : null;
     const user = by ? await findStaff(by) : undefined;
-    if (!user || !user.is_active || voidedBy(verified.issuedAt, user.tokens_valid_after)) throw unauthorized('Invalid or expired access token');
+    if (!acceptsToken(user, verified.issuedAt)) throw unauthorized('Invalid or expired access token');
     request.staff = {
       kind: 'staff',
       staffUserId: user.id,
@@ -44,6 +44,7 @@ export function registerStaffAuth(app: FastifyInstance, { tokens, findStaff }: {
       email: user.email,
       permissions: permissionsFor(user.role, user.permissions),
       ...staffScope(user.role, user.branch_id, user.exchange_ids),
+      token: { issuedAt: verified.issuedAt, expiresAt: verified.expiresAt },
     };
     const roles = request.routeOptions.config.staffRoles;
     if (roles && !roles.includes(user.role)) throw forbidden(`This operation needs one of the roles: ${roles.join(', ')}`);

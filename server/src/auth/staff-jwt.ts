@@ -35,15 +35,13 @@ export class StaffTokens {
     return { accessToken, expiresIn: this.config.ttlSeconds };
   }
 
-  /**
-   * The token's subject (a staff user id for local tokens; an id or an email for external ones) and its iat in
-   * seconds (null without one). Null when invalid.
-   */
-  async verify(token: string): Promise<{ subject: string; external: boolean; issuedAt: number | null } | null> {
+  /** The token's claims (see VerifiedToken); null when invalid. */
+  async verify(token: string): Promise<VerifiedToken | null> {
     const local = await verifyOrNull(() => jwtVerify(token, this.secret, {
       algorithms: ['HS256'], issuer: LOCAL_ISSUER, audience: LOCAL_AUDIENCE, requiredClaims: ['exp'],
     }));
-    if (local?.sub) return { subject: local.sub, external: false, issuedAt: local.iat ?? null };
+    const fromLocal = local && claimsOf(local, false);
+    if (fromLocal) return fromLocal;
     if (!this.jwks) return null;
     const external = await verifyOrNull(() => jwtVerify(token, this.jwks!, {
       algorithms: ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'],
@@ -52,8 +50,25 @@ export class StaffTokens {
       // A token without an expiry would stay good for ever; the service's own always carry one.
       requiredClaims: ['exp'],
     }));
-    return external?.sub ? { subject: external.sub, external: true, issuedAt: external.iat ?? null } : null;
+    return external && claimsOf(external, true);
   }
+}
+
+/** What a valid staff token says. Times are the JWT's, in whole seconds since the epoch. */
+export interface VerifiedToken {
+  /** A staff user id for local tokens; an id or an email for external ones. */
+  subject: string;
+  external: boolean;
+  /** iat; null without one (void once the user has a cutoff). */
+  issuedAt: number | null;
+  /** exp: both verifications require it. */
+  expiresAt: number;
+}
+
+function claimsOf(payload: JWTPayload, external: boolean): VerifiedToken | null {
+  // jose has refused a token without exp already; the check only spares a cast.
+  if (!payload.sub || payload.exp === undefined) return null;
+  return { subject: payload.sub, external, issuedAt: payload.iat ?? null, expiresAt: payload.exp };
 }
 
 /*
@@ -68,6 +83,14 @@ export class StaffTokens {
 /** Whether a token issued at `iat` (seconds) is void by the user's cutoff. */
 export function voidedBy(iat: number | null, cutoff: Date | null): boolean {
   return cutoff !== null && (iat ?? 0) * 1000 <= cutoff.getTime();
+}
+
+/**
+ * Whether the staff user, as just read, still accepts its token issued at `iat` (seconds): it exists, is active,
+ * and no cutoff (log out, password change) voids the token. Authentication and the order stream's recheck both ask.
+ */
+export function acceptsToken<U extends { is_active: boolean; tokens_valid_after: Date | null }>(user: U | undefined, iat: number | null): user is U {
+  return user !== undefined && user.is_active && !voidedBy(iat, user.tokens_valid_after);
 }
 
 /** The iat (seconds) of a token issued at `now` (ms) to a user with `cutoff`: never in or before the cutoff's second. */

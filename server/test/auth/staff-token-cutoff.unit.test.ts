@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { issuedAtAfter, voidedBy } from '../../src/auth/staff-jwt.js';
+import { acceptsToken, issuedAtAfter, StaffTokens, voidedBy } from '../../src/auth/staff-jwt.js';
 
 /** A token cutoff (ms) against JWT iat (whole seconds): tokens from before are void, tokens from after never are. */
 const CUTOFF = new Date('2026-11-25T12:00:05.400Z');
@@ -31,5 +31,29 @@ describe('issuedAtAfter', () => {
     expect(issuedAtAfter(cutoff, now)).toBe(expected);
     // Whatever the clock, the service never issues a token its own cutoff voids.
     expect(voidedBy(expected, cutoff)).toBe(false);
+  });
+});
+
+describe('acceptsToken', () => {
+  const user = (is_active: boolean, tokens_valid_after: Date | null) => ({ is_active, tokens_valid_after });
+  it.each([
+    ['an active user without a cutoff', user(true, null), null, true],
+    ['an active user, a token after the cutoff', user(true, CUTOFF), SECOND + 1, true],
+    ['an active user, a token the cutoff voids', user(true, CUTOFF), SECOND, false],
+    ['an inactive user', user(false, null), SECOND + 1, false],
+    ['no user', undefined, SECOND + 1, false],
+  ] as const)('%s', (_name, row, iat, expected) => {
+    expect(acceptsToken(row, iat)).toBe(expected);
+  });
+});
+
+describe('StaffTokens.verify', () => {
+  it('returns the iat and exp of a token it signed', async () => {
+    const tokens = new StaffTokens({ secret: 'a-test-secret-of-enough-length-000000', ttlSeconds: 600 });
+    const verified = await tokens.verify((await tokens.sign(7)).accessToken);
+    expect(verified).toMatchObject({ subject: '7', external: false });
+    // Both from the clock, read twice: a second boundary may fall between.
+    expect(verified!.expiresAt - verified!.issuedAt!).toBeGreaterThanOrEqual(600);
+    expect(verified!.expiresAt - verified!.issuedAt!).toBeLessThanOrEqual(601);
   });
 });

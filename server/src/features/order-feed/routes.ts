@@ -1,20 +1,39 @@
 import type { FastifyRequest } from 'fastify';
-import { decodeJwt } from 'jose';
-import { voidedBy } from '../../auth/staff-jwt.js';
+import { Type, type TSchema } from 'typebox';
+import { acceptsToken } from '../../auth/staff-jwt.js';
 import type { Database } from '../../db/database.js';
 import { OutageLog } from '../../db/outage-log.js';
-import { forbidden } from '../../http/errors.js';
+import { AppError, forbidden } from '../../http/errors.js';
 import { errorResponses } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import type { Log } from '../../log.js';
 import { OrderFeed } from './feed.js';
 import { StreamResponse } from './schemas.js';
 import { openStream } from './stream.js';
+import { StreamSlots } from './stream-slots.js';
 import { findStaffForAuth } from '../staff/service.js';
 
 /** Poll once a second while anyone watches: a new order reaches the board within about two. */
 const POLL_MS = 1000;
 const GAP_WAIT_MS = 10_000;
+/**
+ * Open streams per staff user per instance. A console tab holds one, so ten leave room for a user's tabs and
+ * devices while a runaway client cannot pile up sockets and timers. Counted per instance, not shared: what a
+ * stream costs (its socket, timers, subscription) is spent on the instance that holds it.
+ */
+const MAX_STREAMS_PER_USER = 10;
+/** The stream's own reconnection delay (`retry: 3000`): a client refused waits as long as one cut off. */
+const RETRY_AFTER_SECONDS = 3;
+const TOO_MANY = `Too many open order streams for this staff user (at most ${MAX_STREAMS_PER_USER}); close one first`;
+
+/** The refusals, in JSON: `produces` would otherwise document them as event streams too. */
+const streamErrors = Object.fromEntries(Object.entries({
+  ...errorResponses(401, 403),
+  429: Type.Ref('Error', { description: `Too Many Requests: the staff user has ${MAX_STREAMS_PER_USER} streams open on this instance; close one first` }),
+}).map(([code, ref]) => {
+  const { description, ...schema } = ref as TSchema & { description?: string };
+  return [code, { description, content: { 'application/json': { schema } } }];
+}));
 
 /** GET /admin/orders/stream: the order board's live feed, as server-sent events over a fetch with the staff token. */
 export function orderFeedRoutes({ db, log }: { db: Database; log: Log }) {
@@ -22,6 +41,7 @@ export function orderFeedRoutes({ db, log }: { db: Database; log: Log }) {
     // A poll fails every second while the database is away: the outage is logged once, not each time.
     const feed = new OrderFeed(db, { pollMs: POLL_MS, gapWaitMs: GAP_WAIT_MS, failures: new OutageLog(log, 'the order feed goes on') });
     const streams = new Set<() => void>();
+    const slots = new StreamSlots(MAX_STREAMS_PER_USER);
     // Open streams would keep the server from closing: end them first, the clients reconnect to another instance.
     app.addHook('preClose', async () => { for (const end of streams) end(); feed.stop(); });
 
@@ -29,25 +49,25 @@ export function orderFeedRoutes({ db, log }: { db: Database; log: Log }) {
       config: { staffRoles: ['superadmin', 'admin', 'operator'] },
       schema: {
         operationId: 'streamOrderChanges', tags: ['admin'], summary: 'Live order changes in the caller\'s scope (server-sent events)',
-        security: [{ staffJwt: [] }], produces: ['text/event-stream'], response: { 200: StreamResponse, ...errorResponses(401, 403) },
+        security: [{ staffJwt: [] }], produces: ['text/event-stream'], response: { 200: StreamResponse, ...streamErrors },
       },
     }, async (request, reply) => {
       const staff = request.staff;
       if (!staff.permissions.has('orders:read')) throw forbidden('This staff user lacks the orders:read permission');
-      await openStream(reply, {
-        feed, scope: { branchId: staff.branchId, exchangeIds: staff.exchangeIds },
-        expiresAt: tokenExpiry(request), stillValid: () => sameStaff(db, request), open: streams,
-      });
+      const release = slots.take(staff.staffUserId);
+      if (!release) throw new AppError('rateLimited', TOO_MANY, undefined, { 'Retry-After': RETRY_AFTER_SECONDS }, RETRY_AFTER_SECONDS);
+      try {
+        await openStream(reply, {
+          feed, scope: { branchId: staff.branchId, exchangeIds: staff.exchangeIds },
+          expiresAt: staff.token.expiresAt * 1000, stillValid: () => sameStaff(db, request), open: streams, onEnd: release,
+        });
+      } catch (err) {
+        // It failed before it opened (the feed's first read): no end() will give the slot back.
+        release();
+        throw err;
+      }
     });
   };
-}
-
-/** The claims of the request's token, verified by staff authentication before the handler ran. */
-const claims = (request: FastifyRequest) => decodeJwt(/^Bearer\s+(\S+)/i.exec(request.headers.authorization ?? '')![1]);
-
-function tokenExpiry(request: FastifyRequest): number | null {
-  const exp = claims(request).exp;
-  return exp === undefined ? null : exp * 1000;
 }
 
 /**
@@ -57,8 +77,7 @@ function tokenExpiry(request: FastifyRequest): number | null {
 async function sameStaff(db: Database, request: FastifyRequest): Promise<boolean> {
   const s = request.staff;
   const now = await findStaffForAuth(db, { id: s.staffUserId });
-  if (!now || !now.is_active || now.role !== s.role || now.branch_id !== s.branchId) return false;
-  if (voidedBy(claims(request).iat ?? null, now.tokens_valid_after)) return false;
+  if (!acceptsToken(now, s.token.issuedAt) || now.role !== s.role || now.branch_id !== s.branchId) return false;
   if (s.role === 'operator' && !now.permissions.includes('orders:read')) return false;
   return s.exchangeIds === null || now.exchange_ids.join() === s.exchangeIds.join();
 }

@@ -16,6 +16,8 @@ export interface StreamOptions {
   stillValid: () => Promise<boolean>;
   /** The open streams' end functions: this one is in it from its start until it ends, however it ends. */
   open: Set<() => void>;
+  /** Called once when the stream ends, however it ends (to give back its slot). */
+  onEnd: () => void;
 }
 
 /**
@@ -56,6 +58,7 @@ export async function openStream(reply: FastifyReply, options: StreamOptions): P
     for (const t of timers) clearTimeout(t);
     if (!raw.writableEnded) raw.end();
     options.open.delete(end);
+    options.onEnd();
   }
   options.open.add(end);
   // A client that went away during authentication or the subscription has closed already: no 'close' will come,
