@@ -12,6 +12,7 @@ export default defineConfig({
     emptyOutDir: true,
     // Mantine and React make one chunk of ~500 KB before compression; the console is an internal tool.
     chunkSizeWarningLimit: 1500,
-    sourcemap: true,
+    // Maps are built for debugging a report from production, but the bundle does not point to them (docs/console.md).
+    sourcemap: 'hidden',
   },
 });

@@ -15,10 +15,13 @@ export class ApiError extends Error {
     return Object.fromEntries(errors.map(([field, code]) => [field, messageFor(field, code, messages)]));
   }
 
-  /** What the API said about these fields: their own sentences, or its whole message when it gave one none. */
-  messageAbout(fields: string[]): string {
+  /**
+   * What the API said about these fields: their own sentences, or its whole message when it gave one none. A
+   * sentence that starts with the API's name for its field starts with its `labels` entry instead, when it has one.
+   */
+  messageAbout(fields: string[], labels: Record<string, string | undefined> = {}): string {
     const messages = [this.body?.message ?? []].flat();
-    const sentences = fields.map((f) => sentenceAbout(f, messages));
+    const sentences = fields.map((f) => renamed(sentenceAbout(f, messages), f, labels[f]));
     return sentences.every(Boolean) ? [...new Set(sentences)].join('; ') : this.message;
   }
 }
@@ -46,6 +49,13 @@ function messageFor(field: string, code: string, messages: string[]): string {
 function sentenceAbout(field: string, messages: string[]): string | undefined {
   const leaf = field.split('.').pop()!;
   return messages.find((m) => m.startsWith(`${field} `) || m.startsWith(`${leaf} `) || m.includes(`/${leaf} `) || m.startsWith(`body/${leaf}`));
+}
+
+/** "allowedOrigins.1 must …" (or "schedule: day 3 …") as "<label> must …"; a sentence that starts otherwise stays as it is. */
+function renamed(sentence: string | undefined, field: string, label: string | undefined): string | undefined {
+  if (sentence === undefined || label === undefined) return sentence;
+  const name = [field, field.split('.').pop()!].find((n) => sentence.startsWith(n) && /^[ :]/.test(sentence.slice(n.length)));
+  return name === undefined ? sentence : label + sentence.slice(name.length);
 }
 
 const words = (camel: string) => camel.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();

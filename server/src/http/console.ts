@@ -60,6 +60,8 @@ export async function registerConsole(app: FastifyInstance, dir: string | undefi
       // A route per built file, found at start: no wildcard that would swallow the API's unknown paths.
       wildcard: false,
       index: false,
+      // The source maps stay on the server's disk, for reading a stack trace: they are the console's source.
+      allowedPath: (path) => !path.endsWith('.map'),
       decorateReply: true,
       setHeaders: (reply, path) => {
         reply.headers(CONSOLE_HEADERS);

@@ -16,6 +16,7 @@ beforeAll(async () => {
   await mkdir(join(dir, 'assets'));
   await writeFile(join(dir, 'index.html'), '<!doctype html><title>Console</title><div id="root"></div>');
   await writeFile(join(dir, 'assets', 'app-1a2b3c.js'), 'console.log("app")');
+  await writeFile(join(dir, 'assets', 'app-1a2b3c.js.map'), '{"version":3,"sources":["src/main.tsx"]}');
   server = await startTestServer({ env: { CONSOLE_DIR: dir } });
   bare = await startTestServer({ env: { CONSOLE_DIR: join(dir, 'missing') }, loggerInstance: pino({ level: 'warn' }, { write: (line: string) => { bareLog.push(line); } }) });
 });
@@ -46,6 +47,12 @@ describe('GET / and the console\'s routes', () => {
     expect(res.headers.get('content-type')).toMatch(/javascript/);
     expect(res.headers.get('cache-control')).toContain('immutable');
     expect(await res.text()).toBe('console.log("app")');
+  });
+
+  it('keeps the source maps on the server: they are the console\'s source', async () => {
+    const res = await get(server, '/assets/app-1a2b3c.js.map');
+    expect(res.status).toBe(404);
+    expect(await res.text()).not.toContain('sources');
   });
 
   it('keeps JSON 404s for unknown API paths, missing files and other methods', async () => {

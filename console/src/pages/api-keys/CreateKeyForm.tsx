@@ -7,7 +7,7 @@ import type { Body, CreatedApiKey } from '../../api/types';
 import { hasRole, useMe } from '../../auth/use-me';
 import { branchOptions, useLookups } from '../../components/lookups';
 import { fieldErrorsTo, useSave } from '../../components/use-save';
-import { originLines, OriginsInput } from './origins';
+import { ORIGIN_LABELS, originLines, OriginsInput } from './origins';
 
 type Fields = { name: string; type: string; branchId: string; expiresAt: string; allowedOrigins: string };
 
@@ -47,7 +47,7 @@ export function CreateKeyForm({ onCreated, onDone }: { onCreated: () => void; on
     ...(v.type !== 'personal' && v.branchId ? { branchId: Number(v.branchId) } : {}),
     ...(v.expiresAt ? { expiresAt: new Date(v.expiresAt).toISOString() } : {}),
     ...(v.type === 'public' && originLines(v.allowedOrigins).length > 0 ? { allowedOrigins: originLines(v.allowedOrigins) } : {}),
-  }, { onSuccess: (k) => { setCreated(k); onCreated(); }, onError: fieldErrorsTo(form) }));
+  }, { onSuccess: (k) => { setCreated(k); onCreated(); }, onError: fieldErrorsTo(form, { labels: ORIGIN_LABELS }) }));
   return (
     <form onSubmit={submit}>
       <Stack gap="xs">

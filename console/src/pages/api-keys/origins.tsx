@@ -11,6 +11,9 @@ export const originLines = (text: string) => text.split(/[\s,]+/).map((o) => o.t
 export const ORIGINS_HELP = 'Web pages of these origins only (https://shop.example, one a line) may use the key; empty: any. '
   + 'A guard against copying the key onto other sites, not a secret: the key is visible in the page.';
 
+/** One field holds the whole list: the API's error about one of its items has no field of its own, and is a notice. */
+export const ORIGIN_LABELS = { 'allowedOrigins.*': 'One of the allowed origins' };
+
 /** The allowed-origins field of a public key, for the create form and the edit dialog alike. */
 export function OriginsInput(props: TextareaProps) {
   return <Textarea label="Allowed origins (optional)" description={ORIGINS_HELP} autosize minRows={2} placeholder="https://shop.example" {...props} />;
@@ -20,7 +23,7 @@ function EditOrigins({ apiKey }: { apiKey: ApiKey }) {
   const form = useForm({ initialValues: { allowedOrigins: apiKey.allowedOrigins.join('\n') } });
   const save = useSave((allowedOrigins: string[]) => unwrap(api.PATCH('/api/v1/api-keys/{id}', { params: { path: { id: apiKey.id } }, body: { allowedOrigins } })),
     [['api-keys']], (k) => `${k.name}: ${k.allowedOrigins.length === 0 ? 'any origin' : `${k.allowedOrigins.length} allowed origin(s)`}`);
-  const submit = form.onSubmit((v) => save.mutate(originLines(v.allowedOrigins), { onSuccess: () => modals.closeAll(), onError: fieldErrorsTo(form) }));
+  const submit = form.onSubmit((v) => save.mutate(originLines(v.allowedOrigins), { onSuccess: () => modals.closeAll(), onError: fieldErrorsTo(form, { labels: ORIGIN_LABELS }) }));
   return (
     <form onSubmit={submit}>
       <Stack gap="xs">

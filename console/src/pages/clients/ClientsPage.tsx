@@ -10,6 +10,7 @@ import { can, useMe } from '../../auth/use-me';
 import { when } from '../../components/format';
 import { Pager } from '../../components/Pager';
 import { PageHeader } from '../../components/PageHeader';
+import { PartnerText } from '../../components/PartnerText';
 import { QueryState } from '../../components/QueryState';
 import { fieldErrorsTo, useSave } from '../../components/use-save';
 
@@ -41,7 +42,7 @@ export function ClientsPage() {
                 <Table.Tbody>
                   {data.data.map((c) => (
                     <Table.Tr key={c.id}>
-                      <Table.Td>{c.firstName} {c.lastName}</Table.Td><Table.Td>{c.email}</Table.Td><Table.Td>{c.phone}</Table.Td><Table.Td>{when(c.createdAt)}</Table.Td>
+                      <Table.Td><PartnerText>{c.firstName}</PartnerText> <PartnerText>{c.lastName}</PartnerText></Table.Td><Table.Td>{c.email}</Table.Td><Table.Td>{c.phone}</Table.Td><Table.Td>{when(c.createdAt)}</Table.Td>
                       <Table.Td>{can(me.data, 'clients:write') && <Button size="xs" variant="subtle" onClick={() => setEditing(c)} aria-label={`Edit ${c.firstName} ${c.lastName}`}>Edit</Button>}</Table.Td>
                     </Table.Tr>
                   ))}

@@ -42,7 +42,7 @@ export function ExchangeForm({ exchange, withBranch, onSaved }: { exchange: Exch
       location, timezone: v.timezone, isActive: v.isActive, schedule,
     }, {
       onSuccess: (saved) => { showDone(`${saved.name}: saved`); onSaved?.(saved); },
-      onError: fieldErrorsTo(form, (key) => PLACES[key] ?? scheduleErrorPlace(key, schedule)),
+      onError: fieldErrorsTo(form, { placeOf: (key) => PLACES[key] ?? scheduleErrorPlace(key, schedule) }),
     });
   });
   const e = form.errors as Record<string, string>;

@@ -1,36 +1,64 @@
-import { Checkbox, Group, Table, TextInput } from '@mantine/core';
+import { Checkbox, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { usePhone } from '../../components/use-phone';
 
 export interface DayHours { dayOfWeek: number; open: boolean; closed: boolean; openTime: string; closeTime: string }
 
 export const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
-/** The week as the API holds it: a day has hours, is marked closed, or is left out (no hours published). */
+/**
+ * The week as the API holds it: a day has hours, is marked closed, or is left out (no hours published). A table
+ * on wider screens; on a phone, where its four columns do not fit, a card a day with the same controls.
+ */
 export function ScheduleEditor({ week, onChange, errors }: { week: DayHours[]; onChange: (week: DayHours[]) => void; errors: Record<string, string> }) {
+  const phone = usePhone();
   const set = (i: number, change: Partial<DayHours>) => onChange(week.map((d, j) => (j === i ? { ...d, ...change } : d)));
+  const controls = (d: DayHours, i: number) => {
+    const day = DAYS[d.dayOfWeek - 1];
+    // On a phone no column header says which time is which: the inputs show it themselves.
+    const time = (which: 'openTime' | 'closeTime', words: string, error: string | undefined) => (
+      <TextInput type="time" aria-label={`${day} ${words.toLowerCase()}`} label={phone ? words : undefined} value={d[which]} disabled={!d.open || d.closed}
+        onChange={(e) => set(i, { [which]: e.currentTarget.value })} error={error} size="xs" />
+    );
+    return {
+      day,
+      marks: (
+        <Group gap="md" wrap="nowrap">
+          <Checkbox label="Published" checked={d.open} onChange={(e) => set(i, { open: e.currentTarget.checked })} />
+          <Checkbox label="Closed" checked={d.closed} disabled={!d.open} onChange={(e) => set(i, { closed: e.currentTarget.checked })} />
+        </Group>
+      ),
+      opens: time('openTime', 'Opens', errors[`day.${d.dayOfWeek}.openTime`] ?? errors[`day.${d.dayOfWeek}`]),
+      closes: time('closeTime', 'Closes', errors[`day.${d.dayOfWeek}.closeTime`]),
+    };
+  };
+  if (phone) {
+    return (
+      <Stack gap="xs" role="group" aria-label="Weekly schedule">
+        {week.map((d, i) => {
+          const c = controls(d, i);
+          return (
+            <Paper key={d.dayOfWeek} data-day={d.dayOfWeek} withBorder p="xs">
+              <Group justify="space-between" gap="xs" mb={4}><Text fw={600} size="sm">{c.day}</Text>{c.marks}</Group>
+              <SimpleGrid cols={2} spacing="xs">{c.opens}{c.closes}</SimpleGrid>
+            </Paper>
+          );
+        })}
+      </Stack>
+    );
+  }
   return (
     <Table.ScrollContainer minWidth={560}>
     <Table aria-label="Weekly schedule" striped={false} withRowBorders={false}>
       <Table.Thead><Table.Tr><Table.Th>Day</Table.Th><Table.Th>Hours</Table.Th><Table.Th>Opens</Table.Th><Table.Th>Closes</Table.Th></Table.Tr></Table.Thead>
       <Table.Tbody>
-        {week.map((d, i) => (
-          <Table.Tr key={d.dayOfWeek} data-day={d.dayOfWeek}>
-            <Table.Td>{DAYS[d.dayOfWeek - 1]}</Table.Td>
-            <Table.Td>
-              <Group gap="md" wrap="nowrap">
-                <Checkbox label="Published" checked={d.open} onChange={(e) => set(i, { open: e.currentTarget.checked })} />
-                <Checkbox label="Closed" checked={d.closed} disabled={!d.open} onChange={(e) => set(i, { closed: e.currentTarget.checked })} />
-              </Group>
-            </Table.Td>
-            <Table.Td>
-              <TextInput type="time" aria-label={`${DAYS[d.dayOfWeek - 1]} opens`} value={d.openTime} disabled={!d.open || d.closed}
-                onChange={(e) => set(i, { openTime: e.currentTarget.value })} error={errors[`day.${d.dayOfWeek}.openTime`] ?? errors[`day.${d.dayOfWeek}`]} size="xs" />
-            </Table.Td>
-            <Table.Td>
-              <TextInput type="time" aria-label={`${DAYS[d.dayOfWeek - 1]} closes`} value={d.closeTime} disabled={!d.open || d.closed}
-                onChange={(e) => set(i, { closeTime: e.currentTarget.value })} error={errors[`day.${d.dayOfWeek}.closeTime`]} size="xs" />
-            </Table.Td>
-          </Table.Tr>
-        ))}
+        {week.map((d, i) => {
+          const c = controls(d, i);
+          return (
+            <Table.Tr key={d.dayOfWeek} data-day={d.dayOfWeek}>
+              <Table.Td>{c.day}</Table.Td><Table.Td>{c.marks}</Table.Td><Table.Td>{c.opens}</Table.Td><Table.Td>{c.closes}</Table.Td>
+            </Table.Tr>
+          );
+        })}
       </Table.Tbody>
     </Table>
     </Table.ScrollContainer>

@@ -1,18 +1,24 @@
-import { Select, Table, Text } from '@mantine/core';
+import { Select, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { exchangeOptions, useLookups } from '../../components/lookups';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
+import { usePhone } from '../../components/use-phone';
 import { NewOfferForm } from './NewOfferForm';
+import { OfferCard } from './OfferCard';
 import { OfferRow } from './OfferRow';
 import { useOffers } from './use-offers';
 
-/** The rates of one exchange, edited in place: a saved change is what partners' estimates use from then on. */
+/**
+ * The rates of one exchange, edited in place: a saved change is what partners' estimates use from then on. A table,
+ * or on a phone a card an offer.
+ */
 export function OffersPage() {
   const lookups = useLookups();
   const [picked, setPicked] = useState<string | null>(null);
   const exchange = picked ?? (lookups.data?.exchanges[0] ? String(lookups.data.exchanges[0].id) : null);
   const offers = useOffers(exchange === null ? null : Number(exchange));
+  const phone = usePhone();
   return (
     <>
       <PageHeader title="Offers and rates" description="Rate: units the client gets for one unit given. Limits are in the currency the client gives." />
@@ -21,14 +27,18 @@ export function OffersPage() {
         <QueryState query={offers}>
           {(data) => (
             <>
-              <Table.ScrollContainer minWidth={760}>
-                <Table aria-label="Offers">
-                  <Table.Thead>
-                    <Table.Tr><Table.Th>Pair</Table.Th><Table.Th>Rate</Table.Th><Table.Th>Minimum</Table.Th><Table.Th>Maximum</Table.Th><Table.Th>Active</Table.Th><Table.Th /></Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>{data.data.map((o) => <OfferRow key={`${o.id}-${o.updatedAt}`} offer={o} />)}</Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              {phone ? (
+                <Stack gap="xs" role="group" aria-label="Offers">{data.data.map((o) => <OfferCard key={`${o.id}-${o.updatedAt}`} offer={o} />)}</Stack>
+              ) : (
+                <Table.ScrollContainer minWidth={760}>
+                  <Table aria-label="Offers">
+                    <Table.Thead>
+                      <Table.Tr><Table.Th>Pair</Table.Th><Table.Th>Rate</Table.Th><Table.Th>Minimum</Table.Th><Table.Th>Maximum</Table.Th><Table.Th>Active</Table.Th><Table.Th /></Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>{data.data.map((o) => <OfferRow key={`${o.id}-${o.updatedAt}`} offer={o} />)}</Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+              )}
               {data.data.length === 0 && <Text c="dimmed">No offers at this exchange.</Text>}
               <NewOfferForm exchangeId={Number(exchange)} />
             </>

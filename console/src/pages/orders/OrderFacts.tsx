@@ -2,6 +2,7 @@ import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { OrderDetail } from '../../api/types';
 import { amount, when } from '../../components/format';
 import { nameOf, useLookups } from '../../components/lookups';
+import { PartnerText } from '../../components/PartnerText';
 import { can, useMe } from '../../auth/use-me';
 import { useOrderClient } from './use-order';
 
@@ -43,16 +44,16 @@ export function OrderFacts({ order }: { order: OrderDetail }) {
         <Stack gap="xs">
           {order.user === null && <Text size="sm" c="dimmed">No client account is attached.</Text>}
           {client.data && <>
-            <Fact label="Name">{client.data.firstName} {client.data.lastName}</Fact>
+            <Fact label="Name"><PartnerText>{client.data.firstName}</PartnerText> <PartnerText>{client.data.lastName}</PartnerText></Fact>
             <Fact label="Email">{client.data.email}</Fact>
             <Fact label="Phone">{client.data.phone}</Fact>
           </>}
           {client.data === null && <Text size="sm" c="dimmed">Client #{order.user?.id} is not readable here.</Text>}
           {order.user !== null && !readsClients && <Text size="sm" c="dimmed">Client #{order.user.id}: your account may not read clients.</Text>}
-          {order.tgNickName && <Fact label="Telegram">{order.tgNickName}</Fact>}
-          {order.userWallet && <Fact label="Wallet">{order.userWallet}</Fact>}
-          {order.clientComment && <Fact label="Client's note">{order.clientComment}</Fact>}
-          {order.comment && <Fact label="Internal note">{order.comment}</Fact>}
+          {order.tgNickName && <Fact label="Telegram"><PartnerText>{order.tgNickName}</PartnerText></Fact>}
+          {order.userWallet && <Fact label="Wallet"><PartnerText>{order.userWallet}</PartnerText></Fact>}
+          {order.clientComment && <Fact label="Client's note"><PartnerText>{order.clientComment}</PartnerText></Fact>}
+          {order.comment && <Fact label="Internal note"><PartnerText>{order.comment}</PartnerText></Fact>}
         </Stack>
       </Paper>
     </SimpleGrid>

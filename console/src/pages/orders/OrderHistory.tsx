@@ -1,6 +1,7 @@
 import { Paper, Text, Timeline, Title } from '@mantine/core';
 import type { OrderDetail } from '../../api/types';
 import { when } from '../../components/format';
+import { PartnerText } from '../../components/PartnerText';
 import { STATUS_LABEL } from './statuses';
 
 function actor(a: OrderDetail['history'][number]['actor']): string {
@@ -18,7 +19,7 @@ export function OrderHistory({ order }: { order: OrderDetail }) {
         {order.history.map((h, i) => (
           <Timeline.Item key={i} title={STATUS_LABEL[h.toStatus]} data-history-status={h.toStatus}>
             <Text size="xs" c="dimmed">{when(h.createdAt)} · {actor(h.actor)}</Text>
-            {h.comment && <Text size="sm">“{h.comment}”</Text>}
+            {h.comment && <Text size="sm">“<PartnerText>{h.comment}</PartnerText>”</Text>}
           </Timeline.Item>
         ))}
       </Timeline>

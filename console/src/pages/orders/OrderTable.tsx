@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { AdminOrder, FoundOrder } from '../../api/types';
 import { amount, when } from '../../components/format';
 import { nameOf, useLookups } from '../../components/lookups';
+import { PartnerText } from '../../components/PartnerText';
 import { StatusBadge } from './StatusBadge';
 
 /** Orders as rows, for the full list and the search results; the id is the link to the order. */
@@ -26,7 +27,7 @@ export function OrderTable({ orders, caption }: { orders: (AdminOrder | FoundOrd
               <Table.Td>{nameOf(lookups.data?.exchanges, o.cashbox.id)}</Table.Td>
               <Table.Td>{amount(o.clientAmount)} {o.currency1.code}</Table.Td>
               <Table.Td>{amount(o.exchangeAmount)} {o.currency2.code}</Table.Td>
-              <Table.Td>{'client' in o && o.client ? `${o.client.name} · ${o.client.phone}` : o.user ? `client #${o.user.id}` : '—'}</Table.Td>
+              <Table.Td>{'client' in o && o.client ? <><PartnerText>{o.client.name}</PartnerText> · {o.client.phone}</> : o.user ? `client #${o.user.id}` : '—'}</Table.Td>
               <Table.Td>{when(o.createdAt)}</Table.Td>
             </Table.Tr>
           ))}

@@ -1,0 +1,50 @@
+import { Button, Switch, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import type { Offer } from '../../api/types';
+import { decimal } from '../../components/format';
+import { showDone } from '../../components/notify';
+import { fieldErrorsTo } from '../../components/use-save';
+import { useUpdateOffer } from './use-offers';
+
+type Fields = { rate: string; minAmount: string; maxAmount: string };
+const fieldsOf = (o: Offer): Fields => ({ rate: decimal(o.rate), minAmount: decimal(o.minAmount), maxAmount: decimal(o.maxAmount) });
+
+/**
+ * One offer, edited where it is shown (a table row, or a card on a phone): rate and limits are decimal text sent as
+ * given (never through a float), saved with Enter or the button; the API's message for a field appears under that
+ * field and nothing changes. The parts are laid out by the row or the card.
+ */
+export function useOfferEditor(offer: Offer) {
+  const update = useUpdateOffer(offer.id);
+  const form = useForm<Fields>({ initialValues: fieldsOf(offer) });
+  const pair = `${offer.currency1.code} → ${offer.currency2.code}`;
+  const formId = `offer-${offer.id}`;
+
+  const save = form.onSubmit((values) => {
+    const change: Partial<Fields> = {};
+    for (const k of Object.keys(values) as (keyof Fields)[]) if (values[k].trim() !== fieldsOf(offer)[k]) change[k] = values[k].trim();
+    if (Object.keys(change).length === 0) return;
+    update.mutate(change, {
+      onSuccess: (saved) => { form.setInitialValues(fieldsOf(saved)); form.setValues(fieldsOf(saved)); showDone(`${pair}: saved`); },
+      onError: fieldErrorsTo(form),
+    });
+  });
+  const toggle = (active: boolean) => update.mutate({ isActive: active }, { onSuccess: () => showDone(`${pair}: ${active ? 'active' : 'inactive'}`) });
+
+  return {
+    pair,
+    /** `shown`: the label is shown too, where no column header says what the input is. */
+    input: (field: keyof Fields, label: string, shown = false) => (
+      <TextInput aria-label={`${label} of ${pair}`} label={shown ? label : undefined} size="xs" inputMode="decimal"
+        {...form.getInputProps(field)} data-field={field} form={formId} />
+    ),
+    active: <Switch checked={offer.isActive} onChange={(e) => toggle(e.currentTarget.checked)} aria-label={`${pair} active`} disabled={update.isPending} />,
+    // A form cannot wrap table cells: the inputs and the button belong to the offer's form by its id, so Enter saves.
+    save: (
+      <>
+        <form id={formId} onSubmit={save} />
+        <Button type="submit" form={formId} size="xs" disabled={!form.isDirty()} loading={update.isPending}>Save</Button>
+      </>
+    ),
+  };
+}
