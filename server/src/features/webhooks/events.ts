@@ -4,17 +4,29 @@ import { StringEnum } from '../../http/schemas.js';
 /*
  * The bodies the delivery worker POSTs, as named schemas: the OpenAPI document describes them under `webhooks`
  * (OpenAPI 3.1), so generated types give receivers a union discriminated by `event`. The bodies are built in
- * delivery/outbox.ts, orders/service.ts and catalog/offers/service.ts; the SDK's tests check real deliveries
- * against these shapes.
+ * delivery/outbox.ts (the envelope), orders/service.ts and catalog/offers/service.ts (the data).
+ * sdk/test/webhook-events.test.ts checks real deliveries of each event against these shapes, closed: a property a
+ * body carries and a schema does not declare fails it, as does a declared one no body carries.
  */
 
 const Status = StringEnum(['ORDERINIT', 'CLIENTPAYMENTWAIT', 'EXCHANGEPAYMENTWAIT', 'CASHOUT', 'SUCCESS', 'CANCEL']);
 const Timestamp = Type.String({ format: 'date-time', description: 'When the change happened; the same on every attempt' });
 const Decimal = Type.String({ description: 'Exact decimal as a string, e.g. "91.5"' });
+// delivery/outbox.ts eventValues: randomUUID(), so it identifies an event but does not order events.
+const EventId = Type.String({
+  format: 'uuid',
+  description: 'The event\'s id, a random UUID: the same in every delivery of the event (each webhook, each attempt) and in GET /partner/events; '
+    + 'deduplicate on it. It does not order events, and deliveries are not sent in order: a retry can arrive after a later change\'s delivery. '
+    + 'For an order, keep the furthest status applied and ignore an event whose data.status is not further along (statuses only move forward; '
+    + 'SUCCESS and CANCEL are final), or read the order again with GET /partner/orders/{id}',
+});
+// orders/service.ts sandboxMarked: added, and true, only for a sandbox order.
+const Sandbox = Type.Optional(Type.Literal(true, { description: 'Present, and true, only on events of a sandbox order (placed in a sandbox branch); absent for real orders' }));
 
 function envelope<E extends string, D extends TSchema>(id: string, event: E, data: D, extra: Record<string, TSchema> = {}, example?: unknown) {
+  // The keys in the order the body has them (delivery/outbox.ts eventValues).
   return Type.Object(
-    { event: Type.Literal(event), timestamp: Timestamp, ...extra, data },
+    { id: EventId, event: Type.Literal(event), timestamp: Timestamp, ...extra, data },
     { $id: id, title: id, ...(example ? { examples: [example] } : {}) },
   );
 }
@@ -24,16 +36,19 @@ export const OrderCreatedEvent = envelope('OrderCreatedEvent', 'order.created', 
   status: Type.Literal('ORDERINIT'),
   amountSource: Decimal,
   amountDest: Decimal,
-}), {}, { event: 'order.created', timestamp: '2026-01-15T10:00:00.000Z', data: { id: 42, status: 'ORDERINIT', amountSource: '100', amountDest: '91.5' } });
+  sandbox: Sandbox,
+}), {}, { id: '2592f0c4-6d0e-4b8a-9a51-3c1f0e7d8b2a', event: 'order.created', timestamp: '2026-01-15T10:00:00.000Z', data: { id: 42, status: 'ORDERINIT', amountSource: '100', amountDest: '91.5' } });
 
 export const OrderStatusChangedEvent = envelope('OrderStatusChangedEvent', 'order.status_changed', Type.Object({
   id: Type.Integer(),
   status: Status,
+  sandbox: Sandbox,
 }), { status: { ...Status, description: 'The new status (the same as data.status)' } });
 
 export const OrderCancelledEvent = envelope('OrderCancelledEvent', 'order.cancelled', Type.Object({
   id: Type.Integer(),
   status: Type.Literal('CANCEL'),
+  sandbox: Sandbox,
 }));
 
 export const OfferUpdatedEvent = envelope('OfferUpdatedEvent', 'offer.updated', Type.Object({
