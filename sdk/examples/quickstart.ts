@@ -1,5 +1,6 @@
 // Quickstart: rates, an estimate, a client and its order, and the order.created webhook received and verified.
-// Run, from sdk/ of the repository: PXS_BASE_URL=http://localhost:3000 PXS_API_KEY=sk_branch_… npx tsx examples/quickstart.ts
+// Run from sdk/, after `npm ci` at the repository's root (or `npm install` in a copy of sdk/ alone; tsx is a devDependency):
+//   PXS_BASE_URL=http://localhost:3000 PXS_API_KEY=sk_branch_… npx tsx examples/quickstart.ts
 // (The webhook URL is on this machine: the service must allow it, e.g. WEBHOOK_ALLOW_PRIVATE_URLS=true in development.)
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';

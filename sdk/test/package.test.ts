@@ -12,15 +12,21 @@ const sdkDir = fileURLToPath(new URL('..', import.meta.url));
 const rootDir = fileURLToPath(new URL('../..', import.meta.url));
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
+/** The type errors tsc finds in one file of test/fixtures, checked with the SDK's tsconfig, as line and code. */
+function typeErrors(name: string): { line: number; code: number; text: string }[] {
+  const file = fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
+  const config = ts.getParsedCommandLineOfConfigFile(join(sdkDir, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined })!;
+  const program = ts.createProgram([file], { ...config.options, noEmit: true });
+  return ts.getPreEmitDiagnostics(program).filter((d) => d.file?.fileName === file).map((d) => {
+    const { line } = d.file!.getLineAndCharacterOfPosition(d.start!);
+    return { line: line + 1, code: d.code, text: ts.flattenDiagnosticMessageText(d.messageText, '\n') };
+  });
+}
+
 describe('the types', () => {
   it('refuse a wrong field name, a wrong amount type, a wrong enum value and a wrong use of a response', () => {
     const file = fileURLToPath(new URL('./fixtures/must-not-compile.ts', import.meta.url));
-    const config = ts.getParsedCommandLineOfConfigFile(join(sdkDir, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined })!;
-    const program = ts.createProgram([file], { ...config.options, noEmit: true });
-    const errors = ts.getPreEmitDiagnostics(program).filter((d) => d.file?.fileName === file).map((d) => {
-      const { line } = d.file!.getLineAndCharacterOfPosition(d.start!);
-      return { line: line + 1, code: d.code };
-    });
+    const errors = typeErrors('must-not-compile.ts').map(({ line, code }) => ({ line, code }));
     const source = ts.sys.readFile(file)!.split('\n');
     const expected = source.flatMap((text, i) => {
       const m = /\/\/ TS(\d+):/.exec(text);
@@ -28,6 +34,10 @@ describe('the types', () => {
     });
     expect(expected).toHaveLength(4);
     expect(errors).toEqual(expected);
+  });
+
+  it('accept the calls the docs show: listEvents() without a limit (the server defaults it), etagCache', () => {
+    expect(typeErrors('must-compile.ts')).toEqual([]);
   });
 
   it('are generated from the committed sdk/openapi.json (`npm run openapi` at the root regenerates both)', async () => {
@@ -57,6 +67,17 @@ describe('sdk/openapi.json', () => {
 });
 
 describe('npm pack', () => {
+  it('writes a package file that git ignores (`cd sdk && npm pack`, as the docs say, leaves the checkout clean)', async (context) => {
+    const inRepo = await run('git', ['rev-parse', '--is-inside-work-tree'], { cwd: rootDir }).then(() => true, () => false);
+    if (!inRepo) return context.skip();
+    const { name, version } = JSON.parse(await readFile(join(sdkDir, 'package.json'), 'utf8'));
+    const filename = `${name.replace('@', '').replace('/', '-')}-${version}.tgz`;
+    expect(filename).toBe('pxs-sdk-1.0.0.tgz');
+    // check-ignore reads the ignore rules only: the file need not exist. Exit code 1 means "not ignored".
+    const ignored = await run('git', ['check-ignore', '-q', '--no-index', `sdk/${filename}`], { cwd: rootDir }).then(() => true, () => false);
+    expect(ignored, 'add *.tgz to .gitignore').toBe(true);
+  });
+
   it('makes a package that installs and imports in an empty project', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'pxs-sdk-pack-'));
     try {

@@ -3,7 +3,7 @@ import { errorResponses } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { formatCursor, parseCursor } from './cursor.js';
 import { eventsAfter } from './repository.js';
-import { EventPage, EventsQuery } from './schemas.js';
+import { EVENTS_PAGE_DEFAULT, EventPage, EventsQuery } from './schemas.js';
 
 /** The events feed: what webhooks deliver, readable by polling (docs/integration.md). */
 export function eventRoutes({ db }: { db: Database }) {
@@ -15,8 +15,10 @@ export function eventRoutes({ db }: { db: Database }) {
       },
     }, async (request, reply) => {
       const after = parseCursor(request.query.after);
-      const rows = await eventsAfter(db, request.apiKey, after, request.query.limit + 1);
-      const page = rows.slice(0, request.query.limit);
+      // The validator fills in the default; the fallback only satisfies the type of an optional property.
+      const limit = request.query.limit ?? EVENTS_PAGE_DEFAULT;
+      const rows = await eventsAfter(db, request.apiKey, after, limit + 1);
+      const page = rows.slice(0, limit);
       const last = page.at(-1);
       const next = formatCursor(last ? { tx: last.tx, seq: last.seq } : after);
       // The stored bodies are sent as they are, so that each is byte for byte the body its webhooks were sent.

@@ -1,8 +1,11 @@
 import { Type } from 'typebox';
 
+/** Events per page when the query gives no `limit`. */
+export const EVENTS_PAGE_DEFAULT = 100;
+
 export const EventsQuery = Type.Object({
   after: Type.Optional(Type.String({ maxLength: 50, description: 'The `next` of the previous page; absent for the oldest event kept' })),
-  limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100, description: 'Events per page' }),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: EVENTS_PAGE_DEFAULT, description: `Events per page, 1–1000 (default ${EVENTS_PAGE_DEFAULT})` })),
 });
 
 export const EventEnvelope = Type.Object({
