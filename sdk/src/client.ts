@@ -1,5 +1,6 @@
 import createFetchClient from 'openapi-fetch';
 import { PxsError } from './errors.js';
+import { etagFetch, type EtagCacheOptions } from './etag.js';
 import type { paths } from './generated/openapi.js';
 import { pageQuery, paginate, type Page } from './pagination.js';
 import { retryingFetch, type RetryOptions } from './retry.js';
@@ -16,6 +17,24 @@ export interface ClientOptions {
   fetch?: (input: Request) => Promise<Response>;
   /** Headers sent with every request (e.g. a User-Agent of yours). */
   headers?: Record<string, string>;
+  /**
+   * Cheap polling: keep the last ETag-tagged answer of each GET URL, send its tag as If-None-Match, and resolve a
+   * `304 Not Modified` with the kept body (see docs/sdk.md). Off by default; `true`, or `{ maxEntries }` (500).
+   */
+  etagCache?: boolean | EtagCacheOptions;
+}
+
+/** What the server takes as an Idempotency-Key: 1 to 255 printable ASCII characters, space to tilde. */
+const IDEMPOTENCY_KEY = /^[\x20-\x7e]{1,255}$/;
+
+/**
+ * Refuses an idempotency key the server would refuse (and that fetch may not even send: a header value outside
+ * Latin-1 is fetch's TypeError), before anything is sent: a RangeError naming the rule.
+ */
+export function checkIdempotencyKey(key: unknown): void {
+  if (typeof key === 'string' && IDEMPOTENCY_KEY.test(key)) return;
+  const what = typeof key === 'string' ? (key.length === 0 ? 'empty' : key.length > 255 ? `${key.length} characters long` : 'not printable ASCII') : `a ${typeof key}`;
+  throw new RangeError(`idempotencyKey must be 1 to 255 printable ASCII characters (U+0020 to U+007E); this one is ${what}`);
 }
 
 interface Result { data?: unknown; error?: unknown; response: Response }
@@ -24,10 +43,11 @@ interface Result { data?: unknown; error?: unknown; response: Response }
 export function createClient(options: ClientOptions) {
   if (!options.apiKey) throw new TypeError('createClient needs an apiKey');
   const baseFetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
+  const retrying = retryingFetch(baseFetch, options.retry);
   const raw = createFetchClient<paths>({
     // The operations' paths carry /api/v1 already.
     baseUrl: options.baseUrl.replace(/\/+$/, '').replace(/\/api\/v1$/, ''),
-    fetch: retryingFetch(baseFetch, options.retry),
+    fetch: options.etagCache ? etagFetch(retrying, options.etagCache === true ? {} : options.etagCache) : retrying,
     headers: { ...options.headers, Authorization: `Bearer ${options.apiKey}` },
   });
 
@@ -37,10 +57,12 @@ export function createClient(options: ClientOptions) {
     return data as T;
   }
   const init = (o: CallOptions = {}) => ({ signal: o.signal, headers: o.headers });
-  const creating = (o: CreateOptions = {}) => ({
-    signal: o.signal,
-    headers: { ...o.headers, ...(o.idempotencyKey ? { 'Idempotency-Key': o.idempotencyKey } : {}) },
-  });
+  const creating = (o: CreateOptions = {}) => {
+    if (o.idempotencyKey !== undefined) checkIdempotencyKey(o.idempotencyKey);
+    return { signal: o.signal, headers: { ...o.headers, ...(o.idempotencyKey !== undefined ? { 'Idempotency-Key': o.idempotencyKey } : {}) } };
+  };
+  /** Runs `send` so that a refusal before sending (a bad idempotency key) rejects, as the answer's errors do. */
+  const later = <T>(send: () => Promise<T>): Promise<T> => Promise.resolve().then(send);
   const id = (value: number) => ({ params: { path: { id: value } } });
   const hook = (value: string) => ({ params: { path: { id: value } } });
   const delivery = (webhookId: string, deliveryId: string) => ({ params: { path: { id: webhookId, deliveryId } } });
@@ -68,10 +90,14 @@ export function createClient(options: ClientOptions) {
         raw.GET('/api/v1/partner/offers', { ...init(o), params: { query: pageQuery(query, page) as QueryOf<'listOffers'> } }),
       ), query),
 
+    /** The payment methods an order's paymentMethodSource / paymentMethodDest may name (exchangeId null: every office). */
+    listPaymentMethods: (query: QueryOf<'listPaymentMethods'> = {}, o?: CallOptions) =>
+      unwrap<ResponseOf<'listPaymentMethods'>>(raw.GET('/api/v1/partner/payment-methods', { ...init(o), params: { query } })),
+
     // Firm quotes, the events feed, client lookup, the sandbox and the rate export (docs/integration.md)
     createQuote: (body: RequestBody<'createQuote'>, o?: CallOptions) =>
       unwrap<ResponseOf<'createQuote'>>(raw.POST('/api/v1/partner/public/quotes', { ...init(o), body })),
-    listEvents: (query: QueryOf<'listEvents'>, o?: CallOptions) =>
+    listEvents: (query: QueryOf<'listEvents'> = {}, o?: CallOptions) =>
       unwrap<ResponseOf<'listEvents'>>(raw.GET('/api/v1/partner/events', { ...init(o), params: { query } })),
     listClients: (query: QueryOf<'listClients'> = {}, o?: CallOptions) =>
       unwrap<ResponseOf<'listClients'>>(raw.GET('/api/v1/partner/clients', { ...init(o), params: { query } })),
@@ -83,7 +109,7 @@ export function createClient(options: ClientOptions) {
 
     // Orders
     createOrder: (body: RequestBody<'createOrder'>, o?: CreateOptions) =>
-      unwrap<ResponseOf<'createOrder'>>(raw.POST('/api/v1/partner/orders', { ...creating(o), body })),
+      later(() => unwrap<ResponseOf<'createOrder'>>(raw.POST('/api/v1/partner/orders', { ...creating(o), body }))),
     listOrders: (query: QueryOf<'listOrders'> = {}, o?: CallOptions) =>
       unwrap<ResponseOf<'listOrders'>>(raw.GET('/api/v1/partner/orders', { ...init(o), params: { query } })),
     /** Every order in the key's scope matching `query`, fetching pages of `limit` as it goes. */
@@ -98,7 +124,7 @@ export function createClient(options: ClientOptions) {
 
     // Clients
     createClient: (body: RequestBody<'createClient'>, o?: CreateOptions) =>
-      unwrap<ResponseOf<'createClient'>>(raw.POST('/api/v1/partner/clients', { ...creating(o), body })),
+      later(() => unwrap<ResponseOf<'createClient'>>(raw.POST('/api/v1/partner/clients', { ...creating(o), body }))),
     getClient: (clientId: number, o?: CallOptions) =>
       unwrap<ResponseOf<'getClient'>>(raw.GET('/api/v1/partner/clients/{id}', { ...init(o), ...id(clientId) })),
     updateClient: (clientId: number, body: RequestBody<'updateClient'>, o?: CallOptions) =>
@@ -106,7 +132,7 @@ export function createClient(options: ClientOptions) {
 
     // Webhooks
     createWebhook: (body: RequestBody<'createWebhook'>, o?: CreateOptions) =>
-      unwrap<ResponseOf<'createWebhook'>>(raw.POST('/api/v1/partner/webhooks', { ...creating(o), body })),
+      later(() => unwrap<ResponseOf<'createWebhook'>>(raw.POST('/api/v1/partner/webhooks', { ...creating(o), body }))),
     listWebhooks: (query: QueryOf<'listWebhooks'> = {}, o?: CallOptions) =>
       unwrap<ResponseOf<'listWebhooks'>>(raw.GET('/api/v1/partner/webhooks', { ...init(o), params: { query } })),
     getWebhook: (webhookId: string, o?: CallOptions) =>

@@ -1,4 +1,5 @@
 export { createClient, type ClientOptions, type PxsClient } from './client.js';
+export type { EtagCacheOptions } from './etag.js';
 export { PxsError, WebhookVerificationError, type ErrorBody, type WebhookErrorReason } from './errors.js';
 export { paginate, type Page } from './pagination.js';
 export { retryAfterMs, type RetryOptions } from './retry.js';

@@ -18,6 +18,7 @@ export type ResponseOf<K extends OperationId> =
 export type Order = ResponseOf<'getOrder'>;
 export type NewOrder = RequestBody<'createOrder'>;
 export type Offer = ResponseOf<'listOffers'>['data'][number];
+export type PaymentMethod = ResponseOf<'listPaymentMethods'>['data'][number];
 export type Client = ResponseOf<'getClient'>;
 export type NewClient = RequestBody<'createClient'>;
 export type ClientUpdate = RequestBody<'updateClient'>;
@@ -37,5 +38,9 @@ export interface CallOptions {
 
 /** Options of a call that creates: an idempotency key makes it safe to retry after a 503 or a lost connection. */
 export interface CreateOptions extends CallOptions {
+  /**
+   * Sent as the `Idempotency-Key` header: 1 to 255 printable ASCII characters (U+0020 to U+007E), e.g.
+   * `crypto.randomUUID()`. Any other value rejects with a RangeError before the request is sent.
+   */
   idempotencyKey?: string;
 }

@@ -58,7 +58,7 @@ describe('the typed client', () => {
     }
   });
 
-  it('reads the public catalogue and estimates exactly', async () => {
+  it('reads the catalogue, estimates exactly and lists the payment methods an order may name', async () => {
     const exchanges = await pxs.listPublicExchanges();
     expect(exchanges.map((e) => e.id)).toContain(world.exchanges.A);
     const currencies = await pxs.listPublicCurrencies();
@@ -69,6 +69,8 @@ describe('the typed client', () => {
     expect(estimate).toMatchObject({ sourceAmount: 100, destAmount: 92.15, offerId: world.offers.aUsdEur });
     const exchange = await pxs.getExchange(world.exchanges.A);
     expect(exchange.id).toBe(world.exchanges.A);
+    const methods = await pxs.listPaymentMethods({ filter: '{"isActive":true}' });
+    expect(methods.data.map((m) => m.id)).toEqual(expect.arrayContaining([world.paymentMethods.cash1, world.paymentMethods.cardA]));
   });
 
   it('takes a firm quote, reads the events feed, looks clients up, exports rates as XML; the sandbox is 404 outside a sandbox branch', async () => {

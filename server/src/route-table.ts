@@ -4,6 +4,7 @@ import { catalogRoutes } from './features/catalog/routes.js';
 import { clientRoutes } from './features/clients/routes.js';
 import { orderAdminRoutes } from './features/orders/admin-routes.js';
 import { orderRoutes } from './features/orders/routes.js';
+import { paymentMethodPartnerRoutes } from './features/payment-methods/routes.js';
 import { quoteRoutes } from './features/quotes/routes.js';
 import { eventRoutes } from './features/events/routes.js';
 import { apiKeyRoutes } from './features/api-keys/routes.js';
@@ -27,7 +28,7 @@ export type Feature = (ctx: AppContext) => (app: App) => Promise<void>;
 /** Unauthenticated routes under /api/v1 (staff login). */
 export const PUBLIC_FEATURES: Feature[] = [loginRoutes];
 /** Partner routes under /api/v1/partner, behind API-key authentication and the per-key rate limit. */
-export const PARTNER_FEATURES: Feature[] = [catalogRoutes, quoteRoutes, orderRoutes, clientRoutes, webhookRoutes, eventRoutes];
+export const PARTNER_FEATURES: Feature[] = [catalogRoutes, paymentMethodPartnerRoutes, quoteRoutes, orderRoutes, clientRoutes, webhookRoutes, eventRoutes];
 /** Staff routes under /api/v1 (API-key management), behind a staff JWT. */
 export const STAFF_FEATURES: Feature[] = [apiKeyRoutes, meRoutes];
 /** Back-office routes under /api/v1/admin, behind a staff JWT. */

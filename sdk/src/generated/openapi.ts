@@ -191,6 +191,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/partner/payment-methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Payment methods the key's orders may name: the branch's for every office (exchangeId null) and those of the exchanges in scope; currencyId null takes any currency */
+        get: operations["listPaymentMethods"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/partner/public/quotes": {
         parameters: {
             query?: never;
@@ -807,7 +824,7 @@ export interface paths {
             cookie?: never;
         };
         /** List payment methods */
-        get: operations["listPaymentMethods"];
+        get: operations["listAdminPaymentMethods"];
         put?: never;
         /** Create a payment method */
         post: operations["createPaymentMethod"];
@@ -1228,6 +1245,7 @@ export interface components {
         /**
          * OrderCreatedEvent
          * @example {
+         *       "id": "2592f0c4-6d0e-4b8a-9a51-3c1f0e7d8b2a",
          *       "event": "order.created",
          *       "timestamp": "2026-01-15T10:00:00.000Z",
          *       "data": {
@@ -1239,6 +1257,11 @@ export interface components {
          *     }
          */
         OrderCreatedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id, a random UUID: the same in every delivery of the event (each webhook, each attempt) and in GET /partner/events; deduplicate on it. It does not order events, and deliveries are not sent in order: a retry can arrive after a later change's delivery. For an order, keep the furthest status applied and ignore an event whose data.status is not further along (statuses only move forward; SUCCESS and CANCEL are final), or read the order again with GET /partner/orders/{id}
+             */
+            id: string;
             /** @enum {string} */
             event: "order.created";
             /**
@@ -1254,10 +1277,20 @@ export interface components {
                 amountSource: string;
                 /** @description Exact decimal as a string, e.g. "91.5" */
                 amountDest: string;
+                /**
+                 * @description Present, and true, only on events of a sandbox order (placed in a sandbox branch); absent for real orders
+                 * @enum {boolean}
+                 */
+                sandbox?: true;
             };
         };
         /** OrderStatusChangedEvent */
         OrderStatusChangedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id, a random UUID: the same in every delivery of the event (each webhook, each attempt) and in GET /partner/events; deduplicate on it. It does not order events, and deliveries are not sent in order: a retry can arrive after a later change's delivery. For an order, keep the furthest status applied and ignore an event whose data.status is not further along (statuses only move forward; SUCCESS and CANCEL are final), or read the order again with GET /partner/orders/{id}
+             */
+            id: string;
             /** @enum {string} */
             event: "order.status_changed";
             /**
@@ -1274,10 +1307,20 @@ export interface components {
                 id: number;
                 /** @enum {string} */
                 status: "ORDERINIT" | "CLIENTPAYMENTWAIT" | "EXCHANGEPAYMENTWAIT" | "CASHOUT" | "SUCCESS" | "CANCEL";
+                /**
+                 * @description Present, and true, only on events of a sandbox order (placed in a sandbox branch); absent for real orders
+                 * @enum {boolean}
+                 */
+                sandbox?: true;
             };
         };
         /** OrderCancelledEvent */
         OrderCancelledEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id, a random UUID: the same in every delivery of the event (each webhook, each attempt) and in GET /partner/events; deduplicate on it. It does not order events, and deliveries are not sent in order: a retry can arrive after a later change's delivery. For an order, keep the furthest status applied and ignore an event whose data.status is not further along (statuses only move forward; SUCCESS and CANCEL are final), or read the order again with GET /partner/orders/{id}
+             */
+            id: string;
             /** @enum {string} */
             event: "order.cancelled";
             /**
@@ -1289,10 +1332,20 @@ export interface components {
                 id: number;
                 /** @enum {string} */
                 status: "CANCEL";
+                /**
+                 * @description Present, and true, only on events of a sandbox order (placed in a sandbox branch); absent for real orders
+                 * @enum {boolean}
+                 */
+                sandbox?: true;
             };
         };
         /** OfferUpdatedEvent */
         OfferUpdatedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id, a random UUID: the same in every delivery of the event (each webhook, each attempt) and in GET /partner/events; deduplicate on it. It does not order events, and deliveries are not sent in order: a retry can arrive after a later change's delivery. For an order, keep the furthest status applied and ignore an event whose data.status is not further along (statuses only move forward; SUCCESS and CANCEL are final), or read the order again with GET /partner/orders/{id}
+             */
+            id: string;
             /** @enum {string} */
             event: "offer.updated";
             /**
@@ -1576,6 +1629,8 @@ export interface operations {
                             closeTime: string;
                             isClosed: boolean;
                         }[];
+                        /** @description IANA time zone of the schedule's hours, e.g. Europe/Lisbon (an addition to the contract) */
+                        timezone: string;
                     }[];
                 };
             };
@@ -2484,6 +2539,160 @@ export interface operations {
             };
             /** @description Unauthorized: missing, invalid, expired or revoked credentials */
             401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: rate limit exceeded */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: the database could not answer; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPaymentMethods: {
+        parameters: {
+            query?: {
+                /** @description Records to skip (default 0) */
+                skip?: number;
+                /** @description Records to return, 1–100 (default 25) */
+                limit?: number;
+                /** @description JSON object over the listed filter fields, e.g. {"isActive":true} */
+                filter?: string;
+                /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
+                sort?: string;
+                /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
+                cursor?: string;
+            };
+            header?: {
+                /** @description The ETag of the body you have; if it is still current the answer is 304 with no body */
+                "if-none-match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            branchId: number;
+                            name: string;
+                            kind: string;
+                            exchangeId: number | null;
+                            currencyId: number | null;
+                            isActive: boolean;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        meta: {
+                            /** @description All matches; a lower bound when totalCapped is true */
+                            total: number;
+                            /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
+                            totalCapped?: boolean;
+                            skip: number;
+                            limit: number;
+                            /** @description Pass as cursor to get the next page; null on the last page */
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Not Modified: the body is the one the If-None-Match tag names (no body is sent) */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6184,11 +6393,11 @@ export interface operations {
     };
     listEvents: {
         parameters: {
-            query: {
+            query?: {
                 /** @description The `next` of the previous page; absent for the oldest event kept */
                 after?: string;
-                /** @description Events per page */
-                limit: number;
+                /** @description Events per page, 1–1000 (default 100) */
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -9374,7 +9583,7 @@ export interface operations {
             };
         };
     };
-    listPaymentMethods: {
+    listAdminPaymentMethods: {
         parameters: {
             query?: {
                 /** @description Records to skip (default 0) */

@@ -108,7 +108,10 @@ describe('POST /partner/public/estimate — refusals', () => {
   it('answers 404 offer notFound when no active offer joins the pair', async () => {
     const res = await estimate({ ...base(), sourceCurrencyId: w.currencies.JPY, destCurrencyId: w.currencies.USD });
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ statusCode: 404, error: 'Not Found', errors: { offer: 'notFound' } });
+    expect(res.body).toEqual({
+      statusCode: 404, error: 'Not Found', errors: { offer: 'notFound' },
+      message: 'offer not found: the exchange has no active offer between these currencies, in either direction',
+    });
   });
 
   it('answers 404 for an inactive exchange, an unknown one and another branch\'s', async () => {
@@ -116,6 +119,8 @@ describe('POST /partner/public/estimate — refusals', () => {
       const res = await estimate({ ...base(), exchangeId });
       expect(res.status).toBe(404);
       expect(res.body.errors).toEqual({ exchange: 'notFound' });
+      // The same words for each: which exchanges exist elsewhere is not the key's to learn.
+      expect(res.body.message).toBe('exchange not found: the key\'s branch has no active exchange with this id');
     }
   });
 

@@ -10,7 +10,7 @@ beforeAll(async () => ({ server, world } = await startWorld()));
 afterAll(() => server?.close());
 
 describe('GET /partner/public/exchanges', () => {
-  it('lists every exchange of the key\'s branch with contacts and schedule', async () => {
+  it('lists every exchange of the key\'s branch with contacts, schedule and the schedule\'s time zone', async () => {
     const res = await call(server, 'GET', '/partner/public/exchanges', { key: world.keys.public });
     expect(res.status).toBe(200);
     expect(res.body.map((e: { id: number }) => e.id)).toEqual([world.exchanges.A, world.exchanges.B, world.exchanges.X]);
@@ -23,6 +23,8 @@ describe('GET /partner/public/exchanges', () => {
         { dayOfWeek: 1, openTime: '09:00', closeTime: '18:00', isClosed: false },
         { dayOfWeek: 7, openTime: '00:00', closeTime: '00:00', isClosed: true },
       ],
+      // The hours are the office's local time: a widget on a page elsewhere needs its zone to say "open now".
+      timezone: 'UTC',
     });
     expect(res.body[2].exchangeActive).toBe(false);
     expect(res.body[1].contacts.location).toBeNull();

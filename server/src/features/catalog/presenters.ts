@@ -13,7 +13,7 @@ export function quotedCurrency(c: { id: number; name: string; code: string; imag
 
 export function publicExchange(e: {
   id: number; name: string; is_active: boolean; address: string; phone_number: string; chat_url: string;
-  latitude: string | null; longitude: string | null; schedule: ScheduleRow[];
+  latitude: string | null; longitude: string | null; timezone: string; schedule: ScheduleRow[];
 }) {
   return {
     id: e.id,
@@ -26,6 +26,7 @@ export function publicExchange(e: {
       location: e.latitude !== null && e.longitude !== null ? { latitude: Number(e.latitude), longitude: Number(e.longitude) } : null,
     },
     schedule: e.schedule,
+    timezone: e.timezone,
   };
 }
 

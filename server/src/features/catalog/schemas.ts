@@ -24,6 +24,7 @@ export const PublicExchange = Type.Object({
     location: Nullable(Location),
   }),
   schedule: Type.Array(ScheduleDay),
+  timezone: Type.String({ description: 'IANA time zone of the schedule\'s hours, e.g. Europe/Lisbon (an addition to the contract)' }),
 });
 
 export const Exchange = Type.Object({

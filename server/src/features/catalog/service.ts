@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/database.js';
 import type { Scope } from '../../db/scope.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { AppError, badRequest } from '../../http/errors.js';
 import type { Direction } from '../pricing/estimate.js';
 import { price, type AmountProblem, type Price, type PricedCurrency } from '../pricing/price.js';
 import { findCurrencies } from './currencies/repository.js';
@@ -82,9 +82,15 @@ export async function quote(db: Executor, scope: Scope, req: QuoteRequest, snaps
   };
 }
 
+/** The 404's `errors` is the contract's; its sentence says why, as an order's 400 for the same cause does. */
+const NOT_FOUND = {
+  exchange: 'exchange not found: the key\'s branch has no active exchange with this id',
+  offer: 'offer not found: the exchange has no active offer between these currencies, in either direction',
+};
+
 function quoteError(f: QuoteFailure) {
   if (f.kind === 'sameCurrency') return badRequest('destCurrencyId must differ from sourceCurrencyId', { destCurrencyId: 'sameAsSource' });
-  if (f.kind === 'notFound') return notFound(f.resource);
+  if (f.kind === 'notFound') return new AppError('notFound', NOT_FOUND[f.resource], { [f.resource]: 'notFound' });
   return badRequest(f.message('amount'), { amount: f.code });
 }
 

@@ -52,12 +52,25 @@ export function updatePaymentMethod(db: Executor, scope: Scope, id: number, patc
     .executeTakeFirst();
 }
 
-/** Payment methods of the key's branch, either branch-wide (no exchange) or of an exchange in scope. */
+/**
+ * The methods a key's orders may name: those of its branch that apply at every office (no exchange) and those of an
+ * exchange in its scope. The partner list shows exactly these, and order creation accepts no other.
+ */
+function usableBy(scope: Scope) {
+  const branchWide = sql<boolean>`(p.exchange_id is null and ${scopeCondition(branchScope(scope), { branch: 'p.branch_id' })})`;
+  return sql<boolean>`(${branchWide} or ${scopeCondition(scope, { branch: 'p.branch_id', exchange: 'p.exchange_id' })})`;
+}
+
 export function findPaymentMethods(db: Executor, scope: Scope, ids: number[]) {
-  const branchWide = sql<boolean>`(pm.exchange_id is null and ${scopeCondition(branchScope(scope), { branch: 'pm.branch_id' })})`;
-  return db.selectFrom('payment_methods as pm')
-    .select(['pm.id', 'pm.branch_id', 'pm.exchange_id', 'pm.currency_id', 'pm.is_active'])
-    .where('pm.id', 'in', ids)
-    .where(sql<boolean>`(${branchWide} or ${scopeCondition(scope, { branch: 'pm.branch_id', exchange: 'pm.exchange_id' })})`)
+  return db.selectFrom('payment_methods as p')
+    .select(['p.id', 'p.branch_id', 'p.exchange_id', 'p.currency_id', 'p.is_active'])
+    .where('p.id', 'in', ids)
+    .where(usableBy(scope))
     .execute();
+}
+
+const usablePage = pageQuery((db, scope: Scope) => db.selectFrom('payment_methods as p').where(usableBy(scope)), COLUMNS, (qb) => qb.selectAll('p'));
+
+export function listUsablePaymentMethods(db: Executor, scope: Scope, params: ListParams) {
+  return usablePage(db, scopeValues(scope), params);
 }

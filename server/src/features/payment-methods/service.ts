@@ -57,6 +57,11 @@ export async function listPaymentMethods(db: Executor, scope: Scope, params: Lis
   return mapPage(await repo.listPaymentMethods(db, scope, params), paymentMethodView);
 }
 
+/** The methods the key's orders may name: the partner's list (GET /partner/payment-methods). */
+export async function listUsablePaymentMethods(db: Executor, scope: Scope, params: ListParams) {
+  return mapPage(await repo.listUsablePaymentMethods(db, scope, params), paymentMethodView);
+}
+
 /** The payment methods a new order names, as the key's scope reaches them (order creation checks the rest). */
 export function findPaymentMethods(db: Executor, scope: Scope, ids: number[]) {
   return repo.findPaymentMethods(db, scope, ids);

@@ -25,7 +25,7 @@ export function paymentMethodRoutes({ db }: { db: Database }) {
 
     app.get('/payment-methods', {
       config,
-      schema: { operationId: 'listPaymentMethods', tags, summary: 'List payment methods', security, querystring: ListQuery, response: { 200: PaymentMethodList, ...errorResponses(400, 401, 403) } },
+      schema: { operationId: 'listAdminPaymentMethods', tags, summary: 'List payment methods', security, querystring: ListQuery, response: { 200: PaymentMethodList, ...errorResponses(400, 401, 403) } },
     }, async (request) => {
       const params = parseListQuery(request.query, LIST);
       return page(await listPaymentMethods(db, adminScope(request.staff), params), params);

@@ -27,7 +27,7 @@ const schedule = sql<ScheduleDay[]>`coalesce((
 
 const publicExchangesQuery = memoQuery((db, scope: ScopeValues) =>
   inScope(db.selectFrom('exchanges as e'), scope, { branch: 'e.branch_id', exchange: 'e.id' })
-    .select(['e.id', 'e.name', 'e.is_active', 'e.address', 'e.phone_number', 'e.chat_url', 'e.latitude', 'e.longitude'])
+    .select(['e.id', 'e.name', 'e.is_active', 'e.address', 'e.phone_number', 'e.chat_url', 'e.latitude', 'e.longitude', 'e.timezone'])
     .select(publicSchedule(sql.ref('e.id')).as('schedule'))
     .orderBy('e.id'));
 

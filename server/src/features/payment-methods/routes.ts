@@ -1,0 +1,32 @@
+import type { Database } from '../../db/database.js';
+import { listMeta, parseListQuery, type ListSpec } from '../../http/list-query.js';
+import { errorResponses, ListQuery } from '../../http/schemas.js';
+import type { App } from '../../http/types.js';
+import { PaymentMethodList, PAYMENT_METHOD_KINDS } from './schemas.js';
+import { listUsablePaymentMethods } from './service.js';
+
+const LIST: ListSpec = {
+  filters: { kind: { type: 'enum', values: PAYMENT_METHOD_KINDS }, exchangeId: { type: 'integer' }, currencyId: { type: 'integer' }, isActive: { type: 'boolean' } },
+  sorts: ['id', 'name', 'kind', 'exchangeId', 'currencyId', 'createdAt', 'updatedAt'],
+};
+
+/**
+ * The ids an order's paymentMethodSource and paymentMethodDest may name, which a partner had no way to learn: the
+ * branch's methods for every office (`exchangeId` null) and those of the exchanges in the key's scope.
+ */
+export function paymentMethodPartnerRoutes({ db }: { db: Database }) {
+  return async function routes(app: App) {
+    app.get('/payment-methods', {
+      config: { etag: true },
+      schema: {
+        operationId: 'listPaymentMethods', tags: ['catalog'], security: [{ apiKey: [] }], querystring: ListQuery,
+        summary: 'Payment methods the key\'s orders may name: the branch\'s for every office (exchangeId null) and those of the exchanges in scope; currencyId null takes any currency',
+        response: { 200: PaymentMethodList, ...errorResponses(400, 401, 403, 429) },
+      },
+    }, async (request) => {
+      const params = parseListQuery(request.query, LIST);
+      const page = await listUsablePaymentMethods(db, request.apiKey, params);
+      return { data: page.rows, meta: listMeta(page, params) };
+    });
+  };
+}
