@@ -105,6 +105,8 @@ export async function updateOffer(db: Executor, id: number, v: OfferAmounts & { 
   await db.updateTable('offers').set({
     rate: v.rate, min_amount: v.minAmount, max_amount: v.maxAmount,
     ...(v.isActive !== undefined && { is_active: v.isActive }),
-    updated_at: sql<Date>`now()`,
+    // Not now(), the transaction's start: a change that waited for the row's lock would read older than the one it
+    // waited for. Each change of an offer is at least 1 ms after the last (updatedAt has ms), so offer.updated's updatedAt orders its deliveries.
+    updated_at: sql<Date>`greatest(clock_timestamp(), updated_at + interval '1 millisecond')`,
   }).where('id', '=', id).execute();
 }
