@@ -63,6 +63,18 @@ describe('POST /auth/logout', () => {
     expect((await me(await sign({ sub: id, iat: second + 1 }))).status).toBe(200);
   });
 
+  it('voids a token issued after the last cutoff with an iat ahead of the clock, when the user logs out again', async () => {
+    const { id, email } = world.staff.admin2;
+    // The last cutoff as another instance, its clock 3 s ahead, set it: tokens signed since carry an iat after its second.
+    await server.db.updateTable('staff_users').set({ tokens_valid_after: new Date(Date.now() + 3000) }).where('id', '=', id).execute();
+    const token = await login(email);
+    expect((await me(token)).status).toBe(200);
+    expect((await call(server, 'POST', '/auth/logout', { token })).status).toBe(204);
+    expect((await me(token)).status).toBe(401);
+    // And the next login works at once.
+    expect((await me(await login(email))).status).toBe(200);
+  });
+
   it('needs a valid staff token (401 without one, with an API key or with a voided token)', async () => {
     for (const options of [{}, { key: world.keys.branch }, { token: tokens.operatorA }]) {
       expect((await call(server, 'POST', '/auth/logout', options)).status).toBe(401);

@@ -65,9 +65,12 @@ export interface StaffChanges {
 
 /**
  * A token cutoff at `at` by this process's clock, which also sets the iat of the tokens it signs (the database's
- * may differ). It never moves back: a later cutoff set by an instance whose clock runs ahead stays.
+ * may differ). It never moves back: a later cutoff set by an instance whose clock runs ahead stays. Tokens signed
+ * after the last cutoff carry an iat of the second after it (auth/staff-jwt.ts), which may be later than `at`: the
+ * new cutoff reaches to the end of that second too, or a log out right after a log in would leave its token good.
  */
-const cutoffAt = (at: Date) => sql<Date>`greatest(tokens_valid_after, ${at.toISOString()}::timestamptz)`;
+const cutoffAt = (at: Date) =>
+  sql<Date>`greatest(date_trunc('second', tokens_valid_after) + interval '1 second', ${at.toISOString()}::timestamptz)`;
 
 export async function updateStaffRow(db: Executor, id: number, c: StaffChanges): Promise<void> {
   await db.updateTable('staff_users').set({
