@@ -54,6 +54,22 @@ export class Metrics {
     labelNames: ['reason'] as const, registers: [this.registry],
   });
 
+  /** Set by the operations routes: what /ready checks, asked again at each scrape. */
+  dependencies: (() => Promise<Record<string, boolean>>) | undefined;
+  /**
+   * 1 when the dependency answers, 0 when not, at the moment of the scrape: what /ready says in its body, for an
+   * alert on Prometheus (`pxs_dependency_up{dependency="redis"} == 0` is /ready's `degraded`). Redis appears
+   * only where it is configured.
+   */
+  readonly dependencyUp = new Gauge({
+    name: 'pxs_dependency_up', help: 'Whether the database and Redis answer (1) or not (0), checked at each scrape as /ready checks them',
+    labelNames: ['dependency'] as const, registers: [this.registry],
+    collect: async () => {
+      if (!this.dependencies) return;
+      for (const [dependency, up] of Object.entries(await this.dependencies())) this.dependencyUp.set({ dependency }, up ? 1 : 0);
+    },
+  });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'pxs_' });
   }

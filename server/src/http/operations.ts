@@ -15,6 +15,15 @@ export function registerOperationsRoutes(app: FastifyInstance, { database, redis
     },
     required: ['status'],
   } as const;
+  // The one check of both: /ready's answer, and pxs_dependency_up at each scrape of /metrics.
+  const dependencies = async (): Promise<{ database: boolean; redis?: boolean }> => {
+    const [db, cache] = await Promise.all([
+      database.ping().then(() => true, () => false),
+      redis?.ping().then(() => true, () => false),
+    ]);
+    return cache === undefined ? { database: db } : { database: db, redis: cache };
+  };
+  metrics.dependencies = dependencies;
   app.get('/health', { schema: { operationId: 'getHealth', security: [], tags: ['operations'], summary: 'Liveness', response: { 200: Status } } }, async () => ({ status: 'ok' }));
   app.get('/ready', {
     schema: {
@@ -22,15 +31,11 @@ export function registerOperationsRoutes(app: FastifyInstance, { database, redis
       response: { 200: Ready, 503: { type: 'object', properties: { status: { type: 'string' }, error: { type: 'string' } } } },
     },
   }, async (_request, reply) => {
-    try {
-      await database.ping();
-    } catch {
-      return reply.code(503).send({ status: 'unavailable', error: 'the database is not reachable' });
-    }
+    const up = await dependencies();
+    if (!up.database) return reply.code(503).send({ status: 'unavailable', error: 'the database is not reachable' });
     // Without Redis the instance still serves, with limits of its own.
-    if (!redis) return { status: 'ready' };
-    const redisOk = await redis.ping().then(() => true, () => false);
-    return redisOk ? { status: 'ready', redis: 'ok' } : { status: 'degraded', redis: 'degraded' };
+    if (up.redis === undefined) return { status: 'ready' };
+    return up.redis ? { status: 'ready', redis: 'ok' } : { status: 'degraded', redis: 'degraded' };
   });
   app.get('/metrics', { schema: { operationId: 'getMetrics', security: [], tags: ['operations'], summary: 'Prometheus metrics', produces: ['text/plain'], response: { 200: { type: 'string' } } } }, async (_request, reply) => {
     reply.type(metrics.registry.contentType);

@@ -38,9 +38,16 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** pxs_dependency_up by dependency, as /metrics reads. */
+async function dependencyUp(): Promise<Record<string, string>> {
+  const text = await (await fetch(`${server.url}/metrics`)).text();
+  return Object.fromEntries([...text.matchAll(/^pxs_dependency_up\{dependency="(\w+)"\} (\d)$/gm)].map((m) => [m[1], m[2]]));
+}
+
 describe('when Redis goes away', () => {
   it('keeps serving with per-instance limits and reports itself degraded', async () => {
     expect((await call(server, 'GET', '/partner/offers', { key: w.keys.branch })).status).toBe(200);
+    expect(await dependencyUp()).toEqual({ database: '1', redis: '1' });
     link.cut();
     for (let i = 0; i < 3; i++) {
       const res = await call(server, 'GET', '/partner/offers', { key: w.keys.branch });
@@ -50,5 +57,7 @@ describe('when Redis goes away', () => {
     const ready = await fetch(`${server.url}/ready`);
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({ status: 'degraded', redis: 'degraded' });
+    // The same, for an alert on Prometheus.
+    expect(await dependencyUp()).toEqual({ database: '1', redis: '0' });
   });
 });

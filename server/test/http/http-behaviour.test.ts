@@ -134,6 +134,8 @@ describe('operations endpoints', () => {
     expect(after.total).toBe(after.count);
     expect(metrics).toContain('pxs_http_request_duration_seconds_bucket');
     expect(metrics).toContain('pxs_webhook_queue_depth');
+    expect(metrics).toContain('pxs_dependency_up{dependency="database"} 1');
+    expect(metrics.includes('pxs_dependency_up{dependency="redis"} 1')).toBe(Boolean(process.env.REDIS_URL));
   });
 
   it('reports not ready when the database is gone', async () => {
@@ -142,6 +144,7 @@ describe('operations endpoints', () => {
       await s.database.close();
       const res = await fetch(`${s.url}/ready`);
       expect(res.status).toBe(503);
+      expect(await (await fetch(`${s.url}/metrics`)).text()).toContain('pxs_dependency_up{dependency="database"} 0');
     } finally {
       await s.app.close();
       await s.ctx.close().catch(() => undefined);

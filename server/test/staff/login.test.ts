@@ -110,6 +110,12 @@ describe('login throttling', SLOW, () => {
   it('limits the failures on one account, from any address, with 429 and Retry-After', async () => {
     const email = world.staff.operatorA.email;
     for (let i = 0; i < 3; i++) expect((await attempt(email, 'wrong-password-123', ip())).status).toBe(401);
+    // The account's counter is kept under a hash of the address: Redis's KEYS or MONITOR shows no one's email.
+    if (limited.ctx.redis) {
+      const names = await limited.ctx.redis.keys(`${limited.config.redisKeyPrefix}*login-account*`);
+      expect(names.length).toBeGreaterThan(0);
+      expect(names.filter((n) => n.includes(email.split('@')[0]!))).toEqual([]);
+    }
     const res = await attempt(email, STAFF_PASSWORD, ip());
     expect(res.status).toBe(429);
     expect(res.body).toMatchObject({ statusCode: 429, message: 'Rate limit exceeded', retryAfter: expect.any(Number) });

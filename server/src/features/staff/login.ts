@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import { verifyAgainstDummy, verifyPassword } from '../../auth/password.js';
 import { rateLimitExceeded } from '../../auth/rate-limit-headers.js';
 import type { RateLimiter } from '../../auth/rate-limiter.js';
@@ -26,7 +27,8 @@ export function loginRoutes({ db, limits, tokens }: { db: Database; limits: Logi
       },
     }, async (request, reply) => {
       const email = request.body.email.trim().toLowerCase();
-      const accountKey = `email:${email}`;
+      // Hashed: the key lands in Redis, where KEYS and MONITOR would show whose accounts are being tried.
+      const accountKey = `email:${hash('sha256', email, 'base64url')}`;
       const ipKey = `ip:${request.ip}`;
       // The point is taken before the password is checked and given back on success: parallel guesses cannot
       // all pass a check made before any of them failed.
