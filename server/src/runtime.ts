@@ -1,32 +1,60 @@
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import type { Config } from './config.js';
 import { createContext, type AppContext } from './context.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { databaseUnavailable } from './db/errors.js';
 import { migrateToLatest } from './db/migrate.js';
+import { OutageCount } from './db/outage-log.js';
 import type { Log } from './log.js';
 
+export interface RuntimeOptions {
+  poolSize?: number;
+  /** Called after each statement that succeeds (PostgreSQL only): how the end of an outage is seen. */
+  onStatementSucceeded?: () => void;
+}
+
 /** Opens the database (migrated to the latest version) and the process's shared services. */
-export async function startRuntime(config: Config, log: Log, options: { poolSize?: number } = {}): Promise<AppContext> {
-  const database: DatabaseHandle = await openDatabase({
+export async function startRuntime(config: Config, log: Log, options: RuntimeOptions = {}): Promise<AppContext> {
+  // A cut drops every idle connection of the pool at once: one line for the outage, not one per connection, and
+  // not "closed by the server", which a cut route or a failover is not.
+  const lost = new OutageCount(log, { started: 'a database connection was lost; new ones are made as they are needed', counted: 'lost' });
+  const opened: DatabaseHandle = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: options.poolSize ?? config.databasePoolSize,
-    onIdleError: (err) => log('warn', 'idle database connection closed by the server', { err: err.message }),
+    onIdleError: (err) => lost.failed({ err: err.message }),
   });
   try {
-    const applied = await migrateToLatest(database.db);
-    if (applied.length > 0) log('info', 'database migrated', { applied, kind: database.kind });
-    database.limitQueries(config.databaseQueryTimeoutMs);
+    const applied = await migrateToLatest(opened.db);
+    if (applied.length > 0) log('info', 'database migrated', { applied, kind: opened.kind });
+    opened.limitQueries(config.databaseQueryTimeoutMs);
+    const database = opened.kind === 'postgres'
+      ? { ...opened, db: opened.db.withPlugin(new StatementSucceeded(() => { lost.succeeded(); options.onStatementSucceeded?.(); })) }
+      : opened;
     const ctx = await createContext(config, database, log);
     const close = ctx.close;
     ctx.close = async () => {
       await close();
-      await database.close();
+      await opened.close();
     };
     return ctx;
   } catch (err) {
-    await database.close();
+    await opened.close();
     throw unreachable(config, err);
+  }
+}
+
+/** Tells of each statement that succeeded; changes nothing. */
+class StatementSucceeded implements KyselyPlugin {
+  constructor(private readonly succeeded: () => void) {}
+
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    return args.node;
+  }
+
+  transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    this.succeeded();
+    return Promise.resolve(args.result);
   }
 }
 

@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import type { AppContext } from '../context.js';
@@ -7,6 +8,7 @@ import type { App } from '../http/types.js';
 import { startRuntime } from '../runtime.js';
 import { startBackground, type Background } from './background.js';
 import { exitGracefully, processLogger } from './lifecycle.js';
+import { listenFailure } from './listen-failure.js';
 
 export interface ServeOptions { worker: boolean }
 
@@ -14,25 +16,23 @@ export interface ServeOptions { worker: boolean }
 export async function serve(options: ServeOptions): Promise<void> {
   const config = loadConfig();
   const { logger, log } = processLogger(config);
-  const ctx = await startRuntime(config, log);
   const opened: { app?: App; background?: Background } = {};
+  // The app's 503s during an outage are one warning; a statement that succeeds again ends it.
+  const ctx = await startRuntime(config, log, { onStatementSucceeded: () => opened.app?.databaseRefusals.succeeded() });
   try {
     const bootstrap = await bootstrapSuperadmin(ctx.db, config.bootstrapAdmin);
     if (bootstrap === 'created') log('info', 'bootstrap superadmin created', { email: config.bootstrapAdmin?.email });
     if (bootstrap === 'emailTaken') log('warn', 'BOOTSTRAP_ADMIN_EMAIL belongs to a staff user who is not a superadmin; no superadmin was created');
 
-    let demoPublicKey: string | undefined;
-    if (config.seedDemo && config.env !== 'production') {
-      const demo = await seedDemo(ctx.db);
-      if (demo) printDemo(demo, config.port);
-      demoPublicKey = demo?.keys.find((k) => k.type === 'public')?.rawKey;
-    }
-
-    opened.app = await buildApp(ctx, { loggerInstance: logger, demoPublicKey });
-    opened.background = await startBackground(ctx, { worker: options.worker });
+    const demo = config.seedDemo && config.env !== 'production' ? await seedDemo(ctx.db) : null;
+    opened.app = await buildApp(ctx, { loggerInstance: logger, demoPublicKey: demo?.keys.find((k) => k.type === 'public')?.rawKey });
     // A new connection costs its first request a backend start and cold caches: pay for them before listening.
     await ctx.database.warm();
-    await opened.app.listen({ port: config.port, host: config.host });
+    await opened.app.listen({ port: config.port, host: config.host }).catch((err: unknown) => { throw listenFailure(err, 'PORT', config.host, config.port); });
+    // Only once the port is bound: a start that fails on it must not have claimed deliveries first.
+    opened.background = await startBackground(ctx, { worker: options.worker });
+    // Its keys are shown once: not above a failed start's error, and with the port bound (PORT=0 picks one).
+    if (demo) printDemo(demo, (opened.app.server.address() as AddressInfo).port);
   } catch (err) {
     // A start that failed (a port in use, a bad HOST) must end the process: the worker's timers and the database's
     // connections would keep it running, serving nothing, where a process manager sees it alive.

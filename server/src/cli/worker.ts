@@ -2,6 +2,7 @@ import { loadConfig } from '../config.js';
 import { startRuntime } from '../runtime.js';
 import { startBackground } from './background.js';
 import { exitGracefully, processLogger } from './lifecycle.js';
+import { listenFailure } from './listen-failure.js';
 import { serveWorkerStatus } from './worker-status.js';
 
 /** `pxs worker`: only the webhook delivery worker. SIGTERM/SIGINT stop claiming, finish the attempts in flight, then exit. */
@@ -9,13 +10,14 @@ export async function runWorker(): Promise<void> {
   const config = loadConfig();
   const { logger, log } = processLogger(config);
   const ctx = await startRuntime(config, log, { poolSize: 4 });
-  const background = await startBackground(ctx, { worker: true }).catch(async (err: unknown) => {
-    await ctx.close();
-    throw err;
-  });
   const { workerPort } = config.webhooks;
+  // The port first: a start that fails on it must not have claimed deliveries.
   const status = workerPort === null ? null : await serveWorkerStatus(ctx, logger, config.host, workerPort).catch(async (err: unknown) => {
-    await background.stop();
+    await ctx.close();
+    throw listenFailure(err, 'WORKER_PORT', config.host, workerPort);
+  });
+  const background = await startBackground(ctx, { worker: true }).catch(async (err: unknown) => {
+    await status?.close();
     await ctx.close();
     throw err;
   });

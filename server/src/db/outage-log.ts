@@ -25,3 +25,32 @@ export class OutageLog {
     this.log('info', `the database is available again; ${this.resumes}`);
   }
 }
+
+/**
+ * Failures that come many at once during one outage (requests answered 503, pooled connections lost): one warning
+ * when the first comes and, when a statement succeeds again, one line with how many came and for how long (none
+ * without `ended`). The caller may still log each at debug.
+ */
+export class OutageCount {
+  private since: number | null = null;
+  private count = 0;
+
+  /** `counted`: the field of the end line that holds the count ("refused"). */
+  constructor(private readonly log: Log, private readonly messages: { started: string; ended?: string; counted: string }) {}
+
+  failed(detail: object): void {
+    this.count += 1;
+    if (this.since !== null) return;
+    this.since = Date.now();
+    this.log('warn', this.messages.started, detail);
+  }
+
+  /** Called after every statement that succeeds: a comparison while nothing is down. */
+  succeeded(): void {
+    if (this.since === null) return;
+    const extra = { [this.messages.counted]: this.count, outageMs: Date.now() - this.since };
+    this.since = null;
+    this.count = 0;
+    if (this.messages.ended) this.log('info', this.messages.ended, extra);
+  }
+}

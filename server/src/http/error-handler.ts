@@ -1,13 +1,31 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { databaseUnavailable } from '../db/errors.js';
+import { OutageCount } from '../db/outage-log.js';
 import { AppError, STATUS_NAMES, type ErrorBody } from './errors.js';
 import { describeValidationErrors } from './validation.js';
 
 /** How long a client should wait before retrying a request the database could not serve. */
 const RETRY_AFTER_SECONDS = 2;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The requests answered 503 for want of the database: one warning when an outage starts, one line when it ends.
+     * Whoever owns the database calls `succeeded()` after each statement that succeeds (cli/serve.ts).
+     */
+    databaseRefusals: OutageCount;
+  }
+}
+
 /** The single place where errors become HTTP responses. 5xx bodies never carry internals. */
 export function registerErrorHandling(app: FastifyInstance): void {
+  // Not a line per request: during an outage that is the traffic's volume in warnings.
+  const refusals = new OutageCount((level, msg, extra) => app.log[level](extra ?? {}, msg), {
+    started: 'database unavailable: requests that need it are answered 503 until it is back',
+    ended: 'the database is available again; requests are served',
+    counted: 'refused',
+  });
+  app.decorate('databaseRefusals', refusals);
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) return send(reply, err.statusCode, err.toBody(), err.headers);
 
@@ -24,7 +42,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
     // An outage is not the request's fault nor a bug: a 503 that tells clients to retry, as the 429 does.
     if (databaseUnavailable(err)) {
-      request.log.warn({ err: { message: err.message, code: (err as { code?: unknown }).code } }, 'database unavailable');
+      const detail = { err: { message: err.message, code: (err as { code?: unknown }).code } };
+      request.log.debug(detail, 'database unavailable');
+      refusals.failed(detail);
       const body = { statusCode: 503, message: 'The service is temporarily unavailable; retry later', error: STATUS_NAMES[503], retryAfter: RETRY_AFTER_SECONDS };
       return send(reply, 503, body, { 'Retry-After': RETRY_AFTER_SECONDS });
     }

@@ -46,8 +46,12 @@ describe('pxs serve', STARTS_PROCESSES, () => {
     try {
       const { port } = taken.address() as AddressInfo;
       // With the worker: its timers and the database are what kept a failed start alive.
-      const res = await runPxs(['serve'], { ...cli.env, PORT: String(port), HOST: '127.0.0.1' });
-      expect(res.stderr).toContain('EADDRINUSE');
+      const res = await runPxs(['serve'], { ...cli.env, LOG_LEVEL: 'info', PORT: String(port), HOST: '127.0.0.1' });
+      // The setting to change, and how, not only Node's "listen EADDRINUSE: address already in use".
+      expect(res.stderr).toContain(`PORT: 127.0.0.1:${port} is already in use (EADDRINUSE)`);
+      expect(res.stderr).toContain('set PORT to a free port');
+      // The port is bound before any work starts: no delivery is claimed by a start that then fails.
+      expect(res.stdout).not.toContain('webhook worker started');
       expect(res.code).toBe(1);
     } finally {
       taken.close();
@@ -92,8 +96,10 @@ describe('pxs worker', STARTS_PROCESSES, () => {
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
     try {
       const { port } = taken.address() as AddressInfo;
-      const res = await runPxs(['worker'], { ...cli.env, WORKER_PORT: String(port), HOST: '127.0.0.1' });
-      expect(res.stderr).toContain('EADDRINUSE');
+      const res = await runPxs(['worker'], { ...cli.env, LOG_LEVEL: 'info', WORKER_PORT: String(port), HOST: '127.0.0.1' });
+      expect(res.stderr).toContain(`WORKER_PORT: 127.0.0.1:${port} is already in use (EADDRINUSE)`);
+      expect(res.stderr).toContain('set WORKER_PORT to a free port');
+      expect(res.stdout).not.toContain('webhook worker started');
       expect(res.code).toBe(1);
     } finally {
       taken.close();
