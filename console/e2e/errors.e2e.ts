@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { logIn, screenshot } from './support/browser';
+import { demoCatalog, partnerOrder } from './support/demo';
 import { scenario } from './support/scenario';
 
 /** Failures where they belong: a lost connection and a 429 as notices saying what to do, a refused token back to login. */
@@ -23,6 +24,23 @@ describe('errors in the console', () => {
     await s.page.unroute('**/api/v1/admin/offers/*');
     const offers = await s.server.partner('GET', '/offers?limit=100', s.server.keys.branch);
     expect(offers.body.data.map((o: { rate: number }) => o.rate)).not.toContain(0.99);
+  });
+
+  it('refuses a move at once while the browser is offline, and does not make it when the connection returns', async () => {
+    const catalog = await demoCatalog(s.server);
+    const order = await partnerOrder(s.server, { cashbox: catalog.central, from: catalog.currency('USD'), to: catalog.currency('EUR'), amount: 40 });
+    await s.page.goto(`${s.server.url}/orders/${order.id}`);
+    await s.page.getByRole('heading', { name: `Order #${order.id}` }).waitFor();
+    await s.page.context().setOffline(true);
+    try {
+      await s.page.getByRole('button', { name: 'Await client payment', exact: true }).click();
+      await notice('Connection lost').waitFor();
+    } finally {
+      await s.page.context().setOffline(false);
+    }
+    // A paused change would be sent now that the browser is online again.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect((await s.server.partner('GET', `/orders/${order.id}`, s.server.keys.branch)).body.status).toBe('ORDERINIT');
   });
 
   it('returns to the login s.page when the API refuses the token, and says why', async () => {

@@ -41,7 +41,8 @@ export async function startDemoServer(env: Record<string, string> = {}): Promise
     child.stdout.on('data', (d) => {
       output += d;
       const match = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match) { clearTimeout(timer); resolve(match[1]); }
+      // The demo's keys and logins are printed once the port is bound, after the line that says so.
+      if (match && output.includes('Rates widget:')) { clearTimeout(timer); resolve(match[1]); }
     });
     child.stderr.on('data', (d) => { output += d; });
     child.on('close', (code) => { clearTimeout(timer); reject(new Error(`pxs serve exited with ${code}:\n${output}`)); });

@@ -39,7 +39,12 @@ export const queryClient = new QueryClient({
       // Only a lost connection is worth trying again by itself; a refusal stays a refusal.
       retry: (count, err) => err instanceof ConnectionError && count < 2,
       refetchOnWindowFocus: true,
+      // A read offline fails and says so (and is tried again), instead of waiting without a word.
+      networkMode: 'always',
     },
-    mutations: { retry: false },
+    // 'always': while the browser says it is offline, TanStack's default pauses a change and sends it by itself when
+    // the connection returns, maybe after the user left the page, with no word: an order moved minutes later. A
+    // change fails at once instead, with the connection notice, and is not made.
+    mutations: { retry: false, networkMode: 'always' },
   },
 });
