@@ -53,7 +53,7 @@ export const keysCommand: CliCommand = {
     const sub = subcommand(positionals, { create: 0, list: 0, roll: 1, revoke: 1, origins: 1 }, USAGE);
 
     if (sub === 'create') {
-      const key = await withRuntime((ctx) => create(ctx, values));
+      const key = await withRuntime((ctx) => create(ctx, values), { branchId: 'branch', expiresAt: 'expires', allowedOrigins: 'allowed-origins' });
       print(json, key, () => `Created ${key.type} key "${key.name}" (id ${key.id}).\n${key.note}\n${key.rawKey}`);
       return;
     }

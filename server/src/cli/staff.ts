@@ -6,6 +6,9 @@ import type { ListParams } from '../db/list.js';
 import { CliError, EXIT, print } from './output.js';
 import { checkInput, findStaffRef, intOption, listOption, readPassword, requireOption, subcommand, withRuntime, type CliCommand } from './support.js';
 
+/** The API's names of what `staff create` takes, as its options are named. */
+const STAFF_FLAGS = { branchId: 'branch', exchangeIds: 'exchanges', permissions: 'permissions', password: 'password' };
+
 const USAGE = [
   'pxs staff create --email <email> (--password <p> | --password-stdin) --role superadmin|admin|operator',
   '                 [--branch <id>] [--exchanges <id,id>] [--permissions <p,p>] [--json]',
@@ -44,7 +47,7 @@ export const staffCommand: CliCommand = {
       };
       for (const key of Object.keys(input) as (keyof typeof input)[]) if (input[key] === undefined) delete input[key];
       checkInput(CreateStaffRequest, input);
-      const created = await withRuntime((ctx) => createStaffUser(ctx, SYSTEM_ACTOR, input as Parameters<typeof createStaffUser>[2], cliAudit()));
+      const created = await withRuntime((ctx) => createStaffUser(ctx, SYSTEM_ACTOR, input as Parameters<typeof createStaffUser>[2], cliAudit()), STAFF_FLAGS);
       print(json, created, () => `Created ${created.role} ${created.email} (id ${created.id}).`);
       return;
     }

@@ -18,13 +18,16 @@ export interface CliCommand {
   run(values: Record<string, unknown>, positionals: string[]): Promise<void>;
 }
 
-/** Opens the database (migrated) and the process services for one command, and always closes them. */
-export async function withRuntime<T>(work: (ctx: AppContext) => Promise<T>): Promise<T> {
+/**
+ * Opens the database (migrated) and the process services for one command, and always closes them. `flags` names
+ * the command's option for each API field it fills (`branchId` → `branch`), so a refusal speaks of `--branch`.
+ */
+export async function withRuntime<T>(work: (ctx: AppContext) => Promise<T>, flags: Record<string, string> = {}): Promise<T> {
   const ctx = await startRuntime(loadConfig(), () => undefined);
   try {
     return await work(ctx);
   } catch (err) {
-    throw toCliError(err);
+    throw toCliError(err, flags);
   } finally {
     await ctx.close();
   }
@@ -34,10 +37,12 @@ export async function withRuntime<T>(work: (ctx: AppContext) => Promise<T>): Pro
  * The service's refusals, as the API would word them. Invalid input is a usage error (exit 2); a refusal of
  * valid input (not found, already exists, forbidden, a business rule) is a failure (exit 1).
  */
-export function toCliError(err: unknown): unknown {
+export function toCliError(err: unknown, flags: Record<string, string> = {}): unknown {
   if (!(err instanceof AppError)) return err;
   const fields = Object.entries(err.errors ?? {}).map(([field, code]) => `${field}: ${code}`).join(', ');
-  const message = err.messages === undefined ? fields : `${[err.messages].flat().join('; ')}${fields ? ` (${fields})` : ''}`;
+  const said = err.messages === undefined ? fields : `${[err.messages].flat().join('; ')}${fields ? ` (${fields})` : ''}`;
+  const names = Object.keys(flags);
+  const message = names.length === 0 ? said : said.replace(new RegExp(`\\b(${names.join('|')})\\b`, 'g'), (field) => `--${flags[field]}`);
   // A 400 naming a missing branch or exchange ("branchId: notFound") is a refusal of well-formed input.
   const invalidInput = err.statusCode === 400 && !Object.values(err.errors ?? {}).some((code) => code === 'alreadyExists' || code === 'notFound');
   return new CliError(message, invalidInput ? EXIT.usage : EXIT.failure);

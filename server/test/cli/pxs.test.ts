@@ -42,7 +42,12 @@ describe('pxs against a database', STARTS_PROCESSES, () => {
     const exchange = await pxs(['staff', 'create', '--email', 'y@cli.test', '--password', PASSWORD, '--role', 'operator', '--branch', '2', '--exchanges', '1']);
     // Not found is a refusal (1), as the README's exit codes say; 2 is for arguments that are not well formed.
     expect(exchange.code).toBe(1);
-    expect(exchange.stderr).toContain('exchangeIds: notFound');
+    expect(exchange.stderr).toContain('--exchanges: notFound');
+    // A refusal names the option to set, not the API's field.
+    const admin = await pxs(['staff', 'create', '--email', 'z@cli.test', '--password', PASSWORD, '--role', 'admin']);
+    expect(admin.code).toBe(2);
+    expect(admin.stderr).toContain('--branch is required for an admin');
+    expect(admin.stderr).not.toContain('branchId');
   });
 
   it('lists staff', async () => {
