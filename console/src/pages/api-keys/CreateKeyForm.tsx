@@ -1,10 +1,10 @@
-import { Alert, Button, Code, CopyButton, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Code, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { api, unwrap } from '../../api/client';
 import type { Body, CreatedApiKey } from '../../api/types';
 import { hasRole, useMe } from '../../auth/use-me';
+import { CopyHelp, CopyValueButton, useCopy } from '../../components/copy';
 import { branchOptions, useLookups } from '../../components/lookups';
 import { fieldErrorsTo, useSave } from '../../components/use-save';
 import { ORIGIN_LABELS, originLines, OriginsInput } from './origins';
@@ -13,19 +13,15 @@ type Fields = { name: string; type: string; branchId: string; expiresAt: string;
 
 /** A raw key, shown this once with a copy button. */
 export function RawKeyOnce({ rawKey, onDone, children }: { rawKey: string; onDone: () => void; children?: React.ReactNode }) {
+  const copier = useCopy(rawKey);
   return (
     <Stack>
       <Alert color="yellow" title="Copy the key now">It is shown only this once: the service keeps only a hash of it.</Alert>
       {children}
-      <Code block data-testid="raw-key">{rawKey}</Code>
+      <Code block data-testid="raw-key" ref={copier.field as React.Ref<HTMLPreElement>}>{rawKey}</Code>
+      <CopyHelp copier={copier} />
       <Group>
-        <CopyButton value={rawKey}>
-          {({ copied, copy }) => (
-            <Button leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />} color={copied ? 'teal' : undefined} onClick={copy}>
-              {copied ? 'Copied' : 'Copy key'}
-            </Button>
-          )}
-        </CopyButton>
+        <CopyValueButton copier={copier} label="Copy key" />
         <Button variant="default" onClick={onDone}>I have stored it</Button>
       </Group>
     </Stack>

@@ -1,5 +1,5 @@
 import { Badge, Button, Code, Group, Modal, Table, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { modals } from '@mantine/modals';
 import type { ApiKey, BranchKey } from '../../api/types';
 import { useMe } from '../../auth/use-me';
@@ -17,7 +17,21 @@ function state(k: ApiKey) {
   return <Badge color="teal" variant="light">active</Badge>;
 }
 
-/** Keys by prefix (the key itself is never shown again), with last use and expiry, and a revoke button. */
+/** Long words without spaces (an origin, an email, a key's prefix) wrap within their column instead of widening the table. */
+const WRAP: CSSProperties = { overflowWrap: 'anywhere' };
+
+/** An email may break after its @ (superadmin@ / demo.local) rather than anywhere. */
+function atBreak(email: string | null | undefined) {
+  if (!email) return email;
+  const at = email.indexOf('@');
+  return at < 0 ? email : <>{email.slice(0, at + 1)}<wbr />{email.slice(at + 1)}</>;
+}
+
+/**
+ * Keys by prefix (the key itself is never shown again), with last use and expiry, and a revoke button. A key's
+ * type and prefix stand under its name, last use and expiry share a column, and long words wrap: the actions stay in
+ * sight at 1280 px without scrolling sideways (a narrower window still scrolls the table).
+ */
 export function KeyTable({ keys, asAdmin, label }: { keys: (ApiKey | BranchKey)[]; asAdmin: boolean; label: string }) {
   const lookups = useLookups();
   const me = useMe();
@@ -39,25 +53,28 @@ export function KeyTable({ keys, asAdmin, label }: { keys: (ApiKey | BranchKey)[
       closeOnEscape={!keyShown} withCloseButton={!keyShown}>
       {rolling && <RollKeyForm apiKey={rolling} asAdmin={asAdmin} onRolled={() => setKeyShown(true)} onDone={() => { setKeyShown(false); setRolling(null); }} />}
     </Modal>
-    <Table.ScrollContainer minWidth={960}>
+    <Table.ScrollContainer minWidth={720}>
       <Table aria-label={label}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Name</Table.Th><Table.Th>Type</Table.Th><Table.Th>Prefix</Table.Th><Table.Th>Branch</Table.Th><Table.Th>Origins</Table.Th>
-            {asAdmin && <Table.Th>Owner</Table.Th>}<Table.Th>Last used</Table.Th><Table.Th>Expires</Table.Th><Table.Th>State</Table.Th><Table.Th />
+            <Table.Th>Key</Table.Th><Table.Th>Branch</Table.Th><Table.Th>Origins</Table.Th>
+            {asAdmin && <Table.Th>Owner</Table.Th>}<Table.Th>Used / expires</Table.Th><Table.Th>State</Table.Th><Table.Th />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {keys.map((k) => (
             <Table.Tr key={k.id} data-key-id={k.id}>
-              <Table.Td>{k.name}</Table.Td>
-              <Table.Td>{k.type}</Table.Td>
-              <Table.Td><Code>{k.keyPrefix}…</Code></Table.Td>
+              <Table.Td style={WRAP}>
+                <Text size="sm" fw={500} style={WRAP}>{k.name}</Text>
+                <Text size="xs" c="dimmed" style={WRAP}>{k.type} · <Code>{k.keyPrefix}…</Code></Text>
+              </Table.Td>
               <Table.Td>{k.branchId === null ? '—' : nameOf(lookups.data?.branches, k.branchId)}</Table.Td>
-              <Table.Td>{originsText(k)}</Table.Td>
-              {asAdmin && <Table.Td>{'ownerEmail' in k ? k.ownerEmail : ''}</Table.Td>}
-              <Table.Td>{k.lastUsedAt ? when(k.lastUsedAt) : 'never'}</Table.Td>
-              <Table.Td>{k.expiresAt ? when(k.expiresAt) : 'never'}</Table.Td>
+              <Table.Td style={WRAP}>{originsText(k)}</Table.Td>
+              {asAdmin && <Table.Td style={WRAP}>{'ownerEmail' in k ? atBreak(k.ownerEmail) : ''}</Table.Td>}
+              <Table.Td>
+                <Text size="xs">Used {k.lastUsedAt ? when(k.lastUsedAt) : 'never'}</Text>
+                <Text size="xs">Expires {k.expiresAt ? when(k.expiresAt) : 'never'}</Text>
+              </Table.Td>
               <Table.Td>{state(k)}</Table.Td>
               <Table.Td>
                 <Group gap={4} wrap="nowrap">

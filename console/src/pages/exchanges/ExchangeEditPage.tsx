@@ -6,23 +6,29 @@ import { routeId } from '../../components/route-id';
 import { ExchangeForm } from './ExchangeForm';
 import { useExchange } from './use-exchanges';
 
+const AllExchanges = () => <Anchor component={Link} to="/exchanges" size="sm">All exchanges</Anchor>;
+
 export function ExchangeEditPage() {
   const id = routeId(useParams().id);
-  return id === null ? <LoadFailed message="Exchange not found" /> : <ExchangeEdit id={id} />;
+  return id === null ? <><LoadFailed message="Exchange not found" /><AllExchanges /></> : <ExchangeEdit id={id} />;
 }
 
 function ExchangeEdit({ id }: { id: number }) {
   const exchange = useExchange(id);
   return (
+    <>
     <QueryState query={exchange}>
       {(x) => (
         <>
           <PageHeader title={x.name} description={`${x.address}${x.city ? `, ${x.city}` : ''}`}>
-            <Anchor component={Link} to="/exchanges" size="sm">All exchanges</Anchor>
+            <AllExchanges />
           </PageHeader>
           <ExchangeForm key={x.updatedAt} exchange={x} withBranch={false} />
         </>
       )}
     </QueryState>
+    {/* A missing exchange, or another branch's: a way back to the list. */}
+    {exchange.isError && <AllExchanges />}
+    </>
   );
 }

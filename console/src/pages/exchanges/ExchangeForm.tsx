@@ -4,8 +4,8 @@ import { useState } from 'react';
 import type { Exchange } from '../../api/types';
 import { branchOptions, useLookups } from '../../components/lookups';
 import { showDone } from '../../components/notify';
-import { fieldErrorsTo } from '../../components/use-save';
-import { ScheduleEditor, scheduleErrorPlace, scheduleOf, weekOf } from './ScheduleEditor';
+import { fieldErrorsInWords } from '../../components/field-words';
+import { SCHEDULE_WORDS, ScheduleEditor, scheduleErrorPlace, scheduleOf, weekOf } from './ScheduleEditor';
 import { useSaveExchange } from './use-exchanges';
 
 /** Where the form shows the API's errors about the nested parts of the body it sends. */
@@ -42,7 +42,7 @@ export function ExchangeForm({ exchange, withBranch, onSaved }: { exchange: Exch
       location, timezone: v.timezone, isActive: v.isActive, schedule,
     }, {
       onSuccess: (saved) => { showDone(`${saved.name}: saved`); onSaved?.(saved); },
-      onError: fieldErrorsTo(form, { placeOf: (key) => PLACES[key] ?? scheduleErrorPlace(key, schedule) }),
+      onError: fieldErrorsInWords(form, SCHEDULE_WORDS, { placeOf: (key) => PLACES[key] ?? scheduleErrorPlace(key, schedule) }),
     });
   });
   const e = form.errors as Record<string, string>;

@@ -3,6 +3,9 @@ import { usePhone } from '../../components/use-phone';
 
 export interface DayHours { dayOfWeek: number; open: boolean; closed: boolean; openTime: string; closeTime: string }
 
+/** The editor's words for the API's names of a day's times, as its messages mention them ("must be after openTime 09:00"). */
+export const SCHEDULE_WORDS = { openTime: 'the opening time', closeTime: 'the closing time' };
+
 export const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 /**

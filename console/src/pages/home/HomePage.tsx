@@ -2,6 +2,7 @@ import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Tit
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api, unwrap } from '../../api/client';
+import { useMe } from '../../auth/use-me';
 import type { Dashboard } from '../../api/types';
 import { age, amount, when } from '../../components/format';
 import { nameOf, useLookups } from '../../components/lookups';
@@ -28,6 +29,7 @@ export function HomePage() {
   return (
     <>
       <PageHeader title="Home" description={`Today since ${when(since)}`} />
+      <NoExchanges />
       <QueryState query={dashboard}>
         {(d) => (
           <Stack>
@@ -38,6 +40,18 @@ export function HomePage() {
         )}
       </QueryState>
     </>
+  );
+}
+
+/** An operator given no exchange (or moved to a branch where it has none yet) sees only empty pages: say why. */
+function NoExchanges() {
+  const me = useMe();
+  if (me.data?.role !== 'operator' || me.data.exchangeIds === null || me.data.exchangeIds.length > 0) return null;
+  return (
+    <Alert color="orange" title="You serve no exchange yet" mb="md" data-notice="no-exchanges">
+      Your account is not assigned to any exchange, so you see no orders. Ask an admin of your branch to assign you
+      one (Staff, Exchanges served).
+    </Alert>
   );
 }
 

@@ -2,8 +2,8 @@ import { Button, Group, Paper, Select, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { currencyOptions, useLookups } from '../../components/lookups';
 import { showDone } from '../../components/notify';
-import { fieldErrorsTo } from '../../components/use-save';
-import { useCreateOffer } from './use-offers';
+import { fieldErrorsInWords } from '../../components/field-words';
+import { OFFER_WORDS, useCreateOffer } from './use-offers';
 
 /** A new pair at the exchange, active at once (partners see it and offer.updated is sent). */
 export function NewOfferForm({ exchangeId }: { exchangeId: number }) {
@@ -16,7 +16,7 @@ export function NewOfferForm({ exchangeId }: { exchangeId: number }) {
     ...(v.minAmount.trim() ? { minAmount: v.minAmount.trim() } : {}),
   }, {
     onSuccess: () => { form.reset(); showDone('Offer created'); },
-    onError: fieldErrorsTo(form),
+    onError: fieldErrorsInWords(form, OFFER_WORDS),
   }));
   return (
     <Paper withBorder p="md" mt="md" component="form" onSubmit={submit} aria-labelledby="new-offer">

@@ -1,9 +1,9 @@
-import { Select, Stack, Table, Text } from '@mantine/core';
+import { Select, SimpleGrid, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { exchangeOptions, useLookups } from '../../components/lookups';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
-import { usePhone } from '../../components/use-phone';
+import { useNarrow } from '../../components/use-phone';
 import { NewOfferForm } from './NewOfferForm';
 import { OfferCard } from './OfferCard';
 import { OfferRow } from './OfferRow';
@@ -11,26 +11,30 @@ import { useOffers } from './use-offers';
 
 /**
  * The rates of one exchange, edited in place: a saved change is what partners' estimates use from then on. A table,
- * or on a phone a card an offer.
+ * or below `md` (a tablet, a phone: the table's inputs and Save do not fit 768 px) a card an offer, two abreast on
+ * a tablet.
  */
 export function OffersPage() {
   const lookups = useLookups();
   const [picked, setPicked] = useState<string | null>(null);
   const exchange = picked ?? (lookups.data?.exchanges[0] ? String(lookups.data.exchanges[0].id) : null);
   const offers = useOffers(exchange === null ? null : Number(exchange));
-  const phone = usePhone();
+  const narrow = useNarrow();
   return (
     <>
       <PageHeader title="Offers and rates" description="Rate: units the client gets for one unit given. Limits are in the currency the client gives." />
-      <Select label="Exchange" data={exchangeOptions(lookups.data)} value={exchange} onChange={setPicked} w={320} mb="md" allowDeselect={false} />
+      <Select label="Exchange" data={exchangeOptions(lookups.data)} value={exchange} onChange={setPicked} w={420} maw="100%" mb="md" allowDeselect={false} />
       {exchange === null ? <Text c="dimmed">No exchange yet.</Text> : (
         <QueryState query={offers}>
           {(data) => (
             <>
-              {phone ? (
-                <Stack gap="xs" role="group" aria-label="Offers">{data.data.map((o) => <OfferCard key={`${o.id}-${o.updatedAt}`} offer={o} />)}</Stack>
+              {narrow ? (
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" role="group" aria-label="Offers">
+                  {data.data.map((o) => <OfferCard key={`${o.id}-${o.updatedAt}`} offer={o} />)}
+                </SimpleGrid>
               ) : (
-                <Table.ScrollContainer minWidth={760}>
+                // From md up the navigation stands beside the table, which has 730 px left at 992 px: it fits, nothing scrolls.
+                <Table.ScrollContainer minWidth={680}>
                   <Table aria-label="Offers">
                     <Table.Thead>
                       <Table.Tr><Table.Th>Pair</Table.Th><Table.Th>Rate</Table.Th><Table.Th>Minimum</Table.Th><Table.Th>Maximum</Table.Th><Table.Th>Active</Table.Th><Table.Th /></Table.Tr>

@@ -3,8 +3,8 @@ import { useForm } from '@mantine/form';
 import type { Offer } from '../../api/types';
 import { decimal } from '../../components/format';
 import { showDone } from '../../components/notify';
-import { fieldErrorsTo } from '../../components/use-save';
-import { useUpdateOffer } from './use-offers';
+import { fieldErrorsInWords } from '../../components/field-words';
+import { OFFER_WORDS, useUpdateOffer } from './use-offers';
 
 type Fields = { rate: string; minAmount: string; maxAmount: string };
 const fieldsOf = (o: Offer): Fields => ({ rate: decimal(o.rate), minAmount: decimal(o.minAmount), maxAmount: decimal(o.maxAmount) });
@@ -26,7 +26,7 @@ export function useOfferEditor(offer: Offer) {
     if (Object.keys(change).length === 0) return;
     update.mutate(change, {
       onSuccess: (saved) => { form.setInitialValues(fieldsOf(saved)); form.setValues(fieldsOf(saved)); showDone(`${pair}: saved`); },
-      onError: fieldErrorsTo(form),
+      onError: fieldErrorsInWords(form, OFFER_WORDS),
     });
   });
   const toggle = (active: boolean) => update.mutate({ isActive: active }, { onSuccess: () => showDone(`${pair}: ${active ? 'active' : 'inactive'}`) });

@@ -2,6 +2,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
 import type { Body } from '../../api/types';
 
+/** The offer forms' words for the API's names of their fields, as its messages mention them. */
+export const OFFER_WORDS = {
+  currency1Id: 'the currency the client gives', currency2Id: 'the currency the client gets',
+  minAmount: 'the minimum', maxAmount: 'the maximum',
+};
+
 export function useOffers(exchangeId: number | null) {
   return useQuery({
     queryKey: ['offers', exchangeId],

@@ -4,7 +4,14 @@ import { api, unwrap } from '../../api/client';
 import type { Body, PaymentMethod } from '../../api/types';
 import { fieldErrorsTo, useSave } from '../../components/use-save';
 
-export const KINDS = ['cash', 'card', 'bank_transfer', 'crypto', 'other'];
+/** The kinds the API knows, in words: the value (`bank_transfer`) is the API's, the label the person's. */
+export const KINDS = [
+  { value: 'cash', label: 'Cash' },
+  { value: 'card', label: 'Card' },
+  { value: 'bank_transfer', label: 'Bank transfer' },
+  { value: 'crypto', label: 'Crypto' },
+  { value: 'other', label: 'Other' },
+];
 type Change = Body<'/api/v1/admin/payment-methods/{id}', 'patch'>;
 
 /**

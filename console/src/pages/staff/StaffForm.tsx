@@ -1,4 +1,5 @@
-import { Button, Checkbox, Group, MultiSelect, PasswordInput, Select, Stack, Switch, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, MultiSelect, PasswordInput, Select, Stack, Switch, TextInput } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import { api, unwrap } from '../../api/client';
 import type { Permission, StaffUser } from '../../api/types';
@@ -44,6 +45,12 @@ export function StaffForm({ user, onSaved }: { user: StaffUser | null; onSaved: 
         {superadmin && v.role !== 'superadmin' && <Select label="Branch" required data={branchOptions(lookups.data)} {...form.getInputProps('branchId')} />}
         {v.role === 'operator' && <>
           <MultiSelect label="Exchanges served" data={exchanges} searchable {...form.getInputProps('exchangeIds')} />
+          {/* Allowed (an operator moved between branches loses its exchanges too), but its every page would be empty. */}
+          {v.exchangeIds.length === 0 && (
+            <Alert color="orange" variant="light" p="xs" icon={<IconAlertTriangle size={16} />} data-warning="no-exchanges">
+              An operator without exchanges sees no orders. Choose at least one exchange, or assign one later.
+            </Alert>
+          )}
           <Checkbox.Group label="Permissions" {...form.getInputProps('permissions')}>
             <Group mt={4} gap="sm">{PERMISSIONS.map((p) => <Checkbox key={p} value={p} label={p} />)}</Group>
           </Checkbox.Group>

@@ -1,8 +1,9 @@
-import { Alert, Button, Code, CopyButton, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Code, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { AdminWebhook } from '../../api/types';
+import { CopyHelp, CopyValueButton, useCopy } from '../../components/copy';
 import { when } from '../../components/format';
 import { showDone } from '../../components/notify';
 import { useDeactivate, useDeleteWebhook, useReactivate, useRotate } from './use-webhooks';
@@ -56,18 +57,24 @@ export function WebhookActions({ hook }: { hook: AdminWebhook }) {
       </Modal>
       {/* The secret is shown once: only "Done" closes this, never a stray Escape. */}
       <Modal opened={rotate.isSuccess} onClose={() => rotate.reset()} title="New signing secret" closeOnClickOutside={false} closeOnEscape={false} withCloseButton={false}>
-        {rotate.data && (
-          <Stack>
-            <Alert color="yellow">Give it to the partner now: it is shown only this once.</Alert>
-            <Code block data-testid="new-secret">{rotate.data.secretKey}</Code>
-            <Text size="sm">{rotate.data.previousSecretExpiresAt ? `The old secret keeps signing until ${when(rotate.data.previousSecretExpiresAt)}.` : 'The old secret no longer signs.'}</Text>
-            <Group>
-              <CopyButton value={rotate.data.secretKey}>{({ copied, copy }) => <Button onClick={copy}>{copied ? 'Copied' : 'Copy secret'}</Button>}</CopyButton>
-              <Button variant="default" onClick={() => rotate.reset()}>Done</Button>
-            </Group>
-          </Stack>
-        )}
+        {rotate.data && <NewSecret secret={rotate.data.secretKey} previousExpiresAt={rotate.data.previousSecretExpiresAt} onDone={() => rotate.reset()} />}
       </Modal>
     </Group>
+  );
+}
+
+function NewSecret({ secret, previousExpiresAt, onDone }: { secret: string; previousExpiresAt: string | null; onDone: () => void }) {
+  const copier = useCopy(secret);
+  return (
+    <Stack>
+      <Alert color="yellow">Give it to the partner now: it is shown only this once.</Alert>
+      <Code block data-testid="new-secret" ref={copier.field as React.Ref<HTMLPreElement>}>{secret}</Code>
+      <CopyHelp copier={copier} />
+      <Text size="sm">{previousExpiresAt ? `The old secret keeps signing until ${when(previousExpiresAt)}.` : 'The old secret no longer signs.'}</Text>
+      <Group>
+        <CopyValueButton copier={copier} label="Copy secret" />
+        <Button variant="default" onClick={onDone}>Done</Button>
+      </Group>
+    </Stack>
   );
 }
