@@ -33,6 +33,24 @@ export function spawnPxs(args: string[], env: Record<string, string>): ChildProc
   return spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], { env, stdio: 'pipe' });
 }
 
+/**
+ * The address a started `pxs serve` listens at, once it logs it, and everything it has written so far (stdout and
+ * stderr); the address rejects with the end of that output if the process exits first.
+ */
+export function listeningAt(child: ChildProcessWithoutNullStreams): { url: Promise<string>; output: () => string } {
+  let output = '';
+  child.stderr.on('data', (d) => { output += d; });
+  const url = new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (d) => {
+      output += d;
+      const match = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (match) resolve(match[1]!);
+    });
+    child.on('close', (code) => reject(new Error(`serve exited with ${code}: ${output.slice(-3000)}`)));
+  });
+  return { url, output: () => output };
+}
+
 /** Runs `pxs` to completion: exit code, outputs, and stdout parsed as JSON when it is. */
 export function runPxs(args: string[], env: Record<string, string>, input = ''): Promise<{ code: number | null; stdout: string; stderr: string; json: any }> {
   return new Promise((resolve, reject) => {

@@ -3,7 +3,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../helpers/server.js';
 import { STARTS_PROCESSES } from '../helpers/processes.js';
-import { cliDatabase, runPxs, spawnPxs, type CliDatabase } from './run.js';
+import { cliDatabase, listeningAt, runPxs, spawnPxs, type CliDatabase } from './run.js';
 
 /** `pxs serve` on an empty database: the bootstrap superadmin from the environment. */
 let cli: CliDatabase;
@@ -19,18 +19,11 @@ describe('pxs serve', STARTS_PROCESSES, () => {
       ...cli.env, LOG_LEVEL: 'info', PORT: '0', HOST: '127.0.0.1', BOOTSTRAP_ADMIN_EMAIL: 'root@boot.test', BOOTSTRAP_ADMIN_PASSWORD: 'bootstrap-pass-123',
     });
     child = started;
-    let output = '';
-    const url = await new Promise<string>((resolve, reject) => {
-      started.stdout.on('data', (d) => {
-        output += d;
-        const match = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-        if (match) resolve(match[1]);
-      });
-      started.on('close', (code) => reject(new Error(`serve exited with ${code}: ${output}`)));
-    });
+    const { url: listening, output } = listeningAt(started);
+    const url = await listening;
     try {
-      expect(output).toContain('bootstrap superadmin created');
-      expect(output).not.toContain('bootstrap-pass-123');
+      expect(output()).toContain('bootstrap superadmin created');
+      expect(output()).not.toContain('bootstrap-pass-123');
       const res = await call({ url }, 'POST', '/auth/login', { body: { email: 'root@boot.test', password: 'bootstrap-pass-123' } });
       expect(res.status).toBe(200);
     } finally {

@@ -2,7 +2,7 @@ import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
-import { cliDatabase, spawnPxs, type CliDatabase } from '../cli/run.js';
+import { cliDatabase, listeningAt, spawnPxs, type CliDatabase } from '../cli/run.js';
 import { call } from '../helpers/server.js';
 import { createWorld, type World } from '../helpers/world.js';
 import { orderBody } from '../orders/support.js';
@@ -33,16 +33,7 @@ function serve(env: Record<string, string>): Promise<{ url: string; exited: Prom
   const started = spawnPxs(['serve', '--no-worker'], { ...cli.env, LOG_LEVEL: 'info', PORT: '0', HOST: '127.0.0.1', ...env });
   child = started;
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => started.on('close', (code, signal) => resolve({ code, signal })));
-  let output = '';
-  const url = new Promise<string>((resolve, reject) => {
-    started.stdout.on('data', (d) => {
-      output += d;
-      const match = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match) resolve(match[1]!);
-    });
-    void exited.then(({ code }) => reject(new Error(`serve exited with ${code}: ${output}`)));
-  });
-  return url.then((u) => ({ url: u, exited }));
+  return listeningAt(started).url.then((url) => ({ url, exited }));
 }
 
 // Two process starts and a PGlite data directory opened three times: longer than STARTS_PROCESSES on a busy machine.

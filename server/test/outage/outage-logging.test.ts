@@ -1,6 +1,6 @@
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliDatabase, spawnPxs, type CliDatabase } from '../cli/run.js';
+import { cliDatabase, listeningAt, spawnPxs, type CliDatabase } from '../cli/run.js';
 import { usingPostgres } from '../helpers/database.js';
 import { STARTS_PROCESSES } from '../helpers/processes.js';
 import { call } from '../helpers/server.js';
@@ -17,10 +17,10 @@ let cli: CliDatabase;
 let pgLink: TcpProxy;
 let child: ChildProcessWithoutNullStreams;
 let url: string;
-let output = '';
+let output: () => string = () => '';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const lines = () => output.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { level: number; msg: string; [k: string]: unknown });
+const lines = () => output().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { level: number; msg: string; [k: string]: unknown });
 const WARN = 40;
 
 describe.skipIf(!usingPostgres)('logging through a PostgreSQL outage', STARTS_PROCESSES, () => {
@@ -32,15 +32,9 @@ describe.skipIf(!usingPostgres)('logging through a PostgreSQL outage', STARTS_PR
     child = spawnPxs(['serve', '--no-worker'], {
       ...cli.env, DATABASE_URL: pgUrl.toString(), LOG_LEVEL: 'info', PORT: '0', HOST: '127.0.0.1', DATABASE_POOL_SIZE: String(POOL_SIZE),
     });
-    child.stderr.on('data', (d) => { output += d; });
-    url = await new Promise<string>((resolve, reject) => {
-      child.stdout.on('data', (d) => {
-        output += d;
-        const match = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-        if (match) resolve(match[1]!);
-      });
-      child.on('close', (code) => reject(new Error(`serve exited with ${code}: ${output.slice(-3000)}`)));
-    });
+    const started = listeningAt(child);
+    output = started.output;
+    url = await started.url;
   }, 240_000);
   afterAll(async () => {
     child?.kill('SIGKILL');

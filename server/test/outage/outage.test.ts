@@ -1,7 +1,7 @@
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliDatabase, spawnPxs, type CliDatabase } from '../cli/run.js';
+import { cliDatabase, listeningAt, spawnPxs, type CliDatabase } from '../cli/run.js';
 import { usingPostgres } from '../helpers/database.js';
 import { STARTS_PROCESSES } from '../helpers/processes.js';
 import { call } from '../helpers/server.js';
@@ -23,7 +23,7 @@ let pgLink: TcpProxy;
 let redisLink: TcpProxy;
 let child: ChildProcessWithoutNullStreams;
 let url: string;
-let output = '';
+let output: () => string = () => '';
 let receiver: Server;
 const received: string[] = [];
 
@@ -62,15 +62,9 @@ describe.skipIf(!usingPostgres)('outages (PostgreSQL pass only: PGlite has no co
       RATE_LIMIT_PER_MINUTE: String(LIMIT), WEBHOOK_ALLOW_PRIVATE_URLS: 'true', WEBHOOK_POLL_MS: '100', DATABASE_POOL_SIZE: String(POOL_SIZE),
       DATABASE_QUERY_TIMEOUT_MS: '2000',
     });
-    child.stderr.on('data', (d) => { output += d; });
-    url = await new Promise<string>((resolve, reject) => {
-      child.stdout.on('data', (d) => {
-        output += d;
-        const match = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-        if (match) resolve(match[1]!);
-      });
-      child.on('close', (code) => reject(new Error(`serve exited with ${code}: ${output.slice(-3000)}`)));
-    });
+    const started = listeningAt(child);
+    output = started.output;
+    url = await started.url;
   }, 240_000);
   afterAll(async () => {
     child?.kill('SIGKILL');
@@ -101,7 +95,7 @@ describe.skipIf(!usingPostgres)('outages (PostgreSQL pass only: PGlite has no co
     expect((await fetch(`${url}/ready`)).status).toBe(503);
     // Long enough for the worker to fail its claims and the pool to lose every connection.
     await sleep(1500);
-    expect(alive(), output.slice(-3000)).toBe(true);
+    expect(alive(), output().slice(-3000)).toBe(true);
 
     await pgLink.restore();
     // Full service at once: the very first request after the database returns is served, on a new connection
@@ -151,7 +145,7 @@ describe.skipIf(!usingPostgres)('outages (PostgreSQL pass only: PGlite has no co
     const degraded = await fetch(`${url}/ready`);
     expect(degraded.status).toBe(200);
     expect(await degraded.json()).toEqual({ status: 'degraded', redis: 'degraded' });
-    expect(alive(), output.slice(-3000)).toBe(true);
+    expect(alive(), output().slice(-3000)).toBe(true);
 
     await redisLink.restore();
     await until('Redis again', redisOk, 10_000);
@@ -187,7 +181,7 @@ describe.skipIf(!usingPostgres)('outages (PostgreSQL pass only: PGlite has no co
     await until('a delivery after the silent cut', async () => received.length > before, 30_000);
     // Redis again: its connections did not answer their heartbeat and were made anew.
     await until('Redis again', redisOk, 15_000);
-    expect(output).toContain('Redis did not answer a heartbeat');
-    expect(alive(), output.slice(-3000)).toBe(true);
+    expect(output()).toContain('Redis did not answer a heartbeat');
+    expect(alive(), output().slice(-3000)).toBe(true);
   }, 120_000);
 });
