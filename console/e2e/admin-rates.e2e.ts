@@ -114,12 +114,39 @@ describe('a branch admin', () => {
     await expect(row.getByRole('button', { name: 'Save' }).isDisabled()).resolves.toBe(true);
   });
 
+  it('is asked before a rate moves more than twofold (a slipped decimal point), and may keep editing', async () => {
+    await s.page.goto(`${s.server.url}/offers`);
+    await rateInput().waitFor();
+    await expect(rateInput().inputValue()).resolves.toBe('0.953');
+    const before = JSON.stringify(await estimate());
+    await rateInput().fill('0.000953');
+    await rateInput().press('Enter');
+    const dialog = s.page.getByRole('dialog', { name: 'Change the rate of USD → EUR?' });
+    await dialog.waitFor();
+    await expect(dialog.innerText()).resolves.toContain('From 0.953 to 0.000953: 1,000 times lower');
+    await dialog.getByRole('button', { name: 'Keep editing' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    // Nothing was sent: partners still get the old rate.
+    expect(JSON.stringify(await estimate())).toBe(before);
+    await expect(rateInput().inputValue()).resolves.toBe('0.000953');
+
+    await rateInput().fill('2.5');
+    await rateInput().press('Enter');
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Save the new rate' }).click();
+    await expect.poll(async () => JSON.stringify(await estimate())).toContain('"destAmount":250');
+    expect(s.browser.problems).toEqual([]);
+  });
   it('shows a very small rate in plain decimals, as the API takes it back', async () => {
     await s.page.getByRole('link', { name: 'Offers and rates' }).click();
+    await expect.poll(() => rateInput().inputValue()).toBe('2.5');
     await rateInput().fill('0.0000002');
     await rateInput().press('Enter');
-    await s.page.getByText('USD → EUR: saved').waitFor();
-    await expect(rateInput().inputValue()).resolves.toBe('0.0000002');
+    // A move this far is asked first (the test before).
+    const saved = s.page.waitForResponse((r) => r.url().includes('/api/v1/admin/offers/') && r.request().method() === 'PATCH');
+    await s.page.getByRole('dialog').getByRole('button', { name: 'Save the new rate' }).click();
+    expect((await saved).status()).toBe(200);
+    await expect.poll(() => rateInput().inputValue()).toBe('0.0000002');
     await s.page.reload();
     await expect(rateInput().inputValue()).resolves.toBe('0.0000002');
     expect(s.browser.problems).toEqual([]);

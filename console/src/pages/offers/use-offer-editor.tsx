@@ -1,4 +1,5 @@
-import { Button, Switch, TextInput } from '@mantine/core';
+import { Button, Switch, Text, TextInput } from '@mantine/core';
+import { modals } from '@mantine/modals';
 import { useForm } from '@mantine/form';
 import type { Offer } from '../../api/types';
 import { decimal } from '../../components/format';
@@ -24,9 +25,19 @@ export function useOfferEditor(offer: Offer) {
     const change: Partial<Fields> = {};
     for (const k of Object.keys(values) as (keyof Fields)[]) if (values[k].trim() !== fieldsOf(offer)[k]) change[k] = values[k].trim();
     if (Object.keys(change).length === 0) return;
-    update.mutate(change, {
+    const send = () => update.mutate(change, {
       onSuccess: (saved) => { form.setInitialValues(fieldsOf(saved)); form.setValues(fieldsOf(saved)); showDone(`${pair}: saved`); },
       onError: fieldErrorsInWords(form, OFFER_WORDS),
+    });
+    const jump = change.rate === undefined ? null : rateJump(fieldsOf(offer).rate, change.rate);
+    if (jump === null) return send();
+    // Partners quote a new rate at once: a slip of the decimal point would be money given away, so ask first.
+    modals.openConfirmModal({
+      title: `Change the rate of ${pair}?`,
+      children: <Text size="sm">From {fieldsOf(offer).rate} to {change.rate}: {jump}. Partners quote the new rate at once.</Text>,
+      labels: { confirm: 'Save the new rate', cancel: 'Keep editing' },
+      confirmProps: { color: 'orange' },
+      onConfirm: send,
     });
   });
   const toggle = (active: boolean) => update.mutate({ isActive: active }, { onSuccess: () => showDone(`${pair}: ${active ? 'active' : 'inactive'}`) });
@@ -47,4 +58,17 @@ export function useOfferEditor(offer: Offer) {
       </>
     ),
   };
+}
+
+/**
+ * How far a new rate moves from the old one when that is more than twice or less than half ("1000 times lower"),
+ * else null. A warning's estimate, not money: the rate saved is the text as typed.
+ */
+export function rateJump(before: string, after: string): string | null {
+  const [a, b] = [Number(before), Number(after)];
+  if (!(a > 0) || !(b > 0)) return null;
+  const factor = b / a;
+  if (factor <= 2 && factor >= 0.5) return null;
+  const times = factor > 1 ? factor : 1 / factor;
+  return `${times >= 10 ? Math.round(times).toLocaleString('en') : times.toFixed(1)} times ${factor > 1 ? 'higher' : 'lower'}`;
 }
