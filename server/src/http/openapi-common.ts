@@ -5,7 +5,8 @@
  *   take, and each may meet a database that cannot answer; elsewhere 400 where a path or query is validated;
  * - 413 and 415 wherever a body is read;
  * - on a partner operation (an API key), the rate-limit headers on every answer and Retry-After on its 429;
- * - X-Request-Id on every answer.
+ * - X-Request-Id on every answer;
+ * - refusals as JSON, also from an operation that `produces` something else (the order stream).
  */
 type Json = Record<string, any>;
 
@@ -41,6 +42,10 @@ export function withCommonResponses(document: Json): Json {
       if (api) add(503);
       const partner = operation.security?.some((s: Json) => 'apiKey' in s) === true;
       for (const [code, response] of Object.entries<Json>(responses)) {
+        // Every refusal is the error handler's JSON, whatever the operation sends when it succeeds (`produces`).
+        if (Number(code) >= 400 && response.content && !response.content['application/json']) {
+          response.content = { 'application/json': Object.values<Json>(response.content)[0] };
+        }
         const headers: Json = { 'X-Request-Id': ref('X-Request-Id') };
         if (partner) for (const name of RATE_LIMIT) headers[name] = ref(name);
         if (code === '429' || code === '503') headers['Retry-After'] = ref('Retry-After');

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { Type, type TSchema } from 'typebox';
+import { Type } from 'typebox';
 import { acceptsToken } from '../../auth/staff-jwt.js';
 import type { Database } from '../../db/database.js';
 import { OutageLog } from '../../db/outage-log.js';
@@ -26,15 +26,6 @@ const MAX_STREAMS_PER_USER = 10;
 const RETRY_AFTER_SECONDS = 3;
 const TOO_MANY = `Too many open order streams for this staff user (at most ${MAX_STREAMS_PER_USER}); close one first`;
 
-/** The refusals, in JSON: `produces` would otherwise document them as event streams too. */
-const streamErrors = Object.fromEntries(Object.entries({
-  ...errorResponses(401, 403),
-  429: Type.Ref('Error', { description: `Too Many Requests: the staff user has ${MAX_STREAMS_PER_USER} streams open on this instance; close one first` }),
-}).map(([code, ref]) => {
-  const { description, ...schema } = ref as TSchema & { description?: string };
-  return [code, { description, content: { 'application/json': { schema } } }];
-}));
-
 /** GET /admin/orders/stream: the order board's live feed, as server-sent events over a fetch with the staff token. */
 export function orderFeedRoutes({ db, log }: { db: Database; log: Log }) {
   return async function routes(app: App) {
@@ -49,7 +40,10 @@ export function orderFeedRoutes({ db, log }: { db: Database; log: Log }) {
       config: { staffRoles: ['superadmin', 'admin', 'operator'] },
       schema: {
         operationId: 'streamOrderChanges', tags: ['admin'], summary: 'Live order changes in the caller\'s scope (server-sent events)',
-        security: [{ staffJwt: [] }], produces: ['text/event-stream'], response: { 200: StreamResponse, ...streamErrors },
+        security: [{ staffJwt: [] }], produces: ['text/event-stream'], response: {
+          200: StreamResponse, ...errorResponses(401, 403),
+          429: Type.Ref('Error', { description: `Too Many Requests: the staff user has ${MAX_STREAMS_PER_USER} streams open on this instance; close one first` }),
+        },
       },
     }, async (request, reply) => {
       const staff = request.staff;
