@@ -4959,7 +4959,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description http or https URL that receives the deliveries */
+                    /** @description http or https URL that receives the deliveries: a public address, no credentials, not a port the Fetch Standard calls bad (25, 587, 6667, …) */
                     url: string;
                     /** @description Events to receive */
                     events: ("order.created" | "order.status_changed" | "order.cancelled" | "offer.updated")[];
@@ -5414,7 +5414,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description http or https URL that receives the deliveries */
+                    /** @description http or https URL that receives the deliveries: a public address, no credentials, not a port the Fetch Standard calls bad (25, 587, 6667, …) */
                     url?: string;
                     /** @description Events to receive */
                     events?: ("order.created" | "order.status_changed" | "order.cancelled" | "offer.updated")[];

@@ -31,9 +31,44 @@ describe('address classification', () => {
   it.each([
     ['http://user:pw@example.com/', 'credentialsNotAllowed'], ['ftp://example.com/', 'invalidFormat'], ['javascript:alert(1)', 'invalidFormat'],
     ['not a url', 'invalidFormat'], ['https://', 'invalidFormat'], [`https://example.com/${'a'.repeat(2048)}`, 'invalidFormat'],
+    ['http://mail.example.com:25/', 'blockedPort'], ['https://example.com:587/x', 'blockedPort'], ['http://irc.example.com:6667/', 'blockedPort'],
+    ['https://example.com:0/', 'blockedPort'], ['http://[2606:4700::1]:22/', 'blockedPort'],
   ])('%s is refused as %s', (url, code) => {
     expect(() => parseWebhookUrl(url)).toThrow(UrlProblem);
     try { parseWebhookUrl(url); } catch (err) { expect((err as UrlProblem).code).toBe(code); }
+  });
+});
+
+describe('ports', () => {
+  it.each(['https://example.com:443/', 'http://example.com:80/', 'https://example.com:8443/h', 'http://example.com:8080/', 'https://example.com:65535/'])('%s is accepted', (url) => {
+    expect(() => parseWebhookUrl(url)).not.toThrow();
+  });
+
+  it('refuses a bad port at registration, saying which and why', async () => {
+    const res = await create('https://93.184.215.14:25/hooks');
+    expect(res.body).toEqual({
+      statusCode: 400, error: 'Bad Request', errors: { url: 'blockedPort' },
+      message: ['url must not use port 25: it belongs to another protocol (mail, IRC, …), as browsers also refuse'],
+    });
+    expect((await create('https://93.184.215.14:8443/hooks')).status).toBe(201);
+  });
+
+  it('refuses a bad port at delivery time, for a webhook stored before the rule', async () => {
+    const row = await server.db.insertInto('webhooks').values({
+      branch_id: world.branches.b1, url: 'http://127.0.0.1:587/hook', events: ['order.created'], secret_key: 'f'.repeat(64), updated_at: new Date(),
+    }).returning('id').executeTakeFirstOrThrow();
+    const running = await worker(server, { maxRetries: 0 });
+    try {
+      await emit(server, { branchId: world.branches.b1, exchangeId: world.exchanges.A });
+      const [d] = await eventually(async () => {
+        const rows = await deliveries(server, row.id);
+        return rows[0]?.status === 'failed' && rows;
+      });
+      expect(d.last_error).toBe('refused: url must not use port 587: it belongs to another protocol (mail, IRC, …), as browsers also refuse');
+    } finally {
+      await running.stop();
+      await server.db.deleteFrom('webhooks').execute();
+    }
   });
 });
 

@@ -6,7 +6,19 @@ import { withTimeout } from '../../time-limit.js';
 export const MAX_URL_LENGTH = 2048;
 const DNS_TIMEOUT_MS = 3000;
 
-export type UrlProblemCode = 'invalidFormat' | 'credentialsNotAllowed' | 'privateAddress';
+export type UrlProblemCode = 'invalidFormat' | 'credentialsNotAllowed' | 'blockedPort' | 'privateAddress';
+
+/**
+ * The Fetch Standard's bad ports (https://fetch.spec.whatwg.org/#bad-port), refused as browsers refuse them: a
+ * POST to a mail, IRC or other service's port can smuggle that protocol's commands in its body (a partner's text
+ * in an order goes into webhook bodies), making this service relay spam from its own address.
+ */
+const BAD_PORTS = new Set([
+  0, 1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110,
+  111, 113, 115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532,
+  540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061,
+  6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
+]);
 
 export class UrlProblem extends Error {
   constructor(readonly code: UrlProblemCode, message: string) {
@@ -16,7 +28,7 @@ export class UrlProblem extends Error {
 
 export interface ResolvedAddress { address: string; family: 4 | 6 }
 
-/** The syntax rules of a webhook URL: absolute http(s), no credentials, at most 2048 characters. */
+/** The syntax rules of a webhook URL: absolute http(s), no credentials, no bad port, at most 2048 characters. */
 export function parseWebhookUrl(raw: string): URL {
   let url: URL;
   try {
@@ -28,6 +40,9 @@ export function parseWebhookUrl(raw: string): URL {
     throw new UrlProblem('invalidFormat', 'url must be a URL address');
   }
   if (url.username || url.password) throw new UrlProblem('credentialsNotAllowed', 'url must not contain credentials');
+  if (url.port !== '' && BAD_PORTS.has(Number(url.port))) {
+    throw new UrlProblem('blockedPort', `url must not use port ${url.port}: it belongs to another protocol (mail, IRC, …), as browsers also refuse`);
+  }
   return url;
 }
 
