@@ -105,7 +105,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     const labels = { method: request.method, route, status: String(reply.statusCode) };
     ctx.metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
     // From the app's logger with the request id as a field: the same line as request.log's, without making a child.
-    app.log.info({ reqId: request.id, method: request.method, url: loggedUrl(request.url), route, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
+    // ip: the client's address (behind proxies, as TRUST_PROXY allows reading it), to trace abuse to its source.
+    app.log.info({ reqId: request.id, method: request.method, url: loggedUrl(request.url), route, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10, ip: request.ip }, 'request');
     done();
   });
 

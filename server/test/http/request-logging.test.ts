@@ -46,11 +46,12 @@ async function linesOf(reqId: string, count: number): Promise<Record<string, unk
 
 describe('request logging', () => {
   it('writes one access line per request with its request id, route and status, and never the key', async () => {
-    const res = await call(server, 'GET', '/partner/offers', { key: w.keys.branch, query: { limit: 1 } });
+    // Without TRUST_PROXY a forwarded address is the client's own claim: the line keeps the peer's.
+    const res = await call(server, 'GET', '/partner/offers', { key: w.keys.branch, query: { limit: 1 }, headers: { 'x-forwarded-for': '203.0.113.7' } });
     expect(res.status).toBe(200);
     const reqId = res.headers.get('x-request-id')!;
     const [line] = await linesOf(reqId, 1);
-    expect(line).toMatchObject({ msg: 'request', level: 30, method: 'GET', url: '/api/v1/partner/offers?limit=1', route: '/api/v1/partner/offers', statusCode: 200 });
+    expect(line).toMatchObject({ msg: 'request', level: 30, method: 'GET', url: '/api/v1/partner/offers?limit=1', route: '/api/v1/partner/offers', statusCode: 200, ip: '127.0.0.1' });
     expect(typeof line!.ms).toBe('number');
     expect(lines.join('')).not.toContain(w.keys.branch);
   });
