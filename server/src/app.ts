@@ -86,7 +86,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   refuseUndeclaredQueryKeys(app as unknown as FastifyInstance, API_PREFIX);
   acceptOnlyJsonBodies(app as unknown as FastifyInstance);
   parseJsonBodies(app as unknown as FastifyInstance);
-  registerErrorHandling(app as unknown as FastifyInstance);
+  registerErrorHandling(app as unknown as FastifyInstance, ctx.database.afterStatement);
   app.addSchema(ErrorSchema);
   // The data of the order stream's events: no route's response names it, but the console's types need it.
   app.addSchema(OrderChange);

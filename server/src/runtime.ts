@@ -1,4 +1,3 @@
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import type { Config } from './config.js';
 import { createContext, type AppContext } from './context.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
@@ -9,8 +8,6 @@ import type { Log } from './log.js';
 
 export interface RuntimeOptions {
   poolSize?: number;
-  /** Called after each statement that succeeds (PostgreSQL only): how the end of an outage is seen. */
-  onStatementSucceeded?: () => void;
 }
 
 /** Opens the database (migrated to the latest version) and the process's shared services. */
@@ -28,10 +25,8 @@ export async function startRuntime(config: Config, log: Log, options: RuntimeOpt
     const applied = await migrateToLatest(opened.db);
     if (applied.length > 0) log('info', 'database migrated', { applied, kind: opened.kind });
     opened.limitQueries(config.databaseQueryTimeoutMs);
-    const database = opened.kind === 'postgres'
-      ? { ...opened, db: opened.db.withPlugin(new StatementSucceeded(() => { lost.succeeded(); options.onStatementSucceeded?.(); })) }
-      : opened;
-    const ctx = await createContext(config, database, log);
+    opened.afterStatement(() => lost.succeeded());
+    const ctx = await createContext(config, opened, log);
     const close = ctx.close;
     ctx.close = async () => {
       await close();
@@ -41,20 +36,6 @@ export async function startRuntime(config: Config, log: Log, options: RuntimeOpt
   } catch (err) {
     await opened.close();
     throw unreachable(config, err);
-  }
-}
-
-/** Tells of each statement that succeeded; changes nothing. */
-class StatementSucceeded implements KyselyPlugin {
-  constructor(private readonly succeeded: () => void) {}
-
-  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    return args.node;
-  }
-
-  transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    this.succeeded();
-    return Promise.resolve(args.result);
   }
 }
 

@@ -17,8 +17,7 @@ export async function serve(options: ServeOptions): Promise<void> {
   const config = loadConfig();
   const { logger, log } = processLogger(config);
   const opened: { app?: App; background?: Background } = {};
-  // The app's 503s during an outage are one warning; a statement that succeeds again ends it.
-  const ctx = await startRuntime(config, log, { onStatementSucceeded: () => opened.app?.databaseRefusals.succeeded() });
+  const ctx = await startRuntime(config, log);
   try {
     const bootstrap = await bootstrapSuperadmin(ctx.db, config.bootstrapAdmin);
     if (bootstrap === 'created') log('info', 'bootstrap superadmin created', { email: config.bootstrapAdmin?.email });

@@ -23,7 +23,7 @@ export async function serveWorkerStatus(
     forceCloseConnections: true,
   });
   // Its 404 and 500 bodies are the API's: a failed metrics collection tells the scraper nothing internal.
-  registerErrorHandling(app as unknown as FastifyInstance);
+  registerErrorHandling(app as unknown as FastifyInstance, ctx.database.afterStatement);
   registerOperationsRoutes(app as unknown as FastifyInstance, ctx);
   try {
     await app.listen({ host, port });

@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, type LogEvent, type Transaction } from 'kysely';
 import type pg from 'pg';
 import { listenPglite, listenPostgres, type ListenHandlers, type Listening } from './notifications.js';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
@@ -25,6 +25,8 @@ export interface DatabaseHandle {
   listen(channel: string, handlers: ListenHandlers): Listening;
   /** Statements run through `db` so far: tests prove that a read ran none. */
   queryCount(): number;
+  /** Calls `listener` after each statement that succeeds (how the end of an outage is seen); returns its removal. */
+  afterStatement(listener: () => void): () => void;
   /**
    * From now on a statement not answered within `ms` (0: no limit) fails as the database being unavailable, and
    * its connection is dropped. A connection cut without a reset (a dropped route, a failover behind a virtual
@@ -83,6 +85,7 @@ async function openPostgres(url: string, max: number, onIdleError?: (err: Error)
     kind: 'postgres',
     listen: (channel, handlers) => listenPostgres(Client, url, channel, handlers),
     queryCount: counter.count,
+    afterStatement: counter.afterStatement,
     limitQueries: preparing.limitQueries,
     ping: async () => { await pool.query('select 1'); },
     warm: async () => {
@@ -117,6 +120,7 @@ async function openPglite(dataDir: string, template?: Blob): Promise<DatabaseHan
       kind: 'pglite',
       listen: (channel, handlers) => listenPglite(client, channel, handlers),
       queryCount: counter.count,
+      afterStatement: counter.afterStatement,
       limitQueries: () => undefined,
       ping: async () => { await client.query('select 1'); },
       warm: async () => undefined,
@@ -135,8 +139,19 @@ async function openPglite(dataDir: string, template?: Blob): Promise<DatabaseHan
 /** How long making a PostgreSQL connection may take; generous, so that a saturated server is not taken for a cut. */
 const CONNECT_TIMEOUT_MS = 5000;
 
-/** Kysely's log hook, used only to count: one increment per statement. */
+/** Kysely's log hook: counts every statement, and tells listeners of each one that succeeded. */
 function queryCounter() {
   let n = 0;
-  return { log: () => { n++; }, count: () => n };
+  const listeners = new Set<() => void>();
+  return {
+    log: (event: LogEvent) => {
+      n++;
+      if (event.level === 'query') for (const listener of listeners) listener();
+    },
+    count: () => n,
+    afterStatement: (listener: () => void) => {
+      listeners.add(listener);
+      return () => { listeners.delete(listener); };
+    },
+  };
 }

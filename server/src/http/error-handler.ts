@@ -7,25 +7,17 @@ import { describeValidationErrors } from './validation.js';
 /** How long a client should wait before retrying a request the database could not serve. */
 const RETRY_AFTER_SECONDS = 2;
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /**
-     * The requests answered 503 for want of the database: one warning when an outage starts, one line when it ends.
-     * Whoever owns the database calls `succeeded()` after each statement that succeeds (cli/serve.ts).
-     */
-    databaseRefusals: OutageCount;
-  }
-}
-
 /** The single place where errors become HTTP responses. 5xx bodies never carry internals. */
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandling(app: FastifyInstance, afterStatement: (listener: () => void) => () => void): void {
   // Not a line per request: during an outage that is the traffic's volume in warnings.
   const refusals = new OutageCount((level, msg, extra) => app.log[level](extra ?? {}, msg), {
     started: 'database unavailable: requests that need it are answered 503 until it is back',
     ended: 'the database is available again; requests are served',
     counted: 'refused',
   });
-  app.decorate('databaseRefusals', refusals);
+  // The outage ends with the first statement that succeeds, whichever part of the process ran it.
+  const unsubscribe = afterStatement(() => refusals.succeeded());
+  app.addHook('onClose', (_app, done) => { unsubscribe(); done(); });
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) return send(reply, err.statusCode, err.toBody(), err.headers);
 
