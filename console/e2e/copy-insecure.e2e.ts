@@ -73,7 +73,7 @@ describe('copying a value shown once', () => {
   });
 
   it('on an insecure address: the same for a webhook\'s new signing secret', async () => {
-    const hook = await server.partner('POST', '/webhooks', server.keys.branch, { url: 'http://127.0.0.1:9/hook', events: ['order.created'] });
+    const hook = await server.partner('POST', '/webhooks', server.keys.branch, { url: 'http://127.0.0.1:8/hook', events: ['order.created'] });
     expect(hook.status).toBe(201);
     await page.goto(`${insecure}/webhooks/${hook.body.id}`);
     await page.getByRole('button', { name: 'Rotate secret' }).click();

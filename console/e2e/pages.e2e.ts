@@ -21,7 +21,7 @@ beforeAll(async () => {
   orderId = (await partnerOrder(server, { cashbox: catalog.central, from: catalog.currency('USD'), to: catalog.currency('EUR'), amount: 250 })).id;
   await partnerOrder(server, { cashbox: catalog.central, from: catalog.currency('EUR'), to: catalog.currency('USD'), amount: 80 });
   await partnerOrder(server, { cashbox: catalog.airport, from: catalog.currency('EUR'), to: catalog.currency('JPY'), amount: 120 });
-  webhookId = (await server.partner('POST', '/webhooks', server.keys.branch, { url: 'http://127.0.0.1:9/hooks', events: ['order.created', 'offer.updated'] })).body.id;
+  webhookId = (await server.partner('POST', '/webhooks', server.keys.branch, { url: 'http://127.0.0.1:8/hooks', events: ['order.created', 'offer.updated'] })).body.id;
   await changeARate(server);
 });
 
@@ -78,7 +78,7 @@ describe('every page', () => {
       ['/currencies', 'Currencies', 'currencies', 'USDT'],
       ['/branches', 'Branches', 'branches', 'Other Branch'],
       ['/api-keys', 'API keys', 'api-keys-superadmin', 'Demo branch key'],
-      ['/webhooks', 'Webhooks', 'webhooks-list', '127.0.0.1:9/hooks'],
+      ['/webhooks', 'Webhooks', 'webhooks-list', '127.0.0.1:8/hooks'],
       [`/webhooks/${webhookId}`, 'Webhook', 'webhook', 'Delivery log'],
       ['/audit', 'Audit log', 'audit', 'offer.update'],
       ['/no-such-page', 'Page not found', 'not-found'],

@@ -73,7 +73,7 @@ describe('PATCH /admin/staff/{id}', () => {
     const created = await admin('POST', '/admin/staff', { email: 'hook-mover@test.local', password: PASSWORD, role: 'operator', exchangeIds: [world.exchanges.A], permissions: ['webhooks:manage'] });
     const token = await staffToken(server, created.body.id);
     const key = await call(server, 'POST', '/api-keys', { token, body: { name: 'till', type: 'personal' } });
-    const hook = await call(server, 'POST', '/partner/webhooks', { key: key.body.rawKey, body: { url: 'http://127.0.0.1:9/hook', events: ['order.created'] } });
+    const hook = await call(server, 'POST', '/partner/webhooks', { key: key.body.rawKey, body: { url: 'http://127.0.0.1:8/hook', events: ['order.created'] } });
     expect(hook.status).toBe(201);
     expect((await admin('GET', `/admin/webhooks/${hook.body.id}`)).status).toBe(200);
     // A delivery about branch 1's order: the log of the branch the user leaves.
@@ -100,7 +100,7 @@ describe('PATCH /admin/staff/{id}', () => {
 
   it('files the webhooks of users moved before this rule under their branch (migration 011)', async () => {
     const hook = await server.db.insertInto('webhooks').values({
-      branch_id: world.branches.b2, staff_user_id: world.staff.operatorA.id, url: 'http://127.0.0.1:9/misfiled', events: ['order.created'], secret_key: 'x'.repeat(64),
+      branch_id: world.branches.b2, staff_user_id: world.staff.operatorA.id, url: 'http://127.0.0.1:8/misfiled', events: ['order.created'], secret_key: 'x'.repeat(64),
     }).returning('id').executeTakeFirstOrThrow();
     await up(server.db as unknown as Kysely<unknown>);
     const row = await server.db.selectFrom('webhooks').select('branch_id').where('id', '=', hook.id).executeTakeFirstOrThrow();

@@ -61,10 +61,10 @@ describe('GET /admin/dashboard', () => {
   });
 
   it('lists the webhooks in trouble the caller may see, and leaves out what its permissions do not cover', async () => {
-    const failing = await register(server, world.keys.operatorA, 'http://127.0.0.1:9/a');
-    const dead = await register(server, world.keys.branch, 'http://127.0.0.1:9/b');
-    await register(server, world.keys.branch, 'http://127.0.0.1:9/healthy');
-    const other = await register(server, world.keys.otherBranch, 'http://127.0.0.1:9/c');
+    const failing = await register(server, world.keys.operatorA, 'http://127.0.0.1:8/a');
+    const dead = await register(server, world.keys.branch, 'http://127.0.0.1:8/b');
+    await register(server, world.keys.branch, 'http://127.0.0.1:8/healthy');
+    const other = await register(server, world.keys.otherBranch, 'http://127.0.0.1:8/c');
     await server.db.updateTable('webhooks').set({ fail_count: 3 }).where('id', 'in', [failing.id, other.id]).execute();
     await server.db.updateTable('webhooks').set({ is_active: false, fail_count: 10, deactivated_at: new Date() }).where('id', '=', dead.id).execute();
 

@@ -159,7 +159,7 @@ describe('Idempotency-Key on POST /partner/clients and /partner/webhooks', () =>
 
   it('replays a webhook registration and its secret, and refuses a different body', async () => {
     const k = newKey();
-    const body = { url: 'http://127.0.0.1:9/hook', events: ['order.created'] };
+    const body = { url: 'http://127.0.0.1:8/hook', events: ['order.created'] };
     const first = await post('/partner/webhooks', world.keys.branch, body, k);
     const again = await post('/partner/webhooks', world.keys.branch, body, k);
     expect(first.status).toBe(201);

@@ -13,7 +13,7 @@ let tokens: Record<StaffName, string>;
 beforeAll(async () => ({ server, world, tokens } = await startWorld({ env: { WEBHOOKS_PER_OWNER: '3', PERSONAL_KEYS_PER_STAFF: '3' } })));
 afterAll(() => server?.close());
 
-const URL = 'http://127.0.0.1:9/hook';
+const URL = 'http://127.0.0.1:8/hook';
 const registerWith = (key: string) => call(server, 'POST', '/partner/webhooks', { key, body: { url: URL, events: ['order.created'] } });
 const createKey = (who: StaffName, body: Record<string, unknown> = { name: 'k', type: 'personal' }) => call(server, 'POST', '/api-keys', { token: tokens[who], body });
 
