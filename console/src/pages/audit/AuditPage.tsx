@@ -7,6 +7,7 @@ import { when } from '../../components/format';
 import { Pager } from '../../components/Pager';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
+import { auditSubject, SubjectLink } from '../../components/subject-link';
 import { diff, show } from './diff';
 
 const PAGE = 25;
@@ -65,7 +66,7 @@ export function AuditPage() {
                         <Table.Td>{when(e.createdAt)}</Table.Td>
                         <Table.Td>{e.actor === 'cli' ? <Badge variant="light">command line</Badge> : <>{e.staffEmail ?? `staff ${e.staffUserId}`} <Text span c="dimmed" size="sm">({e.role})</Text></>}</Table.Td>
                         <Table.Td><Code>{e.action}</Code></Table.Td>
-                        <Table.Td>{e.entityType} {e.entityId}</Table.Td>
+                        <Table.Td><SubjectLink subject={auditSubject(e)}>{e.entityType} {e.entityId}</SubjectLink></Table.Td>
                         <Table.Td><Text size="xs" c="dimmed">{e.ip ?? ''} {e.requestId ?? ''}</Text></Table.Td>
                         <Table.Td><Button size="xs" variant="light" aria-expanded={open === e.id} onClick={() => setOpen(open === e.id ? null : e.id)}>{open === e.id ? 'Hide' : 'Changes'}</Button></Table.Td>
                       </Table.Tr>

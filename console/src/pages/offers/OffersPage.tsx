@@ -1,5 +1,5 @@
 import { Select, SimpleGrid, Table, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { exchangeOptions, useLookups } from '../../components/lookups';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
@@ -16,15 +16,19 @@ import { useOffers } from './use-offers';
  */
 export function OffersPage() {
   const lookups = useLookups();
-  const [picked, setPicked] = useState<string | null>(null);
+  // The exchange is in the address (?exchange=<id>), so the logs can link to an offer's exchange and a reload keeps it.
+  const [params, setParams] = useSearchParams();
+  const picked = params.get('exchange');
   const exchange = picked ?? (lookups.data?.exchanges[0] ? String(lookups.data.exchanges[0].id) : null);
-  const offers = useOffers(exchange === null ? null : Number(exchange));
+  // An address may name an exchange gone from the user's reach (a link from the audit log): say so, not an empty list.
+  const known = exchange !== null && (!lookups.data || lookups.data.exchanges.some((e) => String(e.id) === exchange));
+  const offers = useOffers(known ? Number(exchange) : null);
   const narrow = useNarrow();
   return (
     <>
       <PageHeader title="Offers and rates" description="Rate: units the client gets for one unit given. Limits are in the currency the client gives." />
-      <Select label="Exchange" data={exchangeOptions(lookups.data)} value={exchange} onChange={setPicked} w={420} maw="100%" mb="md" allowDeselect={false} />
-      {exchange === null ? <Text c="dimmed">No exchange yet.</Text> : (
+      <Select label="Exchange" data={exchangeOptions(lookups.data)} value={exchange} onChange={(v) => setParams(v ? { exchange: v } : {}, { replace: true })} w={420} maw="100%" mb="md" allowDeselect={false} />
+      {exchange === null ? <Text c="dimmed">No exchange yet.</Text> : !known ? <Text c="dimmed">No exchange #{exchange} in your reach.</Text> : (
         <QueryState query={offers}>
           {(data) => (
             <>

@@ -2,6 +2,7 @@ import { Badge, Button, Code, Drawer, Group, Stack, Table, Text, Title } from '@
 import { when } from '../../components/format';
 import { showDone } from '../../components/notify';
 import { QueryState } from '../../components/QueryState';
+import { deliverySubject, SubjectLink } from '../../components/subject-link';
 import { DELIVERY_COLOR } from './Health';
 import { useDelivery, useRetry } from './use-webhooks';
 
@@ -15,7 +16,8 @@ export function DeliveryDrawer({ hookId, deliveryId, active, onClose }: { hookId
         {(d) => (
           <Stack>
             <Group justify="space-between">
-              <Group gap="xs"><Badge color={DELIVERY_COLOR[d.status]} data-delivery-status={d.status}>{d.status}</Badge><Text size="sm">{d.event}</Text></Group>
+              <Group gap="xs"><Badge color={DELIVERY_COLOR[d.status]} data-delivery-status={d.status}>{d.status}</Badge><Text size="sm">{d.event}</Text>
+                {d.subjectId !== null && <Text size="sm">about <SubjectLink subject={deliverySubject(d)} /></Text>}</Group>
               <Button onClick={() => retry.mutate(d.id, { onSuccess: () => showDone('Delivery queued: it is sent again now') })}
                 loading={retry.isPending} disabled={!active || d.status === 'pending'}>Retry now</Button>
             </Group>

@@ -5,6 +5,7 @@ import { when } from '../../components/format';
 import { Pager } from '../../components/Pager';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
+import { deliverySubject, SubjectLink } from '../../components/subject-link';
 import { DeliveryDrawer } from './DeliveryDrawer';
 import { DELIVERY_COLOR, Health } from './Health';
 import { WebhookActions } from './WebhookActions';
@@ -42,7 +43,7 @@ export function WebhookPage() {
                         {data.data.map((d) => (
                           <Table.Tr key={d.id} data-delivery-id={d.id}>
                             <Table.Td><UnstyledButton onClick={() => open(d.id)} aria-label={`Delivery ${d.event} ${when(d.createdAt)}`} c="teal.8" fz="sm">{d.event}</UnstyledButton></Table.Td>
-                            <Table.Td>{d.subjectId === null ? '—' : `${d.event.startsWith('offer.') ? 'offer' : 'order'} #${d.subjectId}`}</Table.Td>
+                            <Table.Td>{d.subjectId === null ? '—' : <SubjectLink subject={deliverySubject(d)} />}</Table.Td>
                             <Table.Td><Badge color={DELIVERY_COLOR[d.status]} variant="light">{d.status}</Badge></Table.Td>
                             <Table.Td>{d.attempts}</Table.Td>
                             <Table.Td>{d.lastResponseStatus ?? d.lastError ?? '—'}</Table.Td>
