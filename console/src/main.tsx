@@ -6,9 +6,9 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router';
 import { queryClient } from './app/query-client';
-import { AppRoutes } from './app/routes';
+import { router } from './app/routes';
 import { theme } from './app/theme';
 
 createRoot(document.getElementById('root')!).render(
@@ -17,9 +17,7 @@ createRoot(document.getElementById('root')!).render(
       <Notifications position="top-right" limit={4} />
       <QueryClientProvider client={queryClient}>
         <ModalsProvider>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
+          <RouterProvider router={router} />
         </ModalsProvider>
       </QueryClientProvider>
     </MantineProvider>

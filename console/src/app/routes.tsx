@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router';
+import { createBrowserRouter, createRoutesFromElements, Route } from 'react-router';
 import { LoginPage } from '../auth/LoginPage';
 import { RequireSession } from '../auth/RequireSession';
 import { Allowed } from '../layout/Allowed';
@@ -20,29 +20,30 @@ import { StaffPage } from '../pages/staff/StaffPage';
 import { WebhookPage } from '../pages/webhooks/WebhookPage';
 import { WebhooksPage } from '../pages/webhooks/WebhooksPage';
 
-/** Every page of the console; the server answers each of these paths with index.html. */
-export function AppRoutes() {
-  return (
-    <Routes>
-      <Route path="/login" element={<LoginPage />} />
-      <Route element={<RequireSession><Shell /></RequireSession>}>
-        <Route index element={<HomePage />} />
-        <Route path="orders" element={<Allowed to="/orders"><OrderBoardPage /></Allowed>} />
-        <Route path="orders/:id" element={<Allowed to="/orders"><OrderDetailPage /></Allowed>} />
-        <Route path="offers" element={<Allowed to="/offers"><OffersPage /></Allowed>} />
-        <Route path="exchanges" element={<Allowed to="/exchanges"><ExchangesPage /></Allowed>} />
-        <Route path="exchanges/:id" element={<Allowed to="/exchanges"><ExchangeEditPage /></Allowed>} />
-        <Route path="payment-methods" element={<Allowed to="/payment-methods"><PaymentMethodsPage /></Allowed>} />
-        <Route path="clients" element={<Allowed to="/clients"><ClientsPage /></Allowed>} />
-        <Route path="staff" element={<Allowed to="/staff"><StaffPage /></Allowed>} />
-        <Route path="currencies" element={<Allowed to="/currencies"><CurrenciesPage /></Allowed>} />
-        <Route path="branches" element={<Allowed to="/branches"><BranchesPage /></Allowed>} />
-        <Route path="api-keys" element={<Allowed to="/api-keys"><ApiKeysPage /></Allowed>} />
-        <Route path="webhooks" element={<Allowed to="/webhooks"><WebhooksPage /></Allowed>} />
-        <Route path="webhooks/:id" element={<Allowed to="/webhooks"><WebhookPage /></Allowed>} />
-        <Route path="audit" element={<Allowed to="/audit"><AuditPage /></Allowed>} />
-        <Route path="*" element={<NotFoundPage />} />
-      </Route>
-    </Routes>
-  );
-}
+/**
+ * Every page of the console; the server answers each of these paths with index.html. A data router, not
+ * <BrowserRouter>: only it can hold a navigation back while a form has unsaved edits (useBlocker).
+ */
+export const router = createBrowserRouter(createRoutesFromElements(
+  <>
+    <Route path="/login" element={<LoginPage />} />
+    <Route element={<RequireSession><Shell /></RequireSession>}>
+      <Route index element={<HomePage />} />
+      <Route path="orders" element={<Allowed to="/orders"><OrderBoardPage /></Allowed>} />
+      <Route path="orders/:id" element={<Allowed to="/orders"><OrderDetailPage /></Allowed>} />
+      <Route path="offers" element={<Allowed to="/offers"><OffersPage /></Allowed>} />
+      <Route path="exchanges" element={<Allowed to="/exchanges"><ExchangesPage /></Allowed>} />
+      <Route path="exchanges/:id" element={<Allowed to="/exchanges"><ExchangeEditPage /></Allowed>} />
+      <Route path="payment-methods" element={<Allowed to="/payment-methods"><PaymentMethodsPage /></Allowed>} />
+      <Route path="clients" element={<Allowed to="/clients"><ClientsPage /></Allowed>} />
+      <Route path="staff" element={<Allowed to="/staff"><StaffPage /></Allowed>} />
+      <Route path="currencies" element={<Allowed to="/currencies"><CurrenciesPage /></Allowed>} />
+      <Route path="branches" element={<Allowed to="/branches"><BranchesPage /></Allowed>} />
+      <Route path="api-keys" element={<Allowed to="/api-keys"><ApiKeysPage /></Allowed>} />
+      <Route path="webhooks" element={<Allowed to="/webhooks"><WebhooksPage /></Allowed>} />
+      <Route path="webhooks/:id" element={<Allowed to="/webhooks"><WebhookPage /></Allowed>} />
+      <Route path="audit" element={<Allowed to="/audit"><AuditPage /></Allowed>} />
+      <Route path="*" element={<NotFoundPage />} />
+    </Route>
+  </>,
+));

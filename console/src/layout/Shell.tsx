@@ -6,6 +6,7 @@ import { NavLink as RouterLink, Outlet, useLocation } from 'react-router';
 import { session } from '../auth/session';
 import { useMe } from '../auth/use-me';
 import { QueryState } from '../components/QueryState';
+import { UnsavedGuard } from '../components/unsaved-guard';
 import { NAV } from './nav';
 
 /** The frame of every page: the pages of the user's role on the left (a drawer on narrow screens), who is logged in on top. */
@@ -46,6 +47,7 @@ export function Shell() {
       <AppShell.Main>
         <QueryState query={me}>{() => <Outlet />}</QueryState>
       </AppShell.Main>
+      <UnsavedGuard />
     </AppShell>
   );
 }

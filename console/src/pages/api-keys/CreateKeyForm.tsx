@@ -6,6 +6,7 @@ import type { Body, CreatedApiKey } from '../../api/types';
 import { hasRole, useMe } from '../../auth/use-me';
 import { CopyHelp, CopyValueButton, useCopy } from '../../components/copy';
 import { branchOptions, useLookups } from '../../components/lookups';
+import { useUnsavedChanges } from '../../components/unsaved-guard';
 import { fieldErrorsTo, useSave } from '../../components/use-save';
 import { ORIGIN_LABELS, originLines, OriginsInput } from './origins';
 
@@ -14,6 +15,8 @@ type Fields = { name: string; type: string; branchId: string; expiresAt: string;
 /** A raw key, shown this once with a copy button. */
 export function RawKeyOnce({ rawKey, onDone, children }: { rawKey: string; onDone: () => void; children?: React.ReactNode }) {
   const copier = useCopy(rawKey);
+  // Leaving loses the key for good: it is never shown again.
+  useUnsavedChanges(true, 'The new key, shown only this once');
   return (
     <Stack>
       <Alert color="yellow" title="Copy the key now">It is shown only this once: the service keeps only a hash of it.</Alert>
@@ -35,6 +38,7 @@ export function CreateKeyForm({ onCreated, onDone }: { onCreated: () => void; on
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const superadmin = hasRole(me.data, 'superadmin');
   const form = useForm<Fields>({ initialValues: { name: '', type: 'personal', branchId: '', expiresAt: '', allowedOrigins: '' } });
+  useUnsavedChanges(created === null && form.isDirty(), 'New API key');
   const save = useSave((body: Body<'/api/v1/api-keys', 'post'>) => unwrap(api.POST('/api/v1/api-keys', { body })), [['api-keys']], (k) => `${k.name}: created`);
 
   if (created) return <RawKeyOnce rawKey={created.rawKey} onDone={onDone} />;

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { ApiError } from '../../api/errors';
 import type { ApiKey, RolledApiKey } from '../../api/types';
 import { when } from '../../components/format';
+import { useUnsavedChanges } from '../../components/unsaved-guard';
 import { RawKeyOnce } from './CreateKeyForm';
 import { useRoll } from './use-keys';
 
@@ -11,6 +12,7 @@ export function RollKeyForm({ apiKey, asAdmin, onRolled, onDone }: { apiKey: Api
   const roll = useRoll(asAdmin);
   const [until, setUntil] = useState('');
   const [rolled, setRolled] = useState<RolledApiKey | null>(null);
+  useUnsavedChanges(rolled === null && until !== '', `Roll of “${apiKey.name}”: when the old key stops`);
   if (rolled) {
     return (
       <RawKeyOnce rawKey={rolled.rawKey} onDone={onDone}>

@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { api, unwrap } from '../../api/client';
 import type { ApiKey } from '../../api/types';
+import { useUnsavedChanges } from '../../components/unsaved-guard';
 import { fieldErrorsTo, useSave } from '../../components/use-save';
 
 /** One origin a line (or separated by commas or spaces), as the API takes them: an array. */
@@ -21,6 +22,7 @@ export function OriginsInput(props: TextareaProps) {
 
 function EditOrigins({ apiKey }: { apiKey: ApiKey }) {
   const form = useForm({ initialValues: { allowedOrigins: apiKey.allowedOrigins.join('\n') } });
+  useUnsavedChanges(form.isDirty(), `Allowed origins of “${apiKey.name}”`);
   const save = useSave((allowedOrigins: string[]) => unwrap(api.PATCH('/api/v1/api-keys/{id}', { params: { path: { id: apiKey.id } }, body: { allowedOrigins } })),
     [['api-keys']], (k) => `${k.name}: ${k.allowedOrigins.length === 0 ? 'any origin' : `${k.allowedOrigins.length} allowed origin(s)`}`);
   const submit = form.onSubmit((v) => save.mutate(originLines(v.allowedOrigins), { onSuccess: () => modals.closeAll(), onError: fieldErrorsTo(form, { labels: ORIGIN_LABELS }) }));

@@ -5,6 +5,7 @@ import { api, unwrap } from '../../api/client';
 import { when } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
+import { useUnsavedChanges } from '../../components/unsaved-guard';
 import { fieldErrorsTo, useSave } from '../../components/use-save';
 
 type NewBranch = { name: string; isSandbox: boolean };
@@ -16,6 +17,7 @@ type NewBranch = { name: string; isSandbox: boolean };
 export function BranchesPage() {
   const branches = useQuery({ queryKey: ['branches'], queryFn: () => unwrap(api.GET('/api/v1/admin/branches', { params: { query: { limit: 100 } } })) });
   const form = useForm<NewBranch>({ initialValues: { name: '', isSandbox: false } });
+  useUnsavedChanges(form.isDirty(), 'New branch');
   const save = useSave((body: NewBranch) => unwrap(api.POST('/api/v1/admin/branches', { body })), [['branches'], ['lookups']], (b) => `${b.name}: created`);
   const sandbox = useSave(
     ({ id, isSandbox }: { id: number; isSandbox: boolean }) => unwrap(api.PATCH('/api/v1/admin/branches/{id}', { params: { path: { id } }, body: { isSandbox } })),

@@ -12,6 +12,7 @@ import { Pager } from '../../components/Pager';
 import { PageHeader } from '../../components/PageHeader';
 import { PartnerText } from '../../components/PartnerText';
 import { QueryState } from '../../components/QueryState';
+import { useUnsavedChanges } from '../../components/unsaved-guard';
 import { fieldErrorsTo, useSave } from '../../components/use-save';
 
 const PAGE = 25;
@@ -63,6 +64,7 @@ export function ClientsPage() {
 
 function ClientForm({ client, onSaved }: { client: AdminClient; onSaved: () => void }) {
   const form = useForm({ initialValues: { firstName: client.firstName, lastName: client.lastName, email: client.email, phone: client.phone } });
+  useUnsavedChanges(form.isDirty(), `Client ${client.firstName} ${client.lastName}`);
   const save = useSave((body: typeof form.values) => unwrap(api.PATCH('/api/v1/admin/clients/{id}', { params: { path: { id: client.id } }, body })),
     [['clients']], (c) => `${c.firstName} ${c.lastName}: saved`);
   return (

@@ -6,6 +6,7 @@ import { api, unwrap } from '../../api/client';
 import type { Currency } from '../../api/types';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
+import { useUnsavedChanges } from '../../components/unsaved-guard';
 import { fieldErrorsTo, useSave } from '../../components/use-save';
 
 type Fields = { ticker: string; name: string; decimals: number | string; kind: string };
@@ -42,6 +43,7 @@ export function CurrenciesPage() {
 
 function CurrencyForm({ currency, onSaved }: { currency: Currency | null; onSaved?: () => void }) {
   const form = useForm<Fields>({ initialValues: { ticker: currency?.ticker ?? '', name: currency?.name ?? '', decimals: currency?.decimals ?? 2, kind: currency?.kind ?? 'fiat' } });
+  useUnsavedChanges(form.isDirty(), currency ? `Currency ${currency.ticker}` : 'New currency');
   const save = useSave((v: Fields) => {
     const body = { ticker: v.ticker.trim().toUpperCase(), name: v.name, decimals: Number(v.decimals), kind: v.kind as 'fiat' };
     return currency ? unwrap(api.PATCH('/api/v1/admin/currencies/{id}', { params: { path: { id: currency.id } }, body }))

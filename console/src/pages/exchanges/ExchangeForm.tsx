@@ -5,6 +5,7 @@ import type { Exchange } from '../../api/types';
 import { branchOptions, useLookups } from '../../components/lookups';
 import { showDone } from '../../components/notify';
 import { fieldErrorsInWords } from '../../components/field-words';
+import { useUnsavedChanges } from '../../components/unsaved-guard';
 import { SCHEDULE_WORDS, ScheduleEditor, scheduleErrorPlace, scheduleOf, weekOf } from './ScheduleEditor';
 import { useSaveExchange } from './use-exchanges';
 
@@ -24,6 +25,7 @@ export function ExchangeForm({ exchange, withBranch, onSaved }: { exchange: Exch
   const lookups = useLookups();
   const save = useSaveExchange(exchange?.id ?? null);
   const [week, setWeek] = useState(weekOf(exchange?.schedule ?? []));
+  const [savedWeek, setSavedWeek] = useState(week);
   const form = useForm({
     initialValues: {
       branchId: '', name: exchange?.name ?? '', address: exchange?.address ?? '', city: exchange?.city ?? '',
@@ -33,6 +35,8 @@ export function ExchangeForm({ exchange, withBranch, onSaved }: { exchange: Exch
     },
     validate: { latitude: coordinate('longitude'), longitude: coordinate('latitude') },
   });
+  const edited = [form.isDirty() && 'office details', JSON.stringify(week) !== JSON.stringify(savedWeek) && 'weekly hours'].filter(Boolean);
+  const saved = useUnsavedChanges(edited.length > 0, `${exchange?.name ?? 'New exchange'}: ${edited.join(' and ')}`);
   const submit = form.onSubmit((v) => {
     const location = v.latitude.trim() === '' ? null : { latitude: Number(v.latitude.trim()), longitude: Number(v.longitude.trim()) };
     const schedule = scheduleOf(week);
@@ -41,7 +45,7 @@ export function ExchangeForm({ exchange, withBranch, onSaved }: { exchange: Exch
       name: v.name, address: v.address, city: v.city, contacts: { phoneNumber: v.phoneNumber, chat: v.chat },
       location, timezone: v.timezone, isActive: v.isActive, schedule,
     }, {
-      onSuccess: (saved) => { showDone(`${saved.name}: saved`); onSaved?.(saved); },
+      onSuccess: (x) => { saved(); form.resetDirty(v); setSavedWeek(week); showDone(`${x.name}: saved`); onSaved?.(x); },
       onError: fieldErrorsInWords(form, SCHEDULE_WORDS, { placeOf: (key) => PLACES[key] ?? scheduleErrorPlace(key, schedule) }),
     });
   });

@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { currencyOptions, useLookups } from '../../components/lookups';
 import { showDone } from '../../components/notify';
 import { fieldErrorsInWords } from '../../components/field-words';
+import { useUnsavedChanges } from '../../components/unsaved-guard';
 import { OFFER_WORDS, useCreateOffer } from './use-offers';
 
 /** A new pair at the exchange, active at once (partners see it and offer.updated is sent). */
@@ -11,6 +12,7 @@ export function NewOfferForm({ exchangeId }: { exchangeId: number }) {
   const create = useCreateOffer();
   // Null, not '': a Select given '' keeps showing the label it had, so a reset form would look filled in.
   const form = useForm({ initialValues: { currency1Id: null as string | null, currency2Id: null as string | null, rate: '', minAmount: '', maxAmount: '' } });
+  useUnsavedChanges(form.isDirty(), 'New offer');
   const submit = form.onSubmit((v) => create.mutate({
     exchangeId, currency1Id: Number(v.currency1Id), currency2Id: Number(v.currency2Id), rate: v.rate.trim(), maxAmount: v.maxAmount.trim(),
     ...(v.minAmount.trim() ? { minAmount: v.minAmount.trim() } : {}),

@@ -5,9 +5,11 @@ import type { Offer } from '../../api/types';
 import { decimal } from '../../components/format';
 import { showDone } from '../../components/notify';
 import { fieldErrorsInWords } from '../../components/field-words';
+import { useUnsavedChanges } from '../../components/unsaved-guard';
 import { OFFER_WORDS, useUpdateOffer } from './use-offers';
 
 type Fields = { rate: string; minAmount: string; maxAmount: string };
+const WORDS: Fields = { rate: 'rate', minAmount: 'minimum', maxAmount: 'maximum' };
 const fieldsOf = (o: Offer): Fields => ({ rate: decimal(o.rate), minAmount: decimal(o.minAmount), maxAmount: decimal(o.maxAmount) });
 
 /**
@@ -20,6 +22,8 @@ export function useOfferEditor(offer: Offer) {
   const form = useForm<Fields>({ initialValues: fieldsOf(offer) });
   const pair = `${offer.currency1.code} → ${offer.currency2.code}`;
   const formId = `offer-${offer.id}`;
+  const edited = (Object.keys(WORDS) as (keyof Fields)[]).filter((k) => form.isDirty(k)).map((k) => WORDS[k]);
+  useUnsavedChanges(edited.length > 0, `${pair}: ${edited.join(', ')}`);
 
   const save = form.onSubmit((values) => {
     const change: Partial<Fields> = {};

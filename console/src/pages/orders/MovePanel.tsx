@@ -3,6 +3,7 @@ import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import type { OrderDetail } from '../../api/types';
 import { showDone } from '../../components/notify';
+import { useUnsavedChanges } from '../../components/unsaved-guard';
 import { useLookups } from '../../components/lookups';
 import { MOVE_LABEL, STATUS_LABEL } from './statuses';
 import { useMoveOrder } from './use-order';
@@ -14,6 +15,7 @@ import { useMoveOrder } from './use-order';
 export function MovePanel({ order, canWrite }: { order: OrderDetail; canWrite: boolean }) {
   const [comment, setComment] = useState('');
   const move = useMoveOrder(order.id);
+  useUnsavedChanges(comment.trim() !== '', `Comment on order #${order.id}`);
   const lookups = useLookups();
   if (!lookups.data) return null;
   const moves = lookups.data.orderMoves[order.status];

@@ -2,6 +2,7 @@ import { Button, Select, Switch, Table, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { api, unwrap } from '../../api/client';
 import type { Body, PaymentMethod } from '../../api/types';
+import { useUnsavedChanges } from '../../components/unsaved-guard';
 import { fieldErrorsTo, useSave } from '../../components/use-save';
 
 /** The kinds the API knows, in words: the value (`bank_transfer`) is the API's, the label the person's. */
@@ -22,6 +23,7 @@ export function PaymentMethodRow({ method, where, currency }: { method: PaymentM
   const form = useForm({ initialValues: { name: method.name, kind: method.kind } });
   const save = useSave((change: Change) => unwrap(api.PATCH('/api/v1/admin/payment-methods/{id}', { params: { path: { id: method.id } }, body: change })),
     [['payment-methods'], ['lookups']], (m) => `${m.name}: saved`);
+  useUnsavedChanges(form.isDirty(), `Payment method ${method.name}`);
   const submit = form.onSubmit((v) => {
     const change: Change = {};
     if (v.name.trim() !== method.name) change.name = v.name;

@@ -7,6 +7,7 @@ import { hasRole, useMe } from '../../auth/use-me';
 import { branchOptions, currencyOptions, exchangeOptions, nameOf, useLookups } from '../../components/lookups';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
+import { useUnsavedChanges } from '../../components/unsaved-guard';
 import { fieldErrorsTo, useSave } from '../../components/use-save';
 import { KINDS, PaymentMethodRow } from './PaymentMethodRow';
 
@@ -45,6 +46,7 @@ function NewPaymentMethod() {
   const form = useForm({ initialValues: { branchId: '', name: '', kind: 'cash', exchangeId: null as string | null, currencyId: null as string | null } });
   const save = useSave((body: Body<'/api/v1/admin/payment-methods', 'post'>) => unwrap(api.POST('/api/v1/admin/payment-methods', { body })),
     [['payment-methods'], ['lookups']], (m) => `${m.name}: created`);
+  useUnsavedChanges(form.isDirty(), 'New payment method');
   const submit = form.onSubmit((v) => save.mutate({
     name: v.name, kind: v.kind as 'cash',
     ...(v.branchId ? { branchId: Number(v.branchId) } : {}),

@@ -5,6 +5,7 @@ import { api, unwrap } from '../../api/client';
 import type { Permission, StaffUser } from '../../api/types';
 import { hasRole, useMe } from '../../auth/use-me';
 import { branchOptions, exchangeOptions, useLookups } from '../../components/lookups';
+import { useUnsavedChanges } from '../../components/unsaved-guard';
 import { fieldErrorsTo, useSave } from '../../components/use-save';
 
 const PERMISSIONS: Permission[] = ['orders:read', 'orders:write', 'clients:read', 'clients:write', 'webhooks:manage'];
@@ -22,6 +23,7 @@ export function StaffForm({ user, onSaved }: { user: StaffUser | null; onSaved: 
       exchangeIds: (user?.exchangeIds ?? []).map(String), permissions: user?.permissions ?? ['orders:read', 'orders:write'], isActive: user?.isActive ?? true,
     },
   });
+  useUnsavedChanges(form.isDirty(), user ? `Staff user ${user.email}` : 'New staff user');
   const save = useSave((v: Fields) => {
     const common = {
       role: v.role as StaffUser['role'],
