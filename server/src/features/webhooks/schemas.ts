@@ -5,7 +5,7 @@ import { DateTime, listEnvelope, Nullable } from '../../http/schemas.js';
 export const WEBHOOK_EVENTS: readonly WebhookEvent[] = ['order.created', 'order.status_changed', 'order.cancelled', 'offer.updated'];
 
 export const EventName = Type.Unsafe<WebhookEvent>({ type: 'string', enum: [...WEBHOOK_EVENTS] });
-// The URL's rules (http/https, no credentials, no internal address) are checked in code, with the contract's message.
+// The URL's rules (http/https, no credentials, no bad port, no internal address) are checked in code, with the contract's message.
 const Url = Type.String({ minLength: 1, maxLength: 2048, description: 'http or https URL that receives the deliveries: a public address, no credentials, not a port the Fetch Standard calls bad (25, 587, 6667, …)' });
 const Events = Type.Array(EventName, { minItems: 1, maxItems: WEBHOOK_EVENTS.length, uniqueItems: true, description: 'Events to receive' });
 
