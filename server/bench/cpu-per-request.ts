@@ -6,7 +6,8 @@ import { createBenchDatabase, prepareDatabase } from './lib/database.js';
 import { startBaseline, startService } from './lib/service.js';
 
 /**
- * CPU time per request of the service and of baseline (a) for the estimate and the catalogue reads, read from
+ * CPU time per request of the service, of baseline (a) and of bare Fastify (the framework's share) for the estimate
+ * and a catalogue read, read from
  * /proc/<pid>/stat around a fixed number of requests. It moves less with the machine's other load than throughput
  * does (still by a third on a busy machine). Runs the built service (`npm run build` first):
  * `npx tsx bench/cpu-per-request.ts [name filter]`.
@@ -38,10 +39,11 @@ try {
   }
   writeFileSync(join(dir, 'bodies.json'), JSON.stringify(bodies));
   const baseline = await startBaseline('node-http-catalog', { BENCH_BODIES: join(dir, 'bodies.json') });
+  const framework = await startBaseline('fastify-catalog', { BENCH_BODIES: join(dir, 'bodies.json') });
   try {
     for (const r of reads) {
-      const per: Record<string, number[]> = { service: [], baseline: [] };
-      for (const [name, child] of [['baseline', baseline], ['service', service], ['baseline', baseline], ['service', service]] as const) {
+      const per: Record<string, number[]> = { service: [], baseline: [], framework: [] };
+      for (const [name, child] of [['baseline', baseline], ['framework', framework], ['service', service], ['baseline', baseline], ['framework', framework], ['service', service]] as const) {
         await autocannon({ url: child.url + r.path, method: r.method, headers: r.headers, body: r.body, connections: 32, amount: AMOUNT / 2 });
         for (let i = 0; i < ROUNDS; i++) {
           const before = cpuTicks(child.process.pid!);
@@ -51,12 +53,12 @@ try {
         }
       }
       const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-      const s = median(per.service!), b = median(per.baseline!);
-      console.log(`${r.name}: service ${s.toFixed(1)} µs CPU/request [${per.service!.map((x) => x.toFixed(1)).join(' ')}], baseline (a) ${b.toFixed(1)} [${per.baseline!.map((x) => x.toFixed(1)).join(' ')}], CPU ratio ${(b / s).toFixed(2)}`);
+      const s = median(per.service!), b = median(per.baseline!), f = median(per.framework!);
+      const all = (xs: number[]) => `[${xs.map((x) => x.toFixed(1)).join(' ')}]`;
+      console.log(`${r.name}: service ${s.toFixed(1)} µs CPU/request ${all(per.service!)}, baseline (a) ${b.toFixed(1)} ${all(per.baseline!)}, bare Fastify ${f.toFixed(1)} ${all(per.framework!)}; CPU ratio ${(b / s).toFixed(2)} (bare Fastify ${(b / f).toFixed(2)})`);
     }
   } finally {
-    await baseline.stop();
-    await service.stop();
+    await Promise.all([baseline.stop(), framework.stop(), service.stop()]);
     rmSync(dir, { recursive: true, force: true });
   }
 } finally {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Logger } from 'pino';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { registerPartnerAuth } from './auth/partner-auth.js';
 import { registerPublicCors } from './auth/public-cors.js';
@@ -104,6 +105,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     const route = request.routeOptions.url ?? 'unmatched';
     const labels = { method: request.method, route, status: String(reply.statusCode) };
     ctx.metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
+    // The line's fields are gathered only when it is written (the client's address may mean parsing a proxy chain).
+    if (!(app.log as Logger).isLevelEnabled('info')) return done();
     // From the app's logger with the request id as a field: the same line as request.log's, without making a child.
     // ip: the client's address (behind proxies, as TRUST_PROXY allows reading it), to trace abuse to its source.
     app.log.info({ reqId: request.id, method: request.method, url: loggedUrl(request.url), route, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10, ip: request.ip }, 'request');

@@ -1,11 +1,11 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler } from 'fastify';
 import type { Permission } from '../db/schema.js';
 import { forbidden, unauthorized } from '../http/errors.js';
-import type { KeyVerifier } from './key-verifier.js';
+import type { KeyVerifier, Verification } from './key-verifier.js';
 import type { LastUsedTracker } from './last-used.js';
 import type { KeyPrincipal } from './principal.js';
 import { rateLimitExceeded, setRateLimitHeaders } from './rate-limit-headers.js';
-import type { RateLimiter } from './rate-limiter.js';
+import type { RateDecision, RateLimiter } from './rate-limiter.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -32,45 +32,64 @@ export interface PartnerAuthDeps {
   lastUsed: LastUsedTracker;
 }
 
+/**
+ * Each route of the scope gets its own hook, holding the route's config, so no request looks it up (Fastify builds
+ * `request.routeOptions` anew on each read). A request that matches no route is a 404 of the root scope, as before.
+ */
 export function registerPartnerAuth(app: FastifyInstance, deps: PartnerAuthDeps): void {
   app.decorateRequest('apiKey', null as unknown as KeyPrincipal);
-
-  app.addHook('onRequest', async (request, reply) => {
-    const match = BEARER.exec(request.headers.authorization ?? '');
-    if (!match) {
-      await countFailure(deps, request, reply);
-      throw unauthorized('Missing API key: send Authorization: Bearer <API_KEY>');
-    }
-    const result = await deps.keys.verify(match[1]);
-    if (!result.ok) {
-      await countFailure(deps, request, reply);
-      throw unauthorized(result.reason === 'expired' ? 'API key has expired' : 'Invalid or revoked API key');
-    }
-    const principal = result.principal;
-    const decision = await deps.limits.perKey.consume(principal.keyId);
-    setRateLimitHeaders(reply, decision, 60);
-    if (!decision.allowed) throw rateLimitExceeded(decision);
-    deps.lastUsed.touch(principal.keyId);
-    request.apiKey = principal;
-
-    const config = request.routeOptions.config;
-    if (principal.keyType === 'public' && !config.publicKeyAllowed) {
-      throw forbidden('A public key may only call the public endpoints');
-    }
-    // A request with no Origin is not from another site's page (a server, or this service's own pages).
-    const origin = request.headers.origin;
-    if (principal.allowedOrigins && origin !== undefined && !principal.allowedOrigins.has(origin)) {
-      throw forbidden(`Origin ${origin.slice(0, 200)} is not allowed to use this key`);
-    }
-    if (config.permission && !principal.permissions.has(config.permission)) {
-      throw forbidden(`This key lacks the ${config.permission} permission`);
-    }
+  app.addHook('onRoute', (route) => {
+    route.onRequest = [...[route.onRequest ?? []].flat(), authenticate(deps, route.config ?? {})];
   });
 }
 
+/**
+ * A callback hook whose steps wait only when they must: a cached key and a limit counted in process are decided
+ * at once, so a partner read costs no promise here (with Redis counting, the limit's answer is awaited).
+ */
+function authenticate(deps: PartnerAuthDeps, config: FastifyContextConfig): onRequestHookHandler {
+  return (request, reply, done) => {
+    const match = BEARER.exec(request.headers.authorization ?? '');
+    if (!match) return refuse(deps, request, reply, done, 'Missing API key: send Authorization: Bearer <API_KEY>');
+    step(deps.keys.verify(match[1]!), done, (result: Verification) => {
+      if (!result.ok) return refuse(deps, request, reply, done, result.reason === 'expired' ? 'API key has expired' : 'Invalid or revoked API key');
+      const principal = result.principal;
+      step(deps.limits.perKey.consume(principal.keyId), done, (decision: RateDecision) => {
+        setRateLimitHeaders(reply, decision, 60);
+        if (!decision.allowed) return done(rateLimitExceeded(decision));
+        deps.lastUsed.touch(principal.keyId);
+        request.apiKey = principal;
+        done(refusal(principal, config, request.headers.origin));
+      });
+    });
+  };
+}
+
+/** Why this key may not call a route of this config (403), or undefined. */
+function refusal(principal: KeyPrincipal, config: FastifyContextConfig, origin: string | undefined): Error | undefined {
+  if (principal.keyType === 'public' && !config.publicKeyAllowed) {
+    return forbidden('A public key may only call the public endpoints');
+  }
+  // A request with no Origin is not from another site's page (a server, or this service's own pages).
+  if (principal.allowedOrigins && origin !== undefined && !principal.allowedOrigins.has(origin)) {
+    return forbidden(`Origin ${origin.slice(0, 200)} is not allowed to use this key`);
+  }
+  if (config.permission && !principal.permissions.has(config.permission)) {
+    return forbidden(`This key lacks the ${config.permission} permission`);
+  }
+  return undefined;
+}
+
 /** Counts a request without a valid key against its address; its answer carries that address's budget. */
-async function countFailure(deps: PartnerAuthDeps, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const decision = await deps.limits.perIp.consume(request.ip);
-  setRateLimitHeaders(reply, decision, 60, 'unauthenticated');
-  if (!decision.allowed) throw rateLimitExceeded(decision);
+function refuse(deps: PartnerAuthDeps, request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction, message: string): void {
+  step(deps.limits.perIp.consume(request.ip), done, (decision: RateDecision) => {
+    setRateLimitHeaders(reply, decision, 60, 'unauthenticated');
+    done(decision.allowed ? unauthorized(message) : rateLimitExceeded(decision));
+  });
+}
+
+/** Goes on with a value now, or when its promise settles; a rejection (the database, Redis) ends the request. */
+function step<T>(value: T | Promise<T>, done: HookHandlerDoneFunction, next: (value: T) => void): void {
+  if (value instanceof Promise) value.then(next, done).catch(done);
+  else next(value);
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 
 /** Chromium caps a preflight's cache at 2 hours; 10 minutes lets a change of policy reach pages soon. */
 const PREFLIGHT_MAX_AGE_SECONDS = 600;
@@ -21,20 +21,9 @@ export function registerPublicCors(app: FastifyInstance, partnerPrefix: string):
     const methods = publicPaths.get(route.url) ?? [];
     for (const method of [route.method].flat()) if (method !== 'HEAD' && !methods.includes(method)) methods.push(method);
     publicPaths.set(route.url, methods);
-  });
-
-  // A callback hook: it never waits (an async one costs a promise and a microtask turn on every partner request).
-  app.addHook('onRequest', (request, reply, done) => {
-    if (request.routeOptions.config?.publicKeyAllowed) {
-      // Lower-case names on the hot path: Fastify lowercases each name, a new string per call for a mixed-case one.
-      reply.header('vary', 'Origin');
-      const origin = request.headers.origin;
-      if (origin !== undefined && !usesSecretKey(request)) {
-        reply.header('access-control-allow-origin', origin);
-        reply.header('access-control-expose-headers', EXPOSED);
-      }
-    }
-    done();
+    // The public routes' own hook, first of their route hooks (before the key check, whose refusals a page must read):
+    // no other request runs it, and none looks up its route's config.
+    route.onRequest = [allowPages, ...[route.onRequest ?? []].flat()];
   });
 
   app.options(`${partnerPrefix}/public/*`, { schema: { hide: true } }, async (request, reply) => {
@@ -51,6 +40,18 @@ export function registerPublicCors(app: FastifyInstance, partnerPrefix: string):
     return reply.code(204).send();
   });
 }
+
+/** A callback hook: it never waits (an async one costs a promise and a microtask turn on every partner request). */
+const allowPages: onRequestHookHandler = (request, reply, done) => {
+  // Lower-case names on the hot path: Fastify lowercases each name, a new string per call for a mixed-case one.
+  reply.header('vary', 'Origin');
+  const origin = request.headers.origin;
+  if (origin !== undefined && !usesSecretKey(request)) {
+    reply.header('access-control-allow-origin', origin);
+    reply.header('access-control-expose-headers', EXPOSED);
+  }
+  done();
+};
 
 function usesSecretKey(request: FastifyRequest): boolean {
   return SECRET_BEARER.test(request.headers.authorization ?? '');

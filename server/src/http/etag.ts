@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onSendHookHandler } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -15,26 +15,30 @@ declare module 'fastify' {
  * every response of its scope, errors and POSTs included, and compares If-None-Match as one whole string.
  */
 export function registerEtag(app: FastifyInstance): void {
-  // The OpenAPI document shows the header and the 304 of every tagged route, from this one place.
   app.addHook('onRoute', (route) => {
-    if (!route.config?.etag || !route.schema) return;
+    if (!route.config?.etag) return;
+    // The tagged routes' own hook: no other route runs it, and it need not look up the route's config per request.
+    route.onSend = [...[route.onSend ?? []].flat(), tagBody];
+    if (!route.schema) return;
+    // The OpenAPI document shows the header and the 304 of every tagged route, from this one place.
     route.schema.headers ??= IF_NONE_MATCH;
     route.schema.response = Object.assign({}, route.schema.response, { 304: NOT_MODIFIED });
   });
-  // A callback hook: it never waits, and an async one costs a promise and a turn of the microtask queue per response.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (!request.routeOptions.config.etag || reply.statusCode !== 200) return done(null, payload);
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
-    const tag = tagOf(payload);
-    reply.header('etag', tag);
-    // The body depends on the key: a shared cache must not keep it, a client must ask again (and gets a 304).
-    reply.header('cache-control', 'private, no-cache');
-    if (!matches(request.headers['if-none-match'], tag)) return done(null, payload);
-    reply.code(304);
-    reply.removeHeader('content-type');
-    done(null, '');
-  });
 }
+
+/** A callback hook: it never waits, and an async one costs a promise and a turn of the microtask queue per response. */
+const tagBody: onSendHookHandler = (request, reply, payload, done) => {
+  if (reply.statusCode !== 200) return done(null, payload);
+  if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
+  const tag = tagOf(payload);
+  reply.header('etag', tag);
+  // The body depends on the key: a shared cache must not keep it, a client must ask again (and gets a 304).
+  reply.header('cache-control', 'private, no-cache');
+  if (!matches(request.headers['if-none-match'], tag)) return done(null, payload);
+  reply.code(304);
+  reply.removeHeader('content-type');
+  done(null, '');
+};
 
 /**
  * Tags of bodies sent as the same buffer again (the catalogue snapshot's, sent to every poller until the next

@@ -38,10 +38,10 @@ describe('API key format', () => {
 });
 
 describe('KeyVerifier', () => {
-  it('refuses a malformed key without touching the database', async () => {
+  it('refuses a malformed key at once, without touching the database', () => {
     const verifier = new KeyVerifier(async () => { throw new Error('database touched'); }, 5000, localBus());
     const key = generateApiKey('public');
-    await expect(verifier.verify(key.slice(0, -1) + (key.endsWith('A') ? 'B' : 'A'))).resolves.toEqual({ ok: false, reason: 'malformed' });
-    await expect(verifier.verify('sk_branch_madeupmadeupmadeupmadeupmade')).resolves.toEqual({ ok: false, reason: 'malformed' });
+    expect(verifier.verify(key.slice(0, -1) + (key.endsWith('A') ? 'B' : 'A'))).toEqual({ ok: false, reason: 'malformed' });
+    expect(verifier.verify('sk_branch_madeupmadeupmadeupmadeupmade')).toEqual({ ok: false, reason: 'malformed' });
   });
 });

@@ -20,6 +20,14 @@ describe('API-key authentication', () => {
     expect(res.body).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
   });
 
+  it('refuses every partner route without a key, HEAD included (each route carries the key check)', async () => {
+    const routes = server.app.routeTable.filter((r) => r.url.startsWith('/api/v1/partner/') && r.method !== 'OPTIONS');
+    expect(routes.length).toBeGreaterThan(10);
+    const requests = routes.flatMap((r) => (r.method === 'GET' ? ['GET', 'HEAD'] : [r.method]).map((method) => ({ method, path: r.url.replace('/api/v1', '').replace(/:\w+/g, '1') })));
+    const refused = await Promise.all(requests.map(async ({ method, path }) => `${method} ${path} ${(await call(server, method, path, { body: method === 'GET' || method === 'HEAD' ? undefined : {} })).status}`));
+    expect(refused).toEqual(requests.map(({ method, path }) => `${method} ${path} 401`));
+  });
+
   it('refuses a non-Bearer scheme, a malformed key and a well-formed unknown key with the same message', async () => {
     const unknown = generateApiKey('branch');
     for (const headers of [{ authorization: `Basic ${w.keys.branch}` }, { authorization: 'Bearer sk_branch_short' }, { authorization: `Bearer ${w.keys.branch}x` }]) {

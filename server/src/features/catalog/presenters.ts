@@ -11,6 +11,25 @@ export function quotedCurrency(c: { id: number; name: string; code: string; imag
   return publicCurrency(c);
 }
 
+type QuotedCurrency = Parameters<typeof quotedCurrency>[0];
+
+/** The estimate's answer: the quote (service's Quote), its currencies as the public list shows them. */
+export function estimate(q: {
+  exchangeId: number; offerId: number; rate: string; isReverse: boolean; sourceAmount: string; destAmount: string;
+  sourceCurrency: QuotedCurrency; destCurrency: QuotedCurrency;
+}) {
+  return {
+    sourceAmount: q.sourceAmount,
+    destAmount: q.destAmount,
+    rate: q.rate,
+    isReverse: q.isReverse,
+    sourceCurrency: quotedCurrency(q.sourceCurrency),
+    destCurrency: quotedCurrency(q.destCurrency),
+    exchangeId: q.exchangeId,
+    offerId: q.offerId,
+  };
+}
+
 export function publicExchange(e: {
   id: number; name: string; is_active: boolean; address: string; phone_number: string; chat_url: string;
   latitude: string | null; longitude: string | null; timezone: string; schedule: ScheduleRow[];

@@ -1,6 +1,8 @@
-import { branchScope } from '../../auth/principal.js';
+import type { FastifyReply } from 'fastify';
+import { branchScope, type KeyPrincipal } from '../../auth/principal.js';
 import type { Database } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
+import type { ListParams } from '../../db/list.js';
 import { parseListQuery, type ListSpec, listMeta } from '../../http/list-query.js';
 import { errorResponses, IdParams, ListQuery } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
@@ -13,7 +15,7 @@ import * as present from './presenters.js';
 import { EstimateRequest, EstimateResult, Exchange, OfferList, PublicCurrency, PublicExchange, PublicRate, RatesQuery } from './schemas.js';
 import { ratesXmlRoutes } from './rates-xml.js';
 import { quote, type CatalogSnapshots } from './service.js';
-import { cachedBody } from './snapshot/bodies.js';
+import { cachedBody, fromSnapshot, sendKept } from './snapshot/bodies.js';
 import { offersPageOf } from './snapshot/offers-page.js';
 import { ratesOf } from './snapshot/reads.js';
 
@@ -35,20 +37,16 @@ export function catalogRoutes({ db, catalog }: { db: Database; catalog: CatalogS
     app.get('/public/exchanges', {
       config: publicRead,
       schema: { operationId: 'listPublicExchanges', tags: ['public'], summary: 'Exchange offices of the key\'s branch', security, response: { 200: Type.Array(PublicExchange), ...errorResponses(401, 429) } },
-    }, async (request, reply) => {
-      const snapshot = await catalog.get(request.apiKey.branchId);
-      if (snapshot) return cachedBody(snapshot, 'exchanges', reply, () => snapshot.publicExchanges);
-      return (await listPublicExchanges(db, branchScope(request.apiKey))).map(present.publicExchange);
-    });
+    }, (request, reply) => fromSnapshot(catalog.get(request.apiKey.branchId), reply,
+      (snapshot) => cachedBody(snapshot, 'exchanges', reply, () => snapshot.publicExchanges),
+      async () => (await listPublicExchanges(db, branchScope(request.apiKey))).map(present.publicExchange)));
 
     app.get('/public/currencies', {
       config: publicRead,
       schema: { operationId: 'listPublicCurrencies', tags: ['public'], summary: 'Currencies of the active offers of the branch', security, response: { 200: Type.Array(PublicCurrency), ...errorResponses(401, 429) } },
-    }, async (request, reply) => {
-      const snapshot = await catalog.get(request.apiKey.branchId);
-      if (snapshot) return cachedBody(snapshot, 'currencies', reply, () => snapshot.publicCurrencies);
-      return (await listOfferedCurrencies(db, branchScope(request.apiKey))).map(present.publicCurrency);
-    });
+    }, (request, reply) => fromSnapshot(catalog.get(request.apiKey.branchId), reply,
+      (snapshot) => cachedBody(snapshot, 'currencies', reply, () => snapshot.publicCurrencies),
+      async () => (await listOfferedCurrencies(db, branchScope(request.apiKey))).map(present.publicCurrency)));
 
     app.get('/public/rates', {
       config: publicRead,
@@ -56,11 +54,11 @@ export function catalogRoutes({ db, catalog }: { db: Database; catalog: CatalogS
         operationId: 'listRates', tags: ['public'], summary: 'Rates of the active offers of active exchanges', security, querystring: RatesQuery,
         response: { 200: Type.Array(PublicRate), ...errorResponses(400, 401, 429) },
       },
-    }, async (request, reply) => {
-      const snapshot = await catalog.get(request.apiKey.branchId);
+    }, (request, reply) => {
       const q = request.query;
-      if (snapshot) return cachedBody(snapshot, `rates ${q.exchangeId} ${q.sourceCurrencyId} ${q.destCurrencyId}`, reply, () => ratesOf(snapshot, q).map(present.rate));
-      return (await listRates(db, branchScope(request.apiKey), q)).map(present.rate);
+      return fromSnapshot(catalog.get(request.apiKey.branchId), reply,
+        (snapshot) => cachedBody(snapshot, `rates ${q.exchangeId} ${q.sourceCurrencyId} ${q.destCurrencyId}`, reply, () => ratesOf(snapshot, q).map(present.rate)),
+        async () => (await listRates(db, branchScope(request.apiKey), q)).map(present.rate));
     });
 
     app.post('/public/estimate', {
@@ -69,26 +67,20 @@ export function catalogRoutes({ db, catalog }: { db: Database; catalog: CatalogS
         operationId: 'getEstimate', tags: ['public'], summary: 'Exact estimate for a currency pair at an exchange', security, body: EstimateRequest,
         response: { 200: EstimateResult, ...errorResponses(400, 401, 404, 429) },
       },
-    }, async (request) => {
+    }, (request) => {
       const body = request.body;
-      const snapshot = await catalog.get(request.apiKey.branchId);
-      const q = await quote(db, branchScope(request.apiKey), {
+      const req = {
         exchangeId: body.exchangeId,
         sourceCurrencyId: body.sourceCurrencyId,
         destCurrencyId: body.destCurrencyId,
         amount: amountFromJson(body.amount),
-        direction: body.direction ?? 'source',
-      }, snapshot);
-      return {
-        sourceAmount: q.sourceAmount,
-        destAmount: q.destAmount,
-        rate: q.rate,
-        isReverse: q.isReverse,
-        sourceCurrency: present.quotedCurrency(q.sourceCurrency),
-        destCurrency: present.quotedCurrency(q.destCurrency),
-        exchangeId: q.exchangeId,
-        offerId: q.offerId,
+        direction: body.direction ?? 'source' as const,
       };
+      const scope = branchScope(request.apiKey);
+      // From a built snapshot the estimate is made and returned at once, without a promise.
+      const ready = catalog.get(request.apiKey.branchId);
+      const q = ready instanceof Promise ? ready.then((snapshot) => quote(db, scope, req, snapshot)) : quote(db, scope, req, ready);
+      return q instanceof Promise ? q.then(present.estimate) : present.estimate(q);
     });
 
     app.get('/exchanges/:id', {
@@ -104,21 +96,30 @@ export function catalogRoutes({ db, catalog }: { db: Database; catalog: CatalogS
     app.get('/offers', {
       config: { etag: true },
       schema: { operationId: 'listOffers', tags: ['catalog'], summary: 'Offers of the branch, paginated', security, querystring: ListQuery, response: { 200: OfferList, ...errorResponses(400, 401, 403, 429) } },
-    }, async (request, reply) => {
-      const params = parseListQuery(request.query, OFFER_LIST);
-      const snapshot = await catalog.get(request.apiKey.branchId);
+    }, (request, reply) => {
+      // Pages are kept by their query string as sent: a page polled again is sent without reading its query again
+      // (the same text on the same snapshot was parsed once, and only pages without a cursor are kept).
+      const at = request.url.indexOf('?');
+      const key = at === -1 ? 'offers' : `offers ${request.url.slice(at + 1)}`;
+      const ready = catalog.get(request.apiKey.branchId);
+      if (ready && !(ready instanceof Promise) && sendKept(ready, key, reply)) return;
+      return offersPage(parseListQuery(request.query, OFFER_LIST), request.apiKey, reply, key, ready);
+    });
+
+    const offersPage = async (params: ListParams, principal: KeyPrincipal, reply: FastifyReply, key: string, ready: ReturnType<CatalogSnapshots['get']>) => {
+      const snapshot = await ready;
       // Bodies are kept for pages without a cursor; a cursor whose values are not in plain form goes to the database.
       if (snapshot && params.cursor === undefined) {
-        return cachedBody(snapshot, `offers ${JSON.stringify(params)}`, reply, () => {
+        return cachedBody(snapshot, key, reply, () => {
           const page = offersPageOf(snapshot, params)!;
           return { data: page.rows.map(present.offer), meta: listMeta(page, params) };
         });
       }
       const fromMemory = snapshot && offersPageOf(snapshot, params);
       if (fromMemory) return { data: fromMemory.rows.map(present.offer), meta: listMeta(fromMemory, params) };
-      const page = await listOffers(db, branchScope(request.apiKey), params);
+      const page = await listOffers(db, branchScope(principal), params);
       return { data: page.rows.map(present.offer), meta: listMeta(page, params) };
-    });
+    };
 
     await ratesXmlRoutes({ db, catalog })(app);
   };

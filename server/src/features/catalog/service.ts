@@ -55,24 +55,22 @@ export type OfferPrice = { ok: true; price: Price } | { ok: false; failure: Quot
  * branch's snapshot (the scope's branch) it reads them from memory: an estimate or a quote is an offer of the
  * moment, while an order prices against the offer row read from the database in its own request.
  */
-export async function quote(db: Executor, scope: Scope, req: QuoteRequest, snapshot?: BranchCatalog): Promise<Quote> {
+export function quote(db: Executor, scope: Scope, req: QuoteRequest, snapshot?: BranchCatalog): Quote | Promise<Quote> {
   if (req.sourceCurrencyId === req.destCurrencyId) throw quoteError({ kind: 'sameCurrency' });
-  let pricing: PricingRow | undefined;
-  let source: Parameters<typeof toQuoted>[0] | undefined;
-  let dest: typeof source;
+  // From the snapshot the quote is made at once: an estimate's handler then sends it without waiting a turn.
   if (snapshot) {
-    pricing = pricingOf(snapshot, req.exchangeId, req.sourceCurrencyId, req.destCurrencyId);
-    source = snapshot.currencies.get(req.sourceCurrencyId);
-    dest = snapshot.currencies.get(req.destCurrencyId);
-  } else {
-    const [found, currencies] = await Promise.all([
-      findPricing(db, scope, req.exchangeId, req.sourceCurrencyId, req.destCurrencyId),
-      findCurrencies(db, [req.sourceCurrencyId, req.destCurrencyId]),
-    ]);
-    pricing = found;
-    source = currencies.find((c) => c.id === req.sourceCurrencyId);
-    dest = currencies.find((c) => c.id === req.destCurrencyId);
+    const pricing = pricingOf(snapshot, req.exchangeId, req.sourceCurrencyId, req.destCurrencyId);
+    return quoted(pricing, snapshot.currencies.get(req.sourceCurrencyId), snapshot.currencies.get(req.destCurrencyId), req);
   }
+  return Promise.all([
+    findPricing(db, scope, req.exchangeId, req.sourceCurrencyId, req.destCurrencyId),
+    findCurrencies(db, [req.sourceCurrencyId, req.destCurrencyId]),
+  ]).then(([pricing, currencies]) => quoted(pricing, currencies.find((c) => c.id === req.sourceCurrencyId), currencies.find((c) => c.id === req.destCurrencyId), req));
+}
+
+type QuotableCurrency = Parameters<typeof toQuoted>[0];
+
+function quoted(pricing: PricingRow | undefined, source: QuotableCurrency | undefined, dest: QuotableCurrency | undefined, req: QuoteRequest): Quote {
   const priced = priceWith(pricing, source, dest, req.amount, req.direction);
   if (!priced.ok) throw quoteError(priced.failure);
   const p = priced.price;

@@ -22,8 +22,38 @@ export function cachedBody<R extends Reply>(catalog: BranchCatalog, key: string,
     body = Buffer.from(String(reply.serialize(make())));
     if (map.size < MAX_BODIES) map.set(key, body);
   }
+  return sendBody(reply, body);
+}
+
+/**
+ * Sends the body kept under `key`, if this snapshot has one: whatever made it (parsing the request, a page's
+ * reads) was done once for the same key and snapshot, and need not be done again.
+ */
+export function sendKept(catalog: BranchCatalog, key: string, reply: Reply): boolean {
+  const body = bodies.get(catalog)?.get(key);
+  if (body === undefined) return false;
+  sendBody(reply, body);
+  return true;
+}
+
+function sendBody<R extends Reply>(reply: R, body: Buffer): R {
   reply.type('application/json; charset=utf-8');
   // The route's typed reply takes only its schema's shape; this body is that shape, already written.
   (reply as unknown as { send(payload: Buffer): unknown }).send(body);
   return reply;
+}
+
+/**
+ * A read answered from the branch's snapshot: sent at once when the snapshot is built (the handler returns no
+ * promise, which spares a cached read a turn of the microtask queue), once it is built, or from the database
+ * (`fromDatabase`'s value is the answer) when no snapshot may be trusted.
+ */
+export function fromSnapshot<T>(
+  snapshot: BranchCatalog | Promise<BranchCatalog> | undefined, reply: unknown, send: (catalog: BranchCatalog) => unknown, fromDatabase: () => Promise<T>,
+): Promise<T> | void {
+  if (snapshot === undefined) return fromDatabase();
+  // Resolving to the reply is Fastify's sign that it was sent (not a body to send).
+  if (snapshot instanceof Promise) return snapshot.then((catalog) => { send(catalog); return reply as T; });
+  send(snapshot);
+  return undefined;
 }
