@@ -70,7 +70,6 @@ export class KeyVerifier {
     return this.lookup(hash, type).then((read) => verdict(read, now));
   }
 
-
   /** How often the cache was emptied, here or by another instance's message: shows that a message arrived. */
   get invalidations(): number {
     return this.generation;
