@@ -44,4 +44,23 @@ describe('KeyVerifier', () => {
     expect(verifier.verify(key.slice(0, -1) + (key.endsWith('A') ? 'B' : 'A'))).toEqual({ ok: false, reason: 'malformed' });
     expect(verifier.verify('sk_branch_madeupmadeupmadeupmadeupmade')).toEqual({ ok: false, reason: 'malformed' });
   });
+
+  it('reads a key once, then answers from the cache at once (no promise), until an invalidation', async () => {
+    const key = generateApiKey('branch');
+    let reads = 0;
+    const record = {
+      id: 'k1', type: 'branch' as const, branchId: 1, isActive: true, expiresAt: null, staffUserId: 1, staffActive: true,
+      staffRole: 'admin' as const, staffBranchId: 1, staffPermissions: [], staffExchangeIds: [], allowedOrigins: [],
+    };
+    const verifier = new KeyVerifier(async () => { reads++; return record; }, 5000, localBus());
+    const first = verifier.verify(key);
+    expect(first).toBeInstanceOf(Promise);
+    expect(await first).toMatchObject({ ok: true, principal: { keyId: 'k1', branchId: 1 } });
+    const hit = verifier.verify(key);
+    expect(hit).not.toBeInstanceOf(Promise);
+    expect(hit).toMatchObject({ ok: true, principal: { keyId: 'k1' } });
+    expect(reads).toBe(1);
+    await verifier.invalidate('test');
+    expect(verifier.verify(key)).toBeInstanceOf(Promise);
+  });
 });
