@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database.js';
 import { errorResponses } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
-import { quotedCurrency } from '../catalog/presenters.js';
+import { estimate } from '../catalog/presenters.js';
 import { EstimateRequest } from '../catalog/schemas.js';
 import { amountFromJson } from '../pricing/decimal.js';
 import { FirmQuote } from './schemas.js';
@@ -24,11 +24,8 @@ export function quoteRoutes({ db, config }: { db: Database; config: { quoteTtlSe
         exchangeId: body.exchangeId, sourceCurrencyId: body.sourceCurrencyId, destCurrencyId: body.destCurrencyId,
         amount: amountFromJson(body.amount), direction: body.direction ?? 'source',
       }, config.quoteTtlSeconds);
-      return reply.code(201).send({
-        sourceAmount: q.sourceAmount, destAmount: q.destAmount, rate: q.rate, isReverse: q.isReverse,
-        sourceCurrency: quotedCurrency(q.sourceCurrency), destCurrency: quotedCurrency(q.destCurrency),
-        exchangeId: q.exchangeId, offerId: q.offerId, quoteId: id, expiresAt,
-      });
+      // The estimate's answer, held: the same figures, with what names and ends the hold.
+      return reply.code(201).send({ ...estimate(q), quoteId: id, expiresAt });
     });
   };
 }
