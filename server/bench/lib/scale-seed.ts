@@ -12,6 +12,27 @@ export interface ScaleBranch { branchId: number; key: string; staffEmail: string
 
 const STATUSES = `array['ORDERINIT', 'CLIENTPAYMENTWAIT', 'EXCHANGEPAYMENTWAIT', 'CASHOUT', 'SUCCESS', 'CANCEL']`;
 const CHUNK = 1_000_000;
+/**
+ * Statements loading at once, each on a connection of its own: one statement runs in one backend, on one core.
+ * Two gave 1.48 times the rows per second of one on this 2-vCPU machine (4,000,000 deliveries in 36.7 s against
+ * 54.2 s); two that interleave their ids instead of taking a range each fought over the primary key's last page
+ * and gained nothing.
+ */
+const LOADERS = 2;
+
+/** `count` ids from `first` as ranges of at most CHUNK, at least one per loader, loaded LOADERS at a time. */
+async function inRanges(first: number, count: number, load: (from: number, to: number) => Promise<unknown>): Promise<void> {
+  const size = Math.min(CHUNK, Math.ceil(count / LOADERS));
+  const ranges: [number, number][] = [];
+  for (let from = first; from < first + count; from += size) ranges.push([from, Math.min(first + count - 1, from + size - 1)]);
+  const next = async (): Promise<void> => {
+    const range = ranges.shift();
+    if (!range) return;
+    await load(...range);
+    return next();
+  };
+  await Promise.all(Array.from({ length: LOADERS }, next));
+}
 
 /** A branch with a branch key, an admin and `webhooks` webhooks (to an address never called: their deliveries are all finished). */
 export async function scaleBranch(db: Database, name: string, webhooks: number): Promise<ScaleBranch> {
@@ -29,35 +50,31 @@ export async function scaleBranch(db: Database, name: string, webhooks: number):
 
 /**
  * `count` orders of the branch (financial operations: no offer needed), over its first four exchanges, six statuses
- * and two years, in statements of a million rows: the counter triggers (migration 005) see each statement's rows as one transition table.
+ * and two years, in statements of up to a million rows (LOADERS at once): the counter triggers (migration 005) see each
+ * statement's rows as one transition table, and upsert the counters in key order, so loaders sharing them cannot deadlock.
  */
 export async function seedOrders(pool: Database, branchId: number, exchangeIds: number[], currencies: [number, number], count: number): Promise<void> {
   const ex = sql.raw(`array[${exchangeIds.slice(0, 4).join(',')}]`);
-  await bulkLoad(pool, ['orders'], ['orders_user_idx'], async (db) => {
-    for (let from = 1; from <= count; from += CHUNK) {
-      const to = Math.min(count, from + CHUNK - 1);
-      await sql`
+  await bulkLoad(pool, ['orders'], ['orders_user_idx'], () => inRanges(1, count, (from, to) => sql`
         insert into orders (hashed_id, branch_id, cashbox_id, currency1_id, currency2_id, client_amount, exchange_amount, status,
           operation_type, comment, created_at, updated_at)
         select 'scale-' || ${branchId}::int || '-' || g, ${branchId}::int, (${ex})[1 + g % ${exchangeIds.slice(0, 4).length}::int],
           ${currencies[0]}::int, ${currencies[1]}::int, 1 + (g::bigint * 7919) % 100000, 1 + (g::bigint * 104729) % 90000,
           (${sql.raw(STATUSES)})[1 + g % 6], 'finop', 'scale',
           timestamptz '2024-01-01' + g * interval '1 minute', timestamptz '2024-01-01' + g * interval '1 minute' + (g % 13) * interval '1 hour'
-        from generate_series(${from}::int, ${to}::int) g`.execute(db);
-    }
-  });
+        from generate_series(${from}::int, ${to}::int) g`.execute(pool)));
 }
 
 /**
- * Runs a bulk insert into `tables` on one connection without what makes it slow row by row: the secondary indexes
+ * Runs a bulk insert into `tables` (`load`, on connections of the pool) without what makes it slow row by row: the secondary indexes
  * are dropped and built again afterwards from their own definitions (one sorted build instead of millions of
  * random inserts; the builds use the default parallel workers; `keep` are partial indexes the seeded rows never
  * enter, which would cost a table scan to build and nothing to keep), and the foreign-key checks are off during
- * the load (the seed's references are the rows it just made). The primary keys stay: their inserts land at the
- * right edge and cost about what a rebuild would. The counter triggers stay on: the counts are kept by the same
+ * the load (the seed's references are the rows it just made). The primary keys stay: each loader's inserts land at the
+ * right edge of its own range and cost about what a rebuild would. The counter triggers stay on: the counts are kept by the same
  * statements as in production.
  */
-async function bulkLoad(pool: Database, tables: string[], keep: string[], load: (db: Database) => Promise<void>): Promise<void> {
+async function bulkLoad(pool: Database, tables: string[], keep: string[], load: () => Promise<void>): Promise<void> {
   await pool.connection().execute(async (db) => {
     await sql`set maintenance_work_mem = '512MB'`.execute(db);
     const { rows: indexes } = await sql<{ name: string; def: string }>`
@@ -70,7 +87,7 @@ async function bulkLoad(pool: Database, tables: string[], keep: string[], load: 
     for (const i of indexes) await sql`drop index ${sql.id(i.name)}`.execute(db);
     for (const c of checks) await sql`alter table ${sql.table(c.table)} disable trigger ${sql.id(c.name)}`.execute(db);
     try {
-      await load(db);
+      await load();
     } finally {
       for (const c of checks) await sql`alter table ${sql.table(c.table)} enable trigger ${sql.id(c.name)}`.execute(db);
       for (const i of indexes) await sql.raw(i.def).execute(db);
@@ -88,10 +105,8 @@ async function bulkLoad(pool: Database, tables: string[], keep: string[], load: 
 export async function seedDeliveries(pool: Database, webhookIds: string[], count: number, firstId = 1): Promise<number> {
   const hooks = sql.raw(`array[${webhookIds.map((id) => `'${id}'::uuid`).join(',')}]`);
   let attempts = 0;
-  await bulkLoad(pool, ['webhook_deliveries', 'webhook_attempts'], ['webhook_deliveries_due_idx'], async (db) => {
-    for (let from = firstId; from < firstId + count; from += CHUNK) {
-      const to = Math.min(firstId + count - 1, from + CHUNK - 1);
-      const r = await sql`
+  await bulkLoad(pool, ['webhook_deliveries', 'webhook_attempts'], ['webhook_deliveries_due_idx'], () => inRanges(firstId, count, async (from, to) => {
+    const r = await sql`
         with delivery as (
           insert into webhook_deliveries (id, webhook_id, event, body, status, attempts, next_attempt_at, last_response_status,
             created_at, updated_at, delivered_at)
@@ -102,10 +117,9 @@ export async function seedDeliveries(pool: Database, webhookIds: string[], count
             lateral (select now() - make_interval(days => 1 + g % ${SPREAD_DAYS}::int, secs => g % 86400) as t) at
           returning id, updated_at)
         insert into webhook_attempts (delivery_id, attempt_number, started_at, duration_ms, response_status)
-        select id, 1, updated_at, 12, 200 from delivery where updated_at <= now() - make_interval(days => ${PRUNE_DAYS})`.execute(db);
-      attempts += Number(r.numAffectedRows ?? 0);
-    }
-  });
+        select id, 1, updated_at, 12, 200 from delivery where updated_at <= now() - make_interval(days => ${PRUNE_DAYS})`.execute(pool);
+    attempts += Number(r.numAffectedRows ?? 0);
+  }));
   return attempts;
 }
 
