@@ -28,6 +28,7 @@ try {
   const reads = [
     { name: 'POST /partner/public/estimate', method: 'POST' as const, path: '/api/v1/partner/public/estimate', headers: { ...auth(d.keys.public), 'content-type': 'application/json' }, body },
     { name: 'GET /partner/public/exchanges', method: 'GET' as const, path: '/api/v1/partner/public/exchanges', headers: auth(d.keys.public) },
+    { name: 'GET /partner/offers?limit=20', method: 'GET' as const, path: '/api/v1/partner/offers?limit=20', headers: auth(d.keys.branch) },
   ].filter((r) => !process.argv[2] || r.name.includes(process.argv[2]));
   const service = await startService(bench.url);
   const dir = mkdtempSync(join(tmpdir(), 'pxs-cpu-'));
