@@ -31,7 +31,10 @@ async function inRanges(first: number, count: number, load: (from: number, to: n
     await load(...range);
     return next();
   };
-  await Promise.all(Array.from({ length: LOADERS }, next));
+  // Every loader settles before the caller goes on: its `finally` builds indexes, which must not meet an insert.
+  const outcomes = await Promise.allSettled(Array.from({ length: LOADERS }, next));
+  const failed = outcomes.find((o) => o.status === 'rejected');
+  if (failed) throw failed.reason;
 }
 
 /** A branch with a branch key, an admin and `webhooks` webhooks (to an address never called: their deliveries are all finished). */
