@@ -1,6 +1,6 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler } from 'fastify';
 import type { Permission } from '../db/schema.js';
-import { forbidden, unauthorized } from '../http/errors.js';
+import { badRequest, forbidden, unauthorized } from '../http/errors.js';
 import type { KeyVerifier, Verification } from './key-verifier.js';
 import type { LastUsedTracker } from './last-used.js';
 import type { KeyPrincipal } from './principal.js';
@@ -13,6 +13,11 @@ declare module 'fastify' {
     publicKeyAllowed?: boolean;
     /** The permission a secret key's principal needs for this route. */
     permission?: Permission;
+    /**
+     * The route also takes a public key as `?key=pk_…` (rates.xml: a rate monitor is given a URL and sends no
+     * header). A secret key there is refused unread, and a key in both places is refused as ambiguous.
+     */
+    keyInQuery?: boolean;
   }
   interface FastifyRequest {
     apiKey: KeyPrincipal;
@@ -48,11 +53,14 @@ export function registerPartnerAuth(app: FastifyInstance, deps: PartnerAuthDeps)
  * at once, so a partner read costs no promise here (with Redis counting, the limit's answer is awaited).
  */
 function authenticate(deps: PartnerAuthDeps, config: FastifyContextConfig): onRequestHookHandler {
+  // Decided once per route: every other route reads the header alone, as before.
+  const presented = config.keyInQuery ? keyFromQueryOrHeader : keyFromHeader;
   return (request, reply, done) => {
-    const match = BEARER.exec(request.headers.authorization ?? '');
-    if (!match) return refuse(deps, request, reply, done, 'Missing API key: send Authorization: Bearer <API_KEY>');
-    step(deps.keys.verify(match[1]!), done, (result: Verification) => {
-      if (!result.ok) return refuse(deps, request, reply, done, result.reason === 'expired' ? 'API key has expired' : 'Invalid or revoked API key');
+    const key = presented(request);
+    if (key instanceof Error) return refuse(deps, request, reply, done, key);
+    if (key === undefined) return refuse(deps, request, reply, done, unauthorized(config.keyInQuery ? MISSING_KEY_OR_QUERY : MISSING_KEY));
+    step(deps.keys.verify(key), done, (result: Verification) => {
+      if (!result.ok) return refuse(deps, request, reply, done, unauthorized(result.reason === 'expired' ? 'API key has expired' : 'Invalid or revoked API key'));
       const principal = result.principal;
       step(deps.limits.perKey.consume(principal.keyId), done, (decision: RateDecision) => {
         setRateLimitHeaders(reply, decision, 60);
@@ -63,6 +71,37 @@ function authenticate(deps: PartnerAuthDeps, config: FastifyContextConfig): onRe
       });
     });
   };
+}
+
+const MISSING_KEY = 'Missing API key: send Authorization: Bearer <API_KEY>';
+const MISSING_KEY_OR_QUERY = 'Missing API key: send Authorization: Bearer <API_KEY>, or a public key as ?key=pk_…';
+const SECRET_KEY_IN_URL = 'A secret key (sk_…) is never accepted in a URL: use a public key (pk_…) in ?key=, or send the key in the '
+  + 'Authorization header. A URL is kept in logs, proxies and browser histories: treat this secret key as exposed and roll it';
+const SECRET_PREFIX = /^\s*sk_/i;
+
+function keyFromHeader(request: FastifyRequest): string | undefined {
+  return BEARER.exec(request.headers.authorization ?? '')?.[1];
+}
+
+/**
+ * The key of a route that also reads `?key=`. A value shaped like a secret key is refused before anything else and
+ * never looked up: it is never accepted there, and whether it is a real key is not this answer's to tell. A key in
+ * both places is refused rather than one of them chosen: which one the client meant cannot be known.
+ */
+function keyFromQueryOrHeader(request: FastifyRequest): string | Error | undefined {
+  const given = (request.query as Record<string, unknown> | undefined)?.key;
+  if (given === undefined) return keyFromHeader(request);
+  const values = [given].flat();
+  if (values.some((v) => typeof v === 'string' && SECRET_PREFIX.test(v))) {
+    // Without the key (the access line's URL has it redacted): its request id and address say where it came from.
+    request.log.warn('a secret key was sent in ?key= and refused unread; its owner should roll it');
+    return badRequest(SECRET_KEY_IN_URL, { key: 'notAllowed' });
+  }
+  if (values.length !== 1 || typeof values[0] !== 'string') return badRequest('Send one key in ?key=', { key: 'invalid' });
+  if (request.headers.authorization !== undefined) {
+    return badRequest('Send the API key either in the Authorization header or in ?key=, not both', { key: 'ambiguous' });
+  }
+  return values[0];
 }
 
 /** Why this key may not call a route of this config (403), or undefined. */
@@ -81,10 +120,10 @@ function refusal(principal: KeyPrincipal, config: FastifyContextConfig, origin: 
 }
 
 /** Counts a request without a valid key against its address; its answer carries that address's budget. */
-function refuse(deps: PartnerAuthDeps, request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction, message: string): void {
+function refuse(deps: PartnerAuthDeps, request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction, error: Error): void {
   step(deps.limits.perIp.consume(request.ip), done, (decision: RateDecision) => {
     setRateLimitHeaders(reply, decision, 60, 'unauthenticated');
-    done(decision.allowed ? unauthorized(message) : rateLimitExceeded(decision));
+    done(decision.allowed ? error : rateLimitExceeded(decision));
   });
 }
 

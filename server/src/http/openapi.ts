@@ -33,6 +33,11 @@ export function openApiOptions(extra: { webhooks?: Record<string, unknown> } = {
         securitySchemes: {
           apiKey: { type: 'http', scheme: 'bearer', description: 'Partner API key: sk_personal_…, sk_branch_… or pk_…' },
           staffJwt: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Staff access token from POST /api/v1/auth/login' },
+          // Only GET /partner/public/rates.xml takes it: a rate monitor is given a URL and sends no header.
+          apiKeyQuery: {
+            type: 'apiKey', in: 'query', name: 'key',
+            description: 'A public key (pk_…) as ?key=, on GET /partner/public/rates.xml only; a secret key there is refused (400)',
+          },
         },
       },
     },

@@ -79,6 +79,24 @@ describe('request logging', () => {
     expect(lines.join('')).not.toMatch(/sk_branch_|pk_|secret\.part/);
   });
 
+  it('leaves the key of a rate monitor\'s URL (rates.xml?key=) out of every line, a refused secret key included', async () => {
+    const secret = w.keys.branch;
+    const monitor = await call(server, 'GET', '/partner/public/rates.xml', { query: { key: w.keys.public, exchangeId: w.exchanges.A } });
+    const refused = await call(server, 'GET', '/partner/public/rates.xml', { query: { exchangeId: w.exchanges.A, key: secret } });
+    const unknown = await call(server, 'GET', '/partner/public/rates.xml', { query: { key: `${w.keys.public}x` } });
+    expect([monitor.status, refused.status, unknown.status]).toEqual([200, 400, 401]);
+    const [served] = await linesOf(monitor.headers.get('x-request-id')!, 1);
+    expect(served).toMatchObject({ msg: 'request', statusCode: 200, url: `/api/v1/partner/public/rates.xml?key=[redacted]&exchangeId=${w.exchanges.A}` });
+    // The refusal of a secret key is noted (to tell its owner to roll it), by request id and address, without the key.
+    const refusedLines = await linesOf(refused.headers.get('x-request-id')!, 2);
+    expect(refusedLines.find((l) => l.level === 40)).toMatchObject({ msg: expect.stringMatching(/secret key.*roll/) });
+    expect(refusedLines.find((l) => l.msg === 'request')).toMatchObject({ statusCode: 400, url: `/api/v1/partner/public/rates.xml?exchangeId=${w.exchanges.A}&key=[redacted]`, ip: '127.0.0.1' });
+    const [failed] = await linesOf(unknown.headers.get('x-request-id')!, 1);
+    expect(failed.url).toBe('/api/v1/partner/public/rates.xml?key=[redacted]');
+    expect(lines.join('')).not.toContain(w.keys.public);
+    expect(lines.join('')).not.toContain(secret);
+  });
+
   it('makes no child logger for requests that log only their access line, and one for a request that logs an error', async () => {
     const child = vi.spyOn(logger, 'child');
     try {

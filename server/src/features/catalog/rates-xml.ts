@@ -4,28 +4,50 @@ import type { Database } from '../../db/database.js';
 import { errorResponses } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { Dec, normalize, ROUND_DOWN } from '../pricing/decimal.js';
-import { listRates } from './offers/repository.js';
+import { listRates, type RateFilter } from './offers/repository.js';
 import { RatesQuery } from './schemas.js';
 import type { CatalogSnapshots } from './snapshot/store.js';
+import { cachedText, fromSnapshot } from './snapshot/bodies.js';
 import { ratesOf } from './snapshot/reads.js';
 
 type RateRow = Awaited<ReturnType<typeof listRates>>[number];
+
+/** What BestChange's export format 1.1 asks for; `charset` is left out, the XML declaration names UTF-8 (RFC 7303 3.2). */
+export const RATES_XML_TYPE = 'application/xml';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', '\'': '&apos;' };
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 const element = (name: string, text: string) => `<${name}>${escape(text)}</${name}>`;
 
+/** What one order pays out at most, in the destination currency: rounded down, as pricing rounds a payout. */
+function payoutOf(r: RateRow, source: string): string {
+  return normalize(new Dec(source).times(r.rate).toDecimalPlaces(r.c2_decimals, ROUND_DOWN));
+}
+
 /**
- * One offer as the rate monitors' `<item>`: `in` units of `from` buy `out` units of `to` (in is always 1, out
- * the rate exactly as stored), `amount` the most one order pays out (maxAmount × rate, rounded down to the
- * destination currency's decimals), the limits in the source currency with its code. Decimals are written from
- * their strings, never through a float.
+ * The `<amount>` of an item: the monitors' reserve, what a client can receive in the destination currency.
+ * The service keeps no cash positions yet, so today it is the most one order pays out (maxAmount × rate, rounded
+ * down). When the cash positions come (issue 41) this becomes the smaller of that and the office's available
+ * cash of the destination currency: this function is the one place that changes.
+ */
+export function reserveOf(r: RateRow): string {
+  return payoutOf(r, r.max_amount);
+}
+
+/**
+ * One offer as the rate monitors' `<item>` (BestChange's export format 1.1): `in` units of `from` buy `out` units of
+ * `to` (in is always 1, out the rate exactly as stored), `amount` the reserve, `frommin`/`frommax` the limits in the
+ * source currency, `tomin`/`tomax` what the smallest and the largest order pay out, then format 1.0's
+ * `minamount`/`maxamount` (the source limits with the currency's code), which monitors that read 1.0 still read.
+ * Decimals are written from their strings, never through a float.
  */
 export function rateItem(r: RateRow): string {
-  const amount = new Dec(r.max_amount).times(r.rate).toDecimalPlaces(r.c2_decimals, ROUND_DOWN);
+  const min = normalize(r.min_amount);
+  const max = normalize(r.max_amount);
   return `<item>${element('from', r.c1_code)}${element('to', r.c2_code)}${element('in', '1')}${element('out', normalize(r.rate))}`
-    + `${element('amount', normalize(amount))}${element('minamount', `${normalize(r.min_amount)} ${r.c1_code}`)}`
-    + `${element('maxamount', `${normalize(r.max_amount)} ${r.c1_code}`)}</item>`;
+    + `${element('amount', reserveOf(r))}${element('frommin', min)}${element('frommax', max)}`
+    + `${element('tomin', payoutOf(r, r.min_amount))}${element('tomax', payoutOf(r, r.max_amount))}`
+    + `${element('minamount', `${min} ${r.c1_code}`)}${element('maxamount', `${max} ${r.c1_code}`)}</item>`;
 }
 
 export function ratesXml(rows: readonly RateRow[]): string {
@@ -33,27 +55,46 @@ export function ratesXml(rows: readonly RateRow[]): string {
 }
 
 const XmlRates = Type.String({
-  description: 'The offers of GET /partner/public/rates, one `<item>` each: '
+  description: 'The offers of GET /partner/public/rates, one `<item>` each, in the fields of BestChange\'s export format 1.1: '
     + '`<rates><item><from>USD</from><to>EUR</to><in>1</in><out>0.9215</out><amount>9215</amount>'
+    + '<frommin>10</frommin><frommax>10000</frommax><tomin>9.21</tomin><tomax>9215</tomax>'
     + '<minamount>10 USD</minamount><maxamount>10000 USD</maxamount></item>…</rates>`',
 });
 
-/** The rate export that exchange-rate monitors poll (issue 24): the JSON rates' offers and figures, as XML. */
+const RatesXmlQuery = Type.Object({
+  ...RatesQuery.properties,
+  key: Type.Optional(Type.String({
+    description: 'A public key (`pk_…`), for a rate monitor that is given a URL and sends no header. Instead of the '
+      + 'Authorization header, never with it (400). A secret key (`sk_…`) is refused here (400) without being read: '
+      + 'a URL is kept in logs and histories, so roll a secret key sent this way.',
+    examples: ['pk_…'],
+  })),
+}, { additionalProperties: false });
+
+/** The JSON rates' filters, without the key: one body per filter, whichever way the key came. */
+const filterOf = ({ exchangeId, sourceCurrencyId, destCurrencyId }: RateFilter): RateFilter => ({ exchangeId, sourceCurrencyId, destCurrencyId });
+
+/** The rate export that exchange-rate monitors poll (issues 24, 39): the JSON rates' offers and figures, as XML. */
 export function ratesXmlRoutes({ db, catalog }: { db: Database; catalog: CatalogSnapshots }) {
   return async function routes(app: App) {
     app.get('/public/rates.xml', {
-      config: { publicKeyAllowed: true, etag: true },
+      config: { publicKeyAllowed: true, keyInQuery: true, etag: true },
       schema: {
-        operationId: 'getRatesXml', tags: ['public'], summary: 'The public rates as XML for rate monitors (any key type)', security: [{ apiKey: [] }], querystring: RatesQuery,
+        operationId: 'getRatesXml', tags: ['public'],
+        summary: 'The public rates as XML for rate monitors (any key type in the header, or a public key as ?key=)',
+        // Either the header, or the query parameter (the `key` parameter above says which key types it takes).
+        security: [{ apiKey: [] }, { apiKeyQuery: [] }],
+        querystring: RatesXmlQuery,
         response: {
-          200: { description: 'The rates, in the XML that exchange-rate monitors read', content: { 'application/xml': { schema: XmlRates } } },
+          200: { description: 'The rates, in the XML that exchange-rate monitors read', content: { [RATES_XML_TYPE]: { schema: XmlRates } } },
           ...errorResponses(400, 401, 429),
         },
       },
-    }, async (request, reply) => {
-      const snapshot = await catalog.get(request.apiKey.branchId);
-      const rows = snapshot ? ratesOf(snapshot, request.query) : await listRates(db, branchScope(request.apiKey), request.query);
-      return reply.type('application/xml; charset=utf-8').send(ratesXml(rows));
+    }, (request, reply) => {
+      const f = filterOf(request.query);
+      return fromSnapshot(catalog.get(request.apiKey.branchId), reply,
+        (snapshot) => cachedText(snapshot, `rates.xml ${f.exchangeId} ${f.sourceCurrencyId} ${f.destCurrencyId}`, reply, RATES_XML_TYPE, () => ratesXml(ratesOf(snapshot, f))),
+        async () => reply.type(RATES_XML_TYPE).send(ratesXml(await listRates(db, branchScope(request.apiKey), f))));
     });
   };
 }

@@ -15,14 +15,23 @@ interface Reply { serialize(payload: unknown): unknown; type(contentType: string
  * (http/etag.ts). The snapshot is replaced, not changed, when the catalogue changes, so its bodies go with it.
  */
 export function cachedBody<R extends Reply>(catalog: BranchCatalog, key: string, reply: R, make: () => unknown): R {
+  return sendBody(reply, kept(catalog, key, () => String(reply.serialize(make()))), JSON_TYPE);
+}
+
+/** As cachedBody, for a body the route writes itself as text of its own type (rates.xml). */
+export function cachedText<R extends Reply>(catalog: BranchCatalog, key: string, reply: R, type: string, make: () => string): R {
+  return sendBody(reply, kept(catalog, key, make), type);
+}
+
+function kept(catalog: BranchCatalog, key: string, make: () => string): Buffer {
   let map = bodies.get(catalog);
   if (!map) bodies.set(catalog, (map = new Map()));
   let body = map.get(key);
   if (body === undefined) {
-    body = Buffer.from(String(reply.serialize(make())));
+    body = Buffer.from(make());
     if (map.size < MAX_BODIES) map.set(key, body);
   }
-  return sendBody(reply, body);
+  return body;
 }
 
 /**
@@ -32,12 +41,14 @@ export function cachedBody<R extends Reply>(catalog: BranchCatalog, key: string,
 export function sendKept(catalog: BranchCatalog, key: string, reply: Reply): boolean {
   const body = bodies.get(catalog)?.get(key);
   if (body === undefined) return false;
-  sendBody(reply, body);
+  sendBody(reply, body, JSON_TYPE);
   return true;
 }
 
-function sendBody<R extends Reply>(reply: R, body: Buffer): R {
-  reply.type('application/json; charset=utf-8');
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+function sendBody<R extends Reply>(reply: R, body: Buffer, type: string): R {
+  reply.type(type);
   // The route's typed reply takes only its schema's shape; this body is that shape, already written.
   (reply as unknown as { send(payload: Buffer): unknown }).send(body);
   return reply;
