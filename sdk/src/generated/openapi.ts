@@ -181,7 +181,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The public rates as XML for rate monitors (any key type) */
+        /**
+         * The public rates as XML for rate monitors (any key type in the header, or a public key as ?key=)
+         * @description BestChange's exchange rate export format 1.1 (with format 1.0's `minamount`/`maxamount` too), served as `application/xml` with an ETag. A rate monitor is given a URL and sends no header: this one route also takes a public key as `?key=pk_…` (the `apiKeyQuery` scheme), counted against that key's rate limit as with the header and never written to the logs. A secret key in the URL (`?key=sk_…`) is refused with 400 `errors: {key: "notAllowed"}` without being read; a URL is kept in logs, proxies and browser histories, so roll a secret key sent that way. A key in both the header and the URL is refused with 400 `errors: {key: "ambiguous"}`. `<amount>` is the reserve: today what the largest order pays out (maxAmount × rate, rounded down).
+         */
         get: operations["getRatesXml"];
         put?: never;
         post?: never;

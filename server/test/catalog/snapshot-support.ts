@@ -27,6 +27,7 @@ export function catalogueReads(w: World) {
     ['GET', '/partner/public/rates', {}],
     ['GET', '/partner/public/rates', { query: { exchangeId: w.exchanges.A, sourceCurrencyId: w.currencies.USD } }],
     ['GET', '/partner/public/rates.xml', {}],
+    ['GET', '/partner/public/rates.xml', { query: { exchangeId: w.exchanges.A, destCurrencyId: w.currencies.EUR } }],
     ['GET', `/partner/exchanges/${w.exchanges.A}`, {}],
     ['GET', `/partner/exchanges/${w.exchanges.C}`, {}],
     offers({}),

@@ -63,12 +63,8 @@ const XmlRates = Type.String({
 
 const RatesXmlQuery = Type.Object({
   ...RatesQuery.properties,
-  key: Type.Optional(Type.String({
-    description: 'A public key (`pk_…`), for a rate monitor that is given a URL and sends no header. Instead of the '
-      + 'Authorization header, never with it (400). A secret key (`sk_…`) is refused here (400) without being read: '
-      + 'a URL is kept in logs and histories, so roll a secret key sent this way.',
-    examples: ['pk_…'],
-  })),
+  // The document names it through the `apiKeyQuery` security scheme (@fastify/swagger leaves such a parameter out).
+  key: Type.Optional(Type.String({ description: 'A public key (`pk_…`) instead of the Authorization header' })),
 }, { additionalProperties: false });
 
 /** The JSON rates' filters, without the key: one body per filter, whichever way the key came. */
@@ -82,6 +78,13 @@ export function ratesXmlRoutes({ db, catalog }: { db: Database; catalog: Catalog
       schema: {
         operationId: 'getRatesXml', tags: ['public'],
         summary: 'The public rates as XML for rate monitors (any key type in the header, or a public key as ?key=)',
+        description: 'BestChange\'s exchange rate export format 1.1 (with format 1.0\'s `minamount`/`maxamount` too), served as '
+          + '`application/xml` with an ETag. A rate monitor is given a URL and sends no header: this one route also takes a '
+          + 'public key as `?key=pk_…` (the `apiKeyQuery` scheme), counted against that key\'s rate limit as with the header '
+          + 'and never written to the logs. A secret key in the URL (`?key=sk_…`) is refused with 400 `errors: {key: "notAllowed"}` '
+          + 'without being read; a URL is kept in logs, proxies and browser histories, so roll a secret key sent that way. '
+          + 'A key in both the header and the URL is refused with 400 `errors: {key: "ambiguous"}`. '
+          + '`<amount>` is the reserve: today what the largest order pays out (maxAmount × rate, rounded down).',
         // Either the header, or the query parameter (the `key` parameter above says which key types it takes).
         security: [{ apiKey: [] }, { apiKeyQuery: [] }],
         querystring: RatesXmlQuery,
