@@ -1,6 +1,7 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler } from 'fastify';
 import type { Permission } from '../db/schema.js';
 import { badRequest, forbidden, unauthorized } from '../http/errors.js';
+import { KEY_PREFIXES } from './key-format.js';
 import type { KeyVerifier, Verification } from './key-verifier.js';
 import type { LastUsedTracker } from './last-used.js';
 import type { KeyPrincipal } from './principal.js';
@@ -77,11 +78,15 @@ const MISSING_KEY = 'Missing API key: send Authorization: Bearer <API_KEY>';
 const MISSING_KEY_OR_QUERY = 'Missing API key: send Authorization: Bearer <API_KEY>, or a public key as ?key=pk_…';
 const SECRET_KEY_IN_URL = 'A secret key (sk_…) is never accepted in a URL: use a public key (pk_…) in ?key=, or send the key in the '
   + 'Authorization header. A URL is kept in logs, proxies and browser histories: treat this secret key as exposed and roll it';
-const SECRET_PREFIX = /^\s*sk_/i;
+/** `sk_`, and the prefix of every key type but the public one (should one not begin with `sk_`): none is read from a URL. */
+const SECRET_PREFIXES = ['sk_', ...Object.entries(KEY_PREFIXES).filter(([type]) => type !== 'public').map(([, prefix]) => prefix)];
+const secretShaped = (value: unknown) => typeof value === 'string' && SECRET_PREFIXES.some((p) => value.trimStart().toLowerCase().startsWith(p));
 
 function keyFromHeader(request: FastifyRequest): string | undefined {
   return BEARER.exec(request.headers.authorization ?? '')?.[1];
 }
+
+const queryKey = (request: FastifyRequest): unknown => (request.query as Record<string, unknown> | undefined)?.key;
 
 /**
  * The key of a route that also reads `?key=`. A value shaped like a secret key is refused before anything else and
@@ -89,10 +94,10 @@ function keyFromHeader(request: FastifyRequest): string | undefined {
  * both places is refused rather than one of them chosen: which one the client meant cannot be known.
  */
 function keyFromQueryOrHeader(request: FastifyRequest): string | Error | undefined {
-  const given = (request.query as Record<string, unknown> | undefined)?.key;
+  const given = queryKey(request);
   if (given === undefined) return keyFromHeader(request);
   const values = [given].flat();
-  if (values.some((v) => typeof v === 'string' && SECRET_PREFIX.test(v))) {
+  if (values.some(secretShaped)) {
     // Without the key (the access line's URL has it redacted): its request id and address say where it came from.
     request.log.warn('a secret key was sent in ?key= and refused unread; its owner should roll it');
     return badRequest(SECRET_KEY_IN_URL, { key: 'notAllowed' });

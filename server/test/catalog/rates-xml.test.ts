@@ -1,7 +1,8 @@
 import { Decimal } from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueApiKey } from '../../src/features/api-keys/issue.js';
-import { generateApiKey } from '../../src/auth/key-format.js';
+import { generateApiKey, KEY_PREFIXES } from '../../src/auth/key-format.js';
+import type { ApiKeyType } from '../../src/db/schema.js';
 import { rateItem } from '../../src/features/catalog/rates-xml.js';
 import { eventually } from '../helpers/eventually.js';
 import { call, startTestServer, type TestServer } from '../helpers/server.js';
@@ -146,7 +147,10 @@ describe('GET /partner/public/rates.xml?key= (a rate monitor is given a URL, and
   });
 
   it('refuses a secret key in the URL unread, valid or not, with or without a header: 400 that says to roll it', async () => {
-    const secrets = [world.keys.branch, world.keys.operatorA, world.keys.superadmin, generateApiKey('branch'), 'sk_branch_nope', 'SK_branch_x'];
+    // Keys of every secret type (a new type is covered as it is added), real or not, and any value shaped like one.
+    const types = Object.keys(KEY_PREFIXES).filter((type) => type !== 'public') as ApiKeyType[];
+    expect(types.length).toBeGreaterThan(1);
+    const secrets = [world.keys.branch, world.keys.operatorA, world.keys.superadmin, ...types.map(generateApiKey), 'sk_branch_nope', 'SK_branch_x', ' sk_'];
     for (const key of secrets) {
       for (const headers of [undefined, { authorization: `Bearer ${world.keys.public}` }]) {
         const res = await byUrl({ key }, headers);
