@@ -7,7 +7,7 @@ import { startBaseline, startService } from './lib/service.js';
 
 /**
  * CPU time per request of the service, of baseline (a) and of bare Fastify (the framework's share) for the estimate
- * and a catalogue read, read from
+ * and catalogue reads (rates.xml's too), read from
  * /proc/<pid>/stat around a fixed number of requests. It moves less with the machine's other load than throughput
  * does (still by a third on a busy machine). Runs the built service (`npm run build` first):
  * `npx tsx bench/cpu-per-request.ts [name filter]`.
@@ -29,6 +29,8 @@ try {
     { name: 'POST /partner/public/estimate', method: 'POST' as const, path: '/api/v1/partner/public/estimate', headers: { ...auth(d.keys.public), 'content-type': 'application/json' }, body },
     { name: 'GET /partner/public/exchanges', method: 'GET' as const, path: '/api/v1/partner/public/exchanges', headers: auth(d.keys.public) },
     { name: 'GET /partner/offers?limit=20', method: 'GET' as const, path: '/api/v1/partner/offers?limit=20', headers: auth(d.keys.branch) },
+    // As a rate monitor polls it: the public key in the URL, no header (issue 39).
+    { name: 'GET /partner/public/rates.xml?key=', method: 'GET' as const, path: `/api/v1/partner/public/rates.xml?key=${d.keys.public}`, headers: {} },
   ].filter((r) => !process.argv[2] || r.name.includes(process.argv[2]));
   const service = await startService(bench.url);
   const dir = mkdtempSync(join(tmpdir(), 'pxs-cpu-'));
