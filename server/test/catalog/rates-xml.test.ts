@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Decimal } from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueApiKey } from '../../src/features/api-keys/issue.js';
@@ -195,6 +196,22 @@ describe('GET /partner/public/rates.xml?key= (a rate monitor is given a URL, and
       const res = await call(server, 'GET', path, { query: { key: world.keys.public } });
       expect(res.status, path).toBe(401);
       expect(res.body.message).toBe('Missing API key: send Authorization: Bearer <API_KEY>');
+    }
+  });
+
+  it('counts its refusals against the address\'s budget for requests without a valid key, as a 401', async () => {
+    // A Redis namespace of its own: the other tests' refusals from this address are counted in this file's.
+    const limited = await startTestServer({ env: { RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '3', REDIS_KEY_PREFIX: `pxstest-${randomBytes(4).toString('hex')}` }, database: server.database });
+    try {
+      const get = (query: Record<string, string>) => call(limited, 'GET', '/partner/public/rates.xml', { query });
+      const seen: string[] = [];
+      for (const query of [{ key: world.keys.branch }, { key: 'pk_nope' }, { key: world.keys.branch }, { key: world.keys.branch }]) {
+        const res = await get(query);
+        seen.push(`${res.status} ${res.headers.get('x-ratelimit-remaining')}`);
+      }
+      expect(seen).toEqual(['400 2', '401 1', '400 0', '429 0']);
+    } finally {
+      await limited.close();
     }
   });
 
