@@ -27,12 +27,16 @@ afterAll(async () => {
 });
 
 const get = (s: TestServer, path: string, init?: RequestInit) => fetch(`${s.url}${path}`, init);
+/** What Chromium sends when it opens a page. */
+const NAVIGATION = { headers: { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8' } };
+const notFound = (method: string, path: string) => ({ statusCode: 404, message: `Route ${method} ${path} not found`, error: 'Not Found' });
 
 describe('GET / and the console\'s routes', () => {
   it('serves index.html at / and at every client route, never cached, with a strict content policy', async () => {
     for (const path of ['/', '/orders', '/orders/12?tab=history', '/webhooks/0b5c/deliveries']) {
-      const res = await get(server, path);
+      const res = await get(server, path, NAVIGATION);
       expect(res.status, path).toBe(200);
+      expect(res.headers.get('vary')).toMatch(/\bAccept\b/);
       expect(res.headers.get('content-type')).toMatch(/^text\/html/);
       expect(await res.text()).toContain('<div id="root">');
       expect(res.headers.get('cache-control')).toBe('no-cache');
@@ -60,8 +64,25 @@ describe('GET / and the console\'s routes', () => {
       const res = await get(server, path, { method });
       expect(res.status, `${method} ${path}`).toBe(404);
       expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-      expect(await res.json()).toEqual({ statusCode: 404, message: `Route ${method} ${path} not found`, error: 'Not Found' });
+      expect(await res.json()).toEqual(notFound(method, path));
     }
+  });
+
+  it('answers a client that does not ask for HTML with the JSON 404 of every unknown route, not the console\'s page', async () => {
+    const accepts = ['application/json', '*/*', 'application/problem+json, application/json;q=0.9', 'text/html;q=0', undefined];
+    for (const path of ['/no-such-thing', '/', '/orders/12']) {
+      for (const accept of accepts) {
+        const res = await get(server, path, accept === undefined ? {} : { headers: { accept } });
+        expect(res.status, `${path} ${accept}`).toBe(404);
+        expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+        expect(await res.json()).toEqual(notFound('GET', path));
+      }
+    }
+    // A browser's navigation to the same unknown path is the console's (its own "not found" page).
+    const page = await get(server, '/no-such-thing', NAVIGATION);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="root">');
+    expect((await get(server, '/no-such-thing', { headers: { accept: 'TEXT/HTML; charset=utf-8' } })).status).toBe(200);
   });
 
   it('leaves the API, the docs and the operations routes as they were', async () => {
@@ -76,7 +97,7 @@ describe('GET / and the console\'s routes', () => {
 describe('without a built console', () => {
   it('says so at / and at client routes, as a page, instead of a JSON 404', async () => {
     for (const path of ['/', '/orders/3']) {
-      const res = await get(bare, path);
+      const res = await get(bare, path, NAVIGATION);
       expect(res.status).toBe(404);
       expect(res.headers.get('content-type')).toMatch(/^text\/html/);
       const text = await res.text();
@@ -84,6 +105,7 @@ describe('without a built console', () => {
       expect(text).toContain('npm ci');
     }
     expect((await get(bare, '/api/v1/nope')).headers.get('content-type')).toMatch(/json/);
+    expect((await get(bare, '/', { headers: { accept: 'application/json' } })).headers.get('content-type')).toMatch(/json/);
     // A CONSOLE_DIR set by hand and wrong is said at start, not only on the page.
     expect(bareLog.map((l) => JSON.parse(l).msg)).toContain('CONSOLE_DIR holds no index.html: the staff console is not served');
   });
