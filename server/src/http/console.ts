@@ -64,8 +64,12 @@ export async function registerConsole(app: FastifyInstance, dir: string | undefi
       // A route per built file, found at start: no wildcard that would swallow the API's unknown paths.
       wildcard: false,
       index: false,
-      // The source maps stay on the server's disk, for reading a stack trace: they are the console's source.
-      allowedPath: (path) => !path.endsWith('.map'),
+      // The build's .br and .gz beside each asset (console/vite.config.ts), sent to a browser that accepts them,
+      // with Content-Encoding and Vary: Accept-Encoding; the script is a quarter of its size in gzip.
+      preCompressed: true,
+      // The source maps stay on the server's disk, for reading a stack trace: they are the console's source. The
+      // compressed files are only ever the encoded form of their asset, not files of their own.
+      allowedPath: (path) => !/\.(map|gz|br)$/.test(path),
       decorateReply: true,
       setHeaders: (reply, path) => {
         reply.headers(CONSOLE_HEADERS);

@@ -1,12 +1,15 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 /** The staff console at /: its files, index.html for its client routes, and the API's JSON 404s left as they were. */
 let dir: string;
+const SCRIPT = `export const rows = [${Array.from({ length: 2000 }, (_, i) => `{ id: ${i}, name: "row ${i}" }`).join(', ')}];\n`;
 let server: TestServer;
 let bare: TestServer;
 const bareLog: string[] = [];
@@ -17,6 +20,10 @@ beforeAll(async () => {
   await writeFile(join(dir, 'index.html'), '<!doctype html><title>Console</title><div id="root"></div>');
   await writeFile(join(dir, 'assets', 'app-1a2b3c.js'), 'console.log("app")');
   await writeFile(join(dir, 'assets', 'app-1a2b3c.js.map'), '{"version":3,"sources":["src/main.tsx"]}');
+  // What the console's build writes (vite.config.ts): each asset, and its .gz and .br beside it.
+  await writeFile(join(dir, 'assets', 'index-9f8e7d.js'), SCRIPT);
+  await writeFile(join(dir, 'assets', 'index-9f8e7d.js.gz'), gzipSync(SCRIPT));
+  await writeFile(join(dir, 'assets', 'index-9f8e7d.js.br'), brotliCompressSync(SCRIPT));
   server = await startTestServer({ env: { CONSOLE_DIR: dir } });
   bare = await startTestServer({ env: { CONSOLE_DIR: join(dir, 'missing') }, loggerInstance: pino({ level: 'warn' }, { write: (line: string) => { bareLog.push(line); } }) });
 });
@@ -91,6 +98,55 @@ describe('GET / and the console\'s routes', () => {
     expect((await get(server, '/api/v1/openapi.json')).headers.get('content-type')).toMatch(/json/);
     expect(await (await get(server, '/docs/', { redirect: 'follow' })).text()).toContain('swagger');
     expect((await get(server, '/api/v1/admin/branches')).status).toBe(401);
+  });
+});
+
+/** A GET with exactly these headers (fetch would add an Accept-Encoding of its own), and the body as sent. */
+function raw(path: string, headers: Record<string, string>): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${server.url}${path}`, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('compressed assets', () => {
+  const CHROMIUM = 'gzip, deflate, br, zstd';
+
+  it('sends the build\'s brotli file to a browser that accepts it, gzip to one that accepts only that, the file as it is to one that accepts neither', async () => {
+    const br = await raw('/assets/index-9f8e7d.js', { 'accept-encoding': CHROMIUM });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(br.body.length).toBeLessThan(SCRIPT.length / 4);
+    expect(brotliDecompressSync(br.body).toString()).toBe(SCRIPT);
+
+    const gz = await raw('/assets/index-9f8e7d.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers.vary).toMatch(/accept-encoding/i);
+    expect(gunzipSync(gz.body).toString()).toBe(SCRIPT);
+
+    for (const headers of [{}, { 'accept-encoding': 'identity' }]) {
+      const plain = await raw('/assets/index-9f8e7d.js', headers);
+      expect(plain.status).toBe(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      // The same URL has other answers for other Accept-Encodings: a shared cache must keep them apart.
+      expect(plain.headers.vary).toMatch(/accept-encoding/i);
+      expect(plain.body.toString()).toBe(SCRIPT);
+    }
+  });
+
+  it('serves the compressed files only as the encoding of their asset, never under their own names', async () => {
+    for (const path of ['/assets/index-9f8e7d.js.gz', '/assets/index-9f8e7d.js.br']) {
+      const res = await raw(path, { 'accept-encoding': CHROMIUM });
+      expect(res.status, path).toBe(404);
+    }
   });
 });
 
