@@ -132,7 +132,7 @@ describe('compressed assets', () => {
     expect(gz.headers.vary).toMatch(/accept-encoding/i);
     expect(gunzipSync(gz.body).toString()).toBe(SCRIPT);
 
-    for (const headers of [{}, { 'accept-encoding': 'identity' }]) {
+    for (const headers of [{}, { 'accept-encoding': 'identity' }] as Record<string, string>[]) {
       const plain = await raw('/assets/index-9f8e7d.js', headers);
       expect(plain.status).toBe(200);
       expect(plain.headers['content-encoding']).toBeUndefined();
