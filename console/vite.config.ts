@@ -1,9 +1,20 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 /** `npm run dev` proxies the API to a `pxs serve` on :3000, so the console can be worked on with hot reload. */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // A .gz and a .br beside each text asset, made once here at the highest levels rather than by the server on
+    // every request: pxs serve sends the one a browser accepts (@fastify/static's preCompressed, http/console.ts).
+    // The source maps stay uncompressed: they are never served.
+    compression({
+      include: /\.(js|css|html|svg|json)$/,
+      algorithms: ['gzip', 'brotliCompress'],
+      skipIfLargerOrEqual: true,
+    }),
+  ],
   server: {
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
   },

@@ -1,10 +1,8 @@
-import { copyFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import type { Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logIn, screenshot, SCREENSHOTS } from './support/browser';
+import { logIn, screenshot } from './support/browser';
 import { demoCatalog } from './support/demo';
 import { scenario } from './support/scenario';
 
@@ -13,7 +11,6 @@ import { scenario } from './support/scenario';
  * key in the page. What the widget shows must be the API's own figures.
  */
 const s = scenario();
-const DOCS_IMAGE = fileURLToPath(new URL('../../docs/images/widget.png', import.meta.url));
 
 /** The partner's site: pages by path, on a port of its own (so another origin than the service). */
 const pages = new Map<string, string>();
@@ -195,6 +192,7 @@ describe('the rates widget on a partner\'s page', () => {
     expect((await s.server.partner('GET', '/offers', s.server.keys.branch)).status).toBe(200);
   });
 
+  // Its screenshot is docs/widget.md's image; `npm run docs:images` copies it there (tests never write into the tree).
   it('the demo page shows the widget with the demo branch\'s public key (the screenshot in docs/widget.md)', async () => {
     const page = await s.browser.page({ width: 760, height: 980 });
     await page.goto(`${s.server.url}/widget/demo`);
@@ -203,6 +201,5 @@ describe('the rates widget on a partner\'s page', () => {
     await estimateIn(page, 'You give (USD)', 'You get (EUR)', '250');
     await page.getByLabel('You give (USD)').blur();
     await screenshot(page, 'widget');
-    await copyFile(`${SCREENSHOTS}/widget.png`, DOCS_IMAGE);
   });
 });

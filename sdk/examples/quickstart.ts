@@ -1,12 +1,20 @@
 // Quickstart: rates, an estimate, a client and its order, and the order.created webhook received and verified.
-// Run from sdk/, after `npm ci` at the repository's root (or `npm install` in a copy of sdk/ alone; tsx is a devDependency):
-//   PXS_BASE_URL=http://localhost:3000 PXS_API_KEY=sk_branch_… npx tsx examples/quickstart.ts
-// (The webhook URL is on this machine: the service must allow it, e.g. WEBHOOK_ALLOW_PRIVATE_URLS=true in development.)
+// Run from sdk/, after `npm ci` at the repository's root (or `npm install` in a copy of sdk/ alone; tsx is a devDependency),
+// with BRANCH holding a secret key (the sk_branch_… that `npm start` prints on its first start):
+//   PXS_BASE_URL=http://localhost:3000 PXS_API_KEY=$BRANCH npx tsx examples/quickstart.ts
+// (The webhook URL is on this machine: the service must allow it, as `npm start` on the embedded database does:
+// WEBHOOK_ALLOW_PRIVATE_URLS=true.)
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createClient, PxsError, verifyWebhook, type WebhookEvent } from '@pxs/sdk';
 
-const pxs = createClient({ baseUrl: process.env.PXS_BASE_URL ?? 'http://localhost:3000', apiKey: process.env.PXS_API_KEY ?? '' });
+const apiKey = process.env.PXS_API_KEY;
+if (!apiKey) {
+  console.error('PXS_API_KEY is not set: give it a secret key, e.g. the sk_branch_… that `npm start` prints on its first start:\n'
+    + '  PXS_BASE_URL=http://localhost:3000 PXS_API_KEY=sk_branch_… npx tsx examples/quickstart.ts');
+  process.exit(2);
+}
+const pxs = createClient({ baseUrl: process.env.PXS_BASE_URL ?? 'http://localhost:3000', apiKey });
 
 // 1. Rates, and an exact estimate for 100 units of a pair that takes that amount.
 const rates = await pxs.listRates();

@@ -254,11 +254,27 @@ describe('retries', () => {
 });
 
 describe('examples/quickstart.ts', () => {
-  it('runs end to end against the server: rates, estimate, client, order, and the verified order.created webhook', async () => {
-    const tsx = fileURLToPath(new URL('../../node_modules/tsx/dist/cli.mjs', import.meta.url));
-    const script = fileURLToPath(new URL('../examples/quickstart.ts', import.meta.url));
+  const tsx = fileURLToPath(new URL('../../node_modules/tsx/dist/cli.mjs', import.meta.url));
+  const script = fileURLToPath(new URL('../examples/quickstart.ts', import.meta.url));
+  const QUICKSTART = /((?:[A-Z_]+=\S+ )*)npx tsx examples\/quickstart\.ts/g;
+
+  /** The command as the README, docs/sdk.md and sdk/README.md print it: one command, naming the key and the address. */
+  function printedCommand(): Record<string, string> {
+    const printed = ['../../README.md', '../../docs/sdk.md', '../README.md']
+      .flatMap((file) => [...readFileSync(new URL(file, import.meta.url), 'utf8').matchAll(QUICKSTART)].map((m) => m[1].trim()));
+    expect(printed.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(printed).size, printed.join(' | ')).toBe(1);
+    const env = Object.fromEntries(printed[0].split(' ').map((a) => a.split('=') as [string, string]));
+    expect(env).toEqual({ PXS_BASE_URL: 'http://localhost:3000', PXS_API_KEY: '$BRANCH' });
+    return env;
+  }
+
+  it('runs end to end as printed in the docs: rates, estimate, client, order, and the verified order.created webhook', async () => {
+    const printed = printedCommand();
+    // As printed, on this test's server, with BRANCH holding a branch key as `npm start` prints one.
+    const env = { PXS_BASE_URL: printed.PXS_BASE_URL.replace('http://localhost:3000', server.url), PXS_API_KEY: printed.PXS_API_KEY.replace('$BRANCH', world.keys.branch) };
     const { stdout } = await promisify(execFile)(process.execPath, [tsx, script], {
-      env: { ...process.env, PXS_BASE_URL: server.url, PXS_API_KEY: world.keys.branch },
+      env: { ...process.env, ...env },
       cwd: fileURLToPath(new URL('../examples/', import.meta.url)),
       timeout: 90_000,
     });
@@ -266,6 +282,16 @@ describe('examples/quickstart.ts', () => {
     expect(stdout).toMatch(/^order \d+ \(ORDERINIT\): 100 → [\d.]+$/m);
     expect(stdout).toMatch(/^webhook verified: order.created for order \d+, [\d.]+ to pay out$/m);
   }, 120_000);
+
+  it('says which variable to set when PXS_API_KEY is missing, instead of a stack trace', async () => {
+    const { PXS_API_KEY: _unset, ...env } = process.env;
+    const failed = await promisify(execFile)(process.execPath, [tsx, script], { env: { ...env, PXS_BASE_URL: server.url }, timeout: 60_000 })
+      .then(() => undefined, (err: { code: number; stderr: string }) => err);
+    expect(failed?.code).toBe(2);
+    expect(failed?.stderr).toMatch(/^PXS_API_KEY is not set/);
+    expect(failed?.stderr).toContain('PXS_BASE_URL=http://localhost:3000 PXS_API_KEY=sk_branch_… npx tsx examples/quickstart.ts');
+    expect(failed?.stderr).not.toMatch(/\bat \S+ \(/);
+  }, 90_000);
 });
 
 describe('coverage', () => {

@@ -18,6 +18,7 @@ import { acceptOnlyJsonBodies } from './http/body-encoding.js';
 import { parseJsonBodies } from './http/json-body.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerEtag } from './http/etag.js';
+import { registerResponseHeaders } from './http/response-headers.js';
 import { loggedUrl } from './http/logged-url.js';
 import { requestLoggerFactory } from './http/request-logger.js';
 import { refuseUndeclaredQueryKeys } from './http/query-keys.js';
@@ -80,7 +81,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     }
   });
 
-  // Before any partner route, so that it sees them all.
+  // Before any route, so that they see them all.
+  registerResponseHeaders(app as unknown as FastifyInstance);
   registerPublicCors(app as unknown as FastifyInstance, `${API_PREFIX}/partner`);
 
   app.setValidatorCompiler(validatorCompiler());

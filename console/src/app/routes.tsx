@@ -1,49 +1,40 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, createRoutesFromElements, Route } from 'react-router';
 import { LoginPage } from '../auth/LoginPage';
 import { RequireSession } from '../auth/RequireSession';
 import { Allowed } from '../layout/Allowed';
 import { Shell } from '../layout/Shell';
-import { ApiKeysPage } from '../pages/api-keys/ApiKeysPage';
-import { AuditPage } from '../pages/audit/AuditPage';
-import { BranchesPage } from '../pages/branches/BranchesPage';
-import { ClientsPage } from '../pages/clients/ClientsPage';
-import { CurrenciesPage } from '../pages/currencies/CurrenciesPage';
-import { ExchangeEditPage } from '../pages/exchanges/ExchangeEditPage';
-import { ExchangesPage } from '../pages/exchanges/ExchangesPage';
-import { HomePage } from '../pages/home/HomePage';
-import { NotFoundPage } from '../pages/NotFoundPage';
-import { OffersPage } from '../pages/offers/OffersPage';
-import { OrderBoardPage } from '../pages/orders/OrderBoardPage';
-import { OrderDetailPage } from '../pages/orders/OrderDetailPage';
-import { PaymentMethodsPage } from '../pages/payment-methods/PaymentMethodsPage';
-import { StaffPage } from '../pages/staff/StaffPage';
-import { WebhookPage } from '../pages/webhooks/WebhookPage';
-import { WebhooksPage } from '../pages/webhooks/WebhooksPage';
+
+/** A page behind its navigation entry's permission, as the route's element once its module has loaded. */
+const allowed = (to: string, Page: ComponentType) => ({ element: <Allowed to={to}><Page /></Allowed> });
 
 /**
  * Every page of the console; the server answers each of these paths with index.html. A data router, not
  * <BrowserRouter>: only it can hold a navigation back while a form has unsaved edits (useBlocker).
+ * Each page is its own chunk, loaded by the router's `lazy` when its route is first opened (the page shown
+ * stays until then, and a blocked navigation loads nothing): an office's first load fetches the shell and
+ * the page it opens, not all fifteen.
  */
 export const router = createBrowserRouter(createRoutesFromElements(
   <>
     <Route path="/login" element={<LoginPage />} />
-    <Route element={<RequireSession><Shell /></RequireSession>}>
-      <Route index element={<HomePage />} />
-      <Route path="orders" element={<Allowed to="/orders"><OrderBoardPage /></Allowed>} />
-      <Route path="orders/:id" element={<Allowed to="/orders"><OrderDetailPage /></Allowed>} />
-      <Route path="offers" element={<Allowed to="/offers"><OffersPage /></Allowed>} />
-      <Route path="exchanges" element={<Allowed to="/exchanges"><ExchangesPage /></Allowed>} />
-      <Route path="exchanges/:id" element={<Allowed to="/exchanges"><ExchangeEditPage /></Allowed>} />
-      <Route path="payment-methods" element={<Allowed to="/payment-methods"><PaymentMethodsPage /></Allowed>} />
-      <Route path="clients" element={<Allowed to="/clients"><ClientsPage /></Allowed>} />
-      <Route path="staff" element={<Allowed to="/staff"><StaffPage /></Allowed>} />
-      <Route path="currencies" element={<Allowed to="/currencies"><CurrenciesPage /></Allowed>} />
-      <Route path="branches" element={<Allowed to="/branches"><BranchesPage /></Allowed>} />
-      <Route path="api-keys" element={<Allowed to="/api-keys"><ApiKeysPage /></Allowed>} />
-      <Route path="webhooks" element={<Allowed to="/webhooks"><WebhooksPage /></Allowed>} />
-      <Route path="webhooks/:id" element={<Allowed to="/webhooks"><WebhookPage /></Allowed>} />
-      <Route path="audit" element={<Allowed to="/audit"><AuditPage /></Allowed>} />
-      <Route path="*" element={<NotFoundPage />} />
+    <Route element={<RequireSession><Shell /></RequireSession>} HydrateFallback={() => null}>
+      <Route index lazy={() => import('../pages/home/HomePage').then((m) => ({ Component: m.HomePage }))} />
+      <Route path="orders" lazy={() => import('../pages/orders/OrderBoardPage').then((m) => allowed('/orders', m.OrderBoardPage))} />
+      <Route path="orders/:id" lazy={() => import('../pages/orders/OrderDetailPage').then((m) => allowed('/orders', m.OrderDetailPage))} />
+      <Route path="offers" lazy={() => import('../pages/offers/OffersPage').then((m) => allowed('/offers', m.OffersPage))} />
+      <Route path="exchanges" lazy={() => import('../pages/exchanges/ExchangesPage').then((m) => allowed('/exchanges', m.ExchangesPage))} />
+      <Route path="exchanges/:id" lazy={() => import('../pages/exchanges/ExchangeEditPage').then((m) => allowed('/exchanges', m.ExchangeEditPage))} />
+      <Route path="payment-methods" lazy={() => import('../pages/payment-methods/PaymentMethodsPage').then((m) => allowed('/payment-methods', m.PaymentMethodsPage))} />
+      <Route path="clients" lazy={() => import('../pages/clients/ClientsPage').then((m) => allowed('/clients', m.ClientsPage))} />
+      <Route path="staff" lazy={() => import('../pages/staff/StaffPage').then((m) => allowed('/staff', m.StaffPage))} />
+      <Route path="currencies" lazy={() => import('../pages/currencies/CurrenciesPage').then((m) => allowed('/currencies', m.CurrenciesPage))} />
+      <Route path="branches" lazy={() => import('../pages/branches/BranchesPage').then((m) => allowed('/branches', m.BranchesPage))} />
+      <Route path="api-keys" lazy={() => import('../pages/api-keys/ApiKeysPage').then((m) => allowed('/api-keys', m.ApiKeysPage))} />
+      <Route path="webhooks" lazy={() => import('../pages/webhooks/WebhooksPage').then((m) => allowed('/webhooks', m.WebhooksPage))} />
+      <Route path="webhooks/:id" lazy={() => import('../pages/webhooks/WebhookPage').then((m) => allowed('/webhooks', m.WebhookPage))} />
+      <Route path="audit" lazy={() => import('../pages/audit/AuditPage').then((m) => allowed('/audit', m.AuditPage))} />
+      <Route path="*" lazy={() => import('../pages/NotFoundPage').then((m) => ({ Component: m.NotFoundPage }))} />
     </Route>
   </>,
 ));

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { declareSends } from '../http/response-headers.js';
 
 /** Chromium caps a preflight's cache at 2 hours; 10 minutes lets a change of policy reach pages soon. */
 const PREFLIGHT_MAX_AGE_SECONDS = 600;
@@ -24,6 +25,7 @@ export function registerPublicCors(app: FastifyInstance, partnerPrefix: string):
     // The public routes' own hook, first of their route hooks (before the key check, whose refusals a page must read):
     // no other request runs it, and none looks up its route's config.
     route.onRequest = [allowPages, ...[route.onRequest ?? []].flat()];
+    declareSends(route, 'Vary', '*');
   });
 
   app.options(`${partnerPrefix}/public/*`, { schema: { hide: true } }, async (request, reply) => {

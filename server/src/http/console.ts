@@ -8,6 +8,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 const NOT_CONSOLE = /^\/(api|docs|health|ready|metrics)(\/|$)/;
 /** A missing file (a stale asset, a typo'd image) is a 404, not the console's page. */
 const LOOKS_LIKE_FILE = /\/[^/]*\.[A-Za-z0-9]{1,8}$/;
+/** `text/html` as a media range of an Accept header, with its parameters (a `q` among them). */
+const HTML_RANGE = /^\s*text\/html\s*(;.*)?$/i;
+const ZERO_Q = /;\s*q\s*=\s*0(\.0{0,3})?\s*(;|$)/i;
 
 /**
  * The console's pages never run inline script, and may only talk to this origin. Mantine sets inline styles
@@ -46,7 +49,8 @@ export function findConsoleDir(configured: string | undefined): string | undefin
 
 /**
  * Serves the staff console at `/`: its files as they are, and index.html for every other GET outside the API
- * (the console's own client-side routes, e.g. /orders/12), so a reload or a shared link opens the right page.
+ * (the console's own client-side routes, e.g. /orders/12) that a browser opens as a page (Accept: text/html), so a
+ * reload or a shared link opens the right page.
  */
 export async function registerConsole(app: FastifyInstance, dir: string | undefined, configured = false): Promise<void> {
   const index = dir ? join(dir, 'index.html') : undefined;
@@ -60,8 +64,12 @@ export async function registerConsole(app: FastifyInstance, dir: string | undefi
       // A route per built file, found at start: no wildcard that would swallow the API's unknown paths.
       wildcard: false,
       index: false,
-      // The source maps stay on the server's disk, for reading a stack trace: they are the console's source.
-      allowedPath: (path) => !path.endsWith('.map'),
+      // The build's .br and .gz beside each asset (console/vite.config.ts), sent to a browser that accepts them,
+      // with Content-Encoding and Vary: Accept-Encoding; the script is a quarter of its size in gzip.
+      preCompressed: true,
+      // The source maps stay on the server's disk, for reading a stack trace: they are the console's source. The
+      // compressed files are only ever the encoded form of their asset, not files of their own.
+      allowedPath: (path) => !/\.(map|gz|br)$/.test(path),
       decorateReply: true,
       setHeaders: (reply, path) => {
         reply.headers(CONSOLE_HEADERS);
@@ -72,13 +80,22 @@ export async function registerConsole(app: FastifyInstance, dir: string | undefi
   }
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const path = request.url.split('?')[0];
-    if (NOT_CONSOLE.test(path) || LOOKS_LIKE_FILE.test(path)) return reply.callNotFound();
+    // Only a browser's navigation gets the page: an API client that asks for JSON at an unknown path gets the
+    // same JSON 404 as under /api, not a 200 with HTML it cannot read.
+    if (NOT_CONSOLE.test(path) || LOOKS_LIKE_FILE.test(path) || !acceptsHtml(request.headers.accept)) return reply.callNotFound();
     if (!built) return missing(reply);
-    reply.headers(CONSOLE_HEADERS).header('cache-control', 'no-cache');
+    // The same URL answers HTML or a JSON 404 by Accept: a cache must keep them apart.
+    reply.headers(CONSOLE_HEADERS).header('cache-control', 'no-cache').header('vary', 'Accept');
     return reply.sendFile('index.html');
   });
 }
 
+/** Whether an Accept header names text/html (not refused with q=0): what a browser sends when it opens a page. */
+export function acceptsHtml(accept: string | undefined): boolean {
+  if (!accept) return false;
+  return accept.split(',').some((range) => HTML_RANGE.test(range) && !ZERO_Q.test(range));
+}
+
 function missing(reply: FastifyReply): FastifyReply {
-  return reply.code(404).type('text/html; charset=utf-8').headers(CONSOLE_HEADERS).send(MISSING_PAGE);
+  return reply.code(404).type('text/html; charset=utf-8').headers(CONSOLE_HEADERS).header('vary', 'Accept').send(MISSING_PAGE);
 }

@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto';
 import type { FastifyInstance, onSendHookHandler } from 'fastify';
+import { declareSends } from './response-headers.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -23,6 +24,8 @@ export function registerEtag(app: FastifyInstance): void {
     // The OpenAPI document shows the header and the 304 of every tagged route, from this one place.
     route.schema.headers ??= IF_NONE_MATCH;
     route.schema.response = Object.assign({}, route.schema.response, { 304: NOT_MODIFIED });
+    declareSends(route, 'ETag', [200, 304]);
+    declareSends(route, 'Cache-Control', [200, 304]);
   });
 }
 

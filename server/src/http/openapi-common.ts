@@ -1,3 +1,5 @@
+import { OPTIONAL_BODY, SENDS, type Sends } from './response-headers.js';
+
 /**
  * The answers every operation of a kind may give, written into the generated document here rather than into
  * each route's schema, where one forgotten route would make the document lie:
@@ -6,7 +8,13 @@
  * - 413 and 415 wherever a body is read;
  * - on a partner operation (an API key), the rate-limit headers on every answer and Retry-After on its 429;
  * - X-Request-Id on every answer;
- * - refusals as JSON, also from an operation that `produces` something else (the order stream).
+ * - refusals as JSON, also from an operation that `produces` something else (the order stream);
+ * - 401 on every operation that takes credentials, and on a partner operation 403 (a public key outside the
+ *   public endpoints, an Origin its key does not allow, a missing permission) and 429 (its key's rate limit);
+ * - on an operation that takes Idempotency-Key: 409 (a repeat while the first runs), 422 (the key with another
+ *   body) and Idempotent-Replayed on its success, and no 409 anywhere else;
+ * - the headers a route's hooks add (ETag, Cache-Control, Vary: response-headers.ts) on the answers they add
+ *   them to, and a body the route lets the caller leave out as not required.
  */
 type Json = Record<string, any>;
 
@@ -16,7 +24,12 @@ const COMMON: Record<string, string> = {
   413: 'Payload Too Large: the body is larger than the service accepts',
   415: 'Unsupported Media Type: the body is not JSON in UTF-8 sent as is',
   503: 'Service Unavailable: the database could not answer; retry after Retry-After seconds',
+  401: 'Unauthorized: missing, invalid, expired or revoked credentials',
+  403: 'Forbidden: valid credentials without the needed permission',
+  429: 'Too Many Requests: rate limit exceeded',
 };
+const IDEMPOTENCY_CONFLICT = 'Conflict: a request with the same Idempotency-Key is still being processed; retry after it has finished';
+const IDEMPOTENCY_MISMATCH = ', or the Idempotency-Key was already used with another body';
 
 const HEADERS: Json = {
   'X-Request-Id': { description: 'The request\'s id: yours if you sent a valid X-Request-Id, else a new UUID; quote it when reporting a problem', schema: { type: 'string' } },
@@ -26,6 +39,10 @@ const HEADERS: Json = {
   RateLimit: { description: 'The same as an IETF RateLimit field: `"<policy>";r=<remaining>;t=<seconds to reset>`', schema: { type: 'string' } },
   'RateLimit-Policy': { description: 'The policy as an IETF RateLimit-Policy field: `"<policy>";q=<limit>;w=<window seconds>`', schema: { type: 'string' } },
   'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer' } },
+  ETag: { description: 'A strong tag of the body: send it back as If-None-Match to get 304 and no body while it has not changed', schema: { type: 'string' } },
+  'Cache-Control': { description: '`private, no-cache` on a tagged read (the body depends on the key; ask again with If-None-Match); `no-store` on an answer that holds a secret shown once', schema: { type: 'string' } },
+  Vary: { description: '`Origin`: the answer of a public endpoint depends on the page\'s Origin (its CORS headers)', schema: { type: 'string' } },
+  'Idempotent-Replayed': { description: '`true` when this is the stored answer of an earlier request with the same Idempotency-Key (nothing was created again)', schema: { type: 'string', enum: ['true'] } },
 };
 const RATE_LIMIT = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'RateLimit', 'RateLimit-Policy'];
 const ref = (name: string) => ({ $ref: `#/components/headers/${name}` });
@@ -41,6 +58,19 @@ export function withCommonResponses(document: Json): Json {
       if (operation.requestBody) { add(413); add(415); }
       if (api) add(503);
       const partner = operation.security?.some((s: Json) => 'apiKey' in s) === true;
+      const staff = operation.security?.some((s: Json) => 'staffJwt' in s) === true;
+      if (partner || staff) add(401);
+      if (partner) { add(403); add(429); }
+      const sends: Sends = { ...operation[SENDS] };
+      delete operation[SENDS];
+      if (operation[OPTIONAL_BODY] && operation.requestBody) operation.requestBody.required = false;
+      delete operation[OPTIONAL_BODY];
+      if (operation.parameters?.some((p: Json) => p.in === 'header' && p.name === 'idempotency-key')) {
+        responses[409] = { description: IDEMPOTENCY_CONFLICT, content: ERROR_CONTENT };
+        add(422);
+        if (!responses[422].description.endsWith(IDEMPOTENCY_MISMATCH)) responses[422].description += IDEMPOTENCY_MISMATCH;
+        sends['Idempotent-Replayed'] = Object.keys(responses).map(Number).filter((code) => code >= 200 && code < 300);
+      }
       for (const [code, response] of Object.entries<Json>(responses)) {
         // Every refusal is the error handler's JSON, whatever the operation sends when it succeeds (`produces`).
         if (Number(code) >= 400 && response.content && !response.content['application/json']) {
@@ -49,6 +79,7 @@ export function withCommonResponses(document: Json): Json {
         const headers: Json = { 'X-Request-Id': ref('X-Request-Id') };
         if (partner) for (const name of RATE_LIMIT) headers[name] = ref(name);
         if (code === '429' || code === '503') headers['Retry-After'] = ref('Retry-After');
+        for (const [name, codes] of Object.entries(sends)) if (codes === '*' || codes.includes(Number(code))) headers[name] = ref(name);
         response.headers = { ...headers, ...response.headers };
       }
     }

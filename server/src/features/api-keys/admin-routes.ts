@@ -50,7 +50,7 @@ export function apiKeyAdminRoutes({ db, keys }: { db: Database; keys: KeyCaches 
     });
 
     app.post('/api-keys/:id/roll', {
-      config,
+      config: { ...config, noStore: true },
       preValidation: optionalBody,
       schema: {
         operationId: 'rollBranchApiKey', tags, security, params: UuidParams, body: RollApiKeyRequest,
@@ -61,7 +61,6 @@ export function apiKeyAdminRoutes({ db, keys }: { db: Database; keys: KeyCaches 
       const { branchId, role, staffUserId } = request.staff;
       const reach = role === 'superadmin' ? { branchId } : { branchId, rollerId: staffUserId };
       const rolled = await rollApiKey(db, keys, auditOf(request), reach, request.params.id, request.body);
-      reply.header('Cache-Control', 'no-store');
       return reply.code(201).send(rolled);
     });
 

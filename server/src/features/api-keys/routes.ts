@@ -17,13 +17,13 @@ const security = [{ staffJwt: [] }];
 export function apiKeyRoutes({ db, keys, config }: { db: Database; keys: KeyCaches; config: { ownerLimits: { personalKeysPerStaff: number } } }) {
   return async function routes(app: App) {
     app.post('/api-keys', {
+      config: { noStore: true },
       schema: {
         operationId: 'createApiKey', tags: ['api-keys'], summary: 'Create an API key; the raw key is in this response only', security, body: CreateApiKeyRequest,
         response: { 201: CreatedApiKey, ...errorResponses(400, 401, 403, 422) },
       },
     }, async (request, reply) => {
       const created = await createApiKey(db, auditOf(request), request.staff, request.body, config.ownerLimits.personalKeysPerStaff);
-      reply.header('Cache-Control', 'no-store');
       return reply.code(201).send(created);
     });
 
@@ -32,6 +32,7 @@ export function apiKeyRoutes({ db, keys, config }: { db: Database; keys: KeyCach
     }, async (request) => listApiKeys(db, request.staff));
 
     app.post('/api-keys/:id/roll', {
+      config: { noStore: true },
       preValidation: optionalBody,
       schema: {
         operationId: 'rollApiKey', tags: ['api-keys'], security, params: UuidParams, body: RollApiKeyRequest,
@@ -41,7 +42,6 @@ export function apiKeyRoutes({ db, keys, config }: { db: Database; keys: KeyCach
     }, async (request, reply) => {
       const staff = request.staff;
       const rolled = await rollApiKey(db, keys, auditOf(request), { ownerId: staff.role === 'superadmin' ? null : staff.staffUserId }, request.params.id, request.body);
-      reply.header('Cache-Control', 'no-store');
       return reply.code(201).send(rolled);
     });
 

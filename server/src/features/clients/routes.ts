@@ -26,7 +26,7 @@ export function clientRoutes({ db, config }: { db: Database; config: { idempoten
       config: { permission: 'clients:write' },
       schema: {
         operationId: 'createClient', tags, summary: 'Register a client', security, body: CreateClientRequest, headers: IdempotencyHeaders,
-        response: { 201: Client, ...errorResponses(400, 401, 403, 409, 422, 429) },
+        response: { 201: Client, ...errorResponses(400, 401, 403, 422, 429) },
       },
     }, async (request, reply) => service.uniqueEmail(() => respond(request, reply, 201, async (tx) => {
       const create = (t: typeof tx & {}) => service.createClient(t, request.apiKey, request.body);

@@ -37,7 +37,8 @@ export function orderFeedRoutes({ db, log }: { db: Database; log: Log }) {
     app.addHook('preClose', async () => { for (const end of streams) end(); feed.stop(); });
 
     app.get('/orders/stream', {
-      config: { staffRoles: ['superadmin', 'admin', 'operator'] },
+      // The stream's own head says no-store too (stream.ts); this puts it on its refusals, and in the document.
+      config: { staffRoles: ['superadmin', 'admin', 'operator'], noStore: true },
       schema: {
         operationId: 'streamOrderChanges', tags: ['admin'], summary: 'Live order changes in the caller\'s scope (server-sent events)',
         security: [{ staffJwt: [] }], produces: ['text/event-stream'], response: {

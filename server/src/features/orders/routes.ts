@@ -42,7 +42,7 @@ export function orderRoutes({ db, config }: { db: Database; config: { idempotenc
       config: { permission: 'orders:write' },
       schema: {
         operationId: 'createOrder', tags, summary: 'Create an order (status ORDERINIT)', security, body: CreateOrderRequest, headers: IdempotencyHeaders,
-        response: { 201: Order, ...errorResponses(400, 401, 403, 409, 422, 429) },
+        response: { 201: Order, ...errorResponses(400, 401, 403, 422, 429) },
       },
     }, async (request, reply) => respond(request, reply, 201, async (tx) => present.order(await createOrder(db, tx, request.apiKey, request.body))));
 

@@ -21,6 +21,7 @@ export interface LoginLimits { loginAccount: RateLimiter; loginIp: RateLimiter }
 export function loginRoutes({ db, limits, tokens }: { db: Database; limits: LoginLimits; tokens: StaffTokens }) {
   return async function routes(app: App) {
     app.post('/auth/login', {
+      config: { noStore: true },
       schema: {
         operationId: 'login', security: [], tags: ['auth'], summary: 'Staff login: returns a bearer access token (JWT)', body: LoginRequest,
         response: { 200: LoginResponse, ...errorResponses(400, 401, 429) },
@@ -42,7 +43,6 @@ export function loginRoutes({ db, limits, tokens }: { db: Database; limits: Logi
       if (!user || !valid || !user.is_active) throw unauthorized('Invalid credentials');
       await Promise.all([limits.loginAccount.reset(accountKey), limits.loginIp.refund(ipKey)]);
       const token = await tokens.sign(user.id, { cutoff: user.tokens_valid_after, issuedAt: readAt });
-      reply.header('Cache-Control', 'no-store');
       return { accessToken: token.accessToken, tokenType: 'Bearer' as const, expiresIn: token.expiresIn };
     });
   };

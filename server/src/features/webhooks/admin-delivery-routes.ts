@@ -48,14 +48,14 @@ export function webhookAdminDeliveryRoutes({ db }: { db: Database }) {
 
     app.post('/webhooks/:id/rotate-secret', {
       ...STAFF_WEBHOOK_ACCESS,
+      config: { ...STAFF_WEBHOOK_ACCESS.config, noStore: true },
       schema: {
         operationId: 'rotateAdminWebhookSecret', tags,
         summary: 'Replace the signing secret (the new one is returned once); the old one keeps signing beside it for overlapSeconds (default 24 hours)',
         security, params: WebhookParams, body: RotateSecretRequest, response: { 200: RotatedWebhook, ...errorResponses(400, 401, 403, 404) },
       },
       preValidation: optionalBody,
-    }, async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    }, async (request) => {
       return present.rotatedWebhook(await service.rotateSecret(db, service.staffVisibility(request.staff), request.params.id, request.body.overlapSeconds, auditOf(request)));
     });
   };

@@ -40,13 +40,12 @@ export function webhookRoutes(deps: WebhookDeps) {
   const respond = idempotentResponder(db, deps.config.idempotency);
   return async function routes(app: App) {
     app.post('/webhooks', {
-      config,
+      config: { ...config, noStore: true },
       schema: {
         operationId: 'createWebhook', tags, summary: 'Register a webhook (the secret is returned once)', security, body: CreateWebhook, headers: IdempotencyHeaders,
-        response: { 201: WebhookWithSecret, ...errorResponses(400, 401, 403, 409, 422, 429) },
+        response: { 201: WebhookWithSecret, ...errorResponses(400, 401, 403, 422, 429) },
       },
     }, async (request, reply) => {
-      reply.header('cache-control', 'no-store'); // also on a replay
       return respond(request, reply, 201, async (tx) => present.webhookWithSecret(await service.createWebhook(tx ?? db, allowPrivateUrls, limit, request.apiKey, request.body)));
     });
 
@@ -83,14 +82,13 @@ export function webhookRoutes(deps: WebhookDeps) {
     }, async (request) => present.webhook(await service.reactivateWebhook(db, service.keyVisibility(request.apiKey), request.params.id)));
 
     app.post('/webhooks/:id/rotate-secret', {
-      config,
+      config: { ...config, noStore: true },
       preValidation: optionalBody,
       schema: {
         operationId: 'rotateWebhookSecret', tags, summary: 'Replace the signing secret (the new one is returned once); the old one keeps signing beside it for overlapSeconds (default 24 hours)',
         security, params: WebhookParams, body: RotateSecretRequest, response: { 200: RotatedWebhook, ...errorResponses(400, 401, 403, 404, 429) },
       },
-    }, async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    }, async (request) => {
       return present.rotatedWebhook(await service.rotateSecret(db, service.keyVisibility(request.apiKey), request.params.id, request.body.overlapSeconds));
     });
 
