@@ -9,11 +9,11 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { queryClient } from './app/query-client';
 import { router } from './app/routes';
-import { theme } from './app/theme';
+import { cssVariablesResolver, theme } from './app/theme';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <Notifications position="top-right" limit={4} />
       <QueryClientProvider client={queryClient}>
         <ModalsProvider>

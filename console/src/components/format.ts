@@ -1,7 +1,23 @@
-/** Amounts come as JSON numbers or decimal strings: shown as given, never through float arithmetic. */
+/** Amounts come as JSON numbers or decimal strings: shown digit for digit, never through float arithmetic. */
 export function amount(value: number | string | undefined | null): string {
   if (value === undefined || value === null) return '—';
-  return decimal(value);
+  return grouped(value);
+}
+
+const integers = new Intl.NumberFormat(undefined, { useGrouping: true });
+const point = new Intl.NumberFormat(undefined, { minimumFractionDigits: 1 }).formatToParts(0.5).find((p) => p.type === 'decimal')?.value ?? '.';
+
+/**
+ * An amount or a count as the user's locale writes numbers (10,000.25 in English, 10.000,25 in German, 1,00,000 in
+ * India), digit for digit: the whole part is formatted as a BigInt, which Intl groups exactly at any size, and the
+ * fraction is copied as given, so 0.1 + 0.2 never happens and 1234.50 keeps its last zero. The one way every
+ * figure of the console is shown; an input being edited keeps the plain digits (`decimal`).
+ */
+export function grouped(value: number | string | bigint): string {
+  const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(typeof value === 'bigint' ? value.toString() : decimal(value));
+  if (!m) return String(value);
+  const [, sign, whole, fraction] = m;
+  return `${sign}${integers.format(BigInt(whole!))}${fraction === undefined ? '' : `${point}${fraction}`}`;
 }
 
 /**

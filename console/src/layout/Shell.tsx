@@ -8,6 +8,7 @@ import { useMe } from '../auth/use-me';
 import { QueryState } from '../components/QueryState';
 import { UnsavedGuard } from '../components/unsaved-guard';
 import { NAV } from './nav';
+import './skip-link.css';
 
 /** The frame of every page: the pages of the user's role on the left (a drawer on narrow screens), who is logged in on top. */
 export function Shell() {
@@ -19,6 +20,8 @@ export function Shell() {
 
   return (
     <AppShell header={{ height: 56 }} navbar={{ width: 230, breakpoint: 'md', collapsed: { mobile: !opened } }} padding="md">
+      {/* The header and a dozen pages of navigation come first: one Tab and Enter skips them. */}
+      <a href="#main" className="pxs-skip-link" onClick={(e) => { e.preventDefault(); document.getElementById('main')?.focus(); }}>Skip to main content</a>
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           {/* On a phone the title gives way (cut short), never the role or Log out. */}
@@ -44,7 +47,7 @@ export function Shell() {
           ))}
         </ScrollArea>
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main id="main" tabIndex={-1} style={{ outline: 'none' }}>
         <QueryState query={me}>{() => <Outlet />}</QueryState>
       </AppShell.Main>
       <UnsavedGuard />

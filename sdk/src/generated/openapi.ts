@@ -7529,6 +7529,12 @@ export interface operations {
                             /** Format: date-time */
                             updatedAt: string;
                             branchId: number;
+                            client: {
+                                id: number;
+                                name: string;
+                                email: string;
+                                phone: string;
+                            } | null;
                         }[];
                         meta: {
                             /** @description All matches; a lower bound when totalCapped is true */
@@ -7674,6 +7680,8 @@ export interface operations {
                                 /** Format: uuid */
                                 apiKeyId: string | null;
                                 staffUserId: number | null;
+                                /** @description Who the staff user is (their login), so the history names them; null when no staff user was involved */
+                                staffEmail: string | null;
                             };
                             comment: string | null;
                             /** Format: date-time */
@@ -7835,6 +7843,8 @@ export interface operations {
                                 /** Format: uuid */
                                 apiKeyId: string | null;
                                 staffUserId: number | null;
+                                /** @description Who the staff user is (their login), so the history names them; null when no staff user was involved */
+                                staffEmail: string | null;
                             };
                             comment: string | null;
                             /** Format: date-time */
@@ -11406,6 +11416,8 @@ export interface operations {
                             staffUserId: number | null;
                             /** Format: date-time */
                             deactivatedAt: string | null;
+                            /** @description The owner's login, so the list names them; null for a branch key's webhook */
+                            staffEmail: string | null;
                         }[];
                         meta: {
                             /** @description All matches; a lower bound when totalCapped is true */

@@ -33,6 +33,16 @@ describe('the widget\'s script', () => {
 });
 
 describe('the demo page', () => {
+  it('names its own icon, which is served: a browser asks for none that is missing (/favicon.ico was a 404)', async () => {
+    const page = await get('/widget/demo');
+    const href = /<link rel="icon" href="([^"]+)"/.exec(page.text)?.[1];
+    expect(href).toBeDefined();
+    const icon = await get(href!);
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    expect(icon.text).toMatch(/^<svg /);
+  });
+
   it('without a known demo key, asks for the public key printed at first start', async () => {
     const res = await get('/widget/demo');
     expect(res.status).toBe(200);

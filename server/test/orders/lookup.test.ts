@@ -87,6 +87,30 @@ describe('GET /admin/orders/search', () => {
   });
 });
 
+describe('GET /admin/orders', () => {
+  const listed = async (token: string) => {
+    const res = await call(server, 'GET', '/admin/orders', { token, query: { limit: 100 } });
+    expect(res.status, res.text).toBe(200);
+    return new Map(res.body.data.map((o: { id: number; client: unknown }) => [o.id, o.client]));
+  };
+
+  it('names each order\'s client, as the search does, so a list need not show "client #7"', async () => {
+    const clients = await listed(tokens.admin1);
+    const maria = { id: client.id, name: 'Maria Dos_Santos', email: 'maria@example.com', phone: '+351911222333' };
+    expect(clients.get(orders.a.id)).toEqual(maria);
+    expect(clients.get(orders.b.id)).toEqual(maria);
+    expect(clients.get(orders.noClient.id)).toBeNull();
+    expect(clients.has(orders.c.id)).toBe(false);
+    expect((await listed(tokens.admin2)).get(orders.c.id)).toMatchObject({ id: otherClient.id, name: 'Maria Other' });
+  });
+
+  it('names no client to a caller without clients:read', async () => {
+    const clients = await listed(await ordersOnlyToken());
+    expect(clients.get(orders.a.id)).toBeNull();
+    expect([...clients.values()].every((c) => c === null)).toBe(true);
+  });
+});
+
 /** An operator on exchange A who may read orders but not clients. */
 let ordersOnly: string | undefined;
 async function ordersOnlyToken(): Promise<string> {

@@ -36,7 +36,7 @@ describe('POST /admin/orders/{id}/status: allowed moves', () => {
     expect(res.status, res.text).toBe(200);
     expect(res.body.status).toBe(to);
     expect(res.body.history.at(-1)).toEqual({
-      fromStatus: from, toStatus: to, actor: { type: 'staff', apiKeyId: null, staffUserId: world.staff.operatorA.id }, comment: `to ${to}`, createdAt: expect.any(String),
+      fromStatus: from, toStatus: to, actor: { type: 'staff', apiKeyId: null, staffUserId: world.staff.operatorA.id, staffEmail: world.staff.operatorA.email }, comment: `to ${to}`, createdAt: expect.any(String),
     });
     expect(res.body.history).toHaveLength(PATH_TO[from].length + 2);
 
@@ -88,10 +88,10 @@ describe('the status history', () => {
     expect(res.body.status).toBe('SUCCESS');
     expect(res.body.branchId).toBe(world.branches.b1);
     expect(res.body.history).toEqual([
-      { fromStatus: null, toStatus: 'ORDERINIT', actor: { type: 'api_key', apiKeyId: world.keyIds.operatorA, staffUserId: world.staff.operatorA.id }, comment: null, createdAt: expect.any(String) },
-      { fromStatus: 'ORDERINIT', toStatus: 'CLIENTPAYMENTWAIT', actor: { type: 'staff', apiKeyId: null, staffUserId: world.staff.operatorA.id }, comment: 'client notified', createdAt: expect.any(String) },
-      { fromStatus: 'CLIENTPAYMENTWAIT', toStatus: 'EXCHANGEPAYMENTWAIT', actor: { type: 'staff', apiKeyId: null, staffUserId: world.staff.admin1.id }, comment: null, createdAt: expect.any(String) },
-      { fromStatus: 'EXCHANGEPAYMENTWAIT', toStatus: 'SUCCESS', actor: { type: 'staff', apiKeyId: null, staffUserId: world.staff.operatorA.id }, comment: 'paid out', createdAt: expect.any(String) },
+      { fromStatus: null, toStatus: 'ORDERINIT', actor: { type: 'api_key', apiKeyId: world.keyIds.operatorA, staffUserId: world.staff.operatorA.id, staffEmail: world.staff.operatorA.email }, comment: null, createdAt: expect.any(String) },
+      { fromStatus: 'ORDERINIT', toStatus: 'CLIENTPAYMENTWAIT', actor: { type: 'staff', apiKeyId: null, staffUserId: world.staff.operatorA.id, staffEmail: world.staff.operatorA.email }, comment: 'client notified', createdAt: expect.any(String) },
+      { fromStatus: 'CLIENTPAYMENTWAIT', toStatus: 'EXCHANGEPAYMENTWAIT', actor: { type: 'staff', apiKeyId: null, staffUserId: world.staff.admin1.id, staffEmail: world.staff.admin1.email }, comment: null, createdAt: expect.any(String) },
+      { fromStatus: 'EXCHANGEPAYMENTWAIT', toStatus: 'SUCCESS', actor: { type: 'staff', apiKeyId: null, staffUserId: world.staff.operatorA.id, staffEmail: world.staff.operatorA.email }, comment: 'paid out', createdAt: expect.any(String) },
     ]);
     const times = res.body.history.map((h: { createdAt: string }) => Date.parse(h.createdAt));
     expect([...times].sort((a, b) => a - b)).toEqual(times);

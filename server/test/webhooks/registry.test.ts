@@ -131,6 +131,8 @@ describe('/admin/webhooks', () => {
     expect(list.body.meta.total).toBe(2);
     expect(list.body.data.map((w: { id: string }) => w.id)).toEqual([branchHook.id, opA.id]);
     expect(list.body.data[1]).toMatchObject({ branchId: world.branches.b1, staffUserId: world.staff.operatorA.id, deactivatedAt: null, isActive: true });
+    // The owner is named by their login (the console showed "staff #3"); a branch key's webhook has no owner.
+    expect(list.body.data.map((w: { staffEmail: string | null }) => w.staffEmail)).toEqual([null, world.staff.operatorA.email]);
     expect(list.body.data[0].secretKey).toBeUndefined();
     expect((await call(server, 'GET', '/admin/webhooks', { token: await token('superadmin') })).body.meta.total).toBe(3);
     expect((await call(server, 'GET', '/admin/webhooks', { token: await token('admin2') })).body.data.map((w: { id: string }) => w.id)).toEqual([other.id]);

@@ -1,4 +1,4 @@
-import { Badge, Button, Code, Group, Modal, Table, Text } from '@mantine/core';
+import { Badge, Button, Code, Group, Modal, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useState, type CSSProperties } from 'react';
 import { modals } from '@mantine/modals';
 import type { ApiKey, BranchKey } from '../../api/types';
@@ -58,7 +58,7 @@ export function KeyTable({ keys, asAdmin, label }: { keys: (ApiKey | BranchKey)[
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Key</Table.Th><Table.Th>Branch</Table.Th><Table.Th>Origins</Table.Th>
-            {asAdmin && <Table.Th>Owner</Table.Th>}<Table.Th>Used / expires</Table.Th><Table.Th>State</Table.Th><Table.Th />
+            {asAdmin && <Table.Th>Owner</Table.Th>}<Table.Th>Used / expires</Table.Th><Table.Th>State</Table.Th><Table.Th><VisuallyHidden>Actions</VisuallyHidden></Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

@@ -1,4 +1,4 @@
-import { Badge, Button, Code, Group, Select, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Code, Group, Select, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { api, unwrap } from '../../api/client';
@@ -57,7 +57,7 @@ export function AuditPage() {
           <>
             <Table.ScrollContainer minWidth={760}>
               <Table aria-label="Audit log">
-                <Table.Thead><Table.Tr><Table.Th>When</Table.Th><Table.Th>Who</Table.Th><Table.Th>Action</Table.Th><Table.Th>Entity</Table.Th><Table.Th>Request</Table.Th><Table.Th /></Table.Tr></Table.Thead>
+                <Table.Thead><Table.Tr><Table.Th>When</Table.Th><Table.Th>Who</Table.Th><Table.Th>Action</Table.Th><Table.Th>Entity</Table.Th><Table.Th>Request</Table.Th><Table.Th><VisuallyHidden>Changes</VisuallyHidden></Table.Th></Table.Tr></Table.Thead>
                 <Table.Tbody>
                   {data.data.length === 0 && <Table.Tr><Table.Td colSpan={6}><Text c="dimmed">No changes match.</Text></Table.Td></Table.Tr>}
                   {data.data.map((e) => (

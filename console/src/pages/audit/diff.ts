@@ -1,4 +1,4 @@
-import { decimal } from '../../components/format';
+import { grouped } from '../../components/format';
 
 /** One field of a change: its value before and after (undefined: absent on that side). */
 export interface FieldChange { field: string; before: unknown; after: unknown; changed: boolean }
@@ -31,6 +31,6 @@ function leaves(record: Record<string, unknown>, prefix = '', out = new Map<stri
 export function show(value: unknown): string {
   if (value === undefined) return '—';
   if (value === null) return 'null';
-  if (typeof value === 'number') return decimal(value);
+  if (typeof value === 'number') return grouped(value);
   return typeof value === 'string' ? value : JSON.stringify(value);
 }

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
@@ -39,7 +39,7 @@ export function ClientsPage() {
           <>
             <Table.ScrollContainer minWidth={640}>
               <Table aria-label="Clients">
-                <Table.Thead><Table.Tr><Table.Th>Name</Table.Th><Table.Th>Email</Table.Th><Table.Th>Phone</Table.Th><Table.Th>Since</Table.Th><Table.Th /></Table.Tr></Table.Thead>
+                <Table.Thead><Table.Tr><Table.Th>Name</Table.Th><Table.Th>Email</Table.Th><Table.Th>Phone</Table.Th><Table.Th>Since</Table.Th><Table.Th><VisuallyHidden>Actions</VisuallyHidden></Table.Th></Table.Tr></Table.Thead>
                 <Table.Tbody>
                   {data.data.map((c) => (
                     <Table.Tr key={c.id}>

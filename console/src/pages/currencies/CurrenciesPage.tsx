@@ -1,4 +1,4 @@
-import { Button, Group, Modal, NumberInput, Paper, Select, Table, TextInput, Title } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Paper, Select, Table, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -21,7 +21,7 @@ export function CurrenciesPage() {
       <QueryState query={currencies}>
         {(data) => (
           <Table aria-label="Currencies">
-            <Table.Thead><Table.Tr><Table.Th>Ticker</Table.Th><Table.Th>Name</Table.Th><Table.Th>Kind</Table.Th><Table.Th>Decimals</Table.Th><Table.Th /></Table.Tr></Table.Thead>
+            <Table.Thead><Table.Tr><Table.Th>Ticker</Table.Th><Table.Th>Name</Table.Th><Table.Th>Kind</Table.Th><Table.Th>Decimals</Table.Th><Table.Th><VisuallyHidden>Actions</VisuallyHidden></Table.Th></Table.Tr></Table.Thead>
             <Table.Tbody>
               {data.data.map((c) => (
                 <Table.Tr key={c.id}>

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { api, unwrap } from '../../api/client';
 import { useMe } from '../../auth/use-me';
 import type { Dashboard } from '../../api/types';
-import { age, amount, when } from '../../components/format';
+import { age, amount, grouped, when } from '../../components/format';
 import { nameOf, useLookups } from '../../components/lookups';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
@@ -59,12 +59,12 @@ function TodayCounts({ orders }: { orders: NonNullable<Dashboard['orders']> }) {
   useOrderStream();
   return (
     <section aria-labelledby="today-title">
-      <Title order={2} size="h4" id="today-title" mb="xs">Today's orders: {orders.total}</Title>
+      <Title order={2} size="h4" id="today-title" mb="xs">Today's orders: {grouped(orders.total)}</Title>
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm">
         {STATUSES.map((s) => (
           <Paper key={s} withBorder p="sm" data-count={s}>
             <Text size="xs" c="dimmed">{STATUS_LABEL[s]}</Text>
-            <Text fz={28} fw={700} c={STATUS_COLOR[s]}>{orders.byStatus[s]}</Text>
+            <Text fz={28} fw={700} c={STATUS_COLOR[s]}>{grouped(orders.byStatus[s])}</Text>
           </Paper>
         ))}
       </SimpleGrid>
@@ -108,7 +108,7 @@ function WebhooksInTrouble({ hooks }: { hooks: NonNullable<Dashboard['webhooksIn
           {hooks.map((h) => (
             <Group key={h.id} gap="xs">
               <Anchor component={Link} to={`/webhooks/${h.id}`} size="sm">{h.url}</Anchor>
-              {h.isActive ? <Badge color="orange" variant="light">{h.failCount} failed in a row</Badge>
+              {h.isActive ? <Badge color="orange" variant="light">{grouped(h.failCount)} failed in a row</Badge>
                 : <Badge color="red" variant="light">deactivated {when(h.deactivatedAt)}</Badge>}
             </Group>
           ))}

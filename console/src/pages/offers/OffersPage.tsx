@@ -1,4 +1,4 @@
-import { Select, SimpleGrid, Table, Text } from '@mantine/core';
+import { Select, SimpleGrid, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { exchangeOptions, useLookups } from '../../components/lookups';
 import { PageHeader } from '../../components/PageHeader';
@@ -41,7 +41,7 @@ export function OffersPage() {
                 <Table.ScrollContainer minWidth={680}>
                   <Table aria-label="Offers">
                     <Table.Thead>
-                      <Table.Tr><Table.Th>Pair</Table.Th><Table.Th>Rate</Table.Th><Table.Th>Minimum</Table.Th><Table.Th>Maximum</Table.Th><Table.Th>Active</Table.Th><Table.Th /></Table.Tr>
+                      <Table.Tr><Table.Th>Pair</Table.Th><Table.Th>Rate</Table.Th><Table.Th>Minimum</Table.Th><Table.Th>Maximum</Table.Th><Table.Th>Active</Table.Th><Table.Th><VisuallyHidden>Actions</VisuallyHidden></Table.Th></Table.Tr>
                     </Table.Thead>
                     <Table.Tbody>{data.data.map((o) => <OfferRow key={`${o.id}-${o.updatedAt}`} offer={o} />)}</Table.Tbody>
                   </Table>

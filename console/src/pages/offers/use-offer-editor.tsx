@@ -2,7 +2,7 @@ import { Button, Switch, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useForm } from '@mantine/form';
 import type { Offer } from '../../api/types';
-import { decimal } from '../../components/format';
+import { decimal, grouped } from '../../components/format';
 import { showDone } from '../../components/notify';
 import { fieldErrorsInWords } from '../../components/field-words';
 import { useUnsavedChanges } from '../../components/unsaved-guard';
@@ -74,5 +74,5 @@ export function rateJump(before: string, after: string): string | null {
   const factor = b / a;
   if (factor <= 2 && factor >= 0.5) return null;
   const times = factor > 1 ? factor : 1 / factor;
-  return `${times >= 10 ? Math.round(times).toLocaleString('en') : times.toFixed(1)} times ${factor > 1 ? 'higher' : 'lower'}`;
+  return `${times >= 10 ? grouped(Math.round(times)) : times.toFixed(1)} times ${factor > 1 ? 'higher' : 'lower'}`;
 }

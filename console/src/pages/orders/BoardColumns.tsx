@@ -1,5 +1,6 @@
 import { Badge, Group, Paper, ScrollArea, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { OrderStatus } from '../../api/types';
+import { grouped } from '../../components/format';
 import { OrderCard } from './OrderCard';
 import { OPEN_STATUSES, STATUS_LABEL } from './statuses';
 import { useColumn } from './use-orders';
@@ -10,7 +11,7 @@ function Column({ status, exchangeId, fresh }: { status: OrderStatus; exchangeId
     <Paper withBorder p="xs" bg="gray.0" component="section" aria-labelledby={`column-${status}`} data-column={status}>
       <Group justify="space-between" mb="xs" wrap="nowrap">
         <Title order={2} size="h6" id={`column-${status}`}>{STATUS_LABEL[status]}</Title>
-        <Badge variant="white" aria-label={`${column.data?.meta.total ?? 0} orders`}>{column.data?.meta.total ?? '…'}</Badge>
+        <Badge variant="white" aria-label={`${grouped(column.data?.meta.total ?? 0)} orders`}>{column.data ? grouped(column.data.meta.total) : '…'}</Badge>
       </Group>
       <ScrollArea.Autosize mah="calc(100vh - 260px)" type="auto">
         <Stack gap={6}>

@@ -8,6 +8,8 @@ import { useLookups } from '../../components/lookups';
 import { MOVE_LABEL, STATUS_LABEL } from './statuses';
 import { useMoveOrder } from './use-order';
 
+export const ORDER_STATUS_ID = 'order-status';
+
 /**
  * Only the moves the service's transition table allows from the order's status (it comes with the lookups, so
  * the console never keeps a copy), each one click, with an optional comment.
@@ -23,7 +25,11 @@ export function MovePanel({ order, canWrite }: { order: OrderDetail; canWrite: b
   if (!canWrite) return <Paper withBorder p="md"><Text c="dimmed">You may read orders but not move them (orders:write).</Text></Paper>;
 
   const go = (status: typeof moves[number]) => move.mutate({ status, ...(comment.trim() ? { comment: comment.trim() } : {}) }, {
-    onSuccess: () => { setComment(''); showDone(`Order #${order.id}: ${STATUS_LABEL[status]}`); },
+    onSuccess: () => {
+      setComment('');
+      showDone(`Order #${order.id}: ${STATUS_LABEL[status]}`);
+      document.getElementById(ORDER_STATUS_ID)?.focus();
+    },
   });
   const cancel = () => modals.openConfirmModal({
     title: `Cancel order #${order.id}?`,

@@ -5,9 +5,11 @@ import { PageHeader } from '../../components/PageHeader';
 import { LoadFailed, QueryState } from '../../components/QueryState';
 import { routeId } from '../../components/route-id';
 import { boardBehind } from './back-to-board';
-import { MovePanel } from './MovePanel';
+import { MovePanel, ORDER_STATUS_ID } from './MovePanel';
+import { STATUS_LABEL } from './statuses';
 import { OrderFacts } from './OrderFacts';
 import { OrderHistory } from './OrderHistory';
+import { SandboxBadge } from './SandboxBadge';
 import { StatusBadge } from './StatusBadge';
 import { useOrder } from './use-order';
 import { useOrderStream } from './use-order-stream';
@@ -48,8 +50,10 @@ function OrderDetail({ id }: { id: number }) {
       <QueryState query={order}>
         {(o) => (
           <Stack>
-            <PageHeader title={`Order #${o.id}`} description={o.hashedId}>
-              <StatusBadge status={o.status} />
+            <PageHeader title={`Order #${o.id}`} description={o.hashedId} focusKey={o.id}>
+              {o.sandbox && <SandboxBadge size="lg" />}
+              {/* Where focus goes after a move (MovePanel): the button pressed may be gone, and <body> says nothing. */}
+              <StatusBadge status={o.status} id={ORDER_STATUS_ID} tabIndex={-1} size="lg" aria-label={`Status: ${STATUS_LABEL[o.status]}`} />
               <BackToBoard />
             </PageHeader>
             <MovePanel order={o} canWrite={can(me.data, 'orders:write')} />

@@ -4,9 +4,11 @@ import { when } from '../../components/format';
 import { PartnerText } from '../../components/PartnerText';
 import { STATUS_LABEL } from './statuses';
 
+/** Who moved the order, by their login: "staff #3" named no one a counter knows. */
 function actor(a: OrderDetail['history'][number]['actor']): string {
-  if (a.type === 'staff') return `staff #${a.staffUserId}`;
-  if (a.type === 'api_key') return a.staffUserId ? `API key of staff #${a.staffUserId}` : 'partner API key';
+  const staff = a.staffEmail ?? 'a former staff user';
+  if (a.type === 'staff') return staff;
+  if (a.type === 'api_key') return a.staffUserId ? `API key of ${staff}` : 'partner API key';
   return 'the system';
 }
 

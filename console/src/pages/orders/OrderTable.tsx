@@ -1,9 +1,10 @@
-import { Anchor, Table, Text } from '@mantine/core';
+import { Anchor, Group, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { AdminOrder, FoundOrder } from '../../api/types';
 import { amount, when } from '../../components/format';
 import { nameOf, useLookups } from '../../components/lookups';
 import { PartnerText } from '../../components/PartnerText';
+import { SandboxBadge } from './SandboxBadge';
 import { StatusBadge } from './StatusBadge';
 
 /** Orders as rows, for the full list and the search results; the id is the link to the order. */
@@ -23,11 +24,11 @@ export function OrderTable({ orders, caption }: { orders: (AdminOrder | FoundOrd
           {orders.map((o) => (
             <Table.Tr key={o.id} data-order-id={o.id}>
               <Table.Td><Anchor component={Link} to={`/orders/${o.id}`}>#{o.id}</Anchor></Table.Td>
-              <Table.Td><StatusBadge status={o.status} /></Table.Td>
+              <Table.Td><Group gap={4} wrap="nowrap"><StatusBadge status={o.status} />{o.sandbox && <SandboxBadge />}</Group></Table.Td>
               <Table.Td>{nameOf(lookups.data?.exchanges, o.cashbox.id)}</Table.Td>
               <Table.Td>{amount(o.clientAmount)} {o.currency1.code}</Table.Td>
               <Table.Td>{amount(o.exchangeAmount)} {o.currency2.code}</Table.Td>
-              <Table.Td>{'client' in o && o.client ? <><PartnerText>{o.client.name}</PartnerText> · {o.client.phone}</> : o.user ? `client #${o.user.id}` : '—'}</Table.Td>
+              <Table.Td>{o.client ? <><PartnerText>{o.client.name}</PartnerText> · {o.client.phone}</> : o.user ? <Text span c="dimmed" size="sm">not shown to you</Text> : '—'}</Table.Td>
               <Table.Td>{when(o.createdAt)}</Table.Td>
             </Table.Tr>
           ))}

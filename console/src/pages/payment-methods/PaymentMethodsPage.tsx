@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Select, Table, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Select, Table, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
@@ -23,7 +23,7 @@ export function PaymentMethodsPage() {
         {(data) => (
           <Table.ScrollContainer minWidth={760}>
             <Table aria-label="Payment methods">
-              <Table.Thead><Table.Tr><Table.Th>Name</Table.Th><Table.Th>Kind</Table.Th><Table.Th>Exchange</Table.Th><Table.Th>Currency</Table.Th><Table.Th>Active</Table.Th><Table.Th /></Table.Tr></Table.Thead>
+              <Table.Thead><Table.Tr><Table.Th>Name</Table.Th><Table.Th>Kind</Table.Th><Table.Th>Exchange</Table.Th><Table.Th>Currency</Table.Th><Table.Th>Active</Table.Th><Table.Th><VisuallyHidden>Actions</VisuallyHidden></Table.Th></Table.Tr></Table.Thead>
               <Table.Tbody>
                 {data.data.map((m) => (
                   <PaymentMethodRow key={m.id} method={m} currency={currency(m.currencyId)}

@@ -1,4 +1,4 @@
-import { Badge, Button, Modal, Table } from '@mantine/core';
+import { Badge, Button, Modal, Table, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, unwrap } from '../../api/client';
@@ -20,7 +20,7 @@ export function StaffPage() {
         {(data) => (
           <Table.ScrollContainer minWidth={760}>
             <Table aria-label="Staff">
-              <Table.Thead><Table.Tr><Table.Th>ID</Table.Th><Table.Th>Email</Table.Th><Table.Th>Role</Table.Th><Table.Th>Branch</Table.Th><Table.Th>Exchanges</Table.Th><Table.Th>Permissions</Table.Th><Table.Th>State</Table.Th><Table.Th /></Table.Tr></Table.Thead>
+              <Table.Thead><Table.Tr><Table.Th>ID</Table.Th><Table.Th>Email</Table.Th><Table.Th>Role</Table.Th><Table.Th>Branch</Table.Th><Table.Th>Exchanges</Table.Th><Table.Th>Permissions</Table.Th><Table.Th>State</Table.Th><Table.Th><VisuallyHidden>Actions</VisuallyHidden></Table.Th></Table.Tr></Table.Thead>
               <Table.Tbody>
                 {data.data.map((u) => (
                   <Table.Tr key={u.id}>

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Paper, Select, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { when } from '../../components/format';
+import { grouped, when } from '../../components/format';
 import { Pager } from '../../components/Pager';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
@@ -45,7 +45,7 @@ export function WebhookPage() {
                             <Table.Td><UnstyledButton onClick={() => open(d.id)} aria-label={`Delivery ${d.event} ${when(d.createdAt)}`} c="teal.8" fz="sm">{d.event}</UnstyledButton></Table.Td>
                             <Table.Td>{d.subjectId === null ? '—' : <SubjectLink subject={deliverySubject(d)} />}</Table.Td>
                             <Table.Td><Badge color={DELIVERY_COLOR[d.status]} variant="light">{d.status}</Badge></Table.Td>
-                            <Table.Td>{d.attempts}</Table.Td>
+                            <Table.Td>{grouped(d.attempts)}</Table.Td>
                             <Table.Td>{d.lastResponseStatus ?? d.lastError ?? '—'}</Table.Td>
                             <Table.Td>{when(d.createdAt)}</Table.Td>
                           </Table.Tr>

@@ -27,7 +27,7 @@ export function WebhooksPage() {
                   <Table.Tr key={h.id} data-webhook-id={h.id}>
                     <Table.Td><Anchor component={Link} to={`/webhooks/${h.id}`}>{h.url}</Anchor></Table.Td>
                     <Table.Td><Text size="xs">{h.events.join(', ')}</Text></Table.Td>
-                    <Table.Td>{h.staffUserId !== null ? `staff #${h.staffUserId}` : `branch ${nameOf(lookups.data?.branches, h.branchId)}`}</Table.Td>
+                    <Table.Td>{h.staffUserId !== null ? h.staffEmail ?? 'a former staff user' : `branch ${nameOf(lookups.data?.branches, h.branchId)}`}</Table.Td>
                     <Table.Td><Health hook={h} /></Table.Td>
                   </Table.Tr>
                 ))}

@@ -7,6 +7,7 @@ import type { App } from '../../http/types.js';
 import { requirePermission } from '../../auth/staff-permissions.js';
 import * as present from './presenters.js';
 import { listHistory } from './history-repository.js';
+import { clientsByIds } from './lookup-repository.js';
 import * as repo from './repository.js';
 import { ORDER_LIST } from './routes.js';
 import { AdminOrderList, OrderDetail, StatusChangeRequest } from './schemas.js';
@@ -32,7 +33,10 @@ export function orderAdminRoutes({ db }: { db: Database }) {
     }, async (request) => {
       const params = parseListQuery(request.query, ORDER_LIST);
       const page = await repo.listOrders(db, request.staff, params);
-      return { data: page.rows.map(present.adminOrder), meta: listMeta(page, params) };
+      // Who the clients are is for those who may read clients, as in the search.
+      const clients = request.staff.permissions.has('clients:read')
+        ? await clientsByIds(db, page.rows.flatMap((o) => (o.user_id === null ? [] : [o.user_id]))) : null;
+      return { data: page.rows.map((o) => present.listedAdminOrder(o, clients)), meta: listMeta(page, params) };
     });
 
     app.get('/orders/:id', {

@@ -33,10 +33,12 @@ export function historyValues(h: HistoryRow) {
   };
 }
 
-/** The history of an order in scope, oldest first. */
+/** The history of an order in scope, oldest first, with the login of the staff user behind each move. */
 export function listHistory(db: Executor, scope: Scope, orderId: number) {
   return inScope(db.selectFrom('order_status_history as h').innerJoin('orders as o', 'o.id', 'h.order_id'), scope, ORDER_SCOPE)
-    .select(['h.from_status', 'h.to_status', 'h.actor_type', 'h.api_key_id', 'h.staff_user_id', 'h.comment', 'h.created_at'])
+    // The staff user's login names them in the console; a deleted or never-existing one leaves it null.
+    .leftJoin('staff_users as s', 's.id', 'h.staff_user_id')
+    .select(['h.from_status', 'h.to_status', 'h.actor_type', 'h.api_key_id', 'h.staff_user_id', 's.email as staff_email', 'h.comment', 'h.created_at'])
     .where('o.id', '=', orderId)
     .orderBy('h.id')
     .execute();

@@ -1,13 +1,13 @@
 import { Type } from 'typebox';
 import type { Database } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
-import { errorResponses, IdParams, Nullable } from '../../http/schemas.js';
+import { errorResponses, IdParams } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { EVERY_ROLE, requirePermission } from '../../auth/staff-permissions.js';
 import { present as presentClient } from '../clients/service.js';
 import { Client } from '../clients/schemas.js';
 import * as present from './presenters.js';
-import { AdminOrder } from './schemas.js';
+import { ListedAdminOrder } from './schemas.js';
 import { findOrderClient, searchOrders } from './lookup-repository.js';
 
 const security = [{ staffJwt: [] }];
@@ -18,9 +18,7 @@ const SearchQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 25 })),
 });
 
-const ClientSummary = Type.Object({ id: Type.Integer(), name: Type.String(), email: Type.String(), phone: Type.String() });
-const FoundOrder = Type.Object({ ...AdminOrder.properties, client: Nullable(ClientSummary) });
-const SearchResult = Type.Object({ data: Type.Array(FoundOrder) });
+const SearchResult = Type.Object({ data: Type.Array(ListedAdminOrder) });
 
 /** The counter's lookups: find an order by what the client says, and see who the client is. */
 export function orderLookupRoutes({ db }: { db: Database }) {
@@ -40,7 +38,7 @@ export function orderLookupRoutes({ db }: { db: Database }) {
       return {
         data: rows.map((r) => Object.assign(present.adminOrder(r), {
           client: !withClients || r.user_id === null || r.client_email === null ? null
-            : { id: r.user_id, name: `${r.first_name} ${r.last_name}`, email: r.client_email, phone: r.client_phone ?? '' },
+            : present.clientSummary({ id: r.user_id, first_name: r.first_name!, last_name: r.last_name!, email: r.client_email, phone: r.client_phone ?? '' }),
         })),
       };
     });

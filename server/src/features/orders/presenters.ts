@@ -35,6 +35,18 @@ export function adminOrder(o: OrderRow) {
   return Object.assign(order(o), { branchId: o.branch_id });
 }
 
+export interface ClientNameRow { id: number; first_name: string; last_name: string; email: string; phone: string }
+
+export function clientSummary(c: ClientNameRow) {
+  return { id: c.id, name: `${c.first_name} ${c.last_name}`, email: c.email, phone: c.phone };
+}
+
+/** A listed order with its client, when the caller may read clients and the order has one (`clients` by id). */
+export function listedAdminOrder(o: OrderRow, clients: ReadonlyMap<number, ClientNameRow> | null) {
+  const client = o.user_id === null ? undefined : clients?.get(o.user_id);
+  return Object.assign(adminOrder(o), { client: client ? clientSummary(client) : null });
+}
+
 type HistoryRow = Awaited<ReturnType<typeof listHistory>>[number];
 
 export function orderDetail(o: OrderRow, history: HistoryRow[]) {
@@ -42,7 +54,7 @@ export function orderDetail(o: OrderRow, history: HistoryRow[]) {
     history: history.map((h) => ({
       fromStatus: h.from_status,
       toStatus: h.to_status,
-      actor: { type: h.actor_type, apiKeyId: h.api_key_id, staffUserId: h.staff_user_id },
+      actor: { type: h.actor_type, apiKeyId: h.api_key_id, staffUserId: h.staff_user_id, staffEmail: h.staff_email },
       comment: h.comment,
       createdAt: h.created_at,
     })),

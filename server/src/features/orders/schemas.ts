@@ -72,6 +72,7 @@ export const HistoryEntry = Type.Object({
     type: StringEnum(['api_key', 'staff', 'system']),
     apiKeyId: Nullable(Type.String({ format: 'uuid' })),
     staffUserId: Nullable(Type.Integer()),
+    staffEmail: Nullable(Type.String(), { description: 'Who the staff user is (their login), so the history names them; null when no staff user was involved' }),
   }),
   comment: NullableText,
   createdAt: DateTime,
@@ -79,7 +80,10 @@ export const HistoryEntry = Type.Object({
 
 export const OrderDetail = Type.Object({ ...Order.properties, branchId: Type.Integer(), history: Type.Array(HistoryEntry) });
 export const AdminOrder = Type.Object({ ...Order.properties, branchId: Type.Integer() });
-export const AdminOrderList = listEnvelope(AdminOrder);
+/** Who the client is, for a staff user who may read clients (clients:read); null otherwise or without a client. */
+export const ClientSummary = Type.Object({ id: Type.Integer(), name: Type.String(), email: Type.String(), phone: Type.String() });
+export const ListedAdminOrder = Type.Object({ ...AdminOrder.properties, client: Nullable(ClientSummary) });
+export const AdminOrderList = listEnvelope(ListedAdminOrder);
 
 export const StatusChangeRequest = Type.Object({
   status: Status,

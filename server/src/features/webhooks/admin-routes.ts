@@ -9,6 +9,7 @@ import * as present from './presenters.js';
 import { deliveryPage, listParams, OLDEST_FIRST } from './routes.js';
 import { DeliveryList } from '../delivery/schemas.js';
 import { AdminWebhook, AdminWebhookList, WebhookParams } from './schemas.js';
+import { ownerEmails } from './repository.js';
 import * as service from './service.js';
 
 const ADMIN_WEBHOOK_LIST = {
@@ -30,7 +31,8 @@ export function webhookAdminRoutes({ db, metrics }: { db: Database; metrics: Met
     }, async (request) => {
       const params = listParams(request.query, ADMIN_WEBHOOK_LIST, OLDEST_FIRST);
       const page = await service.listWebhooks(db, service.staffVisibility(request.staff), params);
-      return { data: page.rows.map(present.adminWebhook), meta: listMeta(page, params) };
+      const emails = await ownerEmails(db, page.rows.flatMap((w) => (w.staff_user_id === null ? [] : [w.staff_user_id])));
+      return { data: page.rows.map((w) => present.listedAdminWebhook(w, emails)), meta: listMeta(page, params) };
     });
 
     app.get('/webhooks/:id/deliveries', {

@@ -21,3 +21,8 @@ export function rotatedWebhook(row: Webhook) {
 export function adminWebhook(row: Webhook) {
   return { ...webhook(row), branchId: row.branch_id, staffUserId: row.staff_user_id, deactivatedAt: row.deactivated_at };
 }
+
+/** A listed webhook with its owner's login (`emails` by staff user id). */
+export function listedAdminWebhook(row: Webhook, emails: ReadonlyMap<number, string>) {
+  return Object.assign(adminWebhook(row), { staffEmail: row.staff_user_id === null ? null : emails.get(row.staff_user_id) ?? null });
+}

@@ -105,3 +105,10 @@ export function webhooksInTrouble(db: Executor, v: Visibility, limit: number) {
     .limit(limit)
     .execute();
 }
+
+/** The logins of the staff users owning a page of webhooks (ids from webhooks already read in the caller's view). */
+export async function ownerEmails(db: Executor, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('staff_users').select(['id', 'email']).where('id', '=', sql<number>`any(${[...new Set(ids)]}::int[])`).execute();
+  return new Map(rows.map((r) => [r.id, r.email]));
+}

@@ -54,7 +54,11 @@ export const AdminWebhook = Type.Object({
 });
 
 export const WebhookList = listEnvelope(Webhook);
-export const AdminWebhookList = listEnvelope(AdminWebhook);
+export const ListedAdminWebhook = Type.Object({
+  ...AdminWebhook.properties,
+  staffEmail: Nullable(Type.String(), { description: 'The owner\'s login, so the list names them; null for a branch key\'s webhook' }),
+});
+export const AdminWebhookList = listEnvelope(ListedAdminWebhook);
 
 export const WebhookParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 export const DeliveryParams = Type.Object({ id: Type.String({ format: 'uuid' }), deliveryId: Type.String({ format: 'uuid' }) });

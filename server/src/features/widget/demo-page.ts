@@ -1,6 +1,14 @@
 /** A public key's shape; anything else in ?key= is ignored rather than written into the page. */
 export const PUBLIC_KEY_SHAPE = /^pk_[A-Za-z0-9]{32}$/;
 
+/**
+ * The demo page's icon, served beside it: a page that names none makes the browser ask for /favicon.ico, which this
+ * service does not have (a 404 in every visitor's console and log).
+ */
+export const DEMO_ICON_PATH = '/widget/demo-icon.svg';
+export const DEMO_ICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#0b7a53"/>'
+  + '<text x="16" y="22" font-family="system-ui,sans-serif" font-size="14" font-weight="700" text-anchor="middle" fill="#fff">PX</text></svg>';
+
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
@@ -19,6 +27,7 @@ export function demoPage(input: { key?: string; exchangeId?: number; lang: strin
   return `<!doctype html>
 <html lang="${escape(input.lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Rates widget: demo</title>
+<link rel="icon" href="${DEMO_ICON_PATH}" type="image/svg+xml">
 <style>
   body { font: 15px/1.5 system-ui, sans-serif; max-width: 46rem; margin: 2rem auto; padding: 0 1rem; color: #1d2733; }
   pre { background: #f3f5f8; padding: .75rem; overflow-x: auto; }

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { INT4_MAX } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
-import { demoPage, PUBLIC_KEY_SHAPE } from './demo-page.js';
+import { DEMO_ICON, DEMO_ICON_PATH, demoPage, PUBLIC_KEY_SHAPE } from './demo-page.js';
 
 /** The script is server/widget/widget.js, found from src/ (tests) and from dist/src/ (the built service). */
 function readWidget(): string {
@@ -32,6 +32,9 @@ export function widgetRoutes(options: WidgetOptions) {
       .header('cross-origin-resource-policy', 'cross-origin')
       .header('x-content-type-options', 'nosniff')
       .send(script));
+
+    app.get(DEMO_ICON_PATH, { schema: { hide: true } }, async (_request, reply) => reply
+      .type('image/svg+xml').header('cache-control', 'public, max-age=86400').header('x-content-type-options', 'nosniff').send(DEMO_ICON));
 
     app.get('/widget/demo', {
       schema: {
