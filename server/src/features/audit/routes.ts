@@ -20,7 +20,9 @@ function listParams(q: AuditQueryInput): ListParams {
     if (q.from !== undefined) filter.createdAt.gte = new Date(q.from);
     if (q.to !== undefined) filter.createdAt.lt = new Date(q.to);
   }
-  return { skip: q.skip ?? 0, limit: q.limit ?? 25, filter, sort: [['id', q.sort === 'oldest' ? 'ASC' : 'DESC']] };
+  // In time order (the id breaks ties the same way), so that a period and its order are one range of an index: in id
+  // order, the changes since T oldest first walked every older change first (issue 39).
+  return { skip: q.skip ?? 0, limit: q.limit ?? 25, filter, sort: [['createdAt', q.sort === 'oldest' ? 'ASC' : 'DESC']] };
 }
 
 /**
