@@ -8,7 +8,7 @@ import { AuditList, AuditQuery, type AuditQueryInput } from './schemas.js';
 import { listAudit } from './service.js';
 
 /** The query's filters as a list request: equality on each given field, a half-open period on createdAt. */
-function listParams(q: AuditQueryInput): ListParams {
+export function auditListParams(q: AuditQueryInput): ListParams {
   const filter: ListParams['filter'] = {};
   if (q.entityType !== undefined) filter.entityType = q.entityType;
   if (q.entityId !== undefined) filter.entityId = q.entityId.toLowerCase();
@@ -38,7 +38,7 @@ export function auditRoutes({ db }: { db: Database }) {
         security, querystring: AuditQuery, response: { 200: AuditList, ...errorResponses(400, 401, 403) },
       },
     }, async (request) => {
-      const params = listParams(request.query);
+      const params = auditListParams(request.query);
       const page = await listAudit(db, request.staff, params);
       return { data: page.rows, meta: listMeta(page, params) };
     });
