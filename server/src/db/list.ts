@@ -45,6 +45,11 @@ export interface PageOptions<S> {
   exactTotal?: ExactTotal<S>;
   /** A condition of the page's rows in this order that the count does not need (it only steers the plan). */
   pageBound?: (scope: S, key: SortKey) => Expression<boolean> | null;
+  /**
+   * Plan each page for its values (plannedPerExecution below): for a list that can hold a history of millions of
+   * rows. A small list (a branch's offers, staff, keys) keeps its prepared plan, which saves the planning.
+   */
+  planEachTime?: boolean;
 }
 
 /**
@@ -67,6 +72,7 @@ export function pageQuery<S extends object, DB, TB extends keyof DB, O, Row>(
 ): (db: Executor, scope: S, params: ListParams) => Promise<Page<Row>> {
   type PageRow = Row & { page_total: number } & Record<`__key${number}`, string | null>;
   const nullable = new Set(options.nullable ?? []);
+  const planned = <R>(query: Compilable<R>): Compilable<R> => (options.planEachTime ? plannedPerExecution(query) : query);
   const total = (db: Executor, scope: S, conditions: Condition[]): Expression<number> =>
     options.exactTotal?.(scope, conditions)
       ?? sql<number>`(select count(*)::int from (${applyConditions(from(db, scope), conditions, columns).select(sql`1`.as('one')).limit(COUNT_CAP + 1)}) as capped)`;
@@ -75,7 +81,7 @@ export function pageQuery<S extends object, DB, TB extends keyof DB, O, Row>(
     if (q.cursor) qb = qb.where(afterCursor(q.key, columns, nullable, q.cursor));
     const bound = options.pageBound?.(q.scope, q.key);
     if (bound) qb = qb.where(bound);
-    return plannedPerExecution(applySort(select(qb).select(keyColumns(q.key, columns)).select(sql<number>`${total(db, q.scope, q.conditions)}`.as('page_total')), q.key, columns)
+    return planned(applySort(select(qb).select(keyColumns(q.key, columns)).select(sql<number>`${total(db, q.scope, q.conditions)}`.as('page_total')), q.key, columns)
       // q.limit is one more than the page's, to know whether a next page exists.
       .offset(q.skip).limit(q.limit) as unknown as Compilable<PageRow>);
   };
@@ -107,7 +113,7 @@ export function pageQuery<S extends object, DB, TB extends keyof DB, O, Row>(
     }
     const counted = rows.length > 0 ? rows[0].page_total
       : params.skip === 0 && !cursor ? 0
-        : (await db.executeQuery(plannedPerExecution(db.selectNoFrom(sql<number>`${total(db, scope, q.conditions)}`.as('total'))).compile())).rows[0]!.total;
+        : (await db.executeQuery(planned(db.selectNoFrom(sql<number>`${total(db, scope, q.conditions)}`.as('total'))).compile())).rows[0]!.total;
     // Whether this list keeps an exact count for the filter depends on its fields only, not on their values.
     const totalCapped = counted > COUNT_CAP && !options.exactTotal?.(scope, q.conditions);
     return { rows, total: totalCapped ? COUNT_CAP : counted, totalCapped, nextCursor };

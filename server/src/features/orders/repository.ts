@@ -45,7 +45,7 @@ const exactTotal: ExactTotal<Scope> = (scope, conditions) => {
   return sql<number>`(select coalesce(sum(oc.n), 0)::int from order_counts oc where ${sql.join(parts, sql` and `)})`;
 };
 
-const ordersPage = pageQuery(ordersInScope, ORDER_COLUMNS, withCodes, { exactTotal, pageBound: branchIdBound });
+const ordersPage = pageQuery(ordersInScope, ORDER_COLUMNS, withCodes, { exactTotal, pageBound: branchIdBound, planEachTime: true });
 
 export function listOrders(db: Executor, scope: Scope, params: ListParams) {
   return ordersPage(db, scopeValues(scope), params);
