@@ -10,8 +10,8 @@ export interface Request {
 /** Throughput counts answered 2xx requests only; latencies in ms; `failed`: errors, timeouts and non-2xx. */
 export interface Load { rps: number; p50Ms: number; p99Ms: number; failed: number }
 
-/** The lengths of a measurement: a warm-up, then `slices` slices of `slice` seconds each. */
-export interface Timing { warmup: number; slice: number; slices: number }
+/** The lengths of a measurement: a warm-up, then `slices` slices of `slice` seconds each; `connections` (32 unless given) at once. */
+export interface Timing { warmup: number; slice: number; slices: number; connections?: number }
 
 /** A process under load and the request it is sent; several processes share the connections. */
 export interface Side { url: string | string[]; request: Request }
@@ -19,7 +19,7 @@ export interface Side { url: string | string[]; request: Request }
 const CONNECTIONS = 32;
 
 /** One autocannon run at full speed. */
-export async function load(side: Side, seconds: number): Promise<Load> {
+export async function load(side: Side, seconds: number, connections = CONNECTIONS): Promise<Load> {
   const { request } = side;
   const result = await autocannon({
     // autocannon spreads the connections over several URLs; its types declare one.
@@ -27,7 +27,7 @@ export async function load(side: Side, seconds: number): Promise<Load> {
     method: request.method,
     headers: { ...request.headers, ...(request.body ? { 'content-type': 'application/json' } : {}) },
     body: request.body,
-    connections: CONNECTIONS,
+    connections,
     duration: seconds,
   });
   return {
@@ -54,13 +54,13 @@ export async function measure(side: Side, timing: Timing): Promise<Load> {
  */
 export async function measurePair(pair: [Side, Side], timing: Timing, between: () => Promise<void> = async () => undefined): Promise<{ sides: [Load, Load]; ratio: number; ratios: number[] }> {
   for (const side of pair) {
-    await load(side, timing.warmup);
+    await load(side, timing.warmup, timing.connections);
     await between();
   }
   const slices: [Load[], Load[]] = [[], []];
   for (let i = 0; i < timing.slices; i++) {
     for (const k of [0, 1] as const) {
-      slices[k].push(await load(pair[k], timing.slice));
+      slices[k].push(await load(pair[k], timing.slice, timing.connections));
       await between();
     }
   }

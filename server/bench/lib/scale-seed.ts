@@ -141,6 +141,35 @@ export async function countersAgree(db: Database): Promise<boolean> {
 
 /** ANALYZE and a checkpoint, so that neither planner statistics nor the load's writes weigh on what follows. */
 export async function settleScale(db: Database): Promise<void> {
-  await sql`vacuum analyze orders, webhook_deliveries, webhook_attempts, order_counts, webhook_delivery_counts`.execute(db);
+  await sql`vacuum analyze orders, webhook_deliveries, webhook_attempts, order_counts, webhook_delivery_counts, clients, audit_log, events`.execute(db);
   await sql`checkpoint`.execute(db);
+}
+
+/**
+ * The other lists' histories of a branch (issue 39): `count` clients, audit rows and events, a minute apart from
+ * 2024-01-01 as its orders are. Clients: distinct emails and phones. Audit: one change in five by the command line,
+ * the others by the branch's admin, over four entity types, three verbs and 5,000 entities. Events: order events
+ * over the branch's exchanges, one in ten an offer event.
+ */
+export async function seedHistories(pool: Database, branch: ScaleBranch, exchangeIds: number[], count: number): Promise<void> {
+  const b = branch.branchId;
+  const staff = await pool.selectFrom('staff_users').select('id').where('email', '=', branch.staffEmail).executeTakeFirstOrThrow();
+  const ex = sql.raw(`array[${exchangeIds.join(',')}]`);
+  const at = (g: string) => sql.raw(`timestamptz '2024-01-01' + ${g} * interval '1 minute'`);
+  await bulkLoad(pool, ['clients'], [], () => inRanges(1, count, (from, to) => sql`
+    insert into clients (branch_id, first_name, last_name, email, phone, created_at, updated_at)
+    select ${b}::int, 'Client', 'No ' || g, 'client-' || g || '@branch-' || ${b}::int || '.example', '+1' || lpad(g::text, 9, '0') || lpad(${b}::int::text, 3, '0'),
+      ${at('g')}, ${at('g')} + (g % 13) * interval '1 hour'
+    from generate_series(${from}::int, ${to}::int) g`.execute(pool)));
+  await bulkLoad(pool, ['audit_log'], [], () => inRanges(1, count, (from, to) => sql`
+    insert into audit_log (actor, staff_user_id, role, action, entity_type, entity_id, branch_id, created_at)
+    select case when g % 5 = 0 then 'cli' else 'staff' end, case when g % 5 = 0 then null else ${staff.id}::int end,
+      case when g % 5 = 0 then 'cli' else 'admin' end, t.type || '.' || (array['create', 'update', 'delete'])[1 + g % 3], t.type, (g % 5000)::text,
+      ${b}::int, ${at('g')}
+    from generate_series(${from}::int, ${to}::int) g, lateral (select (array['exchange', 'offer', 'staff', 'webhook'])[1 + g % 4] as type) t`.execute(pool)));
+  await bulkLoad(pool, ['events'], [], () => inRanges(1, count, (from, to) => sql`
+    insert into events (id, event, branch_id, exchange_id, is_order_event, body, created_at)
+    select gen_random_uuid(), case when g % 10 = 0 then 'offer.updated' else 'order.created' end, ${b}::int, (${ex})[1 + g % ${exchangeIds.length}::int],
+      g % 10 <> 0, '{"event":"order.created","data":{"id":' || g || '}}', ${at('g')}
+    from generate_series(${from}::int, ${to}::int) g`.execute(pool)));
 }

@@ -5,8 +5,13 @@ import { badRequest } from '../http/errors.js';
 /** A list's order: the requested sort, then the id, which makes every key unique. */
 export type SortKey = [field: string, dir: 'ASC' | 'DESC'][];
 
+/**
+ * The id breaks ties in the direction of the last sorted field, so that an index on (field, id) read backwards
+ * gives a descending page in order. Ascending ids under a descending field made PostgreSQL sort each group of
+ * equal values: for `status DESC` on a million orders, a sixth of the branch per page (issue 39).
+ */
 export function sortKeyOf(sort: SortKey): SortKey {
-  return sort.some(([field]) => field === 'id') ? sort : [...sort, ['id', 'ASC']];
+  return sort.some(([field]) => field === 'id') ? sort : [...sort, ['id', sort.length > 0 ? sort[sort.length - 1]![1] : 'ASC']];
 }
 
 /** A decoded cursor: the key values of the last row of the previous page, as the database wrote them in text. */

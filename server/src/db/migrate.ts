@@ -12,6 +12,7 @@ import * as ordersBranchId from './migrations/010_orders_branch_id.js';
 import * as webhooksFollowOwner from './migrations/011_webhooks_follow_owner.js';
 import * as paymentMethodNames from './migrations/012_payment_method_names.js';
 import * as staffTokenCutoff from './migrations/013_staff_token_cutoff.js';
+import * as listIndexes from './migrations/014_list_indexes.js';
 
 /** Migrations are listed in code so the compiled service needs no file-system scan. */
 const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '011_webhooks_follow_owner': webhooksFollowOwner,
   '012_payment_method_names': paymentMethodNames,
   '013_staff_token_cutoff': staffTokenCutoff,
+  '014_list_indexes': listIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -3,10 +3,25 @@ import type pg from 'pg';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 
 /**
- * Runs every statement as a named prepared statement, so PostgreSQL parses and plans each distinct SQL text
- * once per connection instead of on every execution (planning the offers page cost three times its
- * execution). Names derive from the SQL text; past `limit` distinct texts (dynamic filters and sorts can
- * make many), new texts run unnamed so no connection accumulates statements without bound.
+ * Marks a statement to be planned on every execution with its values: a text starting with it runs unnamed,
+ * and PostgreSQL plans an unnamed statement for the values it is given (a custom plan). For statements whose
+ * best plan depends on the values: a list page, whose LIMIT and filter ranges a generic plan has to guess.
+ */
+export const PLAN_PER_EXECUTION = '/* plan per execution */ ';
+
+/** Whether preparingPool runs this text as a named prepared statement (PostgreSQL may then use a generic plan). */
+export function runsPrepared(text: string, values: readonly unknown[]): boolean {
+  return values.length > 0 && !text.startsWith(PLAN_PER_EXECUTION);
+}
+
+/**
+ * Runs every statement with parameters as a named prepared statement, so PostgreSQL parses and plans each
+ * distinct SQL text once per connection instead of on every execution (planning the offers page cost three
+ * times its execution). Names derive from the SQL text; past `limit` distinct texts (dynamic filters and sorts
+ * can make many), new texts run unnamed so no connection accumulates statements without bound. Texts marked
+ * PLAN_PER_EXECUTION run unnamed: after five executions of a named statement PostgreSQL may switch to a
+ * generic plan, chosen without the values, and for a list page on a large table that plan read and sorted
+ * the whole branch (issue 39).
  *
  * After `limitQueries(ms)`, each statement also has that long to be answered (DatabaseHandle.limitQueries).
  */
@@ -30,7 +45,7 @@ export function preparingPool(pool: pg.Pool, limit = 500): PostgresPool & { limi
     let severed: Error | undefined;
     return {
       query: ((text: string, values?: unknown[]) => {
-        const name = values && values.length > 0 ? nameFor(text) : undefined;
+        const name = values && runsPrepared(text, values) ? nameFor(text) : undefined;
         if (timeoutMs === 0) return name ? client.query({ name, text, values }) : client.query(text, values);
         // pg reads `query_timeout` from a statement's config too; its types list it only among the client's options.
         const statement = { name, text, values, query_timeout: timeoutMs } as pg.QueryConfig;

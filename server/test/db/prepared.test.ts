@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { preparingPool } from '../../src/db/prepared.js';
+import { PLAN_PER_EXECUTION, preparingPool } from '../../src/db/prepared.js';
 import { openTestDatabase, usingPostgres, type TestDatabase } from '../helpers/database.js';
 
 // The pool wrapper exists only on PostgreSQL; PGlite has one connection and no pool.
@@ -39,6 +39,19 @@ describe.skipIf(!usingPostgres)('preparingPool on PostgreSQL', () => {
       expect([a.rows[0], b.rows[0]]).toEqual([{ n: 2 }, { n: 42 }]);
       const prepared = await client.query('select count(*)::int as n from pg_prepared_statements where statement = $1', [text]);
       expect(prepared.rows[0]).toEqual({ n: 1 });
+    } finally {
+      client.release();
+    }
+  });
+
+  it('runs a statement marked to be planned per execution unnamed, so PostgreSQL plans it for its values every time', async () => {
+    const pool = preparingPool(raw);
+    const client = await pool.connect();
+    try {
+      const text = `${PLAN_PER_EXECUTION}select $1::int * 2 as n`;
+      for (let i = 1; i <= 6; i++) expect((await client.query(text, [i])).rows[0]).toEqual({ n: 2 * i });
+      const prepared = await client.query('select count(*)::int as n from pg_prepared_statements where statement = $1', [text]);
+      expect(prepared.rows[0]).toEqual({ n: 0 });
     } finally {
       client.release();
     }

@@ -37,6 +37,7 @@ const auditPage = pageQuery(
     'a.id', 'a.actor', 'a.staff_user_id', 's.email as staff_email', 'a.role', 'a.action', 'a.entity_type', 'a.entity_id', 'a.branch_id',
     'a.before', 'a.after', 'a.ip', 'a.request_id', 'a.created_at',
   ]),
+  { planEachTime: true },
 );
 
 export function listAuditRows(db: Executor, scope: AuditScope, params: ListParams) {

@@ -8,7 +8,7 @@ import { AuditList, AuditQuery, type AuditQueryInput } from './schemas.js';
 import { listAudit } from './service.js';
 
 /** The query's filters as a list request: equality on each given field, a half-open period on createdAt. */
-function listParams(q: AuditQueryInput): ListParams {
+export function auditListParams(q: AuditQueryInput): ListParams {
   const filter: ListParams['filter'] = {};
   if (q.entityType !== undefined) filter.entityType = q.entityType;
   if (q.entityId !== undefined) filter.entityId = q.entityId.toLowerCase();
@@ -20,7 +20,9 @@ function listParams(q: AuditQueryInput): ListParams {
     if (q.from !== undefined) filter.createdAt.gte = new Date(q.from);
     if (q.to !== undefined) filter.createdAt.lt = new Date(q.to);
   }
-  return { skip: q.skip ?? 0, limit: q.limit ?? 25, filter, sort: [['id', q.sort === 'oldest' ? 'ASC' : 'DESC']] };
+  // In time order (the id breaks ties the same way), so that a period and its order are one range of an index: in id
+  // order, the changes since T oldest first walked every older change first (issue 39).
+  return { skip: q.skip ?? 0, limit: q.limit ?? 25, filter, sort: [['createdAt', q.sort === 'oldest' ? 'ASC' : 'DESC']] };
 }
 
 /**
@@ -36,7 +38,7 @@ export function auditRoutes({ db }: { db: Database }) {
         security, querystring: AuditQuery, response: { 200: AuditList, ...errorResponses(400, 401, 403) },
       },
     }, async (request) => {
-      const params = listParams(request.query);
+      const params = auditListParams(request.query);
       const page = await listAudit(db, request.staff, params);
       return { data: page.rows, meta: listMeta(page, params) };
     });

@@ -77,7 +77,7 @@ const clientsPage = pageQuery((db, p: ClientSearch) => {
     qb = qb.where(sql<boolean>`(${sql.join(matches, sql` or `)})`);
   }
   return qb;
-}, { id: 'c.id' }, (qb) => qb.select(COLUMNS));
+}, { id: 'c.id' }, (qb) => qb.select(COLUMNS), { planEachTime: true });
 
 /** Clients in scope whose name, email or phone contains `q` (every one without it), newest first, and how many match. */
 export function searchClients(db: Executor, scope: Scope, q: string | undefined, params: ListParams) {
@@ -93,7 +93,7 @@ const LIST_COLUMNS: Record<string, string> = {
   id: 'c.id', email: 'c.email', phone: 'c.phone', createdAt: 'c.created_at', updatedAt: 'c.updated_at',
 };
 
-const partnerClientsPage = pageQuery((db, scope: ScopeValues) => db.selectFrom('clients as c').where(clientScopeCondition(scope, 'c')), LIST_COLUMNS, (qb) => qb.select(COLUMNS));
+const partnerClientsPage = pageQuery((db, scope: ScopeValues) => db.selectFrom('clients as c').where(clientScopeCondition(scope, 'c')), LIST_COLUMNS, (qb) => qb.select(COLUMNS), { planEachTime: true });
 
 /** A page of the clients in scope, filtered by exact email or phone (the partner list). */
 export function listClients(db: Executor, scope: Scope, params: ListParams) {

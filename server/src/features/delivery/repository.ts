@@ -14,6 +14,7 @@ const subjectId = sql<number | null>`substring(d.body::jsonb #>> '{data,id}' fro
 // The webhook's visibility to the caller is checked by the registry before its log is read.
 const deliveriesPage = pageQuery((db, p: { webhookId: string }) => db.selectFrom('webhook_deliveries as d').where('d.webhook_id', '=', p.webhookId),
   DELIVERY_COLUMNS, (qb) => qb.select(deliveryColumns).select(subjectId), {
+    planEachTime: true,
     // The unfiltered log's count is kept per webhook by the triggers of migration 005; a filtered one is capped.
     exactTotal: (p, conditions) => (conditions.length > 0 ? null
       : sql<number>`coalesce((select n::int from webhook_delivery_counts where webhook_id = ${p.webhookId}), 0)`),

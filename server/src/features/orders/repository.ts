@@ -4,7 +4,7 @@ import { pageQuery, type ExactTotal, type ListParams } from '../../db/list.js';
 import type { NewOrder, OrderStatus } from '../../db/schema.js';
 import { inScope, scopeCondition, scopeValues, updateInScope, type Scope } from '../../db/scope.js';
 import { eventValues, withEvent, type EventValues, type OutboxEvent } from '../delivery/outbox.js';
-import { branchIdRange } from './branch-range.js';
+import { branchIdBound } from './branch-range.js';
 import { historyValues, type HistoryActor, type HistoryRow } from './history-repository.js';
 
 /** Orders are exchange-scoped: the caller's branch and, for an operator, the exchanges it is assigned to. */
@@ -45,7 +45,7 @@ const exactTotal: ExactTotal<Scope> = (scope, conditions) => {
   return sql<number>`(select coalesce(sum(oc.n), 0)::int from order_counts oc where ${sql.join(parts, sql` and `)})`;
 };
 
-const ordersPage = pageQuery((db, scope: Scope) => ordersInScope(db, scope).where(branchIdRange(scope)), ORDER_COLUMNS, withCodes, { exactTotal });
+const ordersPage = pageQuery(ordersInScope, ORDER_COLUMNS, withCodes, { exactTotal, pageBound: branchIdBound, planEachTime: true });
 
 export function listOrders(db: Executor, scope: Scope, params: ListParams) {
   return ordersPage(db, scopeValues(scope), params);
