@@ -29,7 +29,7 @@ try {
     { name: 'POST /partner/public/estimate', method: 'POST' as const, path: '/api/v1/partner/public/estimate', headers: { ...auth(d.keys.public), 'content-type': 'application/json' }, body },
     { name: 'GET /partner/public/exchanges', method: 'GET' as const, path: '/api/v1/partner/public/exchanges', headers: auth(d.keys.public) },
     { name: 'GET /partner/offers?limit=20', method: 'GET' as const, path: '/api/v1/partner/offers?limit=20', headers: auth(d.keys.branch) },
-    // As a rate monitor polls it: the public key in the URL, no header (issue 39).
+    // As a rate monitor polls it: the public key in the URL, no header.
     { name: 'GET /partner/public/rates.xml?key=', method: 'GET' as const, path: `/api/v1/partner/public/rates.xml?key=${d.keys.public}`, headers: {} },
   ].filter((r) => !process.argv[2] || r.name.includes(process.argv[2]));
   const service = await startService(bench.url);

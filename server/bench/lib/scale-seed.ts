@@ -146,7 +146,7 @@ export async function settleScale(db: Database): Promise<void> {
 }
 
 /**
- * The other lists' histories of a branch (issue 39): `count` clients, audit rows and events, a minute apart from
+ * The other lists' histories of a branch: `count` clients, audit rows and events, a minute apart from
  * 2024-01-01 as its orders are. Clients: distinct emails and phones. Audit: one change in five by the command line,
  * the others by the branch's admin, over four entity types, three verbs and 5,000 entities. Events: order events
  * over the branch's exchanges, one in ten an offer event.

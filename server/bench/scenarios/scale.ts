@@ -11,7 +11,7 @@ const LIST_RATIO = 0.7;
 const SEED_SECONDS = 120;
 
 /**
- * Issue 39: every list's filters and sorts, each on its own and the combinations partners use, under the load the
+ * Every list's filters and sorts, each on its own and the combinations partners use, under the load the
  * issue was found with (10 connections); short slices, as they are many.
  */
 const COMBINATIONS: Timing = { warmup: 1, slice: 1, slices: 3, connections: 10 };

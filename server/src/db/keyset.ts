@@ -8,7 +8,7 @@ export type SortKey = [field: string, dir: 'ASC' | 'DESC'][];
 /**
  * The id breaks ties in the direction of the last sorted field, so that an index on (field, id) read backwards
  * gives a descending page in order. Ascending ids under a descending field made PostgreSQL sort each group of
- * equal values: for `status DESC` on a million orders, a sixth of the branch per page (issue 39).
+ * equal values: for `status DESC` on a million orders, a sixth of the branch per page.
  */
 export function sortKeyOf(sort: SortKey): SortKey {
   return sort.some(([field]) => field === 'id') ? sort : [...sort, ['id', sort.length > 0 ? sort[sort.length - 1]![1] : 'ASC']];

@@ -123,7 +123,7 @@ export function pageQuery<S extends object, DB, TB extends keyof DB, O, Row>(
 /**
  * A page's statement, planned for its values on every execution (db/prepared.ts). Its best plan depends on them:
  * as a generic plan, chosen once for every LIMIT and every bound of a range, `createdAt < T` newest first read
- * and sorted the whole branch of a million orders for 20 rows (0.5 s instead of 4 ms, issue 39). Planning a page
+ * and sorted the whole branch of a million orders for 20 rows (0.5 s instead of 4 ms). Planning a page
  * costs 0.2–0.4 ms, once per request; a generic plan's misjudgement costs what the branch's history costs.
  */
 function plannedPerExecution<Row>(query: Compilable<Row>): Compilable<Row> {

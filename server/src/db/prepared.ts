@@ -21,7 +21,7 @@ export function runsPrepared(text: string, values: readonly unknown[]): boolean 
  * can make many), new texts run unnamed so no connection accumulates statements without bound. Texts marked
  * PLAN_PER_EXECUTION run unnamed: after five executions of a named statement PostgreSQL may switch to a
  * generic plan, chosen without the values, and for a list page on a large table that plan read and sorted
- * the whole branch (issue 39).
+ * the whole branch.
  *
  * After `limitQueries(ms)`, each statement also has that long to be answered (DatabaseHandle.limitQueries).
  */

@@ -62,7 +62,7 @@ describe('GET /partner/public/rates.xml', () => {
       expect(item.frommax).toBe(new Decimal(j.max).toFixed());
       expect(item.minamount).toBe(`${new Decimal(j.min).toFixed()} ${j.from}`);
       expect(item.maxamount).toBe(`${new Decimal(j.max).toFixed()} ${j.from}`);
-      // Today the reserve is what the largest order pays out (until the cash positions of issue 41).
+      // Today the reserve is what the largest order pays out (until the office's cash positions are tracked).
       expect(item.amount).toBe(item.tomax);
     });
   });

@@ -20,7 +20,7 @@ import type { TestServer } from '../helpers/server.js';
 import type { World } from '../helpers/world.js';
 
 /**
- * Issue 39: the orders list's statements, planned as the service runs them, read no more of the table than a
+ * The orders list's statements, planned as the service runs them, read no more of the table than a
  * page and its capped count need. A statement the service prepares (db/prepared.ts) gets a generic plan after
  * five executions, so it is explained as one (plan_cache_mode = force_generic_plan, PREPARE, EXPLAIN EXECUTE);
  * one it plans per execution is explained with its values. EXPLAIN ANALYZE counts the rows each scan of orders

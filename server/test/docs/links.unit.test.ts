@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * A clone is all a reader has: the README, docs/ and the SDK's README link only to files in the repository, and
- * each link's file is there (issue 39: links to ../shared/… led nowhere).
+ * each link's file is there (links outside it lead nowhere in a clone).
  */
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 

@@ -7,7 +7,7 @@ import { STAFF_PASSWORD, type World } from '../helpers/world.js';
 import { orderBody } from '../orders/support.js';
 
 /**
- * The OpenAPI document says what the service does (issue 39): the headers it sends are declared on the answers
+ * The OpenAPI document says what the service does: the headers it sends are declared on the answers
  * that carry them, and only there; a body the service lets you leave out is not required; the statuses listed
  * are the ones an operation can give.
  */

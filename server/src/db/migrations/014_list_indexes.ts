@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runScript } from '../script.js';
 
 /**
- * Every list's filters and sorts at a million rows (issue 39; `npm run bench -- --scale` measures each against the
+ * Every list's filters and sorts at a million rows (`npm run bench -- --scale` measures each against the
  * same request on 2,000 rows): an index for each allowed sort within the list's scope, (scope, column, id), read in
  * order for a page, and for each filter that leads a query, so that its capped count reads the index alone.
  * test/db/list-plans.test.ts checks the orders list's plans as the service runs them.

@@ -21,7 +21,7 @@ export function auditListParams(q: AuditQueryInput): ListParams {
     if (q.to !== undefined) filter.createdAt.lt = new Date(q.to);
   }
   // In time order (the id breaks ties the same way), so that a period and its order are one range of an index: in id
-  // order, the changes since T oldest first walked every older change first (issue 39).
+  // order, the changes since T oldest first walked every older change first.
   return { skip: q.skip ?? 0, limit: q.limit ?? 25, filter, sort: [['createdAt', q.sort === 'oldest' ? 'ASC' : 'DESC']] };
 }
 

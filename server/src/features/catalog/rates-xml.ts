@@ -27,7 +27,7 @@ function payoutOf(r: RateRow, source: string): string {
 /**
  * The `<amount>` of an item: the monitors' reserve, what a client can receive in the destination currency.
  * The service keeps no cash positions yet, so today it is the most one order pays out (maxAmount × rate, rounded
- * down). When the cash positions come (issue 41) this becomes the smaller of that and the office's available
+ * down). When the cash positions come this becomes the smaller of that and the office's available
  * cash of the destination currency: this function is the one place that changes.
  */
 export function reserveOf(r: RateRow): string {

@@ -8,7 +8,7 @@ import type { Scope } from '../../db/scope.js';
  * the id sort while the branch holds most rows) starts at the branch's orders instead of skipping every other
  * branch's orders before them (issue 22).
  *
- * One side only, and only for the id sort (issue 39): a bound between two values unknown when the plan is made
+ * One side only, and only for the id sort: a bound between two values unknown when the plan is made
  * is given 0.5% of the table, and with both sides on every page the primary key looked cheaper than any ordered
  * index; PostgreSQL then read and sorted the whole branch for a page sorted or filtered on anything else. One
  * side is given a third, which still lets an ordered index win.
