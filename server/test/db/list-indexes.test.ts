@@ -5,6 +5,7 @@ import { listOrders } from '../../src/features/orders/repository.js';
 import { ORDER_LIST } from '../../src/features/orders/routes.js';
 import { parseListQuery } from '../../src/http/list-query.js';
 import { usingPostgres } from '../helpers/database.js';
+import { statementsSent } from '../helpers/statements.js';
 import { startWorld } from '../helpers/fixture.js';
 import type { TestServer } from '../helpers/server.js';
 import type { World } from '../helpers/world.js';
@@ -44,19 +45,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => server?.close());
 
-/** The queries a list call sends, captured on their way to the database. */
-async function queriesOf(run: (db: Executor) => Promise<unknown>): Promise<CompiledQuery[]> {
-  const sent: CompiledQuery[] = [];
-  const db = new Proxy(server.db, {
-    get(target, prop) {
-      if (prop === 'executeQuery') return (q: CompiledQuery) => { sent.push(q); return target.executeQuery(q); };
-      const value = Reflect.get(target, prop, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
-  await run(db);
-  return sent;
-}
+const queriesOf = (run: (db: Executor) => Promise<unknown>): Promise<CompiledQuery[]> => statementsSent(server.db, run);
 
 /**
  * Sequential scans of orders in a plan. One that streams straight into a Limit (no sort or aggregate between)

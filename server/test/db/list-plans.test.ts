@@ -1,4 +1,4 @@
-import { CompiledQuery, sql } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Executor } from '../../src/db/database.js';
@@ -15,6 +15,7 @@ import { ORDER_LIST } from '../../src/features/orders/routes.js';
 import { DELIVERY_LIST } from '../../src/features/webhooks/routes.js';
 import { parseListQuery } from '../../src/http/list-query.js';
 import { usingPostgres } from '../helpers/database.js';
+import { statementsSent } from '../helpers/statements.js';
 import { startWorld } from '../helpers/fixture.js';
 import type { TestServer } from '../helpers/server.js';
 import type { World } from '../helpers/world.js';
@@ -88,19 +89,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** The statements a list call sends, captured on their way to the database. */
-async function statementsOf(run: (db: Executor) => Promise<unknown>): Promise<CompiledQuery[]> {
-  const sent: CompiledQuery[] = [];
-  const db = new Proxy(server.db, {
-    get(target, prop) {
-      if (prop === 'executeQuery') return (q: CompiledQuery) => { sent.push(q); return target.executeQuery(q); };
-      const value = Reflect.get(target, prop, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
-  await run(db);
-  return sent;
-}
+const statementsOf = (run: (db: Executor) => Promise<unknown>): Promise<CompiledQuery[]> => statementsSent(server.db, run);
 
 const literal = (v: unknown): string => {
   if (v === null || v === undefined) return 'null';
