@@ -13,6 +13,7 @@ import * as webhooksFollowOwner from './migrations/011_webhooks_follow_owner.js'
 import * as paymentMethodNames from './migrations/012_payment_method_names.js';
 import * as staffTokenCutoff from './migrations/013_staff_token_cutoff.js';
 import * as listIndexes from './migrations/014_list_indexes.js';
+import * as listCounts from './migrations/015_list_counts.js';
 
 /** Migrations are listed in code so the compiled service needs no file-system scan. */
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '012_payment_method_names': paymentMethodNames,
   '013_staff_token_cutoff': staffTokenCutoff,
   '014_list_indexes': listIndexes,
+  '015_list_counts': listCounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -37,7 +37,13 @@ const auditPage = pageQuery(
     'a.id', 'a.actor', 'a.staff_user_id', 's.email as staff_email', 'a.role', 'a.action', 'a.entity_type', 'a.entity_id', 'a.branch_id',
     'a.before', 'a.after', 'a.ip', 'a.request_id', 'a.created_at',
   ]),
-  { planEachTime: true },
+  {
+    planEachTime: true,
+    // The unfiltered log's exact count, from the counters migration 015's triggers keep per branch (0: rows of no
+    // branch, which only a superadmin reads, with every branch's).
+    exactTotal: (scope, conditions) => (conditions.length > 0 ? null
+      : sql<number>`(select coalesce(sum(ac.n), 0)::int from audit_counts ac where ${scope.branchId === null ? sql<boolean>`true` : sql<boolean>`ac.branch_key = ${scope.branchId}`})`),
+  },
 );
 
 export function listAuditRows(db: Executor, scope: AuditScope, params: ListParams) {

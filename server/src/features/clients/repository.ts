@@ -64,6 +64,16 @@ export function updateClient(db: Executor, scope: Scope, id: number, fields: Par
     .executeTakeFirst();
 }
 
+/**
+ * The exact number of a branch-wide caller's clients (every branch's for a superadmin), from the counters the
+ * triggers of migration 015 keep per branch: a row or a few, whatever the history. An exchange-scoped caller's
+ * clients are those sharing an exchange with it, which no counter follows: its count stays capped.
+ */
+function clientCount(scope: ScopeValues) {
+  if (scope.exchangeIds !== null) return null;
+  return sql<number>`(select coalesce(sum(cc.n), 0)::int from client_counts cc where ${scope.branchId === null ? sql<boolean>`true` : sql<boolean>`cc.branch_id = ${scope.branchId}`})`;
+}
+
 /** `%text%` for ILIKE, with the pattern characters of the text taken literally. */
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -77,7 +87,10 @@ const clientsPage = pageQuery((db, p: ClientSearch) => {
     qb = qb.where(sql<boolean>`(${sql.join(matches, sql` or `)})`);
   }
   return qb;
-}, { id: 'c.id' }, (qb) => qb.select(COLUMNS), { planEachTime: true });
+}, { id: 'c.id' }, (qb) => qb.select(COLUMNS), {
+  planEachTime: true,
+  exactTotal: (p, conditions) => (conditions.length > 0 || p.pattern !== null ? null : clientCount(p)),
+});
 
 /** Clients in scope whose name, email or phone contains `q` (every one without it), newest first, and how many match. */
 export function searchClients(db: Executor, scope: Scope, q: string | undefined, params: ListParams) {
@@ -93,7 +106,10 @@ const LIST_COLUMNS: Record<string, string> = {
   id: 'c.id', email: 'c.email', phone: 'c.phone', createdAt: 'c.created_at', updatedAt: 'c.updated_at',
 };
 
-const partnerClientsPage = pageQuery((db, scope: ScopeValues) => db.selectFrom('clients as c').where(clientScopeCondition(scope, 'c')), LIST_COLUMNS, (qb) => qb.select(COLUMNS), { planEachTime: true });
+const partnerClientsPage = pageQuery((db, scope: ScopeValues) => db.selectFrom('clients as c').where(clientScopeCondition(scope, 'c')), LIST_COLUMNS, (qb) => qb.select(COLUMNS), {
+  planEachTime: true,
+  exactTotal: (scope, conditions) => (conditions.length > 0 ? null : clientCount(scope)),
+});
 
 /** A page of the clients in scope, filtered by exact email or phone (the partner list). */
 export function listClients(db: Executor, scope: Scope, params: ListParams) {
