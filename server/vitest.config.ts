@@ -1,16 +1,42 @@
 import { defineConfig } from 'vitest/config';
+import { unitOnly } from './test/helpers/unit-project.js';
 
+/**
+ * `npm test` runs both projects; `npm run test:unit` only the first, which starts no database, server or Redis
+ * connection and answers in seconds. Integration files each get their own database, copied from one migrated
+ * template per run (test/helpers/pglite-template.ts).
+ */
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    globalSetup: ['test/helpers/pglite-template.ts'],
     pool: 'forks',
     // Files share a worker's module cache: importing the app afresh for each of ~95 files cost 5 CPU-minutes a
     // pass (import 336 s -> 26 s). Tests keep no state in modules; each file starts its own servers and database.
     isolate: false,
     maxWorkers: 2,
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
     reporters: ['default'],
+    projects: [
+      {
+        extends: true,
+        plugins: [unitOnly()],
+        test: {
+          name: 'unit',
+          include: ['test/**/*.unit.test.ts'],
+          setupFiles: ['test/helpers/no-sockets.ts'],
+          // Pure but not instant: the signing and architecture tests run the TypeScript compiler.
+          testTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/**/*.unit.test.ts'],
+          globalSetup: ['test/helpers/pglite-template.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
   },
 });
