@@ -17,7 +17,8 @@ afterEach(() => {
 
 /** `ui` inside the providers main.tsx gives every page: the theme, notices, the console's query client, dialogs. */
 export function renderInConsole(ui: ReactElement) {
-  const user = userEvent.setup();
+  // No pause between keys: a form of the console re-renders on each one, and jsdom is slow enough.
+  const user = userEvent.setup({ delay: null });
   const view = render(
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <Notifications />

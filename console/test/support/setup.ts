@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { fakeFetch, resetNetwork } from './network';
 
@@ -16,12 +16,15 @@ globalThis.Request = class extends NodeRequest {
 } as typeof Request;
 globalThis.fetch = fakeFetch;
 
-// Media queries answered for jsdom's window (1024 × 768): the console's desktop layout.
+// Widths answered for jsdom's window (1024 × 768): the console's desktop layout.
 window.matchMedia = (query: string) => {
   const min = /min-width:\s*([\d.]+)(em|px)/.exec(query);
   const max = /max-width:\s*([\d.]+)(em|px)/.exec(query);
   const px = (m: RegExpExecArray) => Number(m[1]) * (m[2] === 'em' ? 16 : 1);
-  const matches = (!min || window.innerWidth >= px(min)) && (!max || window.innerWidth <= px(max));
+  // This browser asks for reduced motion, which the theme respects: dropdowns and dialogs open at once, with no
+  // transition for jsdom to play out. Any other preference (a dark scheme) is answered no.
+  const matches = /prefers-reduced-motion:\s*reduce/.test(query)
+    || (Boolean(min || max) && (!min || window.innerWidth >= px(min)) && (!max || window.innerWidth <= px(max)));
   return {
     matches, media: query, onchange: null,
     addEventListener: () => undefined, removeEventListener: () => undefined, addListener: () => undefined, removeListener: () => undefined,
@@ -34,6 +37,9 @@ globalThis.ResizeObserver = class {
   disconnect(): void {}
 };
 Element.prototype.scrollIntoView = () => undefined;
+
+// Finding by role walks the whole page each try: on a busy two-core machine one try of a form's page can take a second.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {
   resetNetwork();
