@@ -41,6 +41,16 @@ describe('the console\'s layout', () => {
     }
   });
 
+  it('has indexes that only re-export, which the build counts on to give each page only the parts it uses', () => {
+    const indexes = FILES.filter(({ file }) => /^features\/[^/]+\/index\.ts$/.test(file));
+    expect(indexes.length).toBeGreaterThanOrEqual(12);
+    for (const { file, text } of indexes) {
+      const statements = text.split(/;\s*\n/).map((l) => l.trim()).filter(Boolean);
+      expect(statements.filter((l) => !/^export (type )?\{[^}]*\} from '\.\/[\w/.-]+'$/.test(l)), file).toEqual([]);
+    }
+    expect(readFileSync(resolve(SRC, '../vite.config.ts'), 'utf8')).toContain('moduleSideEffects');
+  });
+
   it('lets a feature or a page reach another feature only through its index', () => {
     const wrong = FILES.flatMap(({ file, imports }) => imports
       .filter((to) => featureOf(to) !== null && featureOf(to) !== featureOf(file) && to !== `features/${featureOf(to)}`)
