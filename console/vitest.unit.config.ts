@@ -11,7 +11,8 @@ export default defineConfig({
     include: ['test/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['test/support/setup.ts'],
-    testTimeout: 20_000,
+    // A test takes a second or two alone; on a two-core machine shared with server suites, twenty times that.
+    testTimeout: 60_000,
     reporters: ['default'],
   },
 });
