@@ -25,5 +25,11 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
     // Maps are built for debugging a report from production, but the bundle does not point to them (docs/console.md).
     sourcemap: 'hidden',
+    rollupOptions: {
+      // A feature's index.ts only re-exports (test/architecture.test.ts holds it to that). Said so, the bundler
+      // follows each name to its module: a page's chunk gets the parts it uses, not every part its features export
+      // (Home would otherwise load the order page's panels and the webhook page's dialogs).
+      treeshake: { moduleSideEffects: (id) => !/\/src\/features\/[^/]+\/index\.ts$/.test(id) },
+    },
   },
 });

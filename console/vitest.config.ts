@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * `npm test`: every end-to-end scenario runs in Debian's Chromium against a real `pxs serve` (the API's types
+ * `npm run test:e2e`: every end-to-end scenario runs in Debian's Chromium against a real `pxs serve` (the API's types
  * are the SDK's, whose own test holds them to the OpenAPI document). The browser files run one at a time: each starts a
  * server and a browser on a two-core machine.
  */

@@ -1,7 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiError, ConnectionError } from '../api/errors';
-import { meKey } from '../auth/use-me';
-import { showError, showTransient } from '../components/notify';
+import { ApiError, ConnectionError } from '../lib/api/errors';
+import { meKeys } from '../lib/auth/me';
+import { showError, showTransient } from '../lib/notify';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -15,14 +15,14 @@ declare module '@tanstack/react-query' {
 
 /** A 403 may mean the user's role or scope changed since the console last asked: ask again, and the menu follows. */
 function refusedFor(err: unknown): void {
-  if (err instanceof ApiError && err.status === 403) void queryClient.invalidateQueries({ queryKey: meKey });
+  if (err instanceof ApiError && err.status === 403) void queryClient.invalidateQueries({ queryKey: meKeys.all });
 }
 
 /** Server state of every page. A read that fails for the network or a 429 says so once; pages show the rest in place. */
 export const queryClient = new QueryClient({
   queryCache: new QueryCache({
     onError: (err, query) => {
-      if (query.queryKey[0] !== meKey[0]) refusedFor(err);
+      if (query.queryKey[0] !== meKeys.all[0]) refusedFor(err);
       showTransient(err);
     },
   }),

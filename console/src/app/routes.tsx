@@ -1,9 +1,9 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, createRoutesFromElements, Route } from 'react-router';
-import { LoginPage } from '../auth/LoginPage';
-import { RequireSession } from '../auth/RequireSession';
-import { Allowed } from '../layout/Allowed';
-import { Shell } from '../layout/Shell';
+import { LoginPage } from '../pages/login/LoginPage';
+import { RequireSession } from '../lib/auth/RequireSession';
+import { Allowed } from '../components/layout/Allowed';
+import { Shell } from '../components/layout/Shell';
 
 /** A page behind its navigation entry's permission, as the route's element once its module has loaded. */
 const allowed = (to: string, Page: ComponentType) => ({ element: <Allowed to={to}><Page /></Allowed> });

@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Loader } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { ApiError } from '../api/errors';
+import { ApiError } from '../lib/api/errors';
 
 /** A page's data: a loader while it comes, the reason (and a retry) when it does not, else the page. */
 export function QueryState<T>({ query, children }: { query: UseQueryResult<T>; children: (data: T) => ReactNode }) {

@@ -1,9 +1,9 @@
 import { Anchor } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { AuditEntry, Delivery } from '../api/types';
-import { useMe } from '../auth/use-me';
-import { NAV } from '../layout/nav';
+import type { AuditEntry, Delivery } from '../lib/api/types';
+import { useMe } from '../lib/auth/me';
+import { NAV } from '../lib/nav';
 
 /** What a log line is about: an audit entry's entity, or the order or offer a webhook delivery carried. */
 export interface Subject { type: AuditEntry['entityType']; id: string | number; exchangeId?: number | null }

@@ -1,21 +1,15 @@
-import { Button, Group, Modal, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Button, Modal, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, unwrap } from '../../api/client';
-import type { AdminClient } from '../../api/types';
-import { can, useMe } from '../../auth/use-me';
-import { when } from '../../components/format';
 import { Pager } from '../../components/Pager';
 import { PageHeader } from '../../components/PageHeader';
 import { PartnerText } from '../../components/PartnerText';
 import { QueryState } from '../../components/QueryState';
-import { useUnsavedChanges } from '../../components/unsaved-guard';
-import { fieldErrorsTo, useSave } from '../../components/use-save';
-
-const PAGE = 25;
+import type { AdminClient } from '../../lib/api/types';
+import { can, useMe } from '../../lib/auth/me';
+import { when } from '../../lib/format';
+import { CLIENT_PAGE, ClientForm, useClients } from '../../features/clients';
 
 /** Client accounts in the user's reach, found by name, email or phone, and corrected when a client asks. */
 export function ClientsPage() {
@@ -24,11 +18,7 @@ export function ClientsPage() {
   const [q] = useDebouncedValue(text.trim(), 250);
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<AdminClient | null>(null);
-  const clients = useQuery({
-    queryKey: ['clients', q, page],
-    placeholderData: keepPreviousData,
-    queryFn: () => unwrap(api.GET('/api/v1/admin/clients', { params: { query: { ...(q ? { q } : {}), skip: (page - 1) * PAGE, limit: PAGE } } })),
-  });
+  const clients = useClients(q, page);
   return (
     <>
       <PageHeader title="Clients" />
@@ -51,7 +41,7 @@ export function ClientsPage() {
               </Table>
             </Table.ScrollContainer>
             {data.data.length === 0 && <Text c="dimmed">{q ? `No clients match “${q}”.` : 'No clients yet.'}</Text>}
-            <Pager total={data.meta.total} pageSize={PAGE} page={page} onChange={setPage} />
+            <Pager total={data.meta.total} pageSize={CLIENT_PAGE} page={page} onChange={setPage} />
           </>
         )}
       </QueryState>
@@ -59,21 +49,5 @@ export function ClientsPage() {
         {editing && <ClientForm client={editing} onSaved={() => setEditing(null)} />}
       </Modal>
     </>
-  );
-}
-
-function ClientForm({ client, onSaved }: { client: AdminClient; onSaved: () => void }) {
-  const form = useForm({ initialValues: { firstName: client.firstName, lastName: client.lastName, email: client.email, phone: client.phone } });
-  useUnsavedChanges(form.isDirty(), `Client ${client.firstName} ${client.lastName}`);
-  const save = useSave((body: typeof form.values) => unwrap(api.PATCH('/api/v1/admin/clients/{id}', { params: { path: { id: client.id } }, body })),
-    [['clients']], (c) => `${c.firstName} ${c.lastName}: saved`);
-  return (
-    <form onSubmit={form.onSubmit((v) => save.mutate(v, { onSuccess: onSaved, onError: fieldErrorsTo(form) }))}>
-      <TextInput label="First name" required {...form.getInputProps('firstName')} />
-      <TextInput label="Last name" required {...form.getInputProps('lastName')} />
-      <TextInput label="Email" type="email" required {...form.getInputProps('email')} />
-      <TextInput label="Phone" description="+ then 7 to 15 digits" required {...form.getInputProps('phone')} />
-      <Group mt="md"><Button type="submit" loading={save.isPending}>Save</Button></Group>
-    </form>
   );
 }

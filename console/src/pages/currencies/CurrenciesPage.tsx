@@ -1,19 +1,13 @@
-import { Button, Group, Modal, NumberInput, Paper, Select, Table, TextInput, Title, VisuallyHidden } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useQuery } from '@tanstack/react-query';
+import { Button, Modal, Paper, Table, Title, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
-import { api, unwrap } from '../../api/client';
-import type { Currency } from '../../api/types';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
-import { useUnsavedChanges } from '../../components/unsaved-guard';
-import { fieldErrorsTo, useSave } from '../../components/use-save';
-
-type Fields = { ticker: string; name: string; decimals: number | string; kind: string };
+import type { Currency } from '../../lib/api/types';
+import { CurrencyForm, useCurrencies } from '../../features/currencies';
 
 /** Currencies of the whole network (superadmin): ticker, name, and how many decimals amounts keep. */
 export function CurrenciesPage() {
-  const currencies = useQuery({ queryKey: ['currencies'], queryFn: () => unwrap(api.GET('/api/v1/admin/currencies', { params: { query: { limit: 100 } } })) });
+  const currencies = useCurrencies();
   const [editing, setEditing] = useState<Currency | null>(null);
   return (
     <>
@@ -38,26 +32,5 @@ export function CurrenciesPage() {
         {editing && <CurrencyForm currency={editing} onSaved={() => setEditing(null)} />}
       </Modal>
     </>
-  );
-}
-
-function CurrencyForm({ currency, onSaved }: { currency: Currency | null; onSaved?: () => void }) {
-  const form = useForm<Fields>({ initialValues: { ticker: currency?.ticker ?? '', name: currency?.name ?? '', decimals: currency?.decimals ?? 2, kind: currency?.kind ?? 'fiat' } });
-  useUnsavedChanges(form.isDirty(), currency ? `Currency ${currency.ticker}` : 'New currency');
-  const save = useSave((v: Fields) => {
-    const body = { ticker: v.ticker.trim().toUpperCase(), name: v.name, decimals: Number(v.decimals), kind: v.kind as 'fiat' };
-    return currency ? unwrap(api.PATCH('/api/v1/admin/currencies/{id}', { params: { path: { id: currency.id } }, body }))
-      : unwrap(api.POST('/api/v1/admin/currencies', { body }));
-  }, [['currencies'], ['lookups']], (c) => `${c.ticker}: saved`);
-  return (
-    <form onSubmit={form.onSubmit((v) => save.mutate(v, { onSuccess: () => { if (!currency) form.reset(); onSaved?.(); }, onError: fieldErrorsTo(form) }))}>
-      <Group align="flex-start" wrap="wrap">
-        <TextInput label="Ticker" required w={120} {...form.getInputProps('ticker')} />
-        <TextInput label="Name" required w={200} {...form.getInputProps('name')} />
-        <NumberInput label="Decimals" required min={0} max={18} clampBehavior="none" w={110} hideControls {...form.getInputProps('decimals')} />
-        <Select label="Kind" data={['fiat', 'crypto']} w={120} allowDeselect={false} {...form.getInputProps('kind')} />
-        <Button type="submit" mt={25} loading={save.isPending}>{currency ? 'Save' : 'Add'}</Button>
-      </Group>
-    </form>
   );
 }

@@ -2,9 +2,8 @@ import { Anchor } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadFailed, QueryState } from '../../components/QueryState';
-import { routeId } from '../../components/route-id';
-import { ExchangeForm } from './ExchangeForm';
-import { useExchange } from './use-exchanges';
+import { routeId } from '../../lib/route-id';
+import { ExchangeForm, useExchange } from '../../features/exchanges';
 
 const AllExchanges = () => <Anchor component={Link} to="/exchanges" size="sm">All exchanges</Anchor>;
 

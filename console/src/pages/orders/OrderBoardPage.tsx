@@ -1,26 +1,18 @@
-import { Badge, Group, Select, Tabs, TextInput } from '@mantine/core';
+import { Group, Select, Tabs, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
-import type { OrderChange, OrderStatus } from '../../api/types';
+import { useSearchParams } from 'react-router';
 import { Pager } from '../../components/Pager';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
-import { exchangeOptions, useLookups } from '../../components/lookups';
-import { boardLeft, historyIndex } from './back-to-board';
-import { BoardColumns } from './BoardColumns';
-import { OrderTable } from './OrderTable';
-import { STATUSES, STATUS_LABEL } from './statuses';
-import { PAGE_SIZE, useOrderList, useOrderSearch } from './use-orders';
-import { useOrderStream, type StreamState } from './use-order-stream';
+import type { OrderChange, OrderStatus } from '../../lib/api/types';
+import { exchangeOptions, useLookups } from '../../features/lookups';
+import {
+  BoardColumns, LiveBadge, OrderTable, PAGE_SIZE, STATUSES, STATUS_LABEL, useBackToHere, useOrderList, useOrderSearch, useOrderStream,
+} from '../../features/orders';
 
 const FRESH_MS = 30_000;
-
-function LiveBadge({ state }: { state: StreamState }) {
-  const [color, label] = state === 'live' ? ['teal', 'Live'] : state === 'connecting' ? ['gray', 'Connecting…'] : ['orange', 'Reconnecting…'];
-  return <Badge color={color} variant="dot" role="status" aria-live="polite" data-stream={state}>{label}</Badge>;
-}
 
 /**
  * What the board shows lives in its address (`/orders?q=Maria`, `?exchange=2&view=all&status=SUCCESS&page=3`), so
@@ -99,14 +91,6 @@ export function OrderBoardPage() {
       )}
     </>
   );
-}
-
-/** Remembers, as the board is left, the way back to it as it is now (back-to-board.ts). */
-function useBackToHere() {
-  const location = useLocation();
-  const here = useRef({ href: '', idx: undefined as number | undefined });
-  useEffect(() => { here.current = { href: `${location.pathname}${location.search}`, idx: historyIndex() }; }, [location]);
-  useEffect(() => () => boardLeft(here.current.href, here.current.idx), []);
 }
 
 function SearchResults({ q }: { q: string }) {

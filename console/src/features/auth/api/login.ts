@@ -1,0 +1,5 @@
+import { api, unwrap } from '../../../lib/api/client';
+
+export interface Credentials { email: string; password: string }
+
+export const logIn = (body: Credentials) => unwrap(api.POST('/api/v1/auth/login', { body }));

@@ -1,0 +1,3 @@
+export { homeKeys } from './api/keys';
+export { NoExchanges } from './components/NoExchanges';
+export { useDashboard } from './hooks/use-dashboard';

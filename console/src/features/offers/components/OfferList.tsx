@@ -1,0 +1,31 @@
+import { SimpleGrid, Table, VisuallyHidden } from '@mantine/core';
+import type { Offer } from '../../../lib/api/types';
+import { useNarrow } from '../../../lib/use-phone';
+import { OfferCard } from './OfferCard';
+import { OfferRow } from './OfferRow';
+
+/**
+ * An exchange's offers, edited in place: a table, or below `md` (a tablet, a phone: the table's inputs and Save do
+ * not fit 768 px) a card an offer, two abreast on a tablet.
+ */
+export function OfferList({ offers }: { offers: Offer[] }) {
+  const narrow = useNarrow();
+  if (narrow) {
+    return (
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" role="group" aria-label="Offers">
+        {offers.map((o) => <OfferCard key={`${o.id}-${o.updatedAt}`} offer={o} />)}
+      </SimpleGrid>
+    );
+  }
+  return (
+    // From md up the navigation stands beside the table, which has 730 px left at 992 px: it fits, nothing scrolls.
+    <Table.ScrollContainer minWidth={680}>
+      <Table aria-label="Offers">
+        <Table.Thead>
+          <Table.Tr><Table.Th>Pair</Table.Th><Table.Th>Rate</Table.Th><Table.Th>Minimum</Table.Th><Table.Th>Maximum</Table.Th><Table.Th>Active</Table.Th><Table.Th><VisuallyHidden>Actions</VisuallyHidden></Table.Th></Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>{offers.map((o) => <OfferRow key={`${o.id}-${o.updatedAt}`} offer={o} />)}</Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,17 @@
+export { orderKeys } from './api/keys';
+export { BackToBoard } from './components/BackToBoard';
+export { BoardColumns } from './components/BoardColumns';
+export { LiveBadge } from './components/LiveBadge';
+export { MovePanel, ORDER_STATUS_ID } from './components/MovePanel';
+export { OrderFacts } from './components/OrderFacts';
+export { OrderHistory } from './components/OrderHistory';
+export { OrderTable } from './components/OrderTable';
+export { SandboxBadge } from './components/SandboxBadge';
+export { StatusBadge } from './components/StatusBadge';
+export { STATUSES, STATUS_LABEL } from './components/statuses';
+export { TodayCounts } from './components/TodayCounts';
+export { WaitingOrders } from './components/WaitingOrders';
+export { useBackToHere } from './hooks/back-to-board';
+export { useOrder } from './hooks/use-order';
+export { useOrderStream } from './hooks/use-order-stream';
+export { PAGE_SIZE, useOrderList, useOrderSearch } from './hooks/use-orders';

@@ -1,0 +1,24 @@
+import {
+  IconBuildingBank, IconBuildingStore, IconHistory, IconCash, IconCoins, IconCreditCard, IconHome, IconKey, IconReceipt, IconUsers, IconUserShield, IconWebhook,
+} from '@tabler/icons-react';
+import type { Me } from './api/types';
+
+export interface NavItem { to: string; label: string; icon: typeof IconHome; visible: (me: Me) => boolean }
+
+const admins = (me: Me) => me.role !== 'operator';
+
+/** The pages of each role, in the order a shift uses them. */
+export const NAV: NavItem[] = [
+  { to: '/', label: 'Home', icon: IconHome, visible: () => true },
+  { to: '/orders', label: 'Orders', icon: IconReceipt, visible: (me) => me.permissions.includes('orders:read') },
+  { to: '/offers', label: 'Offers and rates', icon: IconCoins, visible: admins },
+  { to: '/exchanges', label: 'Exchanges', icon: IconBuildingStore, visible: admins },
+  { to: '/payment-methods', label: 'Payment methods', icon: IconCreditCard, visible: admins },
+  { to: '/clients', label: 'Clients', icon: IconUsers, visible: (me) => me.permissions.includes('clients:read') },
+  { to: '/staff', label: 'Staff', icon: IconUserShield, visible: admins },
+  { to: '/currencies', label: 'Currencies', icon: IconCash, visible: (me) => me.role === 'superadmin' },
+  { to: '/branches', label: 'Branches', icon: IconBuildingBank, visible: (me) => me.role === 'superadmin' },
+  { to: '/api-keys', label: 'API keys', icon: IconKey, visible: () => true },
+  { to: '/webhooks', label: 'Webhooks', icon: IconWebhook, visible: (me) => me.permissions.includes('webhooks:manage') },
+  { to: '/audit', label: 'Audit log', icon: IconHistory, visible: admins },
+];
