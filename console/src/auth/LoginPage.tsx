@@ -20,7 +20,7 @@ export function LoginPage() {
       queryClient.clear();
       session.start(token.accessToken);
       const from = (location.state as { from?: string } | null)?.from;
-      navigate(from && from !== '/login' ? from : '/', { replace: true });
+      void navigate(from && from !== '/login' ? from : '/', { replace: true });
     },
     onError: fieldErrorsTo(form),
   });

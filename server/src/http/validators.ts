@@ -53,7 +53,7 @@ export function requireStorableText(schema: unknown): unknown {
   for (const [key, value] of Object.entries(schema)) {
     if (LITERALS.has(key)) out[key] = value;
     else if (SCHEMA_MAPS.has(key) && typeof value === 'object' && value !== null) {
-      out[key] = Object.fromEntries(Object.entries(value).map(([name, s]) => [name, requireStorableText(s)]));
+      out[key] = Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([name, s]) => [name, requireStorableText(s)]));
     } else out[key] = requireStorableText(value);
   }
   const type = out.type;

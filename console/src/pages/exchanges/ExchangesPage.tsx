@@ -42,7 +42,7 @@ export function ExchangesPage() {
         )}
       </QueryState>
       <Modal opened={opened} onClose={close} title="New exchange" size="xl">
-        <ExchangeForm exchange={null} withBranch={superadmin} onSaved={(x) => { close(); navigate(`/exchanges/${x.id}`); }} />
+        <ExchangeForm exchange={null} withBranch={superadmin} onSaved={(x) => { close(); void navigate(`/exchanges/${x.id}`); }} />
       </Modal>
     </>
   );
