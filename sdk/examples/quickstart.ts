@@ -4,7 +4,7 @@
 //   PXS_BASE_URL=http://localhost:3000 PXS_API_KEY=$BRANCH npx tsx examples/quickstart.ts
 // (The webhook URL is on this machine: the service must allow it, as `npm start` on the embedded database does:
 // WEBHOOK_ALLOW_PRIVATE_URLS=true.)
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createClient, PxsError, verifyWebhook, type WebhookEvent } from '@pxs/sdk';
 
@@ -29,17 +29,19 @@ console.log(`100 ${estimate.sourceCurrency.ticker} → ${estimate.destAmount} ${
 let secret = '';
 let onOrderCreated: (event: WebhookEvent) => void = () => undefined;
 const orderCreated = new Promise<WebhookEvent>((resolve) => { onOrderCreated = resolve; });
-const receiver = createServer(async (req, res) => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
+// node:http ignores a handler's promise, so this one answers every request itself and never rejects.
+async function receive(req: IncomingMessage, res: ServerResponse): Promise<void> {
   try {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
     const event = await verifyWebhook(Buffer.concat(chunks), req.headers, secret, { toleranceSeconds: 300 });
     res.writeHead(204).end();
     if (event.event === 'order.created') onOrderCreated(event);
   } catch {
     res.writeHead(400).end(); // not from the service, altered, or replayed
   }
-});
+}
+const receiver = createServer((req, res) => void receive(req, res));
 await new Promise<void>((resolve) => receiver.listen(Number(process.env.PORT ?? 0), '127.0.0.1', resolve));
 const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhooks`;
 const webhook = await pxs.createWebhook({ url, events: ['order.created'] });

@@ -57,9 +57,12 @@ export function retryAfterMs(value: string | null, now = Date.now()): number | u
 
 function defaultSleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
+    /* eslint-disable @typescript-eslint/prefer-promise-reject-errors -- an aborted wait rejects with the signal's
+       reason, as fetch does: whatever the caller gave abort() */
     if (signal.aborted) return reject(signal.reason);
     const timer = setTimeout(() => { signal.removeEventListener('abort', onAbort); resolve(); }, ms);
     const onAbort = () => { clearTimeout(timer); reject(signal.reason); };
+    /* eslint-enable @typescript-eslint/prefer-promise-reject-errors */
     signal.addEventListener('abort', onAbort, { once: true });
   });
 }

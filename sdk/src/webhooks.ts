@@ -45,7 +45,7 @@ export async function verifyWebhook(
   const standard = get('webhook-signature');
   const contract = get('x-webhook-signature');
 
-  let valid = false;
+  let valid: boolean;
   if (standard !== undefined && id !== undefined && timestamp !== undefined) {
     const seconds = /^\d{1,12}$/.test(timestamp) ? Number(timestamp) : NaN;
     const tolerance = options.toleranceSeconds ?? 300;

@@ -164,7 +164,7 @@ describe('webhooks through the SDK, delivered by the real worker', () => {
     const contractOnly = { 'x-webhook-signature': delivered.headers['x-webhook-signature'] as string };
     expect((await verifyWebhook(new TextEncoder().encode(delivered.body), contractOnly, hook.secretKey)).event).toBe('order.created');
     // During a rotation several signatures may come: any one matching is enough.
-    const rotated = { ...delivered.headers, 'webhook-signature': `v1,${btoa('x'.repeat(32))} ${delivered.headers['webhook-signature']}` };
+    const rotated = { ...delivered.headers, 'webhook-signature': `v1,${btoa('x'.repeat(32))} ${delivered.headers['webhook-signature'] as string}` };
     expect((await verifyWebhook(delivered.body, rotated, hook.secretKey)).event).toBe('order.created');
 
     const refusal = (p: Promise<unknown>) => p.then(() => 'accepted', (e: unknown) => (e instanceof WebhookVerificationError ? e.reason : String(e)));

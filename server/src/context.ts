@@ -80,7 +80,7 @@ export async function createContext(config: Config, database: DatabaseHandle, lo
       await lastUsed.close();
       await bus.close();
       // QUIT goes through the command queue; a connection that is not ready (Redis away) is simply dropped.
-      await Promise.all([redis, subscriber].map((r) => r && (r.status === 'ready' ? r.quit().catch(() => r.disconnect()) : r.disconnect())));
+      await Promise.all([redis, subscriber].map(async (r) => r && (r.status === 'ready' ? r.quit().catch(() => r.disconnect()) : r.disconnect())));
     },
   };
 }

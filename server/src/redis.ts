@@ -64,6 +64,7 @@ function watchForSilence(redis: Redis, h: RedisHeartbeat, silent: () => void): v
   let timer: NodeJS.Timeout | undefined;
   const beat = () => {
     clearTimeout(timer);
+    // eslint-disable-next-line @typescript-eslint/no-misused-promises -- cannot reject: the PING's failure is caught as `false`
     timer = setTimeout(async () => {
       if (redis.status !== 'ready') return;
       const answered = await withTimeout(redis.ping(), h.timeoutMs, 'PING not answered').then(() => true, () => false);

@@ -27,7 +27,7 @@ export async function startRuntime(config: Config, log: Log, options: RuntimeOpt
     opened.limitQueries(config.databaseQueryTimeoutMs);
     opened.afterStatement(() => lost.succeeded());
     const ctx = await createContext(config, opened, log);
-    const close = ctx.close;
+    const close = ctx.close.bind(ctx);
     ctx.close = async () => {
       await close();
       await opened.close();

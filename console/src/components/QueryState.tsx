@@ -9,7 +9,7 @@ export function QueryState<T>({ query, children }: { query: UseQueryResult<T>; c
   if (query.isError) {
     // Asking again for what does not exist brings the same answer.
     const missing = query.error instanceof ApiError && query.error.status === 404;
-    return <LoadFailed message={query.error.message} retry={missing ? undefined : () => query.refetch()} />;
+    return <LoadFailed message={query.error.message} retry={missing ? undefined : () => void query.refetch()} />;
   }
   return children(query.data);
 }

@@ -11,7 +11,7 @@ export async function admin(statement: string): Promise<string> {
   const client = new pg.Client({ connectionString: ADMIN_URL });
   await client.connect();
   try {
-    const res = await client.query(statement);
+    const res = await client.query<Record<string, unknown>>(statement);
     return String(res.rows[0] ? Object.values(res.rows[0])[0] : '');
   } finally {
     await client.end();

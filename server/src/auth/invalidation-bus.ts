@@ -50,6 +50,7 @@ export async function redisBus(publisher: Redis, subscriber: Redis, namespace: s
   const retries = new Set<NodeJS.Timeout>();
   let closed = false;
   const retry = (reason: string, until: number) => {
+    // eslint-disable-next-line @typescript-eslint/no-misused-promises -- cannot reject: send() resolves to its error
     const timer = setTimeout(async () => {
       retries.delete(timer);
       const err = await send(reason);

@@ -36,7 +36,7 @@ async function create(ctx: AppContext, values: Record<string, unknown>) {
 }
 
 function originList(values: Record<string, unknown>): string[] {
-  return String(values['allowed-origins'] ?? '').split(',').map((o) => o.trim()).filter((o) => o.length > 0);
+  return ((values['allowed-origins'] as string | undefined) ?? '').split(',').map((o) => o.trim()).filter((o) => o.length > 0);
 }
 
 /** `pxs keys`: issue, list and revoke partner API keys from the command line. */
@@ -60,7 +60,7 @@ export const keysCommand: CliCommand = {
 
     if (sub === 'list') {
       const keys = await withRuntime(async (ctx) => {
-        const owner = values.owner === undefined ? undefined : (await findStaffRef(ctx, String(values.owner))).id;
+        const owner = values.owner === undefined ? undefined : (await findStaffRef(ctx, values.owner as string)).id;
         return (await listAllApiKeys(ctx.db, owner)).map((k) => ({ ...apiKeyView(k), ownerId: k.staff_user_id }));
       });
       print(json, keys, () => (keys.length === 0 ? 'No keys.' : keys.map((k) =>
@@ -72,7 +72,7 @@ export const keysCommand: CliCommand = {
     if (!id || !UUID.test(id)) throw new CliError(`which key? Usage: pxs keys ${sub} <key id (uuid)>`, EXIT.usage);
 
     if (sub === 'roll') {
-      const input = values.expires === undefined ? {} : { expiresAt: String(values.expires) };
+      const input = values.expires === undefined ? {} : { expiresAt: values.expires as string };
       checkInput(RollApiKeyRequest, input);
       const key = await withRuntime((ctx) => rollApiKey(ctx.db, ctx.keys, cliAudit(), { ownerId: null }, id, input));
       print(json, key, () => `Rolled key ${id} to ${key.id}; the old key works until ${new Date(key.previousKey.expiresAt!).toISOString()}.\n${key.note}\n${key.rawKey}`);

@@ -70,7 +70,8 @@ export function intOption(values: Record<string, unknown>, name: string): number
 export function listOption(values: Record<string, unknown>, name: string): string[] | undefined {
   const value = values[name];
   if (value === undefined) return undefined;
-  return String(value).split(',').map((s) => s.trim()).filter(Boolean);
+  // Every list option is declared `type: 'string'`: parseArgs gives a string.
+  return (value as string).split(',').map((s) => s.trim()).filter(Boolean);
 }
 
 /** A staff user named on the command line by id or email. */

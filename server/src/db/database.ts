@@ -26,7 +26,7 @@ export interface DatabaseHandle {
   /** Statements run through `db` so far: tests prove that a read ran none. */
   queryCount(): number;
   /** Calls `listener` after each statement that succeeds (how the end of an outage is seen); returns its removal. */
-  afterStatement(listener: () => void): () => void;
+  afterStatement: (listener: () => void) => () => void;
   /**
    * From now on a statement not answered within `ms` (0: no limit) fails as the database being unavailable, and
    * its connection is dropped. A connection cut without a reset (a dropped route, a failover behind a virtual

@@ -5,8 +5,8 @@
  */
 export function uniqueViolation(err: unknown): string | null {
   if (typeof err !== 'object' || err === null) return null;
-  const { code, constraint } = err as { code?: unknown; constraint?: unknown };
-  return code === '23505' ? String(constraint ?? '') : null;
+  const { code, constraint } = err as { code?: unknown; constraint?: string };
+  return code === '23505' ? (constraint ?? '') : null;
 }
 
 /** Node socket errors of a lost or refused database connection. */

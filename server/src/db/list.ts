@@ -67,6 +67,7 @@ export function pageQuery<S extends object, DB, TB extends keyof DB, O, Row>(
   from: (db: Executor, scope: S) => SelectQueryBuilder<DB, TB, O>,
   columns: Record<string, string>,
   // The page may join more tables than the count needs.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the joined tables are the caller's: only Row is read back
   select: (qb: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<any, any, Row>,
   options: PageOptions<S> = {},
 ): (db: Executor, scope: S, params: ListParams) => Promise<Page<Row>> {

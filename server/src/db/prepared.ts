@@ -25,7 +25,7 @@ export function runsPrepared(text: string, values: readonly unknown[]): boolean 
  *
  * After `limitQueries(ms)`, each statement also has that long to be answered (DatabaseHandle.limitQueries).
  */
-export function preparingPool(pool: pg.Pool, limit = 500): PostgresPool & { limitQueries(ms: number): void } {
+export function preparingPool(pool: pg.Pool, limit = 500): PostgresPool & { limitQueries: (ms: number) => void } {
   let timeoutMs = 0;
   const names = new Map<string, string>();
   const nameFor = (text: string): string | undefined => {

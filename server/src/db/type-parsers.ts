@@ -31,5 +31,5 @@ const generalTimestamptz = pg.types.getTypeParser(TIMESTAMPTZ, 'text') as (text:
 export function getTypeParser(oid: number, format?: 'text' | 'binary') {
   if (oid === INT8) return Number;
   if (oid === TIMESTAMPTZ && format !== 'binary') return (text: string) => parseTimestamptz(text, generalTimestamptz);
-  return pg.types.getTypeParser(oid, format);
+  return pg.types.getTypeParser(oid, format) as (value: string) => unknown;
 }

@@ -32,7 +32,7 @@ export function parseJsonBodies(app: FastifyInstance): void {
     if (inexact) {
       return done(badRequest(`${inexact.field} has more significant digits than a JSON number keeps exactly (${shown(inexact.text)}); send at most 15`, { [inexact.field]: 'tooPrecise' }));
     }
-    json(request, text, done);
+    void json(request, text, done);
   });
 }
 

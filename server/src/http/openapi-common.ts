@@ -16,7 +16,18 @@ import { OPTIONAL_BODY, SENDS, type Sends } from './response-headers.js';
  * - the headers a route's hooks add (ETag, Cache-Control, Vary: response-headers.ts) on the answers they add
  *   them to, and a body the route lets the caller leave out as not required.
  */
-type Json = Record<string, any>;
+type Json = Record<string, unknown>;
+/** The parts of the generated document read or written here. */
+interface Response { description: string; content?: Record<string, unknown>; headers?: Json }
+interface Operation {
+  responses?: Record<string, Response>;
+  parameters?: { in: string; name: string }[];
+  requestBody?: { required?: boolean };
+  security?: Json[];
+  [SENDS]?: Sends;
+  [OPTIONAL_BODY]?: boolean;
+}
+interface Document { components?: { headers?: Json }; paths?: Record<string, Record<string, Operation>> }
 
 const ERROR_CONTENT = { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } };
 const COMMON: Record<string, string> = {
@@ -47,34 +58,35 @@ const HEADERS: Json = {
 const RATE_LIMIT = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'RateLimit', 'RateLimit-Policy'];
 const ref = (name: string) => ({ $ref: `#/components/headers/${name}` });
 
-export function withCommonResponses(document: Json): Json {
+export function withCommonResponses<D extends object>(generated: D): D {
+  const document = generated as Document;
   document.components = { ...document.components, headers: { ...document.components?.headers, ...HEADERS } };
-  for (const [path, item] of Object.entries<Json>(document.paths ?? {})) {
-    for (const operation of Object.values<Json>(item)) {
-      const responses: Json = (operation.responses ??= {});
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    for (const operation of Object.values(item)) {
+      const responses = (operation.responses ??= {});
       const add = (code: number) => { responses[code] ??= { description: COMMON[code], content: ERROR_CONTENT }; };
       const api = path.startsWith('/api/v1/');
-      if (api || operation.parameters?.some((p: Json) => p.in === 'path' || p.in === 'query') || operation.requestBody) add(400);
+      if (api || operation.parameters?.some((p) => p.in === 'path' || p.in === 'query') || operation.requestBody) add(400);
       if (operation.requestBody) { add(413); add(415); }
       if (api) add(503);
-      const partner = operation.security?.some((s: Json) => 'apiKey' in s) === true;
-      const staff = operation.security?.some((s: Json) => 'staffJwt' in s) === true;
+      const partner = operation.security?.some((s) => 'apiKey' in s) === true;
+      const staff = operation.security?.some((s) => 'staffJwt' in s) === true;
       if (partner || staff) add(401);
       if (partner) { add(403); add(429); }
       const sends: Sends = { ...operation[SENDS] };
       delete operation[SENDS];
       if (operation[OPTIONAL_BODY] && operation.requestBody) operation.requestBody.required = false;
       delete operation[OPTIONAL_BODY];
-      if (operation.parameters?.some((p: Json) => p.in === 'header' && p.name === 'idempotency-key')) {
+      if (operation.parameters?.some((p) => p.in === 'header' && p.name === 'idempotency-key')) {
         responses[409] = { description: IDEMPOTENCY_CONFLICT, content: ERROR_CONTENT };
         add(422);
         if (!responses[422].description.endsWith(IDEMPOTENCY_MISMATCH)) responses[422].description += IDEMPOTENCY_MISMATCH;
         sends['Idempotent-Replayed'] = Object.keys(responses).map(Number).filter((code) => code >= 200 && code < 300);
       }
-      for (const [code, response] of Object.entries<Json>(responses)) {
+      for (const [code, response] of Object.entries(responses)) {
         // Every refusal is the error handler's JSON, whatever the operation sends when it succeeds (`produces`).
         if (Number(code) >= 400 && response.content && !response.content['application/json']) {
-          response.content = { 'application/json': Object.values<Json>(response.content)[0] };
+          response.content = { 'application/json': Object.values(response.content)[0] };
         }
         const headers: Json = { 'X-Request-Id': ref('X-Request-Id') };
         if (partner) for (const name of RATE_LIMIT) headers[name] = ref(name);
@@ -84,5 +96,5 @@ export function withCommonResponses(document: Json): Json {
       }
     }
   }
-  return document;
+  return generated;
 }

@@ -42,7 +42,7 @@ export function openApiOptions(extra: { webhooks?: Record<string, unknown> } = {
       },
     },
     transformObject: (documents) => ('openapiObject' in documents ? withCommonResponses(documents.openapiObject) : documents.swaggerObject),
-    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (json.$id as string | undefined) ?? `def-${i}` },
   };
 }
 

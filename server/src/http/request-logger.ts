@@ -9,6 +9,7 @@ type Method = (typeof METHODS)[number];
  * the redaction) when it is made, 4-5 µs of each request, and most requests write nothing at an enabled level:
  * this logger makes the child at its first call that writes, so every line carries the same bindings as before.
  */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the interface below types the level methods the loop puts on the prototype
 export class RequestLogger {
   #child: Logger | undefined;
 
@@ -35,6 +36,7 @@ export class RequestLogger {
   silent(): void {}
 }
 
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type -- the class's level methods, set on its prototype below
 export interface RequestLogger extends Record<Method, LogFn> {}
 
 for (const method of METHODS) {

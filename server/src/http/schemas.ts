@@ -11,7 +11,7 @@ export function Nullable<T extends TSchema>(schema: T, options: Record<string, u
   const s = schema as unknown as Record<string, unknown>;
   if (typeof s.type !== 'string') throw new TypeError('Nullable() takes a schema with a single type');
   const nullable = { ...s, ...options, type: [s.type, 'null'] };
-  return Type.Unsafe<Static<T> | null>(Array.isArray(s.enum) ? { ...nullable, enum: [...s.enum, null] } : nullable);
+  return Type.Unsafe<Static<T> | null>(Array.isArray(s.enum) ? { ...nullable, enum: [...(s.enum as unknown[]), null] } : nullable);
 }
 
 /** One of a fixed set of strings. */

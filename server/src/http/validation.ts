@@ -55,7 +55,7 @@ export function describeValidationErrors(errors: FastifySchemaValidationError[],
   const problems: ValidationProblem[] = [];
   const seen = new Set<string>();
   for (const e of errors) {
-    const params = e.params as Record<string, unknown>;
+    const params = e.params as AjvParams;
     const path = e.instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
     let field = path;
     if (e.keyword === 'required') field = join(path, String(params.missingProperty));
@@ -82,7 +82,10 @@ function join(path: string, leaf: string): string {
   return path ? `${path}.${leaf}` : leaf;
 }
 
-function sentence(field: string, keyword: string, params: Record<string, unknown>, fallback = 'is invalid'): string {
+/** Ajv's `params` for the keywords worded below: its types leave them open. */
+type AjvParams = Record<string, unknown> & { format?: string; pattern?: string; limit?: number };
+
+function sentence(field: string, keyword: string, params: AjvParams, fallback = 'is invalid'): string {
   switch (keyword) {
     case 'required': return `${field} is required`;
     case 'additionalProperties': return `${field} is not allowed`;

@@ -8,6 +8,7 @@ const BASE: Options = { allErrors: true, removeAdditional: false, useDefaults: t
  * Text PostgreSQL (and PGlite) cannot store: the NUL character, which it refuses outright, and UTF-16 surrogates
  * without their pair, which have no UTF-8 encoding. Both arrive through JSON escapes (`"\u0000"`, `"\ud800"`).
  */
+// eslint-disable-next-line no-control-regex -- NUL is one of the characters it finds, as said above
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 export function isStorableText(value: string): boolean {
@@ -53,7 +54,7 @@ export function requireStorableText(schema: unknown): unknown {
   for (const [key, value] of Object.entries(schema)) {
     if (LITERALS.has(key)) out[key] = value;
     else if (SCHEMA_MAPS.has(key) && typeof value === 'object' && value !== null) {
-      out[key] = Object.fromEntries(Object.entries(value).map(([name, s]) => [name, requireStorableText(s)]));
+      out[key] = Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([name, s]) => [name, requireStorableText(s)]));
     } else out[key] = requireStorableText(value);
   }
   const type = out.type;

@@ -22,8 +22,8 @@ describe('RateLimiter in process', () => {
   it('peeks without counting, gives a point back, and resets a key', async () => {
     const limiter = new RateLimiter('unit', 3, 60);
     expect(await limiter.peek('k')).toBeNull();
-    limiter.consume('k');
-    limiter.consume('k');
+    await limiter.consume('k');
+    await limiter.consume('k');
     expect(await limiter.peek('k')).toMatchObject({ allowed: true, remaining: 1 });
     await limiter.refund('k');
     expect(await limiter.peek('k')).toMatchObject({ allowed: true, remaining: 2 });
@@ -34,9 +34,9 @@ describe('RateLimiter in process', () => {
   it('forgets ended windows, so keys seen once do not stay', () => {
     vi.useFakeTimers({ now: 1_000_000 });
     const limiter = new RateLimiter('unit', 5, 1);
-    for (let i = 0; i < 1000; i++) limiter.consume(`ip-${i}`);
+    for (let i = 0; i < 1000; i++) void limiter.consume(`ip-${i}`);
     vi.advanceTimersByTime(1_000);
-    limiter.consume('late');
+    void limiter.consume('late');
     const windows = (limiter as unknown as { local: { windows: Map<string, unknown> } }).local.windows;
     expect([...windows.keys()]).toEqual(['late']);
   });

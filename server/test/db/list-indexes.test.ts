@@ -56,7 +56,7 @@ const queriesOf = (run: (db: Executor) => Promise<unknown>): Promise<CompiledQue
 function seqScans(plan: unknown, out: string[] = [], bounded = false): string[] {
   if (Array.isArray(plan)) plan.forEach((p) => seqScans(p, out, bounded));
   else if (plan && typeof plan === 'object') {
-    const node = plan as Record<string, unknown>;
+    const node = plan as Record<string, unknown> & { 'Node Type'?: string; Filter?: string };
     const type = node['Node Type'];
     if (type === 'Seq Scan' && node['Relation Name'] === 'orders' && !bounded) out.push(String(node.Filter ?? 'no filter'));
     if (node['Index Name'] === 'orders_pkey' && String(node.Filter ?? '').includes('branch_id') && !node['Index Cond']) out.push(`orders_pkey, filter ${String(node.Filter)}`);

@@ -96,7 +96,9 @@ const literal = (v: unknown): string => {
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
   if (v instanceof Date) return client.escapeLiteral(v.toISOString());
   if (Array.isArray(v)) return client.escapeLiteral(`{${v.join(',')}}`);
-  return client.escapeLiteral(String(v));
+  // As pg sends them: an object as its JSON, anything else as its text.
+  if (typeof v === 'object') return client.escapeLiteral(JSON.stringify(v));
+  return client.escapeLiteral(String(v as string | bigint));
 };
 
 /** The plan PostgreSQL runs the statement with, when the service runs it, after five executions: EXPLAIN ANALYZE. */
@@ -121,7 +123,7 @@ async function planAsRun(q: CompiledQuery): Promise<{ generic: boolean; plan: un
 function wideScans(plan: unknown, out: string[] = []): string[] {
   if (Array.isArray(plan)) plan.forEach((p) => wideScans(p, out));
   else if (plan && typeof plan === 'object') {
-    const node = plan as Record<string, unknown>;
+    const node = plan as Record<string, unknown> & { 'Index Name'?: string };
     const large = LARGE.some((t) => node['Relation Name'] === t || String(node['Index Name'] ?? '').startsWith(`${t}_`));
     if (large && typeof node['Actual Rows'] === 'number') {
       const loops = Number(node['Actual Loops'] ?? 1);

@@ -112,7 +112,7 @@ export async function call<T = any>(server: { url: string }, method: string, pat
   const qs = options.query ? `?${new URLSearchParams(Object.entries(options.query).map(([k, v]) => [k, String(v)])).toString()}` : '';
   const res = await fetch(`${server.url}/api/v1${path}${qs}`, { method, headers, body });
   const text = await res.text();
-  let parsed: unknown = undefined;
+  let parsed: unknown;
   try { parsed = text ? JSON.parse(text) : undefined; } catch { parsed = text; }
   return { status: res.status, headers: res.headers, body: parsed as T, text };
 }

@@ -124,7 +124,7 @@ describe('response headers', () => {
     for (const { id, res, replay } of seen) {
       const sent = HEADERS.filter((h) => res.headers.has(h)).sort();
       const expected = declared(id, res.status).filter((h) => h !== 'Idempotent-Replayed' || replay).sort();
-      if (sent.join() !== expected.join()) wrong.push(`${id} ${res.status}${replay ? ' (replay)' : ''}: sent [${sent}], declared [${expected}]`);
+      if (sent.join() !== expected.join()) wrong.push(`${id} ${res.status}${replay ? ' (replay)' : ''}: sent [${sent.join()}], declared [${expected.join()}]`);
     }
     expect(wrong).toEqual([]);
   });

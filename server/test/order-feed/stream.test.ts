@@ -27,7 +27,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function stream(s: TestServer, who: StaffName | string): Promise<EventStream> {
+async function stream(s: TestServer, who: string): Promise<EventStream> {
   const token = who in tokens ? tokens[who as StaffName] : who;
   const es = await openEventStream(`${s.url}/api/v1/admin/orders/stream`, token);
   open.push(es);

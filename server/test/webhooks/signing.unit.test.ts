@@ -56,6 +56,7 @@ describe('the Standard Webhooks snippet of docs/webhooks.md', () => {
     const file = fileURLToPath(new URL('./docs-snippet.mts', import.meta.url)).replaceAll('\\', '/');
     const options: ts.CompilerOptions = { strict: true, noUncheckedIndexedAccess: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, types: ['node'], skipLibCheck: true, noEmit: true };
     const host = ts.createCompilerHost(options);
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- each is called with .call(host) below
     const { getSourceFile, fileExists, readFile } = host;
     host.getSourceFile = (name, target, ...rest) => (name === file ? ts.createSourceFile(name, code, target) : getSourceFile.call(host, name, target, ...rest));
     host.fileExists = (name) => name === file || fileExists.call(host, name);
@@ -73,6 +74,7 @@ describe('the Standard Webhooks snippet of docs/webhooks.md', () => {
 
   it('verifies a signed delivery and refuses an altered one', () => {
     const js = ts.transpileModule(snippet, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 } }).outputText;
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- runs the documentation's own snippet, which is the test
     const run = new Function('exports', 'require', 'req', 'rawBody', 'secretKey', `${js}\nreturn event;`);
     const body = '{"id":"2592f0c4-6d0e-4b8a-9a51-3c1f0e7d8b2a","event":"order.created","timestamp":"2026-01-15T10:00:00.000Z","data":{"id":42}}';
     const headers = deliveryHeaders({ id: '6f1c0c3e-2d7a-4c7e-9a43-0d1f2a3b4c5d', event: 'order.created', body, secret: SECRET, attempt: 1 }, Date.now());

@@ -92,7 +92,7 @@ describe.skipIf(!usingPostgres)('workers on PostgreSQL', STARTS_PROCESSES, () =>
         const { n } = await server.db.selectFrom('webhook_deliveries').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'succeeded').where('webhook_id', 'in', hooks.map((h) => h.id)).executeTakeFirstOrThrow();
         return Number(n) === total;
       }, 40_000, 100);
-      const pairs = receiver.received.map((r) => `${r.headers['x-webhook-delivery']}#${r.headers['x-webhook-attempt']}`);
+      const pairs = receiver.received.map((r) => `${r.headers['x-webhook-delivery'] as string}#${r.headers['x-webhook-attempt'] as string}`);
       expect(new Set(pairs).size).toBe(pairs.length);
       const retried = receiver.received.filter((r) => r.headers['x-webhook-attempt'] === '2').length;
       expect(retried).toBeGreaterThan(0);

@@ -49,7 +49,7 @@ export const session = {
   },
   wasExpired: () => expiredNotice,
   loggedOut: () => loggedOut,
-  subscribe(listener: () => void) {
+  subscribe: (listener: () => void) => {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },

@@ -21,7 +21,7 @@ export function ExchangesPage() {
       </PageHeader>
       <QueryState query={exchanges}>{(data) => <ExchangeTable exchanges={data.data} withBranch={superadmin} lookups={lookups.data} />}</QueryState>
       <Modal opened={opened} onClose={close} title="New exchange" size="xl">
-        <ExchangeForm exchange={null} withBranch={superadmin} onSaved={(x) => { close(); navigate(`/exchanges/${x.id}`); }} />
+        <ExchangeForm exchange={null} withBranch={superadmin} onSaved={(x) => { close(); void navigate(`/exchanges/${x.id}`); }} />
       </Modal>
     </>
   );

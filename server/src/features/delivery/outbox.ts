@@ -70,6 +70,7 @@ export interface DeliveriesWritten { deliveries: number }
  * CTEs and names the one whose rows are returned `written`; its values come with the event's (eventValues)
  * beside them, all flat. Memoized as reads are (db/memo.ts).
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the CTEs `write` adds name tables of its own, outside DB
 export function withEvent<P extends Record<string, unknown>, Row>(write: (db: Executor, p: P) => QueryCreator<any>) {
   const statement = memoQuery((db, p: P & EventValues) => {
     const { eventId, event, body, branchId, exchangeId, isOrderEvent, ...own } = p;

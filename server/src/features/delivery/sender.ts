@@ -135,6 +135,7 @@ function pinnedLookup(targets: ResolvedAddress[]): LookupFunction {
 
 /** The answer as text for the log: at most 1024 characters, without the NUL bytes Postgres text refuses. */
 function cleanText(bytes: Buffer): string {
+  // eslint-disable-next-line no-control-regex -- removes the NUL bytes, as said above
   return bytes.toString('utf8').replace(/\u0000/g, '').replace(/\uFFFD$/, '').slice(0, KEEP_BYTES);
 }
 

@@ -26,7 +26,7 @@ export function loginRoutes({ db, limits, tokens }: { db: Database; limits: Logi
         operationId: 'login', security: [], tags: ['auth'], summary: 'Staff login: returns a bearer access token (JWT)', body: LoginRequest,
         response: { 200: LoginResponse, ...errorResponses(400, 401, 429) },
       },
-    }, async (request, reply) => {
+    }, async (request) => {
       const email = request.body.email.trim().toLowerCase();
       // Hashed: the key lands in Redis, where KEYS and MONITOR would show whose accounts are being tried.
       const accountKey = `email:${hash('sha256', email, 'base64url')}`;

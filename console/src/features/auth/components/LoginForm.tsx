@@ -15,7 +15,7 @@ export function LoginForm() {
     onError: fieldErrorsTo(form),
     onLoggedIn: () => {
       const from = (location.state as { from?: string } | null)?.from;
-      navigate(from && from !== '/login' ? from : '/', { replace: true });
+      void navigate(from && from !== '/login' ? from : '/', { replace: true });
     },
   });
   const refused = login.error instanceof ApiError && login.error.status === 401;

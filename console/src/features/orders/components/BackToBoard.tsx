@@ -16,7 +16,7 @@ export function BackToBoard() {
         // A click that opens a new tab or window keeps its default.
         if (!board || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
         e.preventDefault();
-        navigate(-1);
+        void navigate(-1);
       }}>
       Back to the board
     </Anchor>

@@ -17,7 +17,8 @@ export function useOrderStream(onChange?: (change: OrderChange) => void): Stream
   const queryClient = useQueryClient();
   const [state, setState] = useState<StreamState>('connecting');
   const handler = useRef(onChange);
-  handler.current = onChange;
+  // Not during render: a render React throws away must not leave its callback behind.
+  useEffect(() => { handler.current = onChange; });
 
   useEffect(() => {
     if (!token) return undefined;

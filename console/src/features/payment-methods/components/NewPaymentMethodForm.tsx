@@ -30,7 +30,7 @@ export function NewPaymentMethodForm() {
         {hasRole(me.data, 'superadmin') && (
           // An exchange of the branch left before stays chosen otherwise, and the API refuses the pair.
           <Select label="Branch" required data={branchOptions(lookups.data)} w={200} {...form.getInputProps('branchId')}
-            onChange={(v) => { form.setFieldValue('branchId', v ?? ''); form.setFieldValue('exchangeId', null); }} />
+            onChange={(v: string | null) => { form.setFieldValue('branchId', v ?? ''); form.setFieldValue('exchangeId', null); }} />
         )}
         <TextInput label="Name" required w={220} {...form.getInputProps('name')} />
         <Select label="Kind" data={KINDS} w={160} allowDeselect={false} {...form.getInputProps('kind')} />

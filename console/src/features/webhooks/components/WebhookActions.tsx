@@ -31,7 +31,7 @@ export function WebhookActions({ hook }: { hook: AdminWebhook }) {
     children: <Text size="sm">Deliveries to <Code>{hook.url}</Code> stop at once and its pending ones are abandoned. Its delivery log goes with it. This cannot be undone.</Text>,
     labels: { confirm: 'Delete', cancel: 'Keep it' },
     confirmProps: { color: 'red' },
-    onConfirm: () => remove.mutate(undefined, { onSuccess: () => { showDone(`Webhook deleted: ${hook.url}`); navigate('/webhooks', { replace: true }); } }),
+    onConfirm: () => remove.mutate(undefined, { onSuccess: () => { showDone(`Webhook deleted: ${hook.url}`); void navigate('/webhooks', { replace: true }); } }),
   });
   const [asking, setAsking] = useState(false);
   const [overlap, setOverlap] = useState('86400');

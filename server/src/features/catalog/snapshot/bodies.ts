@@ -25,7 +25,7 @@ export function cachedText<R extends Reply>(catalog: BranchCatalog, key: string,
 
 function kept(catalog: BranchCatalog, key: string, make: () => string): Buffer {
   let map = bodies.get(catalog);
-  if (!map) bodies.set(catalog, (map = new Map()));
+  if (!map) bodies.set(catalog, (map = new Map<string, Buffer>()));
   let body = map.get(key);
   if (body === undefined) {
     body = Buffer.from(make());
