@@ -43,8 +43,13 @@ export interface PageOptions<S> {
   /** Sort fields whose column may be null (the cursor condition must then place the nulls). */
   nullable?: readonly string[];
   exactTotal?: ExactTotal<S>;
+  /**
+   * A lower bound of the matches from counters (windowFloor below), or null: once it passes the cap, the total is
+   * capped without counting a row. It changes no total, only what finding "more than 10,000" costs.
+   */
+  countFloor?: ExactTotal<S>;
   /** A condition of the page's rows in this order that the count does not need (it only steers the plan). */
-  pageBound?: (scope: S, key: SortKey) => Expression<boolean> | null;
+  pageBound?: (scope: S, key: SortKey, conditions: readonly Condition[]) => Expression<boolean> | null;
   /**
    * Plan each page for its values (plannedPerExecution below): for a list that can hold a history of millions of
    * rows. A small list (a branch's offers, staff, keys) keeps its prepared plan, which saves the planning.
@@ -73,13 +78,18 @@ export function pageQuery<S extends object, DB, TB extends keyof DB, O, Row>(
   type PageRow = Row & { page_total: number } & Record<`__key${number}`, string | null>;
   const nullable = new Set(options.nullable ?? []);
   const planned = <R>(query: Compilable<R>): Compilable<R> => (options.planEachTime ? plannedPerExecution(query) : query);
-  const total = (db: Executor, scope: S, conditions: Condition[]): Expression<number> =>
-    options.exactTotal?.(scope, conditions)
-      ?? sql<number>`(select count(*)::int from (${applyConditions(from(db, scope), conditions, columns).select(sql`1`.as('one')).limit(COUNT_CAP + 1)}) as capped)`;
+  const total = (db: Executor, scope: S, conditions: Condition[]): Expression<number> => {
+    const exact = options.exactTotal?.(scope, conditions);
+    if (exact) return exact;
+    const capped = sql<number>`(select count(*)::int from (${applyConditions(from(db, scope), conditions, columns).select(sql`1`.as('one')).limit(COUNT_CAP + 1)}) as capped)`;
+    const floor = options.countFloor?.(scope, conditions);
+    // The capped count is an initplan of the ELSE branch: PostgreSQL runs it only when that branch is taken.
+    return floor ? sql<number>`(case when ${floor} > ${sql.lit(COUNT_CAP)} then ${sql.lit(COUNT_CAP + 1)} else ${capped} end)` : capped;
+  };
   const page = (db: Executor, q: PageRequest<S>) => {
     let qb = applyConditions(from(db, q.scope), q.conditions, columns);
     if (q.cursor) qb = qb.where(afterCursor(q.key, columns, nullable, q.cursor));
-    const bound = options.pageBound?.(q.scope, q.key);
+    const bound = options.pageBound?.(q.scope, q.key, q.conditions);
     if (bound) qb = qb.where(bound);
     return planned(applySort(select(qb).select(keyColumns(q.key, columns)).select(sql<number>`${total(db, q.scope, q.conditions)}`.as('page_total')), q.key, columns)
       // q.limit is one more than the page's, to know whether a next page exists.
@@ -118,6 +128,19 @@ export function pageQuery<S extends object, DB, TB extends keyof DB, O, Row>(
     const totalCapped = counted > COUNT_CAP && !options.exactTotal?.(scope, q.conditions);
     return { rows, total: totalCapped ? COUNT_CAP : counted, totalCapped, nextCursor };
   };
+}
+
+/** The UTC day of a `createdAt` bound, as the per-day counters of migration 016 key their rows. */
+export const dayOf = (value: unknown) => sql<string>`(${value}::timestamptz at time zone 'UTC')::date`;
+
+/**
+ * A lower bound of a `createdAt` window's matches: the per-day counts (`day`, `n` of `table`, rows of the list's scope
+ * where `scope` holds) of the days wholly inside the window. Null for any other filter, and for no filter.
+ */
+export function windowFloor(table: string, scope: Expression<boolean>, conditions: readonly Condition[]): Expression<number> | null {
+  if (conditions.length === 0 || !conditions.every((c) => c.field === 'createdAt' && c.op !== 'eq')) return null;
+  const days = conditions.map((c) => (c.op === 'gte' || c.op === 'gt' ? sql<boolean>`day > ${dayOf(c.value)}` : sql<boolean>`day < ${dayOf(c.value)}`));
+  return sql<number>`(select coalesce(sum(n), 0) from ${sql.table(table)} where ${sql.join([scope, ...days], sql` and `)})`;
 }
 
 /**

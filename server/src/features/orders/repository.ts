@@ -1,6 +1,6 @@
 import { CompiledQuery, sql } from 'kysely';
 import type { Executor, Tx } from '../../db/database.js';
-import { pageQuery, type ExactTotal, type ListParams } from '../../db/list.js';
+import { pageQuery, windowFloor, type ExactTotal, type ListParams } from '../../db/list.js';
 import type { NewOrder, OrderStatus } from '../../db/schema.js';
 import { inScope, scopeCondition, scopeValues, updateInScope, type Scope } from '../../db/scope.js';
 import { eventValues, withEvent, type EventValues, type OutboxEvent } from '../delivery/outbox.js';
@@ -35,17 +35,23 @@ export function findOrder(db: Executor, scope: Scope, id: number) {
 }
 
 /**
- * The exact count of an unfiltered list or one filtered on status and exchange, from the counters the
- * triggers of migration 005 keep per (branch, exchange, status): a few rows summed, whatever the history.
+ * The exact count of an unfiltered list or one filtered on status, exchange and operation type, from the counters
+ * the triggers of migrations 005 and 016 keep per (branch, exchange, status, operation type): a few rows summed,
+ * whatever the history.
  */
+const COUNTED: Record<string, string> = { status: 'oc.status', cashboxId: 'oc.cashbox_id', operationType: 'oc.operation_type' };
 const exactTotal: ExactTotal<Scope> = (scope, conditions) => {
-  if (!conditions.every((c) => c.op === 'eq' && (c.field === 'status' || c.field === 'cashboxId'))) return null;
+  if (!conditions.every((c) => c.op === 'eq' && Object.hasOwn(COUNTED, c.field))) return null;
   const parts = [scopeCondition(scope, { branch: 'oc.branch_id', exchange: 'oc.cashbox_id' })];
-  for (const c of conditions) parts.push(sql<boolean>`${sql.ref(c.field === 'status' ? 'oc.status' : 'oc.cashbox_id')} = ${c.value}`);
+  for (const c of conditions) parts.push(sql<boolean>`${sql.ref(COUNTED[c.field]!)} = ${c.value}`);
   return sql<number>`(select coalesce(sum(oc.n), 0)::int from order_counts oc where ${sql.join(parts, sql` and `)})`;
 };
 
-const ordersPage = pageQuery(ordersInScope, ORDER_COLUMNS, withCodes, { exactTotal, pageBound: branchIdBound, planEachTime: true });
+/** A window of a whole branch's orders: its days' counts (migration 016) tell when it holds more than the cap. */
+const countFloor: ExactTotal<Scope> = (scope, conditions) =>
+  (scope.branchId === null || scope.exchangeIds !== null ? null : windowFloor('order_days', sql<boolean>`branch_id = ${scope.branchId}`, conditions));
+
+const ordersPage = pageQuery(ordersInScope, ORDER_COLUMNS, withCodes, { exactTotal, countFloor, pageBound: branchIdBound, planEachTime: true });
 
 export function listOrders(db: Executor, scope: Scope, params: ListParams) {
   return ordersPage(db, scopeValues(scope), params);
