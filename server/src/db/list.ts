@@ -44,10 +44,11 @@ export interface PageOptions<S> {
   nullable?: readonly string[];
   exactTotal?: ExactTotal<S>;
   /**
-   * A lower bound of the matches from counters (windowFloor below), or null: once it passes the cap, the total is
-   * capped without counting a row. It changes no total, only what finding "more than 10,000" costs.
+   * The list's rows per UTC day of `createdAt` in this scope (`table`'s `day` and `n` where `where` holds; migration
+   * 016), or null: a window's total is then the days wholly inside it and the rows of its edge days, counted up to
+   * the cap. Past the cap from the days alone, no row is read. The total means what the capped count's meant.
    */
-  countFloor?: ExactTotal<S>;
+  dayCounts?: (scope: S) => { table: string; where: Expression<boolean> } | null;
   /** A condition of the page's rows in this order that the count does not need (it only steers the plan). */
   pageBound?: (scope: S, key: SortKey, conditions: readonly Condition[]) => Expression<boolean> | null;
   /**
@@ -81,10 +82,19 @@ export function pageQuery<S extends object, DB, TB extends keyof DB, O, Row>(
   const total = (db: Executor, scope: S, conditions: Condition[]): Expression<number> => {
     const exact = options.exactTotal?.(scope, conditions);
     if (exact) return exact;
-    const capped = sql<number>`(select count(*)::int from (${applyConditions(from(db, scope), conditions, columns).select(sql`1`.as('one')).limit(COUNT_CAP + 1)}) as capped)`;
-    const floor = options.countFloor?.(scope, conditions);
-    // The capped count is an initplan of the ELSE branch: PostgreSQL runs it only when that branch is taken.
-    return floor ? sql<number>`(case when ${floor} > ${sql.lit(COUNT_CAP)} then ${sql.lit(COUNT_CAP + 1)} else ${capped} end)` : capped;
+    const matches = applyConditions(from(db, scope), conditions, columns);
+    const capped = (qb: typeof matches) => sql<number>`(select count(*)::int from (${qb.select(sql`1`.as('one')).limit(COUNT_CAP + 1)}) as capped)`;
+    const days = isWindow(conditions) ? options.dayCounts?.(scope) : null;
+    if (!days) return capped(matches);
+    const created = sql.ref(column(columns, 'createdAt'));
+    const inside = conditions.map((c) => (isLower(c) ? sql<boolean>`day > ${dayOf(c.value)}` : sql<boolean>`day < ${dayOf(c.value)}`));
+    const edges = conditions.map((c) => (isLower(c)
+      ? sql<boolean>`${created} < (${dayOf(c.value)} + 1)::timestamp at time zone 'UTC'`
+      : sql<boolean>`${created} >= ${dayOf(c.value)}::timestamp at time zone 'UTC'`));
+    // The edges' count is an initplan of the ELSE branch: PostgreSQL runs it only when that branch is taken.
+    return sql<number>`(select case when inside.n > ${sql.lit(COUNT_CAP)} then ${sql.lit(COUNT_CAP + 1)}
+      else inside.n + ${capped(matches.where(sql<boolean>`(${sql.join(edges, sql` or `)})`))} end
+      from (select coalesce(sum(n), 0)::int as n from ${sql.table(days.table)} where ${sql.join([days.where, ...inside], sql` and `)}) as inside)`;
   };
   const page = (db: Executor, q: PageRequest<S>) => {
     let qb = applyConditions(from(db, q.scope), q.conditions, columns);
@@ -133,15 +143,9 @@ export function pageQuery<S extends object, DB, TB extends keyof DB, O, Row>(
 /** The UTC day of a `createdAt` bound, as the per-day counters of migration 016 key their rows. */
 export const dayOf = (value: unknown) => sql<string>`(${value}::timestamptz at time zone 'UTC')::date`;
 
-/**
- * A lower bound of a `createdAt` window's matches: the per-day counts (`day`, `n` of `table`, rows of the list's scope
- * where `scope` holds) of the days wholly inside the window. Null for any other filter, and for no filter.
- */
-export function windowFloor(table: string, scope: Expression<boolean>, conditions: readonly Condition[]): Expression<number> | null {
-  if (conditions.length === 0 || !conditions.every((c) => c.field === 'createdAt' && c.op !== 'eq')) return null;
-  const days = conditions.map((c) => (c.op === 'gte' || c.op === 'gt' ? sql<boolean>`day > ${dayOf(c.value)}` : sql<boolean>`day < ${dayOf(c.value)}`));
-  return sql<number>`(select coalesce(sum(n), 0) from ${sql.table(table)} where ${sql.join([scope, ...days], sql` and `)})`;
-}
+/** A filter that is a window of `createdAt` and nothing else. */
+const isWindow = (conditions: readonly Condition[]) => conditions.length > 0 && conditions.every((c) => c.field === 'createdAt' && c.op !== 'eq');
+const isLower = (c: Condition) => c.op === 'gte' || c.op === 'gt';
 
 /**
  * A page's statement, planned for its values on every execution (db/prepared.ts). Its best plan depends on them:

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import { pageQuery, windowFloor, type Condition, type ListParams } from '../../db/list.js';
+import { pageQuery, type Condition, type ListParams } from '../../db/list.js';
 import type { AuditActor, AuditEntry } from './types.js';
 
 export function insertAuditRow(db: Executor, actor: AuditActor, entry: AuditEntry): Promise<void> {
@@ -33,8 +33,8 @@ const branchKey = (scope: AuditScope) => (scope.branchId === null ? sql<boolean>
 
 /**
  * The exact count unfiltered or filtered on actor, action and entity type, from the counters migration 016's
- * triggers keep per (branch, actor, action, entity type); a period's count is capped, skipped once the days inside
- * it pass the cap.
+ * triggers keep per (branch, actor, action, entity type); a period's from the days inside it and the rows of
+ * its edge days.
  */
 const COUNTED: Record<string, string> = { actor: 'actor', action: 'action', entityType: 'entity_type' };
 function exactTotal(scope: AuditScope, conditions: readonly Condition[]) {
@@ -56,7 +56,7 @@ const auditPage = pageQuery(
     planEachTime: true,
     exactTotal,
     // A branch's days only: every branch's would be a row per branch and day.
-    countFloor: (scope, conditions) => (scope.branchId === null ? null : windowFloor('audit_days', branchKey(scope), conditions)),
+    dayCounts: (scope) => (scope.branchId === null ? null : { table: 'audit_days', where: branchKey(scope) }),
   },
 );
 

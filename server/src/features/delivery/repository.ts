@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import { pageQuery, windowFloor, type Condition, type ListParams } from '../../db/list.js';
+import { pageQuery, type Condition, type ListParams } from '../../db/list.js';
 
 export const DELIVERY_COLUMNS: Record<string, string> = {
   id: 'd.id', status: 'd.status', event: 'd.event', attempts: 'd.attempts', createdAt: 'd.created_at', updatedAt: 'd.updated_at',
@@ -13,7 +13,8 @@ const subjectId = sql<number | null>`substring(d.body::jsonb #>> '{data,id}' fro
 
 /**
  * The log's exact count unfiltered or filtered on status and event, from the counters migration 016's triggers keep
- * per (webhook, status, event); a window's count is capped, skipped once the days inside it pass the cap.
+ * per (webhook, status, event); a window's from the days
+ * inside it and the rows of its edge days.
  */
 const COUNTED: Record<string, string> = { status: 'status', event: 'event' };
 function exactTotal(p: { webhookId: string }, conditions: readonly Condition[]) {
@@ -27,7 +28,7 @@ const deliveriesPage = pageQuery((db, p: { webhookId: string }) => db.selectFrom
   DELIVERY_COLUMNS, (qb) => qb.select(deliveryColumns).select(subjectId), {
     planEachTime: true,
     exactTotal,
-    countFloor: (p, conditions) => windowFloor('webhook_delivery_days', sql<boolean>`webhook_id = ${p.webhookId}`, conditions),
+    dayCounts: (p) => ({ table: 'webhook_delivery_days', where: sql<boolean>`webhook_id = ${p.webhookId}` }),
   });
 
 export function listDeliveries(db: Executor, webhookId: string, params: ListParams) {

@@ -1,6 +1,6 @@
 import { CompiledQuery, sql } from 'kysely';
 import type { Executor, Tx } from '../../db/database.js';
-import { pageQuery, windowFloor, type ExactTotal, type ListParams } from '../../db/list.js';
+import { pageQuery, type ExactTotal, type ListParams } from '../../db/list.js';
 import type { NewOrder, OrderStatus } from '../../db/schema.js';
 import { inScope, scopeCondition, scopeValues, updateInScope, type Scope } from '../../db/scope.js';
 import { eventValues, withEvent, type EventValues, type OutboxEvent } from '../delivery/outbox.js';
@@ -47,11 +47,11 @@ const exactTotal: ExactTotal<Scope> = (scope, conditions) => {
   return sql<number>`(select coalesce(sum(oc.n), 0)::int from order_counts oc where ${sql.join(parts, sql` and `)})`;
 };
 
-/** A window of a whole branch's orders: its days' counts (migration 016) tell when it holds more than the cap. */
-const countFloor: ExactTotal<Scope> = (scope, conditions) =>
-  (scope.branchId === null || scope.exchangeIds !== null ? null : windowFloor('order_days', sql<boolean>`branch_id = ${scope.branchId}`, conditions));
+/** A whole branch's orders per day (migration 016), for the total of a window. */
+const dayCounts = (scope: Scope) => (scope.branchId === null || scope.exchangeIds !== null ? null
+  : { table: 'order_days', where: sql<boolean>`branch_id = ${scope.branchId}` });
 
-const ordersPage = pageQuery(ordersInScope, ORDER_COLUMNS, withCodes, { exactTotal, countFloor, pageBound: branchIdBound, planEachTime: true });
+const ordersPage = pageQuery(ordersInScope, ORDER_COLUMNS, withCodes, { exactTotal, dayCounts, pageBound: branchIdBound, planEachTime: true });
 
 export function listOrders(db: Executor, scope: Scope, params: ListParams) {
   return ordersPage(db, scopeValues(scope), params);
