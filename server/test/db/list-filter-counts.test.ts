@@ -52,13 +52,13 @@ beforeAll(async () => {
     insert into webhook_deliveries (webhook_id, event, body, status, attempts, created_at, updated_at)
     select case when g % 4 = 0 then ${otherWebhookId}::uuid else ${webhookId}::uuid end, case when g % 5 = 0 then 'offer.updated' else 'order.created' end, '{}',
       (array['pending', 'succeeded', 'failed'])[1 + g % 3], 1, now() - g * interval '3 minutes', now()
-    from generate_series(1, ${MANY + 4_000}::int) g`.execute(server.db);
+    from generate_series(1, ${2 * MANY}::int) g`.execute(server.db);
   await sql`
     insert into audit_log (actor, staff_user_id, role, action, entity_type, entity_id, branch_id, created_at)
     select case when g % 5 = 0 then 'cli' else 'staff' end, case when g % 5 = 0 then null else ${world.staff.admin1!.id}::int end, 'admin',
       t.type || '.' || (array['create', 'update'])[1 + g % 2], t.type, (g % 100)::text, case when g % 7 = 0 then null else ${b1}::int end,
       timestamptz '2024-01-01' + g * interval '7 minutes'
-    from generate_series(1, ${MANY + 3_000}::int) g, lateral (select (array['offer', 'exchange'])[1 + g % 2] as type) t`.execute(server.db);
+    from generate_series(1, ${2 * MANY}::int) g, lateral (select (array['offer', 'exchange'])[1 + g % 2] as type) t`.execute(server.db);
 }, 120_000);
 afterAll(() => server?.close());
 

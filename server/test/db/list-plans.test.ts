@@ -83,7 +83,7 @@ beforeAll(async () => {
   await sql`vacuum analyze orders, webhook_deliveries, clients, audit_log`.execute(server.db);
   client = new pg.Client({ connectionString: server.database.url });
   await client.connect();
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   await client?.end();
   await server?.close();
