@@ -24,6 +24,10 @@ import { runScript } from '../script.js';
  * group has as many rows as transactions folding it at once; a count is their sum.
  *
  * The counted tables are locked while their counters are rebuilt here, so no write is counted twice or missed.
+ *
+ * The audit log also gets the index of a branch's changes to one entity in time order: through (entity_type,
+ * entity_id) the page read every change to the entity from the table and sorted it, and its count read them again
+ * (200 rows of a million at 0.49 of the small branch's rate).
  */
 const DAY = (column: string) => `(${column} at time zone 'UTC')::date`;
 
@@ -36,6 +40,7 @@ alter table webhook_delivery_counts drop constraint webhook_delivery_counts_pkey
 create index webhook_delivery_counts_idx on webhook_delivery_counts (webhook_id, status, event);
 alter table audit_counts drop constraint audit_counts_pkey, add column actor text not null, add column action text not null, add column entity_type text not null;
 create index audit_counts_idx on audit_counts (branch_key, actor, action, entity_type);
+create index audit_log_branch_entity_idx on audit_log (branch_id, entity_type, entity_id, created_at, id);
 insert into order_counts (branch_id, cashbox_id, status, operation_type, n) select branch_id, cashbox_id, status, operation_type, count(*) from orders group by 1, 2, 3, 4;
 insert into webhook_delivery_counts (webhook_id, status, event, n) select webhook_id, status, event, count(*) from webhook_deliveries group by 1, 2, 3;
 insert into audit_counts (branch_key, actor, action, entity_type, n) select coalesce(branch_id, 0), actor, action, entity_type, count(*) from audit_log group by 1, 2, 3, 4;
@@ -153,6 +158,7 @@ drop trigger webhook_delivery_counts_update on webhook_deliveries;
 drop trigger audit_counts_update on audit_log;
 drop function webhook_delivery_counts_update();
 drop function audit_counts_update();
+drop index audit_log_branch_entity_idx;
 drop table order_days;
 drop table webhook_delivery_days;
 drop table audit_days;
