@@ -126,22 +126,33 @@ export async function seedDeliveries(pool: Database, webhookIds: string[], count
   return attempts;
 }
 
-/** Whether the counters the triggers kept agree with count(*): per branch for orders, per webhook for deliveries. */
+/** The counters the triggers keep (migrations 005, 015, 016): each table, its key, and the key's expressions over the rows. */
+const COUNTERS: [counter: string, rows: string, key: string[], of: string[]][] = [
+  ['order_counts', 'orders', ['branch_id', 'cashbox_id', 'status', 'operation_type'], ['branch_id', 'cashbox_id', 'status', 'operation_type']],
+  ['order_days', 'orders', ['branch_id', 'day'], ['branch_id', "(created_at at time zone 'UTC')::date"]],
+  ['webhook_delivery_counts', 'webhook_deliveries', ['webhook_id', 'status', 'event'], ['webhook_id', 'status', 'event']],
+  ['webhook_delivery_days', 'webhook_deliveries', ['webhook_id', 'day'], ['webhook_id', "(created_at at time zone 'UTC')::date"]],
+  ['client_counts', 'clients', ['branch_id'], ['branch_id']],
+  ['audit_counts', 'audit_log', ['branch_key', 'actor', 'action', 'entity_type'], ['coalesce(branch_id, 0)', 'actor', 'action', 'entity_type']],
+  ['audit_days', 'audit_log', ['branch_key', 'day'], ['coalesce(branch_id, 0)', "(created_at at time zone 'UTC')::date"]],
+];
+
+/** Whether every counter the triggers kept agrees with count(*) of its rows, group by group (a group may span rows). */
 export async function countersAgree(db: Database): Promise<boolean> {
-  const orders = await sql<{ bad: number }>`
-    select count(*)::int as bad from (select branch_id, cashbox_id, status, count(*) as n from orders group by 1, 2, 3) a
-    full join (select * from order_counts where n <> 0) c using (branch_id, cashbox_id, status)
-    where a.n is distinct from c.n`.execute(db);
-  const deliveries = await sql<{ bad: number }>`
-    select count(*)::int as bad from (select webhook_id, count(*) as n from webhook_deliveries group by 1) a
-    full join (select * from webhook_delivery_counts where n <> 0) c using (webhook_id)
-    where a.n is distinct from c.n`.execute(db);
-  return orders.rows[0].bad === 0 && deliveries.rows[0].bad === 0;
+  for (const [counter, rows, key, of] of COUNTERS) {
+    const groups = key.map((_, i) => i + 1).join(', ');
+    const { rows: bad } = await sql<{ bad: number }>`
+      select count(*)::int as bad from (select ${sql.raw(of.map((e, i) => `${e} as ${key[i]}`).join(', '))}, count(*) as n from ${sql.table(rows)} group by ${sql.raw(groups)}) a
+      full join (select ${sql.raw(key.join(', '))}, sum(n) as n from ${sql.table(counter)} group by ${sql.raw(groups)} having sum(n) <> 0) c using (${sql.raw(key.join(', '))})
+      where a.n is distinct from c.n`.execute(db);
+    if (bad[0].bad !== 0) return false;
+  }
+  return true;
 }
 
 /** ANALYZE and a checkpoint, so that neither planner statistics nor the load's writes weigh on what follows. */
 export async function settleScale(db: Database): Promise<void> {
-  await sql`vacuum analyze orders, webhook_deliveries, webhook_attempts, order_counts, webhook_delivery_counts, clients, audit_log, events`.execute(db);
+  await sql`vacuum analyze orders, webhook_deliveries, webhook_attempts, order_counts, order_days, webhook_delivery_counts, webhook_delivery_days, clients, audit_log, audit_counts, audit_days, events`.execute(db);
   await sql`checkpoint`.execute(db);
 }
 

@@ -43,8 +43,14 @@ export interface PageOptions<S> {
   /** Sort fields whose column may be null (the cursor condition must then place the nulls). */
   nullable?: readonly string[];
   exactTotal?: ExactTotal<S>;
+  /**
+   * The list's rows per UTC day of `createdAt` in this scope (`table`'s `day` and `n` where `where` holds; migration
+   * 016), or null: a window's total is then the days wholly inside it and the rows of its edge days, counted up to
+   * the cap. Past the cap from the days alone, no row is read. The total means what the capped count's meant.
+   */
+  dayCounts?: (scope: S) => { table: string; where: Expression<boolean> } | null;
   /** A condition of the page's rows in this order that the count does not need (it only steers the plan). */
-  pageBound?: (scope: S, key: SortKey) => Expression<boolean> | null;
+  pageBound?: (scope: S, key: SortKey, conditions: readonly Condition[]) => Expression<boolean> | null;
   /**
    * Plan each page for its values (plannedPerExecution below): for a list that can hold a history of millions of
    * rows. A small list (a branch's offers, staff, keys) keeps its prepared plan, which saves the planning.
@@ -74,13 +80,27 @@ export function pageQuery<S extends object, DB, TB extends keyof DB, O, Row>(
   type PageRow = Row & { page_total: number } & Record<`__key${number}`, string | null>;
   const nullable = new Set(options.nullable ?? []);
   const planned = <R>(query: Compilable<R>): Compilable<R> => (options.planEachTime ? plannedPerExecution(query) : query);
-  const total = (db: Executor, scope: S, conditions: Condition[]): Expression<number> =>
-    options.exactTotal?.(scope, conditions)
-      ?? sql<number>`(select count(*)::int from (${applyConditions(from(db, scope), conditions, columns).select(sql`1`.as('one')).limit(COUNT_CAP + 1)}) as capped)`;
+  const total = (db: Executor, scope: S, conditions: Condition[]): Expression<number> => {
+    const exact = options.exactTotal?.(scope, conditions);
+    if (exact) return exact;
+    const matches = applyConditions(from(db, scope), conditions, columns);
+    const capped = (qb: typeof matches) => sql<number>`(select count(*)::int from (${qb.select(sql`1`.as('one')).limit(COUNT_CAP + 1)}) as capped)`;
+    const days = isWindow(conditions) ? options.dayCounts?.(scope) : null;
+    if (!days) return capped(matches);
+    const created = sql.ref(column(columns, 'createdAt'));
+    const inside = conditions.map((c) => (isLower(c) ? sql<boolean>`day > ${dayOf(c.value)}` : sql<boolean>`day < ${dayOf(c.value)}`));
+    const edges = conditions.map((c) => (isLower(c)
+      ? sql<boolean>`${created} < (${dayOf(c.value)} + 1)::timestamp at time zone 'UTC'`
+      : sql<boolean>`${created} >= ${dayOf(c.value)}::timestamp at time zone 'UTC'`));
+    // The edges' count is an initplan of the ELSE branch: PostgreSQL runs it only when that branch is taken.
+    return sql<number>`(select case when inside.n > ${sql.lit(COUNT_CAP)} then ${sql.lit(COUNT_CAP + 1)}
+      else inside.n + ${capped(matches.where(sql<boolean>`(${sql.join(edges, sql` or `)})`))} end
+      from (select coalesce(sum(n), 0)::int as n from ${sql.table(days.table)} where ${sql.join([days.where, ...inside], sql` and `)}) as inside)`;
+  };
   const page = (db: Executor, q: PageRequest<S>) => {
     let qb = applyConditions(from(db, q.scope), q.conditions, columns);
     if (q.cursor) qb = qb.where(afterCursor(q.key, columns, nullable, q.cursor));
-    const bound = options.pageBound?.(q.scope, q.key);
+    const bound = options.pageBound?.(q.scope, q.key, q.conditions);
     if (bound) qb = qb.where(bound);
     return planned(applySort(select(qb).select(keyColumns(q.key, columns)).select(sql<number>`${total(db, q.scope, q.conditions)}`.as('page_total')), q.key, columns)
       // q.limit is one more than the page's, to know whether a next page exists.
@@ -120,6 +140,13 @@ export function pageQuery<S extends object, DB, TB extends keyof DB, O, Row>(
     return { rows, total: totalCapped ? COUNT_CAP : counted, totalCapped, nextCursor };
   };
 }
+
+/** The UTC day of a `createdAt` bound, as the per-day counters of migration 016 key their rows. */
+export const dayOf = (value: unknown) => sql<string>`(${value}::timestamptz at time zone 'UTC')::date`;
+
+/** A filter that is a window of `createdAt` and nothing else. */
+const isWindow = (conditions: readonly Condition[]) => conditions.length > 0 && conditions.every((c) => c.field === 'createdAt' && c.op !== 'eq');
+const isLower = (c: Condition) => c.op === 'gte' || c.op === 'gt';
 
 /**
  * A page's statement, planned for its values on every execution (db/prepared.ts). Its best plan depends on them:

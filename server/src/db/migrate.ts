@@ -14,6 +14,7 @@ import * as paymentMethodNames from './migrations/012_payment_method_names.js';
 import * as staffTokenCutoff from './migrations/013_staff_token_cutoff.js';
 import * as listIndexes from './migrations/014_list_indexes.js';
 import * as listCounts from './migrations/015_list_counts.js';
+import * as listFilterCounts from './migrations/016_list_filter_counts.js';
 
 /** Migrations are listed in code so the compiled service needs no file-system scan. */
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '013_staff_token_cutoff': staffTokenCutoff,
   '014_list_indexes': listIndexes,
   '015_list_counts': listCounts,
+  '016_list_filter_counts': listFilterCounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -62,7 +62,8 @@ describe('an unfiltered list past the cap', () => {
   });
 
   it('still stops a filtered list at 10,000 and says so', async () => {
-    const filtered = await call(server, 'GET', '/admin/audit', { token: tokens.superadmin, query: { action: 'offer.update', limit: 1 } });
+    // A period is not counted per day for every branch at once (migration 016 counts a branch's days).
+    const filtered = await call(server, 'GET', '/admin/audit', { token: tokens.superadmin, query: { from: '2000-01-01T00:00:00Z', limit: 1 } });
     expect(filtered.body.meta).toMatchObject({ total: 10_000, totalCapped: true });
   });
 });

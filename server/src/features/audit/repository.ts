@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import { pageQuery, type ListParams } from '../../db/list.js';
+import { pageQuery, type Condition, type ListParams } from '../../db/list.js';
 import type { AuditActor, AuditEntry } from './types.js';
 
 export function insertAuditRow(db: Executor, actor: AuditActor, entry: AuditEntry): Promise<void> {
@@ -28,6 +28,21 @@ export const AUDIT_COLUMNS: Record<string, string> = {
 
 type AuditScope = { branchId: number | null };
 
+/** The counters' rows of the scope: a branch's (0: rows of no branch, which only a superadmin reads, with every branch's). */
+const branchKey = (scope: AuditScope) => (scope.branchId === null ? sql<boolean>`true` : sql<boolean>`branch_key = ${scope.branchId}`);
+
+/**
+ * The exact count unfiltered or filtered on actor, action and entity type, from the counters migration 016's
+ * triggers keep per (branch, actor, action, entity type); a period's from the days inside it and the rows of
+ * its edge days.
+ */
+const COUNTED: Record<string, string> = { actor: 'actor', action: 'action', entityType: 'entity_type' };
+function exactTotal(scope: AuditScope, conditions: readonly Condition[]) {
+  if (!conditions.every((c) => c.op === 'eq' && Object.hasOwn(COUNTED, c.field))) return null;
+  const parts = [branchKey(scope), ...conditions.map((c) => sql<boolean>`${sql.ref(COUNTED[c.field]!)} = ${c.value}`)];
+  return sql<number>`(select coalesce(sum(n), 0)::int from audit_counts where ${sql.join(parts, sql` and `)})`;
+}
+
 const auditPage = pageQuery(
   (db: Executor, scope: AuditScope) => db.selectFrom('audit_log as a')
     // A branch admin reads its branch's rows; network-wide rows (null branch) are a superadmin's.
@@ -39,10 +54,9 @@ const auditPage = pageQuery(
   ]),
   {
     planEachTime: true,
-    // The unfiltered log's exact count, from the counters migration 015's triggers keep per branch (0: rows of no
-    // branch, which only a superadmin reads, with every branch's).
-    exactTotal: (scope, conditions) => (conditions.length > 0 ? null
-      : sql<number>`(select coalesce(sum(ac.n), 0)::int from audit_counts ac where ${scope.branchId === null ? sql<boolean>`true` : sql<boolean>`ac.branch_key = ${scope.branchId}`})`),
+    exactTotal,
+    // A branch's days only: every branch's would be a row per branch and day.
+    dayCounts: (scope) => (scope.branchId === null ? null : { table: 'audit_days', where: branchKey(scope) }),
   },
 );
 

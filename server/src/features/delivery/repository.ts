@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import { pageQuery, type ListParams } from '../../db/list.js';
+import { pageQuery, type Condition, type ListParams } from '../../db/list.js';
 
 export const DELIVERY_COLUMNS: Record<string, string> = {
   id: 'd.id', status: 'd.status', event: 'd.event', attempts: 'd.attempts', createdAt: 'd.created_at', updatedAt: 'd.updated_at',
@@ -11,13 +11,24 @@ const deliveryColumns = ['d.id', 'd.event', 'd.status', 'd.attempts', 'd.last_re
 /** The order or offer the event is about (`data.id` of the body as sent), so a log's rows can be told apart. */
 const subjectId = sql<number | null>`substring(d.body::jsonb #>> '{data,id}' from '^[0-9]{1,9}$')::int`.as('subject_id');
 
+/**
+ * The log's exact count unfiltered or filtered on status and event, from the counters migration 016's triggers keep
+ * per (webhook, status, event); a window's from the days
+ * inside it and the rows of its edge days.
+ */
+const COUNTED: Record<string, string> = { status: 'status', event: 'event' };
+function exactTotal(p: { webhookId: string }, conditions: readonly Condition[]) {
+  if (!conditions.every((c) => c.op === 'eq' && Object.hasOwn(COUNTED, c.field))) return null;
+  const parts = [sql<boolean>`webhook_id = ${p.webhookId}`, ...conditions.map((c) => sql<boolean>`${sql.ref(COUNTED[c.field]!)} = ${c.value}`)];
+  return sql<number>`(select coalesce(sum(n), 0)::int from webhook_delivery_counts where ${sql.join(parts, sql` and `)})`;
+}
+
 // The webhook's visibility to the caller is checked by the registry before its log is read.
 const deliveriesPage = pageQuery((db, p: { webhookId: string }) => db.selectFrom('webhook_deliveries as d').where('d.webhook_id', '=', p.webhookId),
   DELIVERY_COLUMNS, (qb) => qb.select(deliveryColumns).select(subjectId), {
     planEachTime: true,
-    // The unfiltered log's count is kept per webhook by the triggers of migration 005; a filtered one is capped.
-    exactTotal: (p, conditions) => (conditions.length > 0 ? null
-      : sql<number>`coalesce((select n::int from webhook_delivery_counts where webhook_id = ${p.webhookId}), 0)`),
+    exactTotal,
+    dayCounts: (p) => ({ table: 'webhook_delivery_days', where: sql<boolean>`webhook_id = ${p.webhookId}` }),
   });
 
 export function listDeliveries(db: Executor, webhookId: string, params: ListParams) {

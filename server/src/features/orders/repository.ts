@@ -35,17 +35,23 @@ export function findOrder(db: Executor, scope: Scope, id: number) {
 }
 
 /**
- * The exact count of an unfiltered list or one filtered on status and exchange, from the counters the
- * triggers of migration 005 keep per (branch, exchange, status): a few rows summed, whatever the history.
+ * The exact count of an unfiltered list or one filtered on status, exchange and operation type, from the counters
+ * the triggers of migrations 005 and 016 keep per (branch, exchange, status, operation type): a few rows summed,
+ * whatever the history.
  */
+const COUNTED: Record<string, string> = { status: 'oc.status', cashboxId: 'oc.cashbox_id', operationType: 'oc.operation_type' };
 const exactTotal: ExactTotal<Scope> = (scope, conditions) => {
-  if (!conditions.every((c) => c.op === 'eq' && (c.field === 'status' || c.field === 'cashboxId'))) return null;
+  if (!conditions.every((c) => c.op === 'eq' && Object.hasOwn(COUNTED, c.field))) return null;
   const parts = [scopeCondition(scope, { branch: 'oc.branch_id', exchange: 'oc.cashbox_id' })];
-  for (const c of conditions) parts.push(sql<boolean>`${sql.ref(c.field === 'status' ? 'oc.status' : 'oc.cashbox_id')} = ${c.value}`);
+  for (const c of conditions) parts.push(sql<boolean>`${sql.ref(COUNTED[c.field]!)} = ${c.value}`);
   return sql<number>`(select coalesce(sum(oc.n), 0)::int from order_counts oc where ${sql.join(parts, sql` and `)})`;
 };
 
-const ordersPage = pageQuery(ordersInScope, ORDER_COLUMNS, withCodes, { exactTotal, pageBound: branchIdBound, planEachTime: true });
+/** A whole branch's orders per day (migration 016), for the total of a window. */
+const dayCounts = (scope: Scope) => (scope.branchId === null || scope.exchangeIds !== null ? null
+  : { table: 'order_days', where: sql<boolean>`branch_id = ${scope.branchId}` });
+
+const ordersPage = pageQuery(ordersInScope, ORDER_COLUMNS, withCodes, { exactTotal, dayCounts, pageBound: branchIdBound, planEachTime: true });
 
 export function listOrders(db: Executor, scope: Scope, params: ListParams) {
   return ordersPage(db, scopeValues(scope), params);
