@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerPartnerAuth } from '../../src/auth/partner-auth.js';
 import { registerStaffAuth } from '../../src/auth/staff-auth.js';
 import { findStaffForAuth } from '../../src/features/staff/service.js';
-import { partnerRoute, publicRoute, staffRoute } from '../../src/http/route.js';
+import { partnerRoute, staffRoute } from '../../src/auth/route-access.js';
+import { publicRoute } from '../../src/http/route.js';
 import { ErrorSchema } from '../../src/http/schemas.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 

@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
 import { fixedListParams, listMeta } from '../../http/list-query.js';
 import { BRANCH_ADMINS } from '../../auth/staff-permissions.js';
-import { staffRoute } from '../../http/route.js';
+import { staffRoute } from '../../auth/route-access.js';
 import { listEnvelope, ListQuery, NoContent, optionalBody, RowId, StringEnum, UuidParams } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { auditOf } from '../audit/service.js';

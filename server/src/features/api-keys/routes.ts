@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import type { Database } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
 import { EVERY_ROLE } from '../../auth/staff-permissions.js';
-import { staffRoute } from '../../http/route.js';
+import { staffRoute } from '../../auth/route-access.js';
 import { NoContent, optionalBody, UuidParams } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { auditOf } from '../audit/service.js';

@@ -2,7 +2,7 @@ import { listMeta } from '../../http/list-query.js';
 import type { Database } from '../../db/database.js';
 import type { ListParams } from '../../db/list.js';
 import { BRANCH_ADMINS } from '../../auth/staff-permissions.js';
-import { staffRoute } from '../../http/route.js';
+import { staffRoute } from '../../auth/route-access.js';
 import type { App } from '../../http/types.js';
 import { AuditList, AuditQuery, type AuditQueryInput } from './schemas.js';
 import { listAudit } from './service.js';

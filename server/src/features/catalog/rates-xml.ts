@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { branchScope } from '../../auth/principal.js';
 import type { Database } from '../../db/database.js';
-import { partnerRoute } from '../../http/route.js';
+import { partnerRoute } from '../../auth/route-access.js';
 import type { App } from '../../http/types.js';
 import { Dec, normalize, ROUND_DOWN } from '../pricing/decimal.js';
 import { listRates, type RateFilter } from './offers/repository.js';

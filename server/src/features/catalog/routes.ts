@@ -4,7 +4,7 @@ import type { Database } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
 import type { ListParams } from '../../db/list.js';
 import { parseListQuery, type ListSpec, listMeta } from '../../http/list-query.js';
-import { partnerRoute } from '../../http/route.js';
+import { partnerRoute } from '../../auth/route-access.js';
 import { IdParams, ListQuery } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { amountFromJson } from '../pricing/decimal.js';

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import type { Database } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
 import { fixedListParams, listMeta } from '../../http/list-query.js';
-import { staffRoute } from '../../http/route.js';
+import { staffRoute } from '../../auth/route-access.js';
 import { IdParams, listEnvelope, ListQuery } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import * as repo from './repository.js';

@@ -3,7 +3,7 @@ import { idempotentResponder, type IdempotencyOptions } from '../idempotency/res
 import { IdempotencyHeaders } from '../idempotency/schemas.js';
 import { notFound } from '../../http/errors.js';
 import { listMeta, parseListQuery, type ListSpec } from '../../http/list-query.js';
-import { partnerRoute } from '../../http/route.js';
+import { partnerRoute } from '../../auth/route-access.js';
 import { IdParams, ListQuery } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import * as repo from './repository.js';

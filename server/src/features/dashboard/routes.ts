@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database.js';
-import { staffRoute } from '../../http/route.js';
+import { staffRoute } from '../../auth/route-access.js';
 import type { App } from '../../http/types.js';
 import { EVERY_ROLE } from '../../auth/staff-permissions.js';
 import { Dashboard, DashboardQuery } from './schemas.js';

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database.js';
-import { partnerRoute } from '../../http/route.js';
+import { partnerRoute } from '../../auth/route-access.js';
 import type { App } from '../../http/types.js';
 import { formatCursor, parseCursor } from './cursor.js';
 import { eventsAfter } from './repository.js';

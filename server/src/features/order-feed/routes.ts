@@ -4,7 +4,7 @@ import { acceptsToken } from '../../auth/staff-jwt.js';
 import type { Database } from '../../db/database.js';
 import { OutageLog } from '../../db/outage-log.js';
 import { AppError } from '../../http/errors.js';
-import { staffRoute } from '../../http/route.js';
+import { staffRoute } from '../../auth/route-access.js';
 import type { App } from '../../http/types.js';
 import type { Log } from '../../log.js';
 import { OrderFeed } from './feed.js';

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
 import { parseListQuery, listMeta } from '../../http/list-query.js';
-import { staffRoute } from '../../http/route.js';
+import { staffRoute } from '../../auth/route-access.js';
 import { IdParams, ListQuery } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import * as present from './presenters.js';

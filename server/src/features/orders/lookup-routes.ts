@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { Database } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
-import { staffRoute } from '../../http/route.js';
+import { staffRoute } from '../../auth/route-access.js';
 import { IdParams } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { present as presentClient } from '../clients/service.js';

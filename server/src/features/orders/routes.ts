@@ -4,7 +4,7 @@ import { idempotentResponder, type IdempotencyOptions } from '../idempotency/res
 import { IdempotencyHeaders } from '../idempotency/schemas.js';
 import { notFound } from '../../http/errors.js';
 import { parseListQuery, type ListSpec, listMeta } from '../../http/list-query.js';
-import { partnerRoute } from '../../http/route.js';
+import { partnerRoute } from '../../auth/route-access.js';
 import { IdParams, ListQuery } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import * as present from './presenters.js';

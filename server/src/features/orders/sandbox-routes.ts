@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
-import { partnerRoute } from '../../http/route.js';
+import { partnerRoute } from '../../auth/route-access.js';
 import { IdParams } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import * as present from './presenters.js';

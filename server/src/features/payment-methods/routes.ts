@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database.js';
 import { listMeta, parseListQuery, type ListSpec } from '../../http/list-query.js';
-import { partnerRoute } from '../../http/route.js';
+import { partnerRoute } from '../../auth/route-access.js';
 import { ListQuery } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { PaymentMethodList, PAYMENT_METHOD_KINDS } from './schemas.js';

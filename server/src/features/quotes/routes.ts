@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database.js';
-import { partnerRoute } from '../../http/route.js';
+import { partnerRoute } from '../../auth/route-access.js';
 import type { App } from '../../http/types.js';
 import { estimate } from '../catalog/presenters.js';
 import { EstimateRequest } from '../catalog/schemas.js';

@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/database.js';
 import { EVERY_ROLE } from '../../auth/staff-permissions.js';
-import { staffRoute } from '../../http/route.js';
+import { staffRoute } from '../../auth/route-access.js';
 import { NoContent } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { voidTokens } from './repository.js';

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { ALL_PERMISSIONS } from '../../auth/principal.js';
 import { EVERY_ROLE } from '../../auth/staff-permissions.js';
-import { staffRoute } from '../../http/route.js';
+import { staffRoute } from '../../auth/route-access.js';
 import { Nullable, StringEnum } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import type { Database } from '../../db/database.js';

@@ -1,7 +1,7 @@
 import { listMeta } from '../../http/list-query.js';
 import type { Database } from '../../db/database.js';
 import type { Metrics } from '../../http/metrics.js';
-import { staffRoute } from '../../http/route.js';
+import { staffRoute } from '../../auth/route-access.js';
 import { ListQuery, NoContent } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { auditOf } from '../audit/service.js';

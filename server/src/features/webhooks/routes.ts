@@ -3,7 +3,7 @@ import { idempotentResponder, type IdempotencyOptions } from '../idempotency/res
 import { IdempotencyHeaders } from '../idempotency/schemas.js';
 import { parseListQuery, type ListSpec, listMeta } from '../../http/list-query.js';
 import type { Metrics } from '../../http/metrics.js';
-import { partnerRoute } from '../../http/route.js';
+import { partnerRoute } from '../../auth/route-access.js';
 import { ListQuery, NoContent, optionalBody } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import * as deliveries from '../delivery/presenters.js';

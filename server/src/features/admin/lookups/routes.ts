@@ -3,7 +3,7 @@ import { branchScope } from '../../../auth/principal.js';
 import type { Database } from '../../../db/database.js';
 import type { ListParams } from '../../../db/list.js';
 import type { Scope } from '../../../db/scope.js';
-import { staffRoute } from '../../../http/route.js';
+import { staffRoute } from '../../../auth/route-access.js';
 import { Nullable, StringEnum } from '../../../http/schemas.js';
 import type { App } from '../../../http/types.js';
 import { listBranches } from '../../branches/service.js';

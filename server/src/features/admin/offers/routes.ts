@@ -1,7 +1,7 @@
 import type { Database } from '../../../db/database.js';
 import { parseListQuery } from '../../../http/list-query.js';
 import { BRANCH_ADMINS } from '../../../auth/staff-permissions.js';
-import { staffRoute } from '../../../http/route.js';
+import { staffRoute } from '../../../auth/route-access.js';
 import { IdParams, ListQuery } from '../../../http/schemas.js';
 import type { App } from '../../../http/types.js';
 import { CreateOfferRequest, UpdateOfferRequest } from '../../catalog/offers/schemas.js';

@@ -1,6 +1,6 @@
 import { parseListQuery, type ListSpec } from '../../../http/list-query.js';
 import { BRANCH_ADMINS } from '../../../auth/staff-permissions.js';
-import { staffRoute } from '../../../http/route.js';
+import { staffRoute } from '../../../auth/route-access.js';
 import { IdParams, ListQuery } from '../../../http/schemas.js';
 import type { App } from '../../../http/types.js';
 import { CreateStaffRequest, StaffList, StaffUser, UpdateStaffRequest } from '../../staff/schemas.js';
