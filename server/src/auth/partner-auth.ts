@@ -24,7 +24,7 @@ declare module 'fastify' {
 }
 
 /**
- * Which keys may call a partner route, stated by every one (http/route.ts partnerRoute): any key, a public one
+ * Which keys may call a partner route, stated by every one (route-access.ts partnerRoute): any key, a public one
  * included (the public endpoints); any secret key; or a secret key holding a permission.
  */
 export type KeyAccess = { keys: 'any' | 'secret'; permission?: undefined } | { keys?: undefined; permission: Permission };
@@ -49,7 +49,9 @@ export interface PartnerAuthDeps {
 export function registerPartnerAuth(app: FastifyInstance, deps: PartnerAuthDeps): void {
   app.decorateRequest('apiKey', null as unknown as KeyPrincipal);
   app.addHook('onRoute', (route) => {
-    if (!route.config?.keyAccess) throw new Error(`${[route.method].flat().join(',')} ${route.url}: a partner route states which keys may call it (partnerRoute's keys or permission)`);
+    if (!route.config?.keyAccess) {
+      throw new Error(`${[route.method].flat().join(',')} ${route.url}: a partner route states which keys may call it (partnerRoute's keys or permission)`);
+    }
     route.onRequest = [...[route.onRequest ?? []].flat(), authenticate(deps, route.config ?? {})];
   });
 }

@@ -32,7 +32,9 @@ export function registerStaffAuth(app: FastifyInstance, { tokens, findStaff }: {
   app.decorateRequest('staff', null as unknown as StaffPrincipal);
   app.addHook('onRoute', (route) => {
     const access = route.config?.staffAccess;
-    if (!access) throw new Error(`${[route.method].flat().join(',')} ${route.url}: a staff route states who may call it (staffRoute's roles or permission)`);
+    if (!access) {
+      throw new Error(`${[route.method].flat().join(',')} ${route.url}: a staff route states who may call it (staffRoute's roles or permission)`);
+    }
     if (access.permissions.length > 0) route.preHandler = [...[route.preHandler ?? []].flat(), permissionCheck(access.permissions)];
   });
   app.addHook('onRequest', async (request) => {

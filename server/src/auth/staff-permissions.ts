@@ -8,7 +8,7 @@ export const BRANCH_ADMINS: readonly StaffRole[] = ['superadmin', 'admin'];
 export const SUPERADMIN_ONLY: readonly StaffRole[] = ['superadmin'];
 
 /**
- * Who may call a staff route, stated by every one (http/route.ts staffRoute; staff-auth refuses to register a route
+ * Who may call a staff route, stated by every one (route-access.ts staffRoute; staff-auth refuses to register a route
  * without it): the roles it is open to, and the permissions its caller must hold. An operator holds the permissions
  * it was granted, admins and superadmins hold them all (principal.ts), as a staff user's personal keys do.
  */
