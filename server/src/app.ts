@@ -8,6 +8,8 @@ import { registerPartnerAuth } from './auth/partner-auth.js';
 import { registerPublicCors } from './auth/public-cors.js';
 import { registerStaffAuth } from './auth/staff-auth.js';
 import type { AppContext } from './context.js';
+import type { KeyAccess } from './auth/partner-auth.js';
+import type { StaffAccess } from './auth/staff-permissions.js';
 import { ADMIN_FEATURES, PARTNER_FEATURES, PUBLIC_FEATURES, STAFF_FEATURES } from './route-table.js';
 import { findStaffForAuth } from './features/staff/service.js';
 import { widgetRoutes } from './features/widget/routes.js';
@@ -32,9 +34,12 @@ export const API_PREFIX = '/api/v1';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    routeTable: { method: string; url: string; hidden: boolean }[];
+    routeTable: RouteEntry[];
   }
 }
+
+/** A registered route, and who it states may call it (a staff route its roles and permissions, a partner route its keys). */
+export interface RouteEntry { method: string; url: string; hidden: boolean; access?: StaffAccess | KeyAccess }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 /**
@@ -72,12 +77,15 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     forceCloseConnections: 'idle',
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  // Every route with its method, so the OpenAPI test can prove the document lists them all.
-  const routes: { method: string; url: string; hidden: boolean }[] = [];
+  // Every route with its method and who may call it: the OpenAPI test proves the document lists them all, the route
+  // access test that every staff and partner route states its access.
+  const routes: RouteEntry[] = [];
   app.decorate('routeTable', routes);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routes.push({ method, url: route.url, hidden: Boolean(route.schema?.hide) || route.url.startsWith('/docs') });
+      if (method === 'HEAD') continue;
+      const access = route.config?.staffAccess ?? route.config?.keyAccess;
+      routes.push({ method, url: route.url, hidden: Boolean(route.schema?.hide) || route.url.startsWith('/docs'), ...(access && { access }) });
     }
   });
 

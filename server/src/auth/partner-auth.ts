@@ -10,10 +10,8 @@ import type { RateDecision, RateLimiter } from './rate-limiter.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The route is one of the four public endpoints a `pk_` key may call. */
-    publicKeyAllowed?: boolean;
-    /** The permission a secret key's principal needs for this route. */
-    permission?: Permission;
+    /** Which keys may call a partner route: required on every route of the partner scope. */
+    keyAccess?: KeyAccess;
     /**
      * The route also takes a public key as `?key=pk_…` (rates.xml: a rate monitor is given a URL and sends no
      * header). A secret key there is refused unread, and a key in both places is refused as ambiguous.
@@ -24,6 +22,12 @@ declare module 'fastify' {
     apiKey: KeyPrincipal;
   }
 }
+
+/**
+ * Which keys may call a partner route, stated by every one (route-access.ts partnerRoute): any key, a public one
+ * included (the public endpoints); any secret key; or a secret key holding a permission.
+ */
+export type KeyAccess = { keys: 'any' | 'secret'; permission?: undefined } | { keys?: undefined; permission: Permission };
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
@@ -45,6 +49,9 @@ export interface PartnerAuthDeps {
 export function registerPartnerAuth(app: FastifyInstance, deps: PartnerAuthDeps): void {
   app.decorateRequest('apiKey', null as unknown as KeyPrincipal);
   app.addHook('onRoute', (route) => {
+    if (!route.config?.keyAccess) {
+      throw new Error(`${[route.method].flat().join(',')} ${route.url}: a partner route states which keys may call it (partnerRoute's keys or permission)`);
+    }
     route.onRequest = [...[route.onRequest ?? []].flat(), authenticate(deps, route.config ?? {})];
   });
 }
@@ -111,15 +118,16 @@ function keyFromQueryOrHeader(request: FastifyRequest): string | Error | undefin
 
 /** Why this key may not call a route of this config (403), or undefined. */
 function refusal(principal: KeyPrincipal, config: FastifyContextConfig, origin: string | undefined): Error | undefined {
-  if (principal.keyType === 'public' && !config.publicKeyAllowed) {
+  const access = config.keyAccess!;
+  if (principal.keyType === 'public' && access.keys !== 'any') {
     return forbidden('A public key may only call the public endpoints');
   }
   // A request with no Origin is not from another site's page (a server, or this service's own pages).
   if (principal.allowedOrigins && origin !== undefined && !principal.allowedOrigins.has(origin)) {
     return forbidden(`Origin ${origin.slice(0, 200)} is not allowed to use this key`);
   }
-  if (config.permission && !principal.permissions.has(config.permission)) {
-    return forbidden(`This key lacks the ${config.permission} permission`);
+  if (access.permission && !principal.permissions.has(access.permission)) {
+    return forbidden(`This key lacks the ${access.permission} permission`);
   }
   return undefined;
 }

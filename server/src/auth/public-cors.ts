@@ -8,7 +8,7 @@ const EXPOSED = 'Retry-After, X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remai
 const SECRET_BEARER = /^Bearer\s+sk_/i;
 
 /**
- * CORS for the public endpoints (the routes with `config.publicKeyAllowed`), in this one place: a browser page
+ * CORS for the public endpoints (the routes any key may call, `keyAccess.keys` 'any'), in this one place: a page
  * on any origin may call them with a public key, and reads every answer, errors included (401, 403, 429, 400).
  * Every other route sends no CORS header, so a browser refuses to hand its answers to a page; so does a public
  * endpoint called with a secret key (`sk_…`), which must never live in a page. A preflight carries no key,
@@ -18,7 +18,7 @@ const SECRET_BEARER = /^Bearer\s+sk_/i;
 export function registerPublicCors(app: FastifyInstance, partnerPrefix: string): void {
   const publicPaths = new Map<string, string[]>();
   app.addHook('onRoute', (route) => {
-    if (!route.config?.publicKeyAllowed) return;
+    if (route.config?.keyAccess?.keys !== 'any') return;
     const methods = publicPaths.get(route.url) ?? [];
     for (const method of [route.method].flat()) if (method !== 'HEAD' && !methods.includes(method)) methods.push(method);
     publicPaths.set(route.url, methods);

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { Permission, StaffRole } from '../db/schema.js';
-import { forbidden, unauthorized } from '../http/errors.js';
+import { unauthorized } from '../http/errors.js';
 import { permissionsFor, staffScope, type StaffPrincipal } from './principal.js';
 import { acceptsToken, type StaffTokens } from './staff-jwt.js';
+import { permissionCheck, roleRefusal, type StaffAccess } from './staff-permissions.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Staff roles allowed on the route; every role when absent. */
-    staffRoles?: readonly StaffRole[];
+    /** Who may call a staff route: required on every route of a staff scope (staff-permissions.ts). */
+    staffAccess?: StaffAccess;
   }
   interface FastifyRequest {
     staff: StaffPrincipal;
@@ -29,6 +30,13 @@ export type StaffLookup = (by: { id: number } | { email: string }) => Promise<{
  */
 export function registerStaffAuth(app: FastifyInstance, { tokens, findStaff }: { tokens: StaffTokens; findStaff: StaffLookup }): void {
   app.decorateRequest('staff', null as unknown as StaffPrincipal);
+  app.addHook('onRoute', (route) => {
+    const access = route.config?.staffAccess;
+    if (!access) {
+      throw new Error(`${[route.method].flat().join(',')} ${route.url}: a staff route states who may call it (staffRoute's roles or permission)`);
+    }
+    if (access.permissions.length > 0) route.preHandler = [...[route.preHandler ?? []].flat(), permissionCheck(access.permissions)];
+  });
   app.addHook('onRequest', async (request) => {
     const match = BEARER.exec(request.headers.authorization ?? '');
     if (!match) throw unauthorized('Missing access token: send Authorization: Bearer <JWT>');
@@ -46,7 +54,9 @@ export function registerStaffAuth(app: FastifyInstance, { tokens, findStaff }: {
       ...staffScope(user.role, user.branch_id, user.exchange_ids),
       token: { issuedAt: verified.issuedAt, expiresAt: verified.expiresAt },
     };
-    const roles = request.routeOptions.config.staffRoles;
-    if (roles && !roles.includes(user.role)) throw forbidden(`This operation needs one of the roles: ${roles.join(', ')}`);
+    // Every route of the scope states it (onRoute above); a request that matched no route has none to check.
+    const access = request.routeOptions.config.staffAccess;
+    const refused = access && roleRefusal(user.role, access);
+    if (refused) throw refused;
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
+import { publicRoute } from './route.js';
 
 /**
  * `/health` (liveness), `/ready` (the database answers: 200, `degraded` when Redis does not; else 503) and
@@ -24,20 +25,21 @@ export function registerOperationsRoutes(app: FastifyInstance, { database, redis
     return cache === undefined ? { database: db } : { database: db, redis: cache };
   };
   metrics.dependencies = dependencies;
-  app.get('/health', { schema: { operationId: 'getHealth', security: [], tags: ['operations'], summary: 'Liveness', response: { 200: Status } } }, async () => ({ status: 'ok' }));
-  app.get('/ready', {
+  const route = publicRoute('operations');
+  app.get('/health', route({ schema: { operationId: 'getHealth', summary: 'Liveness', response: { 200: Status } } }), async () => ({ status: 'ok' }));
+  app.get('/ready', route({
     schema: {
-      operationId: 'getReadiness', security: [], tags: ['operations'], summary: 'Readiness: the database answers (503 if not); degraded when Redis does not',
+      operationId: 'getReadiness', summary: 'Readiness: the database answers (503 if not); degraded when Redis does not',
       response: { 200: Ready, 503: { type: 'object', properties: { status: { type: 'string' }, error: { type: 'string' } } } },
     },
-  }, async (_request, reply) => {
+  }), async (_request, reply) => {
     const up = await dependencies();
     if (!up.database) return reply.code(503).send({ status: 'unavailable', error: 'the database is not reachable' });
     // Without Redis the instance still serves, with limits of its own.
     if (up.redis === undefined) return { status: 'ready' };
     return up.redis ? { status: 'ready', redis: 'ok' } : { status: 'degraded', redis: 'degraded' };
   });
-  app.get('/metrics', { schema: { operationId: 'getMetrics', security: [], tags: ['operations'], summary: 'Prometheus metrics', produces: ['text/plain'], response: { 200: { type: 'string' } } } }, async (_request, reply) => {
+  app.get('/metrics', route({ schema: { operationId: 'getMetrics', summary: 'Prometheus metrics', produces: ['text/plain'], response: { 200: { type: 'string' } } } }), async (_request, reply) => {
     reply.type(metrics.registry.contentType);
     return metrics.registry.metrics();
   });

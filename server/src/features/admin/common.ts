@@ -2,13 +2,7 @@ import { type Page } from '../../db/list.js';
 import { listMeta } from '../../http/list-query.js';
 import type { StaffPrincipal } from '../../auth/principal.js';
 import type { Scope } from '../../db/scope.js';
-import type { StaffRole } from '../../db/schema.js';
 import type { Actor } from '../staff/service.js';
-
-export const security = [{ staffJwt: [] }];
-export const SUPERADMIN_ONLY: readonly StaffRole[] = ['superadmin'];
-/** Branch administration: a superadmin anywhere, an admin in its own branch. Operators get 403. */
-export const BRANCH_ADMINS: readonly StaffRole[] = ['superadmin', 'admin'];
 
 /** The back office of a staff user: its branch, or every branch for a superadmin. */
 export function adminScope(staff: StaffPrincipal): Scope {

@@ -2,17 +2,16 @@ import { Type } from 'typebox';
 import type { Database } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
 import { fixedListParams, listMeta } from '../../http/list-query.js';
-import { errorResponses, listEnvelope, ListQuery, NoContent, optionalBody, RowId, StringEnum, UuidParams } from '../../http/schemas.js';
+import { BRANCH_ADMINS } from '../../auth/staff-permissions.js';
+import { staffRoute } from '../../auth/route-access.js';
+import { listEnvelope, ListQuery, NoContent, optionalBody, RowId, StringEnum, UuidParams } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
-import { BRANCH_ADMINS } from '../admin/common.js';
 import { auditOf } from '../audit/service.js';
 import { rollApiKey } from './roll.js';
 import { ApiKey, RollApiKeyRequest, RolledApiKey } from './schemas.js';
 import { listBranchKeys, revokeBranchKey, type KeyCaches } from './service.js';
 
-const security = [{ staffJwt: [] }];
-const tags = ['admin'];
-const config = { staffRoles: BRANCH_ADMINS };
+const route = staffRoute('admin');
 
 const BranchKey = Type.Object({
   ...ApiKey.properties,
@@ -35,13 +34,13 @@ const KeyQuery = Type.Object({
  */
 export function apiKeyAdminRoutes({ db, keys }: { db: Database; keys: KeyCaches }) {
   return async function routes(app: App) {
-    app.get('/api-keys', {
-      config,
+    app.get('/api-keys', route({
+      roles: BRANCH_ADMINS,
       schema: {
-        operationId: 'listBranchApiKeys', tags, summary: 'API keys of the branch (every branch for a superadmin), newest first; never the raw key',
-        security, querystring: KeyQuery, response: { 200: listEnvelope(BranchKey), ...errorResponses(400, 401, 403) },
+        operationId: 'listBranchApiKeys', summary: 'API keys of the branch (every branch for a superadmin), newest first; never the raw key',
+        querystring: KeyQuery, response: { 200: listEnvelope(BranchKey) },
       },
-    }, async (request) => {
+    }), async (request) => {
       // Undeclared query parameters were refused before this (http/query-keys.ts): the rest are the filters.
       const { skip, limit, cursor, ...filter } = request.query;
       const params = fixedListParams({ skip, limit, cursor }, filter, [['createdAt', 'DESC']]);
@@ -49,28 +48,29 @@ export function apiKeyAdminRoutes({ db, keys }: { db: Database; keys: KeyCaches 
       return { data: page.rows, meta: listMeta(page, params) };
     });
 
-    app.post('/api-keys/:id/roll', {
-      config: { ...config, noStore: true },
+    app.post('/api-keys/:id/roll', route({
+      roles: BRANCH_ADMINS, errors: [404, 422],
+      config: { noStore: true },
       preValidation: optionalBody,
       schema: {
-        operationId: 'rollBranchApiKey', tags, security, params: UuidParams, body: RollApiKeyRequest,
+        operationId: 'rollBranchApiKey', params: UuidParams, body: RollApiKeyRequest,
         summary: 'Roll a key of the branch (an admin: only its own personal keys, 403 for others; a superadmin: any key): a new raw key of the same type, scope and owner, returned once; the old key works until expiresAt',
-        response: { 201: RolledApiKey, ...errorResponses(400, 401, 403, 404, 422) },
+        response: { 201: RolledApiKey },
       },
-    }, async (request, reply) => {
+    }), async (request, reply) => {
       const { branchId, role, staffUserId } = request.staff;
       const reach = role === 'superadmin' ? { branchId } : { branchId, rollerId: staffUserId };
       const rolled = await rollApiKey(db, keys, auditOf(request), reach, request.params.id, request.body);
       return reply.code(201).send(rolled);
     });
 
-    app.delete('/api-keys/:id', {
-      config,
+    app.delete('/api-keys/:id', route({
+      roles: BRANCH_ADMINS, errors: [400, 404],
       schema: {
-        operationId: 'revokeBranchApiKey', tags, summary: 'Revoke a key of the branch; effective at once on every instance',
-        security, params: UuidParams, response: { 204: NoContent, ...errorResponses(400, 401, 403, 404) },
+        operationId: 'revokeBranchApiKey', summary: 'Revoke a key of the branch; effective at once on every instance',
+        params: UuidParams, response: { 204: NoContent },
       },
-    }, async (request, reply) => {
+    }), async (request, reply) => {
       if (!(await revokeBranchKey(db, keys, request.staff.branchId, request.params.id, auditOf(request)))) throw notFound('apiKey');
       return reply.code(204).send(null);
     });

@@ -1,9 +1,9 @@
 import { listMeta } from '../../http/list-query.js';
 import type { Database } from '../../db/database.js';
 import type { ListParams } from '../../db/list.js';
-import { errorResponses } from '../../http/schemas.js';
+import { BRANCH_ADMINS } from '../../auth/staff-permissions.js';
+import { staffRoute } from '../../auth/route-access.js';
 import type { App } from '../../http/types.js';
-import { BRANCH_ADMINS, security } from '../admin/common.js';
 import { AuditList, AuditQuery, type AuditQueryInput } from './schemas.js';
 import { listAudit } from './service.js';
 
@@ -31,13 +31,13 @@ export function auditListParams(q: AuditQueryInput): ListParams {
  */
 export function auditRoutes({ db }: { db: Database }) {
   return async function routes(app: App) {
-    app.get('/audit', {
-      config: { staffRoles: BRANCH_ADMINS },
+    app.get('/audit', staffRoute('admin')({
+      roles: BRANCH_ADMINS,
       schema: {
-        operationId: 'listAudit', tags: ['admin'], summary: 'Who changed what and when, newest first (superadmin: every branch; admin: its branch)',
-        security, querystring: AuditQuery, response: { 200: AuditList, ...errorResponses(400, 401, 403) },
+        operationId: 'listAudit', summary: 'Who changed what and when, newest first (superadmin: every branch; admin: its branch)',
+        querystring: AuditQuery, response: { 200: AuditList },
       },
-    }, async (request) => {
+    }), async (request) => {
       const params = auditListParams(request.query);
       const page = await listAudit(db, request.staff, params);
       return { data: page.rows, meta: listMeta(page, params) };

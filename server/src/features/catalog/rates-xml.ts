@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { branchScope } from '../../auth/principal.js';
 import type { Database } from '../../db/database.js';
-import { errorResponses } from '../../http/schemas.js';
+import { partnerRoute } from '../../auth/route-access.js';
 import type { App } from '../../http/types.js';
 import { Dec, normalize, ROUND_DOWN } from '../pricing/decimal.js';
 import { listRates, type RateFilter } from './offers/repository.js';
@@ -73,10 +73,11 @@ const filterOf = ({ exchangeId, sourceCurrencyId, destCurrencyId }: RateFilter):
 /** The rate export that exchange-rate monitors poll (issues 24, 39): the JSON rates' offers and figures, as XML. */
 export function ratesXmlRoutes({ db, catalog }: { db: Database; catalog: CatalogSnapshots }) {
   return async function routes(app: App) {
-    app.get('/public/rates.xml', {
-      config: { publicKeyAllowed: true, keyInQuery: true, etag: true },
+    // keyInQuery: its security is either the header or the query parameter (the `key` parameter says which key types).
+    app.get('/public/rates.xml', partnerRoute('public')({
+      keys: 'any', config: { keyInQuery: true, etag: true },
       schema: {
-        operationId: 'getRatesXml', tags: ['public'],
+        operationId: 'getRatesXml',
         summary: 'The public rates as XML for rate monitors (any key type in the header, or a public key as ?key=)',
         description: 'BestChange\'s exchange rate export format 1.1 (with format 1.0\'s `minamount`/`maxamount` too), served as '
           + '`application/xml` with an ETag. A rate monitor is given a URL and sends no header: this one route also takes a '
@@ -85,15 +86,10 @@ export function ratesXmlRoutes({ db, catalog }: { db: Database; catalog: Catalog
           + 'without being read; a URL is kept in logs, proxies and browser histories, so roll a secret key sent that way. '
           + 'A key in both the header and the URL is refused with 400 `errors: {key: "ambiguous"}`. '
           + '`<amount>` is the reserve: today what the largest order pays out (maxAmount × rate, rounded down).',
-        // Either the header, or the query parameter (the `key` parameter above says which key types it takes).
-        security: [{ apiKey: [] }, { apiKeyQuery: [] }],
         querystring: RatesXmlQuery,
-        response: {
-          200: { description: 'The rates, in the XML that exchange-rate monitors read', content: { [RATES_XML_TYPE]: { schema: XmlRates } } },
-          ...errorResponses(400, 401, 429),
-        },
+        response: { 200: { description: 'The rates, in the XML that exchange-rate monitors read', content: { [RATES_XML_TYPE]: { schema: XmlRates } } } },
       },
-    }, (request, reply) => {
+    }), (request, reply) => {
       const f = filterOf(request.query);
       return fromSnapshot(catalog.get(request.apiKey.branchId), reply,
         (snapshot) => cachedText(snapshot, `rates.xml ${f.exchangeId} ${f.sourceCurrencyId} ${f.destCurrencyId}`, reply, RATES_XML_TYPE, () => ratesXml(ratesOf(snapshot, f))),

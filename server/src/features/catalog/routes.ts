@@ -4,7 +4,8 @@ import type { Database } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
 import type { ListParams } from '../../db/list.js';
 import { parseListQuery, type ListSpec, listMeta } from '../../http/list-query.js';
-import { errorResponses, IdParams, ListQuery } from '../../http/schemas.js';
+import { partnerRoute } from '../../auth/route-access.js';
+import { IdParams, ListQuery } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { amountFromJson } from '../pricing/decimal.js';
 import { Type } from 'typebox';
@@ -25,49 +26,41 @@ export const OFFER_LIST: ListSpec = {
   sorts: ['id', 'rate', 'minAmount', 'maxAmount', 'exchangeId', 'currency1Id', 'currency2Id', 'createdAt', 'updatedAt'],
 };
 
-const security = [{ apiKey: [] }];
-
 /** The read side: exchanges, currencies, rates, offers and the estimate. Catalog data is branch-wide. */
 export function catalogRoutes({ db, catalog }: { db: Database; catalog: CatalogSnapshots }) {
   return async function routes(app: App) {
     // Each read answers from the branch's snapshot when one may be trusted, else with its queries.
-    const publicRoute = { publicKeyAllowed: true };
-    const publicRead = { publicKeyAllowed: true, etag: true };
+    const publicRoute = partnerRoute('public');
+    const route = partnerRoute('catalog');
 
-    app.get('/public/exchanges', {
-      config: publicRead,
-      schema: { operationId: 'listPublicExchanges', tags: ['public'], summary: 'Exchange offices of the key\'s branch', security, response: { 200: Type.Array(PublicExchange), ...errorResponses(401, 429) } },
-    }, (request, reply) => fromSnapshot(catalog.get(request.apiKey.branchId), reply,
+    app.get('/public/exchanges', publicRoute({
+      keys: 'any', config: { etag: true },
+      schema: { operationId: 'listPublicExchanges', summary: 'Exchange offices of the key\'s branch', response: { 200: Type.Array(PublicExchange) } },
+    }), (request, reply) => fromSnapshot(catalog.get(request.apiKey.branchId), reply,
       (snapshot) => cachedBody(snapshot, 'exchanges', reply, () => snapshot.publicExchanges),
       async () => (await listPublicExchanges(db, branchScope(request.apiKey))).map(present.publicExchange)));
 
-    app.get('/public/currencies', {
-      config: publicRead,
-      schema: { operationId: 'listPublicCurrencies', tags: ['public'], summary: 'Currencies of the active offers of the branch', security, response: { 200: Type.Array(PublicCurrency), ...errorResponses(401, 429) } },
-    }, (request, reply) => fromSnapshot(catalog.get(request.apiKey.branchId), reply,
+    app.get('/public/currencies', publicRoute({
+      keys: 'any', config: { etag: true },
+      schema: { operationId: 'listPublicCurrencies', summary: 'Currencies of the active offers of the branch', response: { 200: Type.Array(PublicCurrency) } },
+    }), (request, reply) => fromSnapshot(catalog.get(request.apiKey.branchId), reply,
       (snapshot) => cachedBody(snapshot, 'currencies', reply, () => snapshot.publicCurrencies),
       async () => (await listOfferedCurrencies(db, branchScope(request.apiKey))).map(present.publicCurrency)));
 
-    app.get('/public/rates', {
-      config: publicRead,
-      schema: {
-        operationId: 'listRates', tags: ['public'], summary: 'Rates of the active offers of active exchanges', security, querystring: RatesQuery,
-        response: { 200: Type.Array(PublicRate), ...errorResponses(400, 401, 429) },
-      },
-    }, (request, reply) => {
+    app.get('/public/rates', publicRoute({
+      keys: 'any', config: { etag: true },
+      schema: { operationId: 'listRates', summary: 'Rates of the active offers of active exchanges', querystring: RatesQuery, response: { 200: Type.Array(PublicRate) } },
+    }), (request, reply) => {
       const q = request.query;
       return fromSnapshot(catalog.get(request.apiKey.branchId), reply,
         (snapshot) => cachedBody(snapshot, `rates ${q.exchangeId} ${q.sourceCurrencyId} ${q.destCurrencyId}`, reply, () => ratesOf(snapshot, q).map(present.rate)),
         async () => (await listRates(db, branchScope(request.apiKey), q)).map(present.rate));
     });
 
-    app.post('/public/estimate', {
-      config: publicRoute,
-      schema: {
-        operationId: 'getEstimate', tags: ['public'], summary: 'Exact estimate for a currency pair at an exchange', security, body: EstimateRequest,
-        response: { 200: EstimateResult, ...errorResponses(400, 401, 404, 429) },
-      },
-    }, (request) => {
+    app.post('/public/estimate', publicRoute({
+      keys: 'any', errors: [404],
+      schema: { operationId: 'getEstimate', summary: 'Exact estimate for a currency pair at an exchange', body: EstimateRequest, response: { 200: EstimateResult } },
+    }), (request) => {
       const body = request.body;
       const req = {
         exchangeId: body.exchangeId,
@@ -83,20 +76,20 @@ export function catalogRoutes({ db, catalog }: { db: Database; catalog: CatalogS
       return q instanceof Promise ? q.then(present.estimate) : present.estimate(q);
     });
 
-    app.get('/exchanges/:id', {
-      config: { etag: true },
-      schema: { operationId: 'getExchange', tags: ['catalog'], summary: 'One exchange office', security, params: IdParams, response: { 200: Exchange, ...errorResponses(401, 403, 404, 429) } },
-    }, async (request) => {
+    app.get('/exchanges/:id', route({
+      keys: 'secret', errors: [404], config: { etag: true },
+      schema: { operationId: 'getExchange', summary: 'One exchange office', params: IdParams, response: { 200: Exchange } },
+    }), async (request) => {
       const snapshot = await catalog.get(request.apiKey.branchId);
       const row = snapshot ? snapshot.exchanges.get(request.params.id) : await findPublicExchange(db, branchScope(request.apiKey), request.params.id);
       if (!row) throw notFound('exchange');
       return present.exchange(row);
     });
 
-    app.get('/offers', {
-      config: { etag: true },
-      schema: { operationId: 'listOffers', tags: ['catalog'], summary: 'Offers of the branch, paginated', security, querystring: ListQuery, response: { 200: OfferList, ...errorResponses(400, 401, 403, 429) } },
-    }, (request, reply) => {
+    app.get('/offers', route({
+      keys: 'secret', config: { etag: true },
+      schema: { operationId: 'listOffers', summary: 'Offers of the branch, paginated', querystring: ListQuery, response: { 200: OfferList } },
+    }), (request, reply) => {
       // Pages are kept by their query string as sent: a page polled again is sent without reading its query again
       // (the same text on the same snapshot was parsed once, and only pages without a cursor are kept).
       const at = request.url.indexOf('?');

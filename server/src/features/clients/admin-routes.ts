@@ -2,17 +2,15 @@ import { Type } from 'typebox';
 import type { Database } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
 import { fixedListParams, listMeta } from '../../http/list-query.js';
-import { errorResponses, IdParams, listEnvelope, ListQuery } from '../../http/schemas.js';
+import { staffRoute } from '../../auth/route-access.js';
+import { IdParams, listEnvelope, ListQuery } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
-import { EVERY_ROLE, requirePermission } from '../../auth/staff-permissions.js';
 import * as repo from './repository.js';
 import { Client, UpdateClientRequest } from './schemas.js';
 import { auditOf } from '../audit/service.js';
 import * as service from './service.js';
 
-const security = [{ staffJwt: [] }];
-const tags = ['admin'];
-const config = { staffRoles: EVERY_ROLE };
+const route = staffRoute('admin');
 
 const AdminClient = Type.Object({ ...Client.properties, branchId: Type.Integer() });
 const ClientSearchQuery = Type.Object({
@@ -30,33 +28,30 @@ const view = (c: Parameters<typeof service.present>[0] & { branch_id: number }) 
  */
 export function clientAdminRoutes({ db }: { db: Database }) {
   return async function routes(app: App) {
-    app.get('/clients', {
-      config, preHandler: requirePermission('clients:read'),
+    app.get('/clients', route({
+      permission: 'clients:read',
       schema: {
-        operationId: 'listAdminClients', tags, summary: 'Clients in scope, newest first, optionally matching a text',
-        security, querystring: ClientSearchQuery, response: { 200: listEnvelope(AdminClient), ...errorResponses(400, 401, 403) },
+        operationId: 'listAdminClients', summary: 'Clients in scope, newest first, optionally matching a text',
+        querystring: ClientSearchQuery, response: { 200: listEnvelope(AdminClient) },
       },
-    }, async (request) => {
+    }), async (request) => {
       const params = fixedListParams(request.query, {}, [['id', 'DESC']]);
       const page = await repo.searchClients(db, request.staff, request.query.q, params);
       return { data: page.rows.map(view), meta: listMeta(page, params) };
     });
 
-    app.get('/clients/:id', {
-      config, preHandler: requirePermission('clients:read'),
-      schema: { operationId: 'getAdminClient', tags, summary: 'One client', security, params: IdParams, response: { 200: AdminClient, ...errorResponses(401, 403, 404) } },
-    }, async (request) => {
+    app.get('/clients/:id', route({
+      permission: 'clients:read', errors: [404],
+      schema: { operationId: 'getAdminClient', summary: 'One client', params: IdParams, response: { 200: AdminClient } },
+    }), async (request) => {
       const client = await repo.findClient(db, request.staff, request.params.id);
       if (!client) throw notFound('client');
       return view(client);
     });
 
-    app.patch('/clients/:id', {
-      config, preHandler: requirePermission('clients:write'),
-      schema: {
-        operationId: 'updateAdminClient', tags, summary: 'Update the given fields of a client', security, params: IdParams, body: UpdateClientRequest,
-        response: { 200: AdminClient, ...errorResponses(400, 401, 403, 404) },
-      },
-    }, async (request) => view(await service.uniqueEmail(() => service.updateClient(db, request.staff, request.params.id, request.body, auditOf(request)))));
+    app.patch('/clients/:id', route({
+      permission: 'clients:write', errors: [404],
+      schema: { operationId: 'updateAdminClient', summary: 'Update the given fields of a client', params: IdParams, body: UpdateClientRequest, response: { 200: AdminClient } },
+    }), async (request) => view(await service.uniqueEmail(() => service.updateClient(db, request.staff, request.params.id, request.body, auditOf(request)))));
   };
 }

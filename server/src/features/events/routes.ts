@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database.js';
-import { errorResponses } from '../../http/schemas.js';
+import { partnerRoute } from '../../auth/route-access.js';
 import type { App } from '../../http/types.js';
 import { formatCursor, parseCursor } from './cursor.js';
 import { eventsAfter } from './repository.js';
@@ -8,12 +8,14 @@ import { EVENTS_PAGE_DEFAULT, EventPage, EventsQuery } from './schemas.js';
 /** The events feed: what webhooks deliver, readable by polling (docs/integration.md). */
 export function eventRoutes({ db }: { db: Database }) {
   return async function routes(app: App) {
-    app.get('/events', {
+    // Any secret key: which events it sees follows its permissions, in the query (repository.ts).
+    app.get('/events', partnerRoute('events')({
+      keys: 'secret',
       schema: {
-        operationId: 'listEvents', tags: ['events'], summary: 'Events the key may see, oldest first: the webhook envelopes, for catching up or polling',
-        security: [{ apiKey: [] }], querystring: EventsQuery, response: { 200: EventPage, ...errorResponses(400, 401, 403, 429) },
+        operationId: 'listEvents', summary: 'Events the key may see, oldest first: the webhook envelopes, for catching up or polling',
+        querystring: EventsQuery, response: { 200: EventPage },
       },
-    }, async (request, reply) => {
+    }), async (request, reply) => {
       const after = parseCursor(request.query.after);
       // The validator fills in the default; the fallback only satisfies the type of an optional property.
       const limit = request.query.limit ?? EVENTS_PAGE_DEFAULT;

@@ -3,8 +3,8 @@ import { Type } from 'typebox';
 import { acceptsToken } from '../../auth/staff-jwt.js';
 import type { Database } from '../../db/database.js';
 import { OutageLog } from '../../db/outage-log.js';
-import { AppError, forbidden } from '../../http/errors.js';
-import { errorResponses } from '../../http/schemas.js';
+import { AppError } from '../../http/errors.js';
+import { staffRoute } from '../../auth/route-access.js';
 import type { App } from '../../http/types.js';
 import type { Log } from '../../log.js';
 import { OrderFeed } from './feed.js';
@@ -36,19 +36,19 @@ export function orderFeedRoutes({ db, log }: { db: Database; log: Log }) {
     // Open streams would keep the server from closing: end them first, the clients reconnect to another instance.
     app.addHook('preClose', async () => { for (const end of streams) end(); feed.stop(); });
 
-    app.get('/orders/stream', {
+    app.get('/orders/stream', staffRoute('admin')({
+      permission: 'orders:read',
       // The stream's own head says no-store too (stream.ts); this puts it on its refusals, and in the document.
-      config: { staffRoles: ['superadmin', 'admin', 'operator'], noStore: true },
+      config: { noStore: true },
       schema: {
-        operationId: 'streamOrderChanges', tags: ['admin'], summary: 'Live order changes in the caller\'s scope (server-sent events)',
-        security: [{ staffJwt: [] }], produces: ['text/event-stream'], response: {
-          200: StreamResponse, ...errorResponses(401, 403),
+        operationId: 'streamOrderChanges', summary: 'Live order changes in the caller\'s scope (server-sent events)',
+        produces: ['text/event-stream'], response: {
+          200: StreamResponse,
           429: Type.Ref('Error', { description: `Too Many Requests: the staff user has ${MAX_STREAMS_PER_USER} streams open on this instance; close one first` }),
         },
       },
-    }, async (request, reply) => {
+    }), async (request, reply) => {
       const staff = request.staff;
-      if (!staff.permissions.has('orders:read')) throw forbidden('This staff user lacks the orders:read permission');
       const release = slots.take(staff.staffUserId);
       if (!release) throw new AppError('rateLimited', TOO_MANY, undefined, { 'Retry-After': RETRY_AFTER_SECONDS }, RETRY_AFTER_SECONDS);
       try {

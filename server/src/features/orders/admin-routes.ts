@@ -2,9 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
 import { parseListQuery, listMeta } from '../../http/list-query.js';
-import { errorResponses, IdParams, ListQuery } from '../../http/schemas.js';
+import { staffRoute } from '../../auth/route-access.js';
+import { IdParams, ListQuery } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
-import { requirePermission } from '../../auth/staff-permissions.js';
 import * as present from './presenters.js';
 import { listHistory } from './history-repository.js';
 import { clientsByIds } from './lookup-repository.js';
@@ -14,9 +14,7 @@ import { AdminOrderList, OrderDetail, StatusChangeRequest } from './schemas.js';
 import { auditOf } from '../audit/service.js';
 import { moveOrder } from './service.js';
 
-const security = [{ staffJwt: [] }];
-const tags = ['admin'];
-const staffRoles = ['superadmin', 'admin', 'operator'] as const;
+const route = staffRoute('admin');
 
 /** Back-office orders (decisions section 3): an operator of the order's exchange, an admin of its branch, a superadmin. */
 export function orderAdminRoutes({ db }: { db: Database }) {
@@ -27,10 +25,10 @@ export function orderAdminRoutes({ db }: { db: Database }) {
       return present.orderDetail(row, await listHistory(db, request.staff, id));
     };
 
-    app.get('/orders', {
-      config: { staffRoles }, preHandler: requirePermission('orders:read'),
-      schema: { operationId: 'listAdminOrders', tags, summary: 'Orders in the staff user\'s scope, paginated', security, querystring: ListQuery, response: { 200: AdminOrderList, ...errorResponses(400, 401, 403) } },
-    }, async (request) => {
+    app.get('/orders', route({
+      permission: 'orders:read',
+      schema: { operationId: 'listAdminOrders', summary: 'Orders in the staff user\'s scope, paginated', querystring: ListQuery, response: { 200: AdminOrderList } },
+    }), async (request) => {
       const params = parseListQuery(request.query, ORDER_LIST);
       const page = await repo.listOrders(db, request.staff, params);
       // Who the clients are is for those who may read clients, as in the search.
@@ -39,18 +37,15 @@ export function orderAdminRoutes({ db }: { db: Database }) {
       return { data: page.rows.map((o) => present.listedAdminOrder(o, clients)), meta: listMeta(page, params) };
     });
 
-    app.get('/orders/:id', {
-      config: { staffRoles }, preHandler: requirePermission('orders:read'),
-      schema: { operationId: 'getAdminOrder', tags, summary: 'One order with its status history', security, params: IdParams, response: { 200: OrderDetail, ...errorResponses(401, 403, 404) } },
-    }, async (request) => detail(request, request.params.id));
+    app.get('/orders/:id', route({
+      permission: 'orders:read', errors: [404],
+      schema: { operationId: 'getAdminOrder', summary: 'One order with its status history', params: IdParams, response: { 200: OrderDetail } },
+    }), async (request) => detail(request, request.params.id));
 
-    app.post('/orders/:id/status', {
-      config: { staffRoles }, preHandler: requirePermission('orders:write'),
-      schema: {
-        operationId: 'changeAdminOrderStatus', tags, summary: 'Move an order to another status', security, params: IdParams, body: StatusChangeRequest,
-        response: { 200: OrderDetail, ...errorResponses(400, 401, 403, 404, 422) },
-      },
-    }, async (request) => {
+    app.post('/orders/:id/status', route({
+      permission: 'orders:write', errors: [404, 422],
+      schema: { operationId: 'changeAdminOrderStatus', summary: 'Move an order to another status', params: IdParams, body: StatusChangeRequest, response: { 200: OrderDetail } },
+    }), async (request) => {
       const { status, comment } = request.body;
       const move = { id: request.params.id, to: status, by: 'staff' as const, actor: { type: 'staff' as const, staffUserId: request.staff.staffUserId }, comment };
       await db.transaction().execute((tx) => moveOrder(tx, request.staff, move, auditOf(request)));

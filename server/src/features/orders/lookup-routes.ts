@@ -1,17 +1,16 @@
 import { Type } from 'typebox';
 import type { Database } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
-import { errorResponses, IdParams } from '../../http/schemas.js';
+import { staffRoute } from '../../auth/route-access.js';
+import { IdParams } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
-import { EVERY_ROLE, requirePermission } from '../../auth/staff-permissions.js';
 import { present as presentClient } from '../clients/service.js';
 import { Client } from '../clients/schemas.js';
 import * as present from './presenters.js';
 import { ListedAdminOrder } from './schemas.js';
 import { findOrderClient, searchOrders } from './lookup-repository.js';
 
-const security = [{ staffJwt: [] }];
-const tags = ['admin'];
+const route = staffRoute('admin');
 
 const SearchQuery = Type.Object({
   q: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'An order id (42 or #42), a hashed id, or part of a client\'s name, email or phone' }),
@@ -23,15 +22,13 @@ const SearchResult = Type.Object({ data: Type.Array(ListedAdminOrder) });
 /** The counter's lookups: find an order by what the client says, and see who the client is. */
 export function orderLookupRoutes({ db }: { db: Database }) {
   return async function routes(app: App) {
-    const config = { staffRoles: EVERY_ROLE };
-
-    app.get('/orders/search', {
-      config, preHandler: requirePermission('orders:read'),
+    app.get('/orders/search', route({
+      permission: 'orders:read',
       schema: {
-        operationId: 'searchOrders', tags, summary: 'Orders in scope by id, hashed id, or (with clients:read) client name, email or phone; newest first',
-        security, querystring: SearchQuery, response: { 200: SearchResult, ...errorResponses(400, 401, 403) },
+        operationId: 'searchOrders', summary: 'Orders in scope by id, hashed id, or (with clients:read) client name, email or phone; newest first',
+        querystring: SearchQuery, response: { 200: SearchResult },
       },
-    }, async (request) => {
+    }), async (request) => {
       // Who the clients are is for those who may read clients: others find orders by id only, and see no client.
       const withClients = request.staff.permissions.has('clients:read');
       const rows = await searchOrders(db, request.staff, request.query.q, request.query.limit ?? 25, withClients);
@@ -43,13 +40,13 @@ export function orderLookupRoutes({ db }: { db: Database }) {
       };
     });
 
-    app.get('/orders/:id/client', {
-      config, preHandler: [requirePermission('orders:read'), requirePermission('clients:read')],
+    app.get('/orders/:id/client', route({
+      permission: ['orders:read', 'clients:read'], errors: [404],
       schema: {
-        operationId: 'getOrderClient', tags, summary: 'The client of an order (404 when the order has none or is out of scope)',
-        security, params: IdParams, response: { 200: Client, ...errorResponses(401, 403, 404) },
+        operationId: 'getOrderClient', summary: 'The client of an order (404 when the order has none or is out of scope)',
+        params: IdParams, response: { 200: Client },
       },
-    }, async (request) => {
+    }), async (request) => {
       const client = await findOrderClient(db, request.staff, request.params.id);
       if (!client) throw notFound('client');
       return presentClient(client);

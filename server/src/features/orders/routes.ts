@@ -4,7 +4,8 @@ import { idempotentResponder, type IdempotencyOptions } from '../idempotency/res
 import { IdempotencyHeaders } from '../idempotency/schemas.js';
 import { notFound } from '../../http/errors.js';
 import { parseListQuery, type ListSpec, listMeta } from '../../http/list-query.js';
-import { errorResponses, IdParams, ListQuery } from '../../http/schemas.js';
+import { partnerRoute } from '../../auth/route-access.js';
+import { IdParams, ListQuery } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import * as present from './presenters.js';
 import * as repo from './repository.js';
@@ -25,8 +26,7 @@ export const ORDER_LIST: ListSpec = {
   sorts: ['id', 'createdAt', 'updatedAt', 'status', 'clientAmount', 'exchangeAmount'],
 };
 
-const security = [{ apiKey: [] }];
-const tags = ['orders'];
+const route = partnerRoute('orders');
 
 /** Partner orders, restricted in every query to the exchanges the key reaches (decisions section 6). */
 export function orderRoutes({ db, config }: { db: Database; config: { idempotency: IdempotencyOptions } }) {
@@ -38,35 +38,29 @@ export function orderRoutes({ db, config }: { db: Database; config: { idempotenc
       return present.order(row);
     };
 
-    app.post('/orders', {
-      config: { permission: 'orders:write' },
-      schema: {
-        operationId: 'createOrder', tags, summary: 'Create an order (status ORDERINIT)', security, body: CreateOrderRequest, headers: IdempotencyHeaders,
-        response: { 201: Order, ...errorResponses(400, 401, 403, 422, 429) },
-      },
-    }, async (request, reply) => respond(request, reply, 201, async (tx) => present.order(await createOrder(db, tx, request.apiKey, request.body))));
+    app.post('/orders', route({
+      permission: 'orders:write', errors: [422],
+      schema: { operationId: 'createOrder', summary: 'Create an order (status ORDERINIT)', body: CreateOrderRequest, headers: IdempotencyHeaders, response: { 201: Order } },
+    }), async (request, reply) => respond(request, reply, 201, async (tx) => present.order(await createOrder(db, tx, request.apiKey, request.body))));
 
-    app.get('/orders', {
-      config: { permission: 'orders:read' },
-      schema: { operationId: 'listOrders', tags, summary: 'Orders in the key\'s scope, paginated', security, querystring: ListQuery, response: { 200: OrderList, ...errorResponses(400, 401, 403, 429) } },
-    }, async (request) => {
+    app.get('/orders', route({
+      permission: 'orders:read',
+      schema: { operationId: 'listOrders', summary: 'Orders in the key\'s scope, paginated', querystring: ListQuery, response: { 200: OrderList } },
+    }), async (request) => {
       const params = parseListQuery(request.query, ORDER_LIST);
       const page = await repo.listOrders(db, request.apiKey, params);
       return { data: page.rows.map(present.order), meta: listMeta(page, params) };
     });
 
-    app.get('/orders/:id', {
-      config: { permission: 'orders:read', etag: true },
-      schema: { operationId: 'getOrder', tags, summary: 'One order', security, params: IdParams, response: { 200: Order, ...errorResponses(401, 403, 404, 429) } },
-    }, async (request) => readBack(request.apiKey, request.params.id));
+    app.get('/orders/:id', route({
+      permission: 'orders:read', errors: [404], config: { etag: true },
+      schema: { operationId: 'getOrder', summary: 'One order', params: IdParams, response: { 200: Order } },
+    }), async (request) => readBack(request.apiKey, request.params.id));
 
-    app.post('/orders/:id/cancel', {
-      config: { permission: 'orders:write' },
-      schema: {
-        operationId: 'cancelOrder', tags, summary: 'Cancel an order (from ORDERINIT or CLIENTPAYMENTWAIT only)', security, params: IdParams,
-        response: { 200: Order, ...errorResponses(401, 403, 404, 422, 429) },
-      },
-    }, async (request) => {
+    app.post('/orders/:id/cancel', route({
+      permission: 'orders:write', errors: [404, 422],
+      schema: { operationId: 'cancelOrder', summary: 'Cancel an order (from ORDERINIT or CLIENTPAYMENTWAIT only)', params: IdParams, response: { 200: Order } },
+    }), async (request) => {
       const move = { id: request.params.id, to: 'CANCEL' as const, by: 'partner' as const, actor: keyActor(request.apiKey) };
       await db.transaction().execute((tx) => moveOrder(tx, request.apiKey, move));
       return readBack(request.apiKey, request.params.id);

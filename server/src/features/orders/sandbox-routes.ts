@@ -1,13 +1,12 @@
 import type { Database } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
-import { errorResponses, IdParams } from '../../http/schemas.js';
+import { partnerRoute } from '../../auth/route-access.js';
+import { IdParams } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import * as present from './presenters.js';
 import * as repo from './repository.js';
 import { Order, StatusChangeRequest } from './schemas.js';
 import { keyActor, moveOrder } from './service.js';
-
-const security = [{ apiKey: [] }];
 
 /**
  * The sandbox (issue 24): in a sandbox branch a partner's secret key moves the orders it placed along the
@@ -16,14 +15,14 @@ const security = [{ apiKey: [] }];
  */
 export function sandboxRoutes({ db }: { db: Database }) {
   return async function routes(app: App) {
-    app.post('/sandbox/orders/:id/status', {
-      config: { permission: 'orders:write' },
+    app.post('/sandbox/orders/:id/status', partnerRoute('sandbox')({
+      permission: 'orders:write', errors: [404, 422],
       schema: {
-        operationId: 'moveSandboxOrder', tags: ['sandbox'], security, params: IdParams, body: StatusChangeRequest,
+        operationId: 'moveSandboxOrder', params: IdParams, body: StatusChangeRequest,
         summary: 'Move an own order of a sandbox branch to another status (the staff transition table); 404 outside a sandbox',
-        response: { 200: Order, ...errorResponses(400, 401, 403, 404, 422, 429) },
+        response: { 200: Order },
       },
-    }, async (request) => {
+    }), async (request) => {
       const key = request.apiKey;
       const { status, comment } = request.body;
       const move = { id: request.params.id, to: status, by: 'sandbox' as const, actor: keyActor(key), comment, sandboxKeyId: key.keyId };

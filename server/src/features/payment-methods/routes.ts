@@ -1,6 +1,7 @@
 import type { Database } from '../../db/database.js';
 import { listMeta, parseListQuery, type ListSpec } from '../../http/list-query.js';
-import { errorResponses, ListQuery } from '../../http/schemas.js';
+import { partnerRoute } from '../../auth/route-access.js';
+import { ListQuery } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { PaymentMethodList, PAYMENT_METHOD_KINDS } from './schemas.js';
 import { listUsablePaymentMethods } from './service.js';
@@ -16,14 +17,14 @@ const LIST: ListSpec = {
  */
 export function paymentMethodPartnerRoutes({ db }: { db: Database }) {
   return async function routes(app: App) {
-    app.get('/payment-methods', {
-      config: { etag: true },
+    app.get('/payment-methods', partnerRoute('catalog')({
+      keys: 'secret', config: { etag: true },
       schema: {
-        operationId: 'listPaymentMethods', tags: ['catalog'], security: [{ apiKey: [] }], querystring: ListQuery,
+        operationId: 'listPaymentMethods', querystring: ListQuery,
         summary: 'Payment methods the key\'s orders may name: the branch\'s for every office (exchangeId null) and those of the exchanges in scope; currencyId null takes any currency',
-        response: { 200: PaymentMethodList, ...errorResponses(400, 401, 403, 429) },
+        response: { 200: PaymentMethodList },
       },
-    }, async (request) => {
+    }), async (request) => {
       const params = parseListQuery(request.query, LIST);
       const page = await listUsablePaymentMethods(db, request.apiKey, params);
       return { data: page.rows, meta: listMeta(page, params) };

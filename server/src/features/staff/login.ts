@@ -5,7 +5,7 @@ import type { RateLimiter } from '../../auth/rate-limiter.js';
 import type { StaffTokens } from '../../auth/staff-jwt.js';
 import type { Database } from '../../db/database.js';
 import { unauthorized } from '../../http/errors.js';
-import { errorResponses } from '../../http/schemas.js';
+import { publicRoute } from '../../http/route.js';
 import type { App } from '../../http/types.js';
 import { findStaffForAuth } from './repository.js';
 import { LoginRequest, LoginResponse } from './schemas.js';
@@ -20,13 +20,11 @@ export interface LoginLimits { loginAccount: RateLimiter; loginIp: RateLimiter }
  */
 export function loginRoutes({ db, limits, tokens }: { db: Database; limits: LoginLimits; tokens: StaffTokens }) {
   return async function routes(app: App) {
-    app.post('/auth/login', {
+    app.post('/auth/login', publicRoute('auth')({
+      errors: [401, 429],
       config: { noStore: true },
-      schema: {
-        operationId: 'login', security: [], tags: ['auth'], summary: 'Staff login: returns a bearer access token (JWT)', body: LoginRequest,
-        response: { 200: LoginResponse, ...errorResponses(400, 401, 429) },
-      },
-    }, async (request) => {
+      schema: { operationId: 'login', summary: 'Staff login: returns a bearer access token (JWT)', body: LoginRequest, response: { 200: LoginResponse } },
+    }), async (request) => {
       const email = request.body.email.trim().toLowerCase();
       // Hashed: the key lands in Redis, where KEYS and MONITOR would show whose accounts are being tried.
       const accountKey = `email:${hash('sha256', email, 'base64url')}`;

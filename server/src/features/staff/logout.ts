@@ -1,5 +1,7 @@
 import type { Executor } from '../../db/database.js';
-import { errorResponses, NoContent } from '../../http/schemas.js';
+import { EVERY_ROLE } from '../../auth/staff-permissions.js';
+import { staffRoute } from '../../auth/route-access.js';
+import { NoContent } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { voidTokens } from './repository.js';
 
@@ -17,13 +19,14 @@ export function logOutEverywhere(db: Executor, staffUserId: number): Promise<voi
  */
 export function logoutRoutes({ db }: { db: Executor }) {
   return async function routes(app: App) {
-    app.post('/auth/logout', {
+    app.post('/auth/logout', staffRoute('auth')({
+      roles: EVERY_ROLE,
       schema: {
-        operationId: 'logout', tags: ['auth'], security: [{ staffJwt: [] }],
+        operationId: 'logout',
         summary: 'Log out everywhere: voids every access token of the caller issued up to now, on every device',
-        response: { 204: NoContent, ...errorResponses(401) },
+        response: { 204: NoContent },
       },
-    }, async (request, reply) => {
+    }), async (request, reply) => {
       await logOutEverywhere(db, request.staff.staffUserId);
       return reply.code(204).send(null);
     });

@@ -1,6 +1,8 @@
 import { Type } from 'typebox';
 import { ALL_PERMISSIONS } from '../../auth/principal.js';
-import { errorResponses, Nullable, StringEnum } from '../../http/schemas.js';
+import { EVERY_ROLE } from '../../auth/staff-permissions.js';
+import { staffRoute } from '../../auth/route-access.js';
+import { Nullable, StringEnum } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import type { Database } from '../../db/database.js';
 import { logoutRoutes } from './logout.js';
@@ -21,12 +23,10 @@ export const CurrentStaff = Type.Object({
 export function meRoutes({ db }: { db: Database }) {
   return async function routes(app: App) {
     await app.register(logoutRoutes({ db }));
-    app.get('/auth/me', {
-      schema: {
-        operationId: 'getCurrentStaff', tags: ['auth'], summary: 'The staff user of the access token, with its role and scope',
-        security: [{ staffJwt: [] }], response: { 200: CurrentStaff, ...errorResponses(401) },
-      },
-    }, async (request) => {
+    app.get('/auth/me', staffRoute('auth')({
+      roles: EVERY_ROLE,
+      schema: { operationId: 'getCurrentStaff', summary: 'The staff user of the access token, with its role and scope', response: { 200: CurrentStaff } },
+    }), async (request) => {
       const s = request.staff;
       return {
         id: s.staffUserId, email: s.email, role: s.role, branchId: s.branchId,

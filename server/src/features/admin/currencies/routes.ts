@@ -1,11 +1,13 @@
 import type { Database } from '../../../db/database.js';
 import { parseListQuery, type ListSpec } from '../../../http/list-query.js';
-import { errorResponses, IdParams, ListQuery } from '../../../http/schemas.js';
+import { BRANCH_ADMINS, SUPERADMIN_ONLY } from '../../../auth/staff-permissions.js';
+import { staffRoute } from '../../../auth/route-access.js';
+import { IdParams, ListQuery } from '../../../http/schemas.js';
 import type { App } from '../../../http/types.js';
 import { AdminCurrency, AdminCurrencyList, CreateCurrencyRequest, UpdateCurrencyRequest } from '../../catalog/currencies/schemas.js';
 import { createCurrency, listCurrencies, updateCurrency } from '../../catalog/currencies/service.js';
 import { auditOf } from '../../audit/service.js';
-import { BRANCH_ADMINS, page, security, SUPERADMIN_ONLY } from '../common.js';
+import { page } from '../common.js';
 
 const LIST: ListSpec = { filters: { kind: { type: 'enum', values: ['fiat', 'crypto'] } }, sorts: ['id', 'ticker', 'name', 'decimals', 'createdAt', 'updatedAt'] };
 
@@ -15,27 +17,24 @@ const LIST: ListSpec = { filters: { kind: { type: 'enum', values: ['fiat', 'cryp
  */
 export function currencyRoutes({ db }: { db: Database }) {
   return async function routes(app: App) {
-    const tags = ['admin'];
+    const route = staffRoute('admin');
 
-    app.post('/currencies', {
-      config: { staffRoles: SUPERADMIN_ONLY },
-      schema: { operationId: 'createCurrency', tags, summary: 'Create a currency (superadmin)', security, body: CreateCurrencyRequest, response: { 201: AdminCurrency, ...errorResponses(400, 401, 403) } },
-    }, async (request, reply) => reply.code(201).send(await createCurrency(db, auditOf(request), request.body)));
+    app.post('/currencies', route({
+      roles: SUPERADMIN_ONLY,
+      schema: { operationId: 'createCurrency', summary: 'Create a currency (superadmin)', body: CreateCurrencyRequest, response: { 201: AdminCurrency } },
+    }), async (request, reply) => reply.code(201).send(await createCurrency(db, auditOf(request), request.body)));
 
-    app.get('/currencies', {
-      config: { staffRoles: BRANCH_ADMINS },
-      schema: { operationId: 'listAdminCurrencies', tags, summary: 'List currencies (superadmin, admin)', security, querystring: ListQuery, response: { 200: AdminCurrencyList, ...errorResponses(400, 401, 403) } },
-    }, async (request) => {
+    app.get('/currencies', route({
+      roles: BRANCH_ADMINS,
+      schema: { operationId: 'listAdminCurrencies', summary: 'List currencies (superadmin, admin)', querystring: ListQuery, response: { 200: AdminCurrencyList } },
+    }), async (request) => {
       const params = parseListQuery(request.query, LIST);
       return page(await listCurrencies(db, params), params);
     });
 
-    app.patch('/currencies/:id', {
-      config: { staffRoles: SUPERADMIN_ONLY },
-      schema: {
-        operationId: 'updateCurrency', tags, summary: 'Change a currency (superadmin)', security, params: IdParams, body: UpdateCurrencyRequest,
-        response: { 200: AdminCurrency, ...errorResponses(400, 401, 403, 404) },
-      },
-    }, async (request) => updateCurrency(db, auditOf(request), request.params.id, request.body));
+    app.patch('/currencies/:id', route({
+      roles: SUPERADMIN_ONLY, errors: [404],
+      schema: { operationId: 'updateCurrency', summary: 'Change a currency (superadmin)', params: IdParams, body: UpdateCurrencyRequest, response: { 200: AdminCurrency } },
+    }), async (request) => updateCurrency(db, auditOf(request), request.params.id, request.body));
   };
 }

@@ -3,14 +3,14 @@ import { branchScope } from '../../../auth/principal.js';
 import type { Database } from '../../../db/database.js';
 import type { ListParams } from '../../../db/list.js';
 import type { Scope } from '../../../db/scope.js';
-import { errorResponses, Nullable, StringEnum } from '../../../http/schemas.js';
+import { staffRoute } from '../../../auth/route-access.js';
+import { Nullable, StringEnum } from '../../../http/schemas.js';
 import type { App } from '../../../http/types.js';
 import { listBranches } from '../../branches/service.js';
 import { listCurrencies } from '../../catalog/currencies/service.js';
 import { listExchanges } from '../../catalog/exchanges/service.js';
 import { ORDER_STATUSES, STAFF_MOVES } from '../../orders/transitions.js';
 import { listPaymentMethods } from '../../payment-methods/service.js';
-import { security } from '../common.js';
 import { EVERY_ROLE } from '../../../auth/staff-permissions.js';
 
 const Named = { id: Type.Integer(), name: Type.String() };
@@ -57,12 +57,12 @@ async function lookups(db: Database, scope: Scope) {
 /** GET /admin/lookups: ids to names for every page of the console, and the transition table, for every role. */
 export function lookupRoutes({ db }: { db: Database }) {
   return async function routes(app: App) {
-    app.get('/lookups', {
-      config: { staffRoles: EVERY_ROLE },
+    app.get('/lookups', staffRoute('admin')({
+      roles: EVERY_ROLE,
       schema: {
-        operationId: 'getLookups', tags: ['admin'], summary: 'Names of the branches, exchanges, currencies and payment methods in reach, and the staff moves',
-        security, response: { 200: Lookups, ...errorResponses(401) },
+        operationId: 'getLookups', summary: 'Names of the branches, exchanges, currencies and payment methods in reach, and the staff moves',
+        response: { 200: Lookups },
       },
-    }, async (request) => lookups(db, request.staff));
+    }), async (request) => lookups(db, request.staff));
   };
 }

@@ -1,11 +1,13 @@
 import type { Database } from '../../../db/database.js';
 import { parseListQuery, type ListSpec } from '../../../http/list-query.js';
-import { errorResponses, IdParams, ListQuery } from '../../../http/schemas.js';
+import { BRANCH_ADMINS } from '../../../auth/staff-permissions.js';
+import { staffRoute } from '../../../auth/route-access.js';
+import { IdParams, ListQuery } from '../../../http/schemas.js';
 import type { App } from '../../../http/types.js';
 import { CreatePaymentMethodRequest, PaymentMethod, PaymentMethodList, PAYMENT_METHOD_KINDS, UpdatePaymentMethodRequest } from '../../payment-methods/schemas.js';
 import { createPaymentMethod, listPaymentMethods, updatePaymentMethod } from '../../payment-methods/service.js';
 import { auditOf } from '../../audit/service.js';
-import { adminScope, BRANCH_ADMINS, page, security } from '../common.js';
+import { adminScope, page } from '../common.js';
 
 const LIST: ListSpec = {
   filters: { kind: { type: 'enum', values: PAYMENT_METHOD_KINDS }, exchangeId: { type: 'integer' }, currencyId: { type: 'integer' }, isActive: { type: 'boolean' }, branchId: { type: 'integer' } },
@@ -15,28 +17,27 @@ const LIST: ListSpec = {
 /** Payment methods a branch offers its clients (orders refer to them as paymentMethodSource / paymentMethodDest). */
 export function paymentMethodRoutes({ db }: { db: Database }) {
   return async function routes(app: App) {
-    const config = { staffRoles: BRANCH_ADMINS };
-    const tags = ['admin'];
+    const route = staffRoute('admin');
 
-    app.post('/payment-methods', {
-      config,
-      schema: { operationId: 'createPaymentMethod', tags, summary: 'Create a payment method', security, body: CreatePaymentMethodRequest, response: { 201: PaymentMethod, ...errorResponses(400, 401, 403) } },
-    }, async (request, reply) => reply.code(201).send(await createPaymentMethod(db, auditOf(request), adminScope(request.staff), request.body)));
+    app.post('/payment-methods', route({
+      roles: BRANCH_ADMINS,
+      schema: { operationId: 'createPaymentMethod', summary: 'Create a payment method', body: CreatePaymentMethodRequest, response: { 201: PaymentMethod } },
+    }), async (request, reply) => reply.code(201).send(await createPaymentMethod(db, auditOf(request), adminScope(request.staff), request.body)));
 
-    app.get('/payment-methods', {
-      config,
-      schema: { operationId: 'listAdminPaymentMethods', tags, summary: 'List payment methods', security, querystring: ListQuery, response: { 200: PaymentMethodList, ...errorResponses(400, 401, 403) } },
-    }, async (request) => {
+    app.get('/payment-methods', route({
+      roles: BRANCH_ADMINS,
+      schema: { operationId: 'listAdminPaymentMethods', summary: 'List payment methods', querystring: ListQuery, response: { 200: PaymentMethodList } },
+    }), async (request) => {
       const params = parseListQuery(request.query, LIST);
       return page(await listPaymentMethods(db, adminScope(request.staff), params), params);
     });
 
-    app.patch('/payment-methods/:id', {
-      config,
+    app.patch('/payment-methods/:id', route({
+      roles: BRANCH_ADMINS, errors: [404],
       schema: {
-        operationId: 'updatePaymentMethod', tags, summary: 'Rename, re-kind, activate or deactivate a payment method', security, params: IdParams, body: UpdatePaymentMethodRequest,
-        response: { 200: PaymentMethod, ...errorResponses(400, 401, 403, 404) },
+        operationId: 'updatePaymentMethod', summary: 'Rename, re-kind, activate or deactivate a payment method', params: IdParams, body: UpdatePaymentMethodRequest,
+        response: { 200: PaymentMethod },
       },
-    }, async (request) => updatePaymentMethod(db, auditOf(request), adminScope(request.staff), request.params.id, request.body));
+    }), async (request) => updatePaymentMethod(db, auditOf(request), adminScope(request.staff), request.params.id, request.body));
   };
 }

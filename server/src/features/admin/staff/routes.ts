@@ -1,10 +1,12 @@
 import { parseListQuery, type ListSpec } from '../../../http/list-query.js';
-import { errorResponses, IdParams, ListQuery } from '../../../http/schemas.js';
+import { BRANCH_ADMINS } from '../../../auth/staff-permissions.js';
+import { staffRoute } from '../../../auth/route-access.js';
+import { IdParams, ListQuery } from '../../../http/schemas.js';
 import type { App } from '../../../http/types.js';
 import { CreateStaffRequest, StaffList, StaffUser, UpdateStaffRequest } from '../../staff/schemas.js';
 import { createStaffUser, getStaffUser, listStaffUsers, updateStaffUser, type StaffServices } from '../../staff/service.js';
 import { auditOf } from '../../audit/service.js';
-import { actorOf, BRANCH_ADMINS, page, security } from '../common.js';
+import { actorOf, page } from '../common.js';
 
 const LIST: ListSpec = {
   filters: { role: { type: 'enum', values: ['superadmin', 'admin', 'operator'] }, isActive: { type: 'boolean' }, branchId: { type: 'integer' } },
@@ -17,33 +19,32 @@ const LIST: ListSpec = {
  */
 export function staffRoutes(svc: StaffServices) {
   return async function routes(app: App) {
-    const config = { staffRoles: BRANCH_ADMINS };
-    const tags = ['admin'];
+    const route = staffRoute('admin');
 
-    app.post('/staff', {
-      config,
-      schema: { operationId: 'createStaff', tags, summary: 'Create a staff user', security, body: CreateStaffRequest, response: { 201: StaffUser, ...errorResponses(400, 401, 403) } },
-    }, async (request, reply) => reply.code(201).send(await createStaffUser(svc, actorOf(request.staff), request.body, auditOf(request))));
+    app.post('/staff', route({
+      roles: BRANCH_ADMINS,
+      schema: { operationId: 'createStaff', summary: 'Create a staff user', body: CreateStaffRequest, response: { 201: StaffUser } },
+    }), async (request, reply) => reply.code(201).send(await createStaffUser(svc, actorOf(request.staff), request.body, auditOf(request))));
 
-    app.get('/staff', {
-      config,
-      schema: { operationId: 'listStaff', tags, summary: 'List staff users', security, querystring: ListQuery, response: { 200: StaffList, ...errorResponses(400, 401, 403) } },
-    }, async (request) => {
+    app.get('/staff', route({
+      roles: BRANCH_ADMINS,
+      schema: { operationId: 'listStaff', summary: 'List staff users', querystring: ListQuery, response: { 200: StaffList } },
+    }), async (request) => {
       const params = parseListQuery(request.query, LIST);
       return page(await listStaffUsers(svc.db, actorOf(request.staff), params), params);
     });
 
-    app.get('/staff/:id', {
-      config,
-      schema: { operationId: 'getStaff', tags, summary: 'One staff user', security, params: IdParams, response: { 200: StaffUser, ...errorResponses(401, 403, 404) } },
-    }, async (request) => getStaffUser(svc.db, actorOf(request.staff), request.params.id));
+    app.get('/staff/:id', route({
+      roles: BRANCH_ADMINS, errors: [404],
+      schema: { operationId: 'getStaff', summary: 'One staff user', params: IdParams, response: { 200: StaffUser } },
+    }), async (request) => getStaffUser(svc.db, actorOf(request.staff), request.params.id));
 
-    app.patch('/staff/:id', {
-      config,
+    app.patch('/staff/:id', route({
+      roles: BRANCH_ADMINS, errors: [404, 422],
       schema: {
-        operationId: 'updateStaff', tags, summary: 'Change a staff user\'s role, branch, exchanges, permissions, state or password', security, params: IdParams, body: UpdateStaffRequest,
-        response: { 200: StaffUser, ...errorResponses(400, 401, 403, 404, 422) },
+        operationId: 'updateStaff', summary: 'Change a staff user\'s role, branch, exchanges, permissions, state or password', params: IdParams, body: UpdateStaffRequest,
+        response: { 200: StaffUser },
       },
-    }, async (request) => updateStaffUser(svc, actorOf(request.staff), request.params.id, request.body, auditOf(request)));
+    }), async (request) => updateStaffUser(svc, actorOf(request.staff), request.params.id, request.body, auditOf(request)));
   };
 }
