@@ -1,0 +1,62 @@
+import { DomainError } from '../domain-error.js';
+import { AppError, type ErrorCode } from './errors.js';
+
+/** What a response says besides its status: the contract's `message` and `errors` for the code. */
+interface Said { message?: string | string[]; errors?: Record<string, string> }
+
+/** `D` is what the code's maker (the feature's errors.ts) puts in its details; a test holds the two to each other. */
+export interface Rule<D = never> { status: ErrorCode; says: (details: D) => Said }
+
+const rule = <D = unknown>(status: ErrorCode, says: (d: D) => Said): Rule<D> => ({ status, says });
+
+/** A 400 for a value of the request body: `message`, and `errors` naming the field and why. */
+const field = <D = unknown>(name: string, code: string, message: (d: D) => string) =>
+  rule<D>('badRequest', (d) => ({ message: message(d), errors: { [name]: code } }));
+/** A body's reference to a row that does not exist or is out of scope. */
+const fieldNotFound = (name: string) => field(name, 'notFound', () => `${name} not found`);
+/** A missing or out-of-scope resource: `errors: {<resource>: "notFound"}` and no message, as the contract shows. */
+const notFound = (resource: string) => rule('notFound', () => ({ errors: { [resource]: 'notFound' } }));
+const forbidden = <D = unknown>(message: (d: D) => string) => rule<D>('forbidden', (d) => ({ message: message(d) }));
+const unprocessable = <D = unknown>(message: (d: D) => string) => rule<D>('unprocessable', (d) => ({ message: message(d) }));
+
+/**
+ * The one table from each domain error code (declared in a feature's errors.ts) to its status, message and
+ * `errors`. A test holds it to the declared codes: none missing, none extra.
+ */
+export const DOMAIN_ERRORS = {
+  'apiKeys.notFound': notFound('apiKey'),
+  'apiKeys.nameEmpty': field('name', 'tooShort', () => 'name should not be empty'),
+  'apiKeys.typeNeedsSuperadmin': forbidden<{ type: string }>((d) => `Only a superadmin can create a ${d.type} key`),
+  'apiKeys.branchForPersonalKey': field('branchId', 'notAllowed', () => 'branchId is not allowed for a personal key: it acts with its staff user\'s scope'),
+  'apiKeys.branchRequired': field<{ type: string }>('branchId', 'required', (d) => `branchId is required for a ${d.type} key`),
+  'apiKeys.branchNotFound': fieldNotFound('branchId'),
+  'apiKeys.originsForPublicKeysOnly': field('allowedOrigins', 'notAllowed', () => 'allowedOrigins applies to public keys only: a secret key never belongs in a web page'),
+  'apiKeys.notAnOrigin': field<{ value: string }>('allowedOrigins', 'invalid', (d) => `allowedOrigins "${d.value.slice(0, 100)}" is not an origin (scheme://host[:port])`),
+  'apiKeys.expiryInPast': field('expiresAt', 'inPast', () => 'expiresAt must be in the future'),
+  'apiKeys.personalKeyLimit': unprocessable<{ limit: number }>((d) => `Personal key limit reached: a staff user may hold at most ${d.limit} active personal keys; revoke one first`),
+  'apiKeys.rollOverlapTooLong': field('expiresAt', 'tooLarge', () => 'expiresAt must be at most 7 days from now'),
+  'apiKeys.rollNeedsSuperadmin': forbidden<{ type: string }>((d) => `Only a superadmin can roll a ${d.type} key: a roll issues a new raw key. You may revoke it.`),
+  'apiKeys.rollOfAnotherUsersKey': forbidden(() => 'Only a superadmin can roll another staff user\'s personal key: its new raw key would act as that user. You may revoke it.'),
+  'apiKeys.rollOfRevokedKey': unprocessable(() => 'A revoked key cannot be rolled'),
+  'apiKeys.rollOfExpiredKey': unprocessable(() => 'An expired key cannot be rolled'),
+  'apiKeys.alreadyRolled': unprocessable<{ replacement: string }>((d) => `This key was already rolled to ${d.replacement}: roll that key instead`),
+
+  'lists.cursorInvalid': field('cursor', 'invalidValue', () => 'cursor is not valid for this list and sort; use meta.nextCursor of the previous page'),
+};
+
+// Also the check that every entry is a rule.
+const RULES: Readonly<Record<string, Rule>> = DOMAIN_ERRORS;
+
+/** A domain error as the HTTP error the contract gives for it; undefined for a code the table lacks (a bug: a 500). */
+export function httpErrorOf(err: DomainError): AppError | undefined {
+  const found = Object.hasOwn(RULES, err.code) ? RULES[err.code] : undefined;
+  if (!found) return undefined;
+  const said = found.says(err.details as never);
+  return new AppError(found.status, said.message, said.errors);
+}
+
+/** A refusal in the API's terms for a caller outside a request (the CLI): an HTTP error, or a domain error through the table. */
+export function asHttpError(err: unknown): AppError | undefined {
+  if (err instanceof AppError) return err;
+  return err instanceof DomainError ? httpErrorOf(err) : undefined;
+}
