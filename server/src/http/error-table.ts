@@ -41,6 +41,11 @@ export const DOMAIN_ERRORS = {
   'apiKeys.rollOfExpiredKey': unprocessable(() => 'An expired key cannot be rolled'),
   'apiKeys.alreadyRolled': unprocessable<{ replacement: string }>((d) => `This key was already rolled to ${d.replacement}: roll that key instead`),
 
+  'branches.notFound': notFound('branch'),
+  'branches.nameTaken': field('name', 'alreadyExists', () => 'A branch with this name already exists'),
+  'branches.targetRequired': field('branchId', 'required', () => 'branchId is required'),
+  'branches.targetNotFound': fieldNotFound('branchId'),
+
   'lists.cursorInvalid': field('cursor', 'invalidValue', () => 'cursor is not valid for this list and sort; use meta.nextCursor of the previous page'),
 };
 
