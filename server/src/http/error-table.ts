@@ -82,6 +82,16 @@ export const DOMAIN_ERRORS = {
     message: d.message('amount'), errors: { amount: d.problem },
   })),
 
+  'clients.notFound': notFound('client'),
+  'clients.invalidFields': rule<{ problems: Array<{ field: string; code: string; message: string }> }>('badRequest', (d) => ({
+    message: d.problems.map((p) => p.message), errors: Object.fromEntries(d.problems.map((p) => [p.field, p.code])),
+  })),
+  'clients.branchNotAllowed': field('branchId', 'notAllowed', () => 'branchId is only accepted from a key that reaches every branch'),
+  'clients.branchRequired': field('branchId', 'required', () => 'branchId is required: this key reaches every branch'),
+  'clients.branchNotFound': fieldNotFound('branchId'),
+  'clients.noExchangeInReach': forbidden(() => 'This key reaches no exchange to associate the client with'),
+  'clients.emailTaken': field('email', 'alreadyExists', () => 'email is already used by another client of this branch'),
+
   'lists.cursorInvalid': field('cursor', 'invalidValue', () => 'cursor is not valid for this list and sort; use meta.nextCursor of the previous page'),
 };
 
