@@ -92,6 +92,8 @@ export const DOMAIN_ERRORS = {
   'clients.noExchangeInReach': forbidden(() => 'This key reaches no exchange to associate the client with'),
   'clients.emailTaken': field('email', 'alreadyExists', () => 'email is already used by another client of this branch'),
 
+  'events.cursorInvalid': field('after', 'invalid', () => 'after must be a cursor returned as `next` by this endpoint'),
+
   'lists.cursorInvalid': field('cursor', 'invalidValue', () => 'cursor is not valid for this list and sort; use meta.nextCursor of the previous page'),
 };
 
