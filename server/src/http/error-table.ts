@@ -94,6 +94,10 @@ export const DOMAIN_ERRORS = {
 
   'events.cursorInvalid': field('after', 'invalid', () => 'after must be a cursor returned as `next` by this endpoint'),
 
+  'idempotency.keyMalformed': field('Idempotency-Key', 'invalid', () => 'Idempotency-Key must be 1 to 255 printable ASCII characters'),
+  'idempotency.keyReusedForAnotherRequest': unprocessable(() => 'This Idempotency-Key was already used with a different request (method, path or body); use a new key for a new request'),
+  'idempotency.stillInProgress': rule('conflict', () => ({ message: 'A request with this Idempotency-Key is still being processed; retry after it has finished' })),
+
   'lists.cursorInvalid': field('cursor', 'invalidValue', () => 'cursor is not valid for this list and sort; use meta.nextCursor of the previous page'),
 };
 
