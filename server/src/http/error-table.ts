@@ -19,6 +19,8 @@ const notFound = (resource: string) => rule('notFound', () => ({ errors: { [reso
 const forbidden = <D = unknown>(message: (d: D) => string) => rule<D>('forbidden', (d) => ({ message: message(d) }));
 const unprocessable = <D = unknown>(message: (d: D) => string) => rule<D>('unprocessable', (d) => ({ message: message(d) }));
 
+const REFERENCE_PROBLEM = { notFound: 'not found', inactive: 'is not active', currencyMismatch: 'is for another currency' };
+
 /**
  * The one table from each domain error code (declared in a feature's errors.ts) to its status, message and
  * `errors`. A test holds it to the declared codes: none missing, none extra.
@@ -99,6 +101,33 @@ export const DOMAIN_ERRORS = {
   'idempotency.stillInProgress': rule('conflict', () => ({ message: 'A request with this Idempotency-Key is still being processed; retry after it has finished' })),
 
   'lists.cursorInvalid': field('cursor', 'invalidValue', () => 'cursor is not valid for this list and sort; use meta.nextCursor of the previous page'),
+
+  'orders.notFound': notFound('order'),
+  'orders.quoteForOfferOnly': field('quoteId', 'notAllowed', () => 'quoteId is for offer orders only'),
+  'orders.quoteWithAmount': rule<{ field: string }>('badRequest', (d) => ({
+    message: 'give either quoteId or an amount, not both: the quote fixes both amounts', errors: { [d.field]: 'notAllowed' },
+  })),
+  'orders.bothAmounts': field('exchangeAmount', 'notAllowed', () => 'give either clientAmount or exchangeAmount for an offer order, not both'),
+  'orders.amountMissing': field('clientAmount', 'required', () => 'clientAmount or exchangeAmount is required for an offer order'),
+  'orders.finopAmountsMissing': rule<{ fields: string[] }>('badRequest', (d) => ({
+    message: d.fields.map((f) => `${f} is required for a finop order`), errors: Object.fromEntries(d.fields.map((f) => [f, 'required'])),
+  })),
+  'orders.tooManyDecimals': rule<{ field: string; decimals: number; currency: string }>('badRequest', (d) => ({
+    message: `${d.field} has more than ${d.decimals} decimal places, the precision of ${d.currency}`, errors: { [d.field]: 'tooManyDecimals' },
+  })),
+  'orders.sameCurrency': field('currency2', 'sameAsSource', () => 'currency2 must differ from currency1'),
+  'orders.cashboxNotFound': field('cashbox', 'notFound', () => 'cashbox not found'),
+  'orders.offerNotFound': field('offer', 'notFound', () => 'offer not found: the cashbox has no active offer for this currency pair'),
+  'orders.amountRefused': rule<{ field: string; problem: string; message: (field: string) => string }>('badRequest', (d) => ({
+    message: d.message(d.field), errors: { [d.field]: d.problem },
+  })),
+  // Every unusable reference at once, each in its own words.
+  'orders.unusableReferences': rule<{ problems: Array<{ field: string; code: 'notFound' | 'inactive' | 'currencyMismatch' }> }>('badRequest', (d) => ({
+    message: d.problems.map((p) => `${p.field} ${REFERENCE_PROBLEM[p.code]}`),
+    errors: Object.fromEntries(d.problems.map((p) => [p.field, p.code])),
+  })),
+  'orders.moveRefused': unprocessable<{ reason: string }>((d) => d.reason),
+  'orders.changedConcurrently': unprocessable<{ id: number }>((d) => `Order ${d.id} changed concurrently; retry`),
 };
 
 // Also the check that every entry is a rule.
