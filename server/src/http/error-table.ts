@@ -128,6 +128,11 @@ export const DOMAIN_ERRORS = {
   })),
   'orders.moveRefused': unprocessable<{ reason: string }>((d) => d.reason),
   'orders.changedConcurrently': unprocessable<{ id: number }>((d) => `Order ${d.id} changed concurrently; retry`),
+
+  'paymentMethods.notFound': notFound('paymentMethod'),
+  'paymentMethods.exchangeNotFound': fieldNotFound('exchangeId'),
+  'paymentMethods.currencyNotFound': fieldNotFound('currencyId'),
+  'paymentMethods.nameTaken': field('name', 'alreadyExists', () => 'A payment method with this name already exists for the same exchange and currency'),
 };
 
 // Also the check that every entry is a rule.
