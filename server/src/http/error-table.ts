@@ -19,6 +19,11 @@ const notFound = (resource: string) => rule('notFound', () => ({ errors: { [reso
 const forbidden = <D = unknown>(message: (d: D) => string) => rule<D>('forbidden', (d) => ({ message: message(d) }));
 const unprocessable = <D = unknown>(message: (d: D) => string) => rule<D>('unprocessable', (d) => ({ message: message(d) }));
 
+/** A quote an order cannot use: a 422 whose `errors.quoteId` names the reason. */
+const quote = <D>(reason: string, message: (d: D) => string) =>
+  rule<D>('unprocessable', (d) => ({ message: message(d), errors: { quoteId: reason } }));
+interface QuotedFor { exchangeId: number; sourceCurrencyId: number; destCurrencyId: number }
+
 const REFERENCE_PROBLEM = { notFound: 'not found', inactive: 'is not active', currencyMismatch: 'is for another currency' };
 
 /**
@@ -133,6 +138,18 @@ export const DOMAIN_ERRORS = {
   'paymentMethods.exchangeNotFound': fieldNotFound('exchangeId'),
   'paymentMethods.currencyNotFound': fieldNotFound('currencyId'),
   'paymentMethods.nameTaken': field('name', 'alreadyExists', () => 'A payment method with this name already exists for the same exchange and currency'),
+
+  'quotes.notFound': quote<{ id: string }>('notFound', (d) => `quote ${d.id} does not exist`),
+  'quotes.foreign': quote<{ id: string }>('foreign', (d) => `quote ${d.id} belongs to another branch or to an exchange outside this key's scope`),
+  'quotes.used': quote<{ id: string }>('used', (d) => `quote ${d.id} has already been used for an order`),
+  'quotes.expired': quote<{ id: string }>('expired', (d) => `quote ${d.id} has expired; take a new quote`),
+  'quotes.mismatch': quote<{ id: string; quoted: QuotedFor; ordered: QuotedFor }>('mismatch', ({ id, quoted: q, ordered: o }) =>
+    `quote ${id} was taken for exchange ${q.exchangeId}, currencies ${q.sourceCurrencyId} → ${q.destCurrencyId}; the order names exchange ${o.exchangeId}, currencies ${o.sourceCurrencyId} → ${o.destCurrencyId}`),
+  'quotes.offerInactive': quote<{ id: string }>('offerInactive', (d) => `the exchange no longer has an active offer for this currency pair, so quote ${d.id} cannot be honoured`),
+  'quotes.offerReplaced': quote<{ id: string; offerId: number }>('offerInactive', (d) =>
+    `offer ${d.offerId}, which quote ${d.id} was priced on, is no longer the exchange's active offer for this currency pair; take a new quote`),
+  'quotes.aboveOfferMaximum': quote<{ maxAmount: string; quoted: string }>('aboveMaximum', (d) =>
+    `the offer's maxAmount is now ${d.maxAmount}, which no longer covers the quoted ${d.quoted}; take a new quote`),
 };
 
 // Also the check that every entry is a rule.
