@@ -150,6 +150,20 @@ export const DOMAIN_ERRORS = {
     `offer ${d.offerId}, which quote ${d.id} was priced on, is no longer the exchange's active offer for this currency pair; take a new quote`),
   'quotes.aboveOfferMaximum': quote<{ maxAmount: string; quoted: string }>('aboveMaximum', (d) =>
     `the offer's maxAmount is now ${d.maxAmount}, which no longer covers the quoted ${d.quoted}; take a new quote`),
+
+  'staff.invalidCredentials': rule('unauthorized', () => ({ message: 'Invalid credentials' })),
+  'staff.notFound': notFound('staff'),
+  'staff.operatorCannotManageStaff': forbidden(() => 'Forbidden'),
+  'staff.onlySuperadminCreatesSuperadmin': forbidden(() => 'Only a superadmin can create a superadmin'),
+  'staff.onlySuperadminGrantsSuperadmin': forbidden(() => 'Only a superadmin can grant the superadmin role'),
+  'staff.emailTaken': field('email', 'alreadyExists', () => 'A staff user with this email already exists'),
+  'staff.ownRoleOrDeactivation': unprocessable(() => 'You cannot change the role of, or deactivate, your own account'),
+  'staff.lastActiveSuperadmin': unprocessable(() => 'The last active superadmin cannot be demoted or deactivated'),
+  'staff.branchForSuperadmin': field('branchId', 'notAllowed', () => 'branchId is not allowed for a superadmin, who reaches every branch'),
+  'staff.branchRequired': field<{ role: string }>('branchId', 'required', (d) => `branchId is required for an ${d.role}`),
+  'staff.branchNotFound': fieldNotFound('branchId'),
+  'staff.exchangesForSuperadmin': field('exchangeIds', 'notAllowed', () => 'exchangeIds is not allowed for a superadmin, who reaches every exchange'),
+  'staff.exchangesOutsideBranch': field<{ exchangeIds: number[]; branchId: number }>('exchangeIds', 'notFound', (d) => `exchangeIds: ${d.exchangeIds.join(', ')} not found in branch ${d.branchId}`),
 };
 
 // Also the check that every entry is a rule.
