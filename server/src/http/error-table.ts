@@ -164,6 +164,12 @@ export const DOMAIN_ERRORS = {
   'staff.branchNotFound': fieldNotFound('branchId'),
   'staff.exchangesForSuperadmin': field('exchangeIds', 'notAllowed', () => 'exchangeIds is not allowed for a superadmin, who reaches every exchange'),
   'staff.exchangesOutsideBranch': field<{ exchangeIds: number[]; branchId: number }>('exchangeIds', 'notFound', (d) => `exchangeIds: ${d.exchangeIds.join(', ')} not found in branch ${d.branchId}`),
+
+  'webhooks.notFound': notFound('webhook'),
+  'webhooks.deliveryNotFound': notFound('delivery'),
+  'webhooks.urlRefused': rule<{ code: string; reason: string }>('badRequest', (d) => ({ message: [d.reason], errors: { url: d.code } })),
+  'webhooks.limitReached': unprocessable<{ limit: number }>((d) => `Webhook limit reached: an owner may register at most ${d.limit} webhooks; delete one first`),
+  'webhooks.retryOnInactiveWebhook': unprocessable(() => 'Webhook is inactive: reactivate it before retrying its deliveries'),
 };
 
 // Also the check that every entry is a rule.
