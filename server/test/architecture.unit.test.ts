@@ -116,3 +116,25 @@ describe('the import graph of src/', () => {
     expect(reaching.map(({ from, to }) => `${from} → ${to}`)).toEqual([]);
   });
 });
+
+describe('HTTP errors stay at the edge', () => {
+  // Self-contained: its own walk of src/ and its own reading of imports.
+  const root = resolve(import.meta.dirname, '../src');
+  const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? walk(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : []);
+  const httpErrors = join(root, 'http/errors.ts');
+  const importers = walk(root).filter((path) => ts.preProcessFile(readFileSync(path, 'utf8'), true, true).importedFiles
+    .some((i) => i.fileName.startsWith('.') && resolve(dirname(path), i.fileName).replace(/\.js$/, '.ts') === httpErrors))
+    .map((path) => relative(root, path));
+  /**
+   * Routes, and auth/ (the hooks and preHandlers that refuse a request before a route runs: a missing key or
+   * token, a forbidden origin, an exhausted rate limit are HTTP refusals, with headers). Services and pure code
+   * throw their feature's domain errors (errors.ts), which the error handler's table turns into HTTP.
+   */
+  const edge = (file: string) => file.startsWith('http/') || file.startsWith('auth/') || file.endsWith('routes.ts');
+
+  it('no file outside http/, auth/ and routes files imports the HTTP error constructors (http/errors.ts)', () => {
+    expect(importers.some(edge), 'the imports of http/errors.ts were not found at all').toBe(true);
+    expect(importers.filter((file) => !edge(file))).toEqual([]);
+  });
+});

@@ -4,7 +4,7 @@ import { Value } from 'typebox/value';
 import { loadConfig } from '../config.js';
 import type { AppContext } from '../context.js';
 import { findStaffForAuth } from '../features/staff/service.js';
-import { AppError } from '../http/errors.js';
+import { asHttpError } from '../http/error-table.js';
 import { startRuntime } from '../runtime.js';
 import { CliError, EXIT } from './output.js';
 
@@ -37,8 +37,9 @@ export async function withRuntime<T>(work: (ctx: AppContext) => Promise<T>, flag
  * The service's refusals, as the API would word them. Invalid input is a usage error (exit 2); a refusal of
  * valid input (not found, already exists, forbidden, a business rule) is a failure (exit 1).
  */
-export function toCliError(err: unknown, flags: Record<string, string> = {}): unknown {
-  if (!(err instanceof AppError)) return err;
+export function toCliError(thrown: unknown, flags: Record<string, string> = {}): unknown {
+  const err = asHttpError(thrown);
+  if (!err) return thrown;
   const fields = Object.entries(err.errors ?? {}).map(([field, code]) => `${field}: ${code}`).join(', ');
   const said = err.messages === undefined ? fields : `${[err.messages].flat().join('; ')}${fields ? ` (${fields})` : ''}`;
   const names = Object.keys(flags);

@@ -1,3 +1,10 @@
+import { declareErrors } from '../domain-error.js';
+
+/** Why a list could not be read from the position asked for. */
+export const ListError = declareErrors('lists', {
+  cursorInvalid: () => ({}),
+});
+
 /**
  * The name of the unique constraint a statement violated (SQLSTATE 23505), or null for any other error.
  * pg and PGlite report it alike. Checking before inserting cannot close the race; this turns the loser of

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
-import { badRequest } from '../http/errors.js';
+import { ListError } from './errors.js';
 
 /** A list's order: the requested sort, then the id, which makes every key unique. */
 export type SortKey = [field: string, dir: 'ASC' | 'DESC'][];
@@ -17,7 +17,7 @@ export function sortKeyOf(sort: SortKey): SortKey {
 /** A decoded cursor: the key values of the last row of the previous page, as the database wrote them in text. */
 export type CursorValues = (string | null)[];
 
-const invalidCursor = () => badRequest('cursor is not valid for this list and sort; use meta.nextCursor of the previous page', { cursor: 'invalidValue' });
+const invalidCursor = () => ListError.cursorInvalid();
 
 /**
  * Which list and order a cursor belongs to: its sort key over the list's columns. A cursor of another list or

@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { databaseUnavailable } from '../db/errors.js';
 import { OutageCount } from '../db/outage-log.js';
+import { DomainError } from '../domain-error.js';
+import { httpErrorOf } from './error-table.js';
 import { AppError, STATUS_NAMES, type ErrorBody } from './errors.js';
 import { describeValidationErrors } from './validation.js';
 
@@ -18,7 +20,13 @@ export function registerErrorHandling(app: FastifyInstance, afterStatement: (lis
   // The outage ends with the first statement that succeeds, whichever part of the process ran it.
   const unsubscribe = afterStatement(() => refusals.succeeded());
   app.addHook('onClose', (_app, done) => { unsubscribe(); done(); });
-  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+  app.setErrorHandler((err: FastifyError | AppError | DomainError, request, reply) => {
+    if (err instanceof DomainError) {
+      const refusal = httpErrorOf(err);
+      if (refusal) return send(reply, refusal.statusCode, refusal.toBody());
+      request.log.error({ err }, 'a domain error code without an entry in the error table');
+      return send(reply, 500, { statusCode: 500, message: 'Internal server error', error: STATUS_NAMES[500] });
+    }
     if (err instanceof AppError) return send(reply, err.statusCode, err.toBody(), err.headers);
 
     if (err.validation) {

@@ -1,6 +1,7 @@
 /**
- * The closed list of error codes of the service. Domain code throws an AppError; it becomes an HTTP
- * response in exactly one place (error-handler.ts).
+ * The HTTP errors, by status name: thrown by routes, by auth/'s hooks and by http/ itself. Services and pure
+ * code throw their feature's domain errors instead (domain-error.ts), which error-table.ts turns into these.
+ * Either becomes a response in exactly one place (error-handler.ts).
  */
 export const ERROR_STATUS = {
   badRequest: 400,
@@ -75,7 +76,3 @@ export const unauthorized = (message: string) => new AppError('unauthorized', me
 export const forbidden = (message = 'Forbidden') => new AppError('forbidden', message);
 /** A missing or out-of-scope resource: `errors: {<resource>: "notFound"}` and no message, as the contract shows. */
 export const notFound = (resource: string) => new AppError('notFound', undefined, { [resource]: 'notFound' });
-export const unprocessable = (message: string) => new AppError('unprocessable', message);
-export const conflict = (message: string) => new AppError('conflict', message);
-/** A reference in a request body that does not exist or is out of scope. */
-export const fieldNotFound = (field: string) => badRequest(`${field} not found`, { [field]: 'notFound' });

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../../src/http/errors.js';
+import { DomainError } from '../../src/domain-error.js';
+import { asHttpError } from '../../src/http/error-table.js';
 import { SYSTEM_ACTOR, updateStaffUser } from '../../src/features/staff/service.js';
 import { cliAudit } from '../../src/features/audit/service.js';
 import { up } from '../../src/db/migrations/011_webhooks_follow_owner.js';
@@ -122,7 +123,8 @@ describe('PATCH /admin/staff/{id}', () => {
     const supers = await server.db.selectFrom('staff_users').select('id').where('role', '=', 'superadmin').where('id', '<>', world.staff.superadmin.id).execute();
     for (const s of supers) await updateStaffUser(server.ctx, SYSTEM_ACTOR, s.id, { isActive: false }, cliAudit());
     const last = updateStaffUser(server.ctx, SYSTEM_ACTOR, world.staff.superadmin.id, { isActive: false }, cliAudit());
-    await expect(last).rejects.toBeInstanceOf(AppError);
-    await expect(last).rejects.toMatchObject({ statusCode: 422, message: 'The last active superadmin cannot be demoted or deactivated' });
+    const refusal = await last.then(() => undefined, (err: unknown) => err);
+    expect(refusal).toBeInstanceOf(DomainError);
+    expect(asHttpError(refusal)).toMatchObject({ statusCode: 422, message: 'The last active superadmin cannot be demoted or deactivated' });
   });
 });

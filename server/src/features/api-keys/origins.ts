@@ -1,4 +1,4 @@
-import { badRequest } from '../../http/errors.js';
+import { ApiKeyError } from './errors.js';
 
 export const MAX_ALLOWED_ORIGINS = 20;
 /** scheme://host[:port] and at most a trailing slash: no path, query, fragment or credentials. */
@@ -12,7 +12,7 @@ export function normalizeOrigins(values: readonly string[]): string[] {
   const origins: string[] = [];
   for (const value of values) {
     const origin = toOrigin(value.trim());
-    if (origin === null) throw badRequest(`allowedOrigins "${value.slice(0, 100)}" is not an origin (scheme://host[:port])`, { allowedOrigins: 'invalid' });
+    if (origin === null) throw ApiKeyError.notAnOrigin(value);
     if (!origins.includes(origin)) origins.push(origin);
   }
   return origins;

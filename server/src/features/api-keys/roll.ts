@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database.js';
 import type { Audit } from '../audit/service.js';
 import type { ApiKeyType } from '../../db/schema.js';
-import { badRequest, forbidden, notFound, unprocessable } from '../../http/errors.js';
+import { ApiKeyError } from './errors.js';
 import { issueApiKey, RAW_KEY_NOTE } from './issue.js';
 import * as repo from './repository.js';
 import * as rollRepo from './roll-repository.js';
@@ -16,8 +16,8 @@ export const MAX_ROLL_OVERLAP_MS = 7 * 24 * HOUR_MS;
 function overlapEnd(expiresAt: string | undefined, now: Date): Date {
   if (expiresAt === undefined) return new Date(now.getTime() + DEFAULT_ROLL_OVERLAP_MS);
   const end = new Date(expiresAt);
-  if (end.getTime() <= now.getTime()) throw badRequest('expiresAt must be in the future', { expiresAt: 'inPast' });
-  if (end.getTime() > now.getTime() + MAX_ROLL_OVERLAP_MS) throw badRequest('expiresAt must be at most 7 days from now', { expiresAt: 'tooLarge' });
+  if (end.getTime() <= now.getTime()) throw ApiKeyError.expiryInPast();
+  if (end.getTime() > now.getTime() + MAX_ROLL_OVERLAP_MS) throw ApiKeyError.rollOverlapTooLong();
   return end;
 }
 
@@ -30,9 +30,9 @@ export type RollReach = rollRepo.KeyReach & { rollerId?: number };
  * A branch's admin may still revoke them (docs/decisions.md, "Who manages which key").
  */
 function refuseRoll(key: { type: ApiKeyType; staff_user_id: number }, rollerId: number) {
-  if (key.type !== 'personal') throw forbidden(`Only a superadmin can roll a ${key.type} key: a roll issues a new raw key. You may revoke it.`);
+  if (key.type !== 'personal') throw ApiKeyError.rollNeedsSuperadmin(key.type);
   if (key.staff_user_id !== rollerId) {
-    throw forbidden('Only a superadmin can roll another staff user\'s personal key: its new raw key would act as that user. You may revoke it.');
+    throw ApiKeyError.rollOfAnotherUsersKey();
   }
 }
 
@@ -46,11 +46,11 @@ export async function rollApiKey(db: Database, keys: KeyCaches, audit: Audit, re
   const end = overlapEnd(input.expiresAt, now);
   const rolled = await db.transaction().execute(async (tx) => {
     const old = await rollRepo.findKeyForRoll(tx, reach, id);
-    if (!old) throw notFound('apiKey');
+    if (!old) throw ApiKeyError.notFound();
     if (reach.rollerId !== undefined) refuseRoll(old, reach.rollerId);
-    if (!old.is_active) throw unprocessable('A revoked key cannot be rolled');
-    if (old.expires_at && old.expires_at.getTime() <= now.getTime()) throw unprocessable('An expired key cannot be rolled');
-    if (old.replaced_by) throw unprocessable(`This key was already rolled to ${old.replaced_by}: roll that key instead`);
+    if (!old.is_active) throw ApiKeyError.rollOfRevokedKey();
+    if (old.expires_at && old.expires_at.getTime() <= now.getTime()) throw ApiKeyError.rollOfExpiredKey();
+    if (old.replaced_by) throw ApiKeyError.alreadyRolled(old.replaced_by);
     const { key, rawKey } = await issueApiKey(tx, { name: old.name, type: old.type, staffUserId: old.staff_user_id, branchId: old.branch_id, expiresAt: old.expires_at });
     const oldEnd = old.expires_at && old.expires_at.getTime() < end.getTime() ? old.expires_at : end;
     const previous = await rollRepo.markRolled(tx, old.id, key.id, oldEnd);

@@ -2,9 +2,9 @@ import type { Executor } from '../../db/database.js';
 import { inTransaction, lockFor } from '../../db/locks.js';
 import { mapPage, type ListParams } from '../../db/list.js';
 import type { StaffRole } from '../../db/schema.js';
-import { badRequest, fieldNotFound, forbidden, notFound, unprocessable } from '../../http/errors.js';
 import type { Audit } from '../audit/service.js';
 import { branchExists } from '../branches/service.js';
+import { ApiKeyError } from './errors.js';
 import { issueApiKey, RAW_KEY_NOTE } from './issue.js';
 import * as repo from './repository.js';
 import * as rollRepo from './roll-repository.js';
@@ -32,24 +32,24 @@ export function apiKeyView(k: ApiKeyView) {
  */
 export async function createApiKey(db: Executor, audit: Audit, owner: { staffUserId: number; role: StaffRole }, input: CreateApiKeyInput, personalKeyLimit: number, now = new Date()) {
   const name = input.name.trim();
-  if (name.length === 0) throw badRequest('name should not be empty', { name: 'tooShort' });
-  if (input.type !== 'personal' && owner.role !== 'superadmin') throw forbidden(`Only a superadmin can create a ${input.type} key`);
+  if (name.length === 0) throw ApiKeyError.nameEmpty();
+  if (input.type !== 'personal' && owner.role !== 'superadmin') throw ApiKeyError.typeNeedsSuperadmin(input.type);
   if (input.type === 'personal' && input.branchId !== undefined) {
-    throw badRequest('branchId is not allowed for a personal key: it acts with its staff user\'s scope', { branchId: 'notAllowed' });
+    throw ApiKeyError.branchForPersonalKey();
   }
-  if (input.allowedOrigins !== undefined && input.type !== 'public') throw onlyPublicOrigins();
+  if (input.allowedOrigins !== undefined && input.type !== 'public') throw ApiKeyError.originsForPublicKeysOnly();
   const allowedOrigins = normalizeOrigins(input.allowedOrigins ?? []);
-  if (input.type !== 'personal' && input.branchId === undefined) throw badRequest(`branchId is required for a ${input.type} key`, { branchId: 'required' });
+  if (input.type !== 'personal' && input.branchId === undefined) throw ApiKeyError.branchRequired(input.type);
   const expiresAt = input.expiresAt === undefined ? null : new Date(input.expiresAt);
-  if (expiresAt && expiresAt.getTime() <= now.getTime()) throw badRequest('expiresAt must be in the future', { expiresAt: 'inPast' });
+  if (expiresAt && expiresAt.getTime() <= now.getTime()) throw ApiKeyError.expiryInPast();
   if (input.branchId !== undefined) {
-    if (!(await branchExists(db, input.branchId))) throw fieldNotFound('branchId');
+    if (!(await branchExists(db, input.branchId))) throw ApiKeyError.branchNotFound();
   }
   return inTransaction(db, async (tx) => {
     if (input.type === 'personal') {
       await lockFor(tx, `personal-keys:${owner.staffUserId}`);
       if ((await rollRepo.countActivePersonalKeys(tx, owner.staffUserId)) >= personalKeyLimit) {
-        throw unprocessable(`Personal key limit reached: a staff user may hold at most ${personalKeyLimit} active personal keys; revoke one first`);
+        throw ApiKeyError.personalKeyLimit(personalKeyLimit);
       }
     }
     const { key, rawKey } = await issueApiKey(tx, { name, type: input.type, staffUserId: owner.staffUserId, branchId: input.branchId ?? null, expiresAt, allowedOrigins });
@@ -58,8 +58,6 @@ export async function createApiKey(db: Executor, audit: Audit, owner: { staffUse
     return { ...view, rawKey, note: RAW_KEY_NOTE };
   });
 }
-
-const onlyPublicOrigins = () => badRequest('allowedOrigins applies to public keys only: a secret key never belongs in a web page', { allowedOrigins: 'notAllowed' });
 
 /**
  * Replaces a public key's allowed origins (`ownerId`: the caller's own personal keys, repo.ownKeys, so none; null:
@@ -73,8 +71,8 @@ export async function updateApiKey(db: Executor, keys: KeyCaches, audit: Audit, 
     return row;
   });
   if (!updated) {
-    if (await repo.findOwnKeyType(db, id, ownerId)) throw onlyPublicOrigins();
-    throw notFound('apiKey');
+    if (await repo.findOwnKeyType(db, id, ownerId)) throw ApiKeyError.originsForPublicKeysOnly();
+    throw ApiKeyError.notFound();
   }
   await keys.invalidate('api key origins changed');
   return apiKeyView(updated);

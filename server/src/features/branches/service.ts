@@ -2,8 +2,8 @@ import type { Executor } from '../../db/database.js';
 import { uniqueViolation } from '../../db/errors.js';
 import { type ListParams, mapPage } from '../../db/list.js';
 import type { Scope } from '../../db/scope.js';
-import { badRequest, fieldNotFound, notFound } from '../../http/errors.js';
 import { inTransaction, type Audit } from '../audit/service.js';
+import { BranchError } from './errors.js';
 import * as repo from './repository.js';
 
 export function branchView(b: repo.BranchRow) {
@@ -11,7 +11,7 @@ export function branchView(b: repo.BranchRow) {
 }
 
 function uniqueName(err: unknown): never {
-  if (uniqueViolation(err) === 'branches_name_key') throw badRequest('A branch with this name already exists', { name: 'alreadyExists' });
+  if (uniqueViolation(err) === 'branches_name_key') throw BranchError.nameTaken();
   throw err;
 }
 
@@ -33,7 +33,7 @@ export async function updateBranch(db: Executor, audit: Audit, id: number, body:
     return await inTransaction(db, async (tx) => {
       const before = await repo.findBranch(tx, id);
       const row = await repo.updateBranch(tx, id, { name: body.name?.trim(), is_sandbox: body.isSandbox });
-      if (!before || !row) throw notFound('branch');
+      if (!before || !row) throw BranchError.notFound();
       const branch = branchView(row);
       await audit.record(tx, { action: 'branch.update', entityType: 'branch', entityId: id, branchId: id, before: branchView(before), after: branch });
       return branch;
@@ -63,10 +63,10 @@ export function branchExists(db: Executor, id: number): Promise<boolean> {
  */
 export async function targetBranch(db: Executor, scope: Scope, requested: number | undefined): Promise<number> {
   if (scope.branchId !== null) {
-    if (requested !== undefined && requested !== scope.branchId) throw fieldNotFound('branchId');
+    if (requested !== undefined && requested !== scope.branchId) throw BranchError.targetNotFound();
     return scope.branchId;
   }
-  if (requested === undefined) throw badRequest('branchId is required', { branchId: 'required' });
-  if (!(await repo.branchExists(db, requested))) throw fieldNotFound('branchId');
+  if (requested === undefined) throw BranchError.targetRequired();
+  if (!(await repo.branchExists(db, requested))) throw BranchError.targetNotFound();
   return requested;
 }

@@ -1,9 +1,9 @@
 import type { Executor } from '../../db/database.js';
 import type { Scope } from '../../db/scope.js';
-import { AppError, badRequest } from '../../http/errors.js';
 import type { Direction } from '../pricing/estimate.js';
 import { price, type AmountProblem, type Price, type PricedCurrency } from '../pricing/price.js';
 import { findCurrencies } from './currencies/repository.js';
+import { CatalogError } from './errors.js';
 import { exchangesOutsideBranch, findCashbox } from './exchanges/repository.js';
 import { findPricing, type PricingRow } from './offers/repository.js';
 import type { BranchCatalog } from './snapshot/build.js';
@@ -80,16 +80,10 @@ function quoted(pricing: PricingRow | undefined, source: QuotableCurrency | unde
   };
 }
 
-/** The 404's `errors` is the contract's; its sentence says why, as an order's 400 for the same cause does. */
-const NOT_FOUND = {
-  exchange: 'exchange not found: the key\'s branch has no active exchange with this id',
-  offer: 'offer not found: the exchange has no active offer between these currencies, in either direction',
-};
-
 function quoteError(f: QuoteFailure) {
-  if (f.kind === 'sameCurrency') return badRequest('destCurrencyId must differ from sourceCurrencyId', { destCurrencyId: 'sameAsSource' });
-  if (f.kind === 'notFound') return new AppError('notFound', NOT_FOUND[f.resource], { [f.resource]: 'notFound' });
-  return badRequest(f.message('amount'), { amount: f.code });
+  if (f.kind === 'sameCurrency') return CatalogError.quoteSameCurrency();
+  if (f.kind === 'notFound') return f.resource === 'exchange' ? CatalogError.quoteExchangeNotFound() : CatalogError.quoteOfferNotFound();
+  return CatalogError.quoteAmountRefused(f.code, f.message);
 }
 
 /**

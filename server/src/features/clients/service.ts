@@ -1,8 +1,8 @@
 import type { Scope } from '../../db/scope.js';
 import type { Database, Executor, Tx } from '../../db/database.js';
-import { badRequest, fieldNotFound, forbidden, notFound } from '../../http/errors.js';
 import { inTransaction, type Audit } from '../audit/service.js';
 import { branchExists } from '../branches/service.js';
+import { ClientError } from './errors.js';
 import * as repo from './repository.js';
 import type { ClientFields } from './repository.js';
 import { checkClientFields, type ClientInput } from './rules.js';
@@ -16,9 +16,7 @@ export { findClientRef } from './repository.js';
 
 function validated(input: ClientInput): Partial<ClientFields> {
   const result = checkClientFields(input);
-  if (!result.ok) {
-    throw badRequest(result.problems.map((p) => p.message), Object.fromEntries(result.problems.map((p) => [p.field, p.code])));
-  }
+  if (!result.ok) throw ClientError.invalidFields(result.problems);
   return result.fields;
 }
 
@@ -28,11 +26,11 @@ function validated(input: ClientInput): Partial<ClientFields> {
  */
 async function creationScope(tx: Tx, scope: Scope, branchId: number | undefined): Promise<Scope & { branchId: number }> {
   if (scope.branchId !== null) {
-    if (branchId !== undefined) throw badRequest('branchId is only accepted from a key that reaches every branch', { branchId: 'notAllowed' });
+    if (branchId !== undefined) throw ClientError.branchNotAllowed();
     return { branchId: scope.branchId, exchangeIds: scope.exchangeIds };
   }
-  if (branchId === undefined) throw badRequest('branchId is required: this key reaches every branch', { branchId: 'required' });
-  if (!(await branchExists(tx, branchId))) throw fieldNotFound('branchId');
+  if (branchId === undefined) throw ClientError.branchRequired();
+  if (!(await branchExists(tx, branchId))) throw ClientError.branchNotFound();
   return { branchId, exchangeIds: null };
 }
 
@@ -41,7 +39,7 @@ export async function createClient(tx: Tx, scope: Scope, body: CreateClientBody)
   const target = await creationScope(tx, scope, body.branchId);
   const client = await repo.insertClient(tx, target.branchId, fields);
   // An operator without exchanges could never read the client back; the insert is rolled back with this error.
-  if ((await repo.associateWithScope(tx, client.id, target)) === 0) throw forbidden('This key reaches no exchange to associate the client with');
+  if ((await repo.associateWithScope(tx, client.id, target)) === 0) throw ClientError.noExchangeInReach();
   return client;
 }
 
@@ -51,7 +49,7 @@ export async function updateClient(db: Database, scope: Scope, id: number, body:
   const write = async (tx: Executor) => {
     const before = audit && await repo.findClient(tx, scope, id);
     const row = await repo.updateClient(tx, scope, id, fields);
-    if (!row) throw notFound('client');
+    if (!row) throw ClientError.notFound();
     await audit?.record(tx, { action: 'client.update', entityType: 'client', entityId: id, branchId: row.branch_id, before: before && present(before), after: present(row) });
     return row;
   };
@@ -63,7 +61,7 @@ export async function uniqueEmail<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    if (uniqueViolation(err) === EMAIL_KEY) throw badRequest('email is already used by another client of this branch', { email: 'alreadyExists' });
+    if (uniqueViolation(err) === EMAIL_KEY) throw ClientError.emailTaken();
     throw err;
   }
 }

@@ -1,4 +1,4 @@
-import { badRequest } from '../../http/errors.js';
+import { EventError } from './errors.js';
 
 /**
  * A position in the feed: the writing transaction's id and the event's sequence number, the order the feed is
@@ -12,9 +12,7 @@ const FORM = /^(\d{1,20})\.(\d{1,19})$/;
 export function parseCursor(text: string | undefined): Cursor {
   if (text === undefined || text === '') return START;
   const m = FORM.exec(text);
-  if (!m || BigInt(m[1]!) > 18446744073709551615n || BigInt(m[2]!) > 9223372036854775807n) {
-    throw badRequest('after must be a cursor returned as `next` by this endpoint', { after: 'invalid' });
-  }
+  if (!m || BigInt(m[1]!) > 18446744073709551615n || BigInt(m[2]!) > 9223372036854775807n) throw EventError.cursorInvalid();
   return { tx: m[1]!, seq: m[2]! };
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { badRequest } from '../../http/errors.js';
+import { IdempotencyError } from './errors.js';
 
 /** 1–255 printable ASCII characters (space to tilde), as Stripe takes them. */
 const KEY = /^[\x20-\x7e]{1,255}$/;
@@ -7,9 +7,7 @@ const KEY = /^[\x20-\x7e]{1,255}$/;
 /** The `Idempotency-Key` header's value: undefined when absent; a 400 when malformed. */
 export function idempotencyKey(header: string | string[] | undefined): string | undefined {
   if (header === undefined) return undefined;
-  if (typeof header !== 'string' || !KEY.test(header)) {
-    throw badRequest('Idempotency-Key must be 1 to 255 printable ASCII characters', { 'Idempotency-Key': 'invalid' });
-  }
+  if (typeof header !== 'string' || !KEY.test(header)) throw IdempotencyError.keyMalformed();
   return header;
 }
 

@@ -1,5 +1,5 @@
 import type { Database, Tx } from '../../db/database.js';
-import { conflict, unprocessable } from '../../http/errors.js';
+import { IdempotencyError } from './errors.js';
 import * as repo from './repository.js';
 
 /** Keys are kept this long after their first use (Stripe keeps them 24 hours). */
@@ -50,13 +50,13 @@ function replay(row: repo.StoredRow | undefined, hash: string): Answer & { repla
   // Absent: the row was pruned between the claim and this read; the client's retry claims the key afresh.
   if (!row || row.status === null || row.response === null) throw inProgress();
   if (row.request_hash !== hash) {
-    throw unprocessable('This Idempotency-Key was already used with a different request (method, path or body); use a new key for a new request');
+    throw IdempotencyError.keyReusedForAnotherRequest();
   }
   return { status: row.status, body: row.response, replayed: true };
 }
 
 function inProgress() {
-  return conflict('A request with this Idempotency-Key is still being processed; retry after it has finished');
+  return IdempotencyError.stillInProgress();
 }
 
 /** SQLSTATE 55P03: the lock timeout ran out while waiting for the request holding the key. */

@@ -1,6 +1,6 @@
-import { badRequest } from '../../http/errors.js';
 import { priceWith, type PricingRow, type QuoteFailure } from '../catalog/service.js';
 import { amountFromJson, Dec } from '../pricing/decimal.js';
+import { OrderError } from './errors.js';
 import type { OrderCurrency, References } from './references.js';
 import type { CreateOrderBody } from './schemas.js';
 
@@ -17,20 +17,17 @@ export function checkAmountsGiven(body: Pick<CreateOrderBody, 'operationType' | 
   const client = body.clientAmount !== undefined;
   const exchange = body.exchangeAmount !== undefined;
   if (body.quoteId !== undefined) {
-    if (body.operationType !== 'offer') throw badRequest('quoteId is for offer orders only', { quoteId: 'notAllowed' });
-    if (client || exchange) throw badRequest('give either quoteId or an amount, not both: the quote fixes both amounts', { [client ? 'clientAmount' : 'exchangeAmount']: 'notAllowed' });
+    if (body.operationType !== 'offer') throw OrderError.quoteForOfferOnly();
+    if (client || exchange) throw OrderError.quoteWithAmount(client ? 'clientAmount' : 'exchangeAmount');
     return;
   }
   if (body.operationType === 'offer') {
-    if (client && exchange) throw badRequest('give either clientAmount or exchangeAmount for an offer order, not both', { exchangeAmount: 'notAllowed' });
-    if (!client && !exchange) throw badRequest('clientAmount or exchangeAmount is required for an offer order', { clientAmount: 'required' });
+    if (client && exchange) throw OrderError.bothAmounts();
+    if (!client && !exchange) throw OrderError.amountMissing();
     return;
   }
-  const errors: Record<string, string> = {};
-  if (!client) errors.clientAmount = 'required';
-  if (!exchange) errors.exchangeAmount = 'required';
-  const missing = Object.keys(errors);
-  if (missing.length > 0) throw badRequest(missing.map((f) => `${f} is required for a finop order`), errors);
+  const missing = [...(client ? [] : ['clientAmount']), ...(exchange ? [] : ['exchangeAmount'])];
+  if (missing.length > 0) throw OrderError.finopAmountsMissing(missing);
 }
 
 /**
@@ -57,7 +54,7 @@ function priceFinop(clientAmount: number, exchangeAmount: number, refs: Referenc
 function exact(field: string, value: number, currency: OrderCurrency): string {
   const amount = amountFromJson(value);
   if (new Dec(amount).decimalPlaces() > currency.decimals) {
-    throw badRequest(`${field} has more than ${currency.decimals} decimal places, the precision of ${currency.code}`, { [field]: 'tooManyDecimals' });
+    throw OrderError.tooManyDecimals(field, currency.decimals, currency.code);
   }
   return amount;
 }
@@ -65,10 +62,8 @@ function exact(field: string, value: number, currency: OrderCurrency): string {
 /** The estimate's failures in the terms of an order body (references were checked before, so these are rare). */
 function pricingError(failure: QuoteFailure, field: string) {
   switch (failure.kind) {
-    case 'sameCurrency': return badRequest('currency2 must differ from currency1', { currency2: 'sameAsSource' });
-    case 'notFound': return failure.resource === 'offer'
-      ? badRequest('offer not found: the cashbox has no active offer for this currency pair', { offer: 'notFound' })
-      : badRequest('cashbox not found', { cashbox: 'notFound' });
-    case 'amount': return badRequest(failure.message(field), { [field]: failure.code });
+    case 'sameCurrency': return OrderError.sameCurrency();
+    case 'notFound': return failure.resource === 'offer' ? OrderError.offerNotFound() : OrderError.cashboxNotFound();
+    case 'amount': return OrderError.amountRefused(field, failure.code, failure.message);
   }
 }

@@ -1,9 +1,9 @@
 import type { Scope } from '../../db/scope.js';
 import type { Executor } from '../../db/database.js';
-import { badRequest } from '../../http/errors.js';
 import { findCashbox, findCurrencies } from '../catalog/service.js';
 import { findClientRef } from '../clients/service.js';
 import { findPaymentMethods } from '../payment-methods/service.js';
+import { OrderError, type ReferenceProblem } from './errors.js';
 import type { CreateOrderBody } from './schemas.js';
 
 export interface OrderCurrency { id: number; code: string; decimals: number }
@@ -18,9 +18,8 @@ type PaymentMethod = Awaited<ReturnType<typeof findPaymentMethods>>[number];
  * disabled cashbox, currency or payment method, "currencyMismatch" for a payment method of another currency.
  */
 export async function resolveReferences(db: Executor, scope: Scope, body: CreateOrderBody): Promise<References> {
-  const errors: Record<string, string> = {};
-  const messages: string[] = [];
-  const problem = (field: string, code: string, message: string) => { errors[field] = code; messages.push(`${field} ${message}`); };
+  const problems: ReferenceProblem[] = [];
+  const problem = (field: string, code: ReferenceProblem['code']) => { problems.push({ field, code }); };
   const methodIds = [body.paymentMethodSource?.id, body.paymentMethodDest?.id].filter((id): id is number => id !== undefined);
 
   // Independent lookups: on PostgreSQL each takes its own pooled connection, so they cost one round trip of time.
@@ -31,30 +30,30 @@ export async function resolveReferences(db: Executor, scope: Scope, body: Create
     methodIds.length > 0 ? findPaymentMethods(db, scope, methodIds) : [],
   ]);
 
-  if (!cashbox) problem('cashbox', 'notFound', 'not found');
-  else if (!cashbox.is_active) problem('cashbox', 'inactive', 'is not active');
+  if (!cashbox) problem('cashbox', 'notFound');
+  else if (!cashbox.is_active) problem('cashbox', 'inactive');
   const currency = (field: 'currency1' | 'currency2') => {
     const c = currencies.find((row) => row.id === body[field].id);
-    if (!c) problem(field, 'notFound', 'not found');
-    else if (!c.is_active) problem(field, 'inactive', 'is not active');
+    if (!c) problem(field, 'notFound');
+    else if (!c.is_active) problem(field, 'inactive');
     return c;
   };
   const currency1 = currency('currency1');
   const currency2 = currency('currency2');
-  if (body.user && (!user || (cashbox && user.branch_id !== cashbox.branch_id))) problem('user', 'notFound', 'not found');
+  if (body.user && (!user || (cashbox && user.branch_id !== cashbox.branch_id))) problem('user', 'notFound');
 
   const method = (field: 'paymentMethodSource' | 'paymentMethodDest', currencyId: number) => {
     const ref = body[field];
     if (!ref) return;
     const m = methods.find((row) => row.id === ref.id);
-    if (!m || (cashbox && !usableAt(m, cashbox))) problem(field, 'notFound', 'not found');
-    else if (!m.is_active) problem(field, 'inactive', 'is not active');
-    else if (m.currency_id !== null && m.currency_id !== currencyId) problem(field, 'currencyMismatch', 'is for another currency');
+    if (!m || (cashbox && !usableAt(m, cashbox))) problem(field, 'notFound');
+    else if (!m.is_active) problem(field, 'inactive');
+    else if (m.currency_id !== null && m.currency_id !== currencyId) problem(field, 'currencyMismatch');
   };
   method('paymentMethodSource', body.currency1.id);
   method('paymentMethodDest', body.currency2.id);
 
-  if (messages.length > 0 || !cashbox || !currency1 || !currency2) throw badRequest(messages, errors);
+  if (problems.length > 0 || !cashbox || !currency1 || !currency2) throw OrderError.unusableReferences(problems);
   return { cashbox: { id: cashbox.id, branchId: cashbox.branch_id, sandbox: cashbox.is_sandbox }, currency1, currency2 };
 }
 

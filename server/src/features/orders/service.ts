@@ -3,13 +3,13 @@ import type { KeyPrincipal } from '../../auth/principal.js';
 import type { Scope } from '../../db/scope.js';
 import type { Database, Executor, Tx } from '../../db/database.js';
 import type { OrderStatus } from '../../db/schema.js';
-import { badRequest, notFound, unprocessable } from '../../http/errors.js';
 import type { Audit } from '../audit/service.js';
 import { findOfferForPricing } from '../catalog/service.js';
 import { normalize } from '../pricing/decimal.js';
 import { enqueue } from '../delivery/outbox.js';
 import { isSandbox } from '../branches/service.js';
 import { linkOrder, useQuote } from '../quotes/service.js';
+import { OrderError } from './errors.js';
 import { checkAmountsGiven, priceOrder, type PricedOrder } from './pricing.js';
 import { resolveReferences, type References } from './references.js';
 import { insertHistory, type HistoryRow } from './history-repository.js';
@@ -39,7 +39,7 @@ export function newHashedId(): string {
  */
 export async function createOrder(db: Database, tx: Tx | undefined, key: KeyPrincipal, body: CreateOrderBody): Promise<repo.OrderRow> {
   checkAmountsGiven(body);
-  if (body.currency1.id === body.currency2.id) throw badRequest('currency2 must differ from currency1', { currency2: 'sameAsSource' });
+  if (body.currency1.id === body.currency2.id) throw OrderError.sameCurrency();
   const quoteId = body.quoteId;
   if (quoteId === undefined) return insertOrder(tx ?? db, key, body, (refs, pricing) => priceOrder(body, refs, pricing));
   const onQuote = async (t: Tx) => {
@@ -118,9 +118,9 @@ export interface Move {
  */
 export async function moveOrder(tx: Tx, scope: Scope, move: Move, audit?: Audit): Promise<void> {
   const order = await repo.lockOrder(tx, scope, move.id);
-  if (!order || (move.sandboxKeyId !== undefined && !(await sandboxOwned(tx, order, move.sandboxKeyId)))) throw notFound('order');
+  if (!order || (move.sandboxKeyId !== undefined && !(await sandboxOwned(tx, order, move.sandboxKeyId)))) throw OrderError.notFound();
   const outcome = transition(order.status, move.to, move.by);
-  if (!outcome.ok) throw unprocessable(outcome.message);
+  if (!outcome.ok) throw OrderError.moveRefused(outcome.message);
   // The events first: their deliveries' counters are locked before the orders' counters, in the order the one
   // statement creating an order locks them. The other way round, a move and a creation at one exchange with a
   // webhook deadlocked (PostgreSQL 40P01, a 500 for one of the two).
@@ -133,7 +133,7 @@ export async function moveOrder(tx: Tx, scope: Scope, move: Move, audit?: Audit)
     envelope: event === 'order.status_changed' ? { status: move.to } : undefined,
     occurredAt,
   })));
-  if (!(await repo.updateStatus(tx, scope, order.id, order.status, move.to))) throw unprocessable(`Order ${order.id} changed concurrently; retry`);
+  if (!(await repo.updateStatus(tx, scope, order.id, order.status, move.to))) throw OrderError.changedConcurrently(order.id);
   await insertHistory(tx, { orderId: order.id, from: order.status, to: move.to, actor: move.actor, comment: move.comment });
   // Partners' moves (a cancel) are in the order's history only; the audit log holds the staff's and the CLI's.
   await audit?.record(tx, { action: 'order.move', entityType: 'order', entityId: order.id, branchId: order.branch_id, before: { status: order.status }, after: { status: move.to, comment: move.comment ?? null } });

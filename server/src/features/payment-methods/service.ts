@@ -2,10 +2,10 @@ import type { Database, Executor } from '../../db/database.js';
 import { type ListParams, mapPage } from '../../db/list.js';
 import type { Scope } from '../../db/scope.js';
 import { uniqueViolation } from '../../db/errors.js';
-import { badRequest, fieldNotFound, notFound } from '../../http/errors.js';
 import { inTransaction, type Audit } from '../audit/service.js';
 import { targetBranch } from '../branches/service.js';
 import { exchangesOutsideBranch, findCurrencies } from '../catalog/service.js';
+import { PaymentMethodError } from './errors.js';
 import * as repo from './repository.js';
 import type { CreatePaymentMethodInput, PaymentMethodKind, UpdatePaymentMethodInput } from './schemas.js';
 
@@ -19,8 +19,8 @@ export function paymentMethodView(p: repo.PaymentMethodRow) {
 /** A payment method of the branch, optionally only at one of its exchanges or for one currency. */
 export async function createPaymentMethod(db: Database, audit: Audit, scope: Scope, input: CreatePaymentMethodInput) {
   const branchId = await targetBranch(db, scope, input.branchId);
-  if (input.exchangeId !== undefined && (await exchangesOutsideBranch(db, branchId, [input.exchangeId])).length > 0) throw fieldNotFound('exchangeId');
-  if (input.currencyId !== undefined && (await findCurrencies(db, [input.currencyId])).length === 0) throw fieldNotFound('currencyId');
+  if (input.exchangeId !== undefined && (await exchangesOutsideBranch(db, branchId, [input.exchangeId])).length > 0) throw PaymentMethodError.exchangeNotFound();
+  if (input.currencyId !== undefined && (await findCurrencies(db, [input.currencyId])).length === 0) throw PaymentMethodError.currencyNotFound();
   return uniqueName(() => inTransaction(db, async (tx) => {
     const method = paymentMethodView(await repo.insertPaymentMethod(tx, {
       branchId, name: input.name.trim(), kind: (input.kind ?? 'cash') as PaymentMethodKind,
@@ -34,7 +34,7 @@ export async function createPaymentMethod(db: Database, audit: Audit, scope: Sco
 export async function updatePaymentMethod(db: Database, audit: Audit, scope: Scope, id: number, input: UpdatePaymentMethodInput) {
   return uniqueName(() => inTransaction(db, async (tx) => {
     const before = await repo.lockPaymentMethod(tx, scope, id);
-    if (!before) throw notFound('paymentMethod');
+    if (!before) throw PaymentMethodError.notFound();
     const method = paymentMethodView((await repo.updatePaymentMethod(tx, scope, id, { ...input, name: input.name?.trim() }))!);
     await audit.record(tx, { action: 'paymentMethod.update', entityType: 'paymentMethod', entityId: id, branchId: method.branchId, before: paymentMethodView(before), after: method });
     return method;
@@ -47,7 +47,7 @@ async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
     return await write();
   } catch (err) {
     if (uniqueViolation(err) === 'payment_methods_name_key') {
-      throw badRequest('A payment method with this name already exists for the same exchange and currency', { name: 'alreadyExists' });
+      throw PaymentMethodError.nameTaken();
     }
     throw err;
   }

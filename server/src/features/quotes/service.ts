@@ -1,9 +1,9 @@
 import { branchScope, type KeyPrincipal } from '../../auth/principal.js';
 import type { Executor, Tx } from '../../db/database.js';
 import type { Scope } from '../../db/scope.js';
-import { AppError } from '../../http/errors.js';
 import { quote, type PricingRow, type Quote, type QuoteRequest } from '../catalog/service.js';
 import { Dec, normalize } from '../pricing/decimal.js';
+import { QuoteError, type QuotedFor } from './errors.js';
 import * as repo from './repository.js';
 
 export interface FirmQuote { quote: Quote; id: string; expiresAt: Date }
@@ -25,7 +25,7 @@ export async function takeQuote(db: Executor, key: KeyPrincipal, req: QuoteReque
 export interface QuotedPrice { clientAmount: string; exchangeAmount: string; offerId: number; rate: string; isReverse: boolean }
 
 /** What the order names, which must be what the quote was taken for. */
-export interface QuoteUse { exchangeId: number; sourceCurrencyId: number; destCurrencyId: number }
+export type QuoteUse = QuotedFor;
 
 /**
  * Uses a quote for an order in the order's transaction: refused (422, `errors.quoteId` naming the reason) when
@@ -37,34 +37,30 @@ export async function useQuote(tx: Tx, scope: Scope, id: string, use: QuoteUse, 
   const q = await repo.consumeQuote(tx, scope, id);
   if (!q) throw await refusal(tx, scope, id);
   if (q.exchange_id !== use.exchangeId || q.source_currency_id !== use.sourceCurrencyId || q.dest_currency_id !== use.destCurrencyId) {
-    throw quoteError('mismatch', `quote ${id} was taken for exchange ${q.exchange_id}, currencies ${q.source_currency_id} → ${q.dest_currency_id}; the order names exchange ${use.exchangeId}, currencies ${use.sourceCurrencyId} → ${use.destCurrencyId}`);
+    throw QuoteError.mismatch(id, { exchangeId: q.exchange_id, sourceCurrencyId: q.source_currency_id, destCurrencyId: q.dest_currency_id }, use);
   }
   if (!current || current.offer_id === null || !current.exchange_active) {
-    throw quoteError('offerInactive', `the exchange no longer has an active offer for this currency pair, so quote ${id} cannot be honoured`);
+    throw QuoteError.offerInactive(id);
   }
   // The pair's offer now may be another one (the reverse direction, after the quoted one was deactivated): its
   // limit is in another currency, and the quoted offer is no longer in force.
   if (current.offer_id !== q.offer_id) {
-    throw quoteError('offerInactive', `offer ${q.offer_id}, which quote ${id} was priced on, is no longer the exchange's active offer for this currency pair; take a new quote`);
+    throw QuoteError.offerReplaced(id, q.offer_id);
   }
   // maxAmount is in the offer's currency1: the source for a direct quote, the destination for a reverse one.
   const quoted = q.is_reverse ? q.dest_amount : q.source_amount;
   if (new Dec(quoted).gt(new Dec(current.max_amount!))) {
-    throw quoteError('aboveMaximum', `the offer's maxAmount is now ${normalize(current.max_amount!)}, which no longer covers the quoted ${normalize(quoted)}; take a new quote`);
+    throw QuoteError.aboveOfferMaximum(normalize(current.max_amount!), normalize(quoted));
   }
   return { clientAmount: q.source_amount, exchangeAmount: q.dest_amount, offerId: q.offer_id, rate: q.rate, isReverse: q.is_reverse };
 }
 
 export { linkOrder, pruneQuotes } from './repository.js';
 
-async function refusal(tx: Tx, scope: Scope, id: string): Promise<AppError> {
+async function refusal(tx: Tx, scope: Scope, id: string) {
   const d = await repo.diagnose(tx, scope, id);
-  if (!d) return quoteError('notFound', `quote ${id} does not exist`);
-  if (!d.in_scope) return quoteError('foreign', `quote ${id} belongs to another branch or to an exchange outside this key's scope`);
-  if (d.used_at) return quoteError('used', `quote ${id} has already been used for an order`);
-  return quoteError('expired', `quote ${id} has expired; take a new quote`);
-}
-
-function quoteError(code: string, message: string): AppError {
-  return new AppError('unprocessable', message, { quoteId: code });
+  if (!d) return QuoteError.notFound(id);
+  if (!d.in_scope) return QuoteError.foreign(id);
+  if (d.used_at) return QuoteError.used(id);
+  return QuoteError.expired(id);
 }

@@ -4,9 +4,9 @@ import { rateLimitExceeded } from '../../auth/rate-limit-headers.js';
 import type { RateLimiter } from '../../auth/rate-limiter.js';
 import type { StaffTokens } from '../../auth/staff-jwt.js';
 import type { Database } from '../../db/database.js';
-import { unauthorized } from '../../http/errors.js';
 import { publicRoute } from '../../http/route.js';
 import type { App } from '../../http/types.js';
+import { StaffError } from './errors.js';
 import { findStaffForAuth } from './repository.js';
 import { LoginRequest, LoginResponse } from './schemas.js';
 
@@ -38,7 +38,7 @@ export function loginRoutes({ db, limits, tokens }: { db: Database; limits: Logi
       const user = await findStaffForAuth(db, { email });
       // The same work and the same answer whether the email is unknown, the password wrong or the user inactive.
       const valid = user ? await verifyPassword(request.body.password, user.password_hash) : await verifyAgainstDummy(request.body.password);
-      if (!user || !valid || !user.is_active) throw unauthorized('Invalid credentials');
+      if (!user || !valid || !user.is_active) throw StaffError.invalidCredentials();
       await Promise.all([limits.loginAccount.reset(accountKey), limits.loginIp.refund(ipKey)]);
       const token = await tokens.sign(user.id, { cutoff: user.tokens_valid_after, issuedAt: readAt });
       return { accessToken: token.accessToken, tokenType: 'Bearer' as const, expiresIn: token.expiresIn };

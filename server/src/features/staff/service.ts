@@ -2,13 +2,13 @@ import { hashPassword } from '../../auth/password.js';
 import type { Scope } from '../../db/scope.js';
 import type { Database, Executor } from '../../db/database.js';
 import type { Permission, StaffRole } from '../../db/schema.js';
-import { badRequest, fieldNotFound, forbidden, notFound, unprocessable } from '../../http/errors.js';
 import { type ListParams, mapPage } from '../../db/list.js';
 import { uniqueViolation } from '../../db/errors.js';
 import type { Audit } from '../audit/service.js';
 import { branchExists } from '../branches/service.js';
 import { exchangesOutsideBranch } from '../catalog/service.js';
 import { moveOwnerWebhooks } from '../webhooks/service.js';
+import { StaffError } from './errors.js';
 import * as repo from './repository.js';
 
 /** A staff user by id or email with its exchanges, for authentication (auth/staff-auth.ts, wired in app.ts) and the CLI. */
@@ -39,13 +39,13 @@ export async function listStaffUsers(db: Executor, actor: Actor, params: ListPar
 
 export async function getStaffUser(db: Executor, actor: Actor, id: number): Promise<StaffView> {
   const row = await repo.findStaff(db, actorScope(actor), id);
-  if (!row) throw notFound('staff');
+  if (!row) throw StaffError.notFound();
   return staffView(row);
 }
 
 export async function createStaffUser(svc: StaffServices, actor: Actor, input: CreateStaffInput, audit: Audit): Promise<StaffView> {
-  if (actor.role === 'operator') throw forbidden();
-  if (input.role === 'superadmin' && actor.role !== 'superadmin') throw forbidden('Only a superadmin can create a superadmin');
+  if (actor.role === 'operator') throw StaffError.operatorCannotManageStaff();
+  if (input.role === 'superadmin' && actor.role !== 'superadmin') throw StaffError.onlySuperadminCreatesSuperadmin();
   const branchId = await resolveBranch(svc.db, actor, input.role, input.branchId);
   const exchangeIds = input.exchangeIds ?? [];
   await checkExchanges(svc.db, branchId, exchangeIds);
@@ -61,7 +61,7 @@ export async function createStaffUser(svc: StaffServices, actor: Actor, input: C
       return created;
     });
   } catch (err) {
-    if (uniqueViolation(err) === 'staff_users_email_key') throw badRequest('A staff user with this email already exists', { email: 'alreadyExists' });
+    if (uniqueViolation(err) === 'staff_users_email_key') throw StaffError.emailTaken();
     throw err;
   }
 }
@@ -72,20 +72,20 @@ export async function createStaffUser(svc: StaffServices, actor: Actor, input: C
  * password or a deactivation voids the user's access tokens issued so far.
  */
 export async function updateStaffUser(svc: StaffServices, actor: Actor, id: number, patch: UpdateStaffInput, audit: Audit): Promise<StaffView> {
-  if (actor.role === 'operator') throw forbidden();
-  if (patch.role === 'superadmin' && actor.role !== 'superadmin') throw forbidden('Only a superadmin can grant the superadmin role');
+  if (actor.role === 'operator') throw StaffError.operatorCannotManageStaff();
+  if (patch.role === 'superadmin' && actor.role !== 'superadmin') throw StaffError.onlySuperadminGrantsSuperadmin();
   // Hashing is slow on purpose: do it before taking the row lock.
   const passwordHash = patch.password === undefined ? undefined : await hashPassword(patch.password);
   const view = await svc.db.transaction().execute(async (tx) => {
     const current = await repo.lockStaff(tx, actorScope(actor), id);
-    if (!current) throw notFound('staff');
+    if (!current) throw StaffError.notFound();
     const role = patch.role ?? current.role;
     const deactivates = patch.isActive === false && current.is_active;
     if (actor.staffUserId === id && (role !== current.role || deactivates)) {
-      throw unprocessable('You cannot change the role of, or deactivate, your own account');
+      throw StaffError.ownRoleOrDeactivation();
     }
     if (current.role === 'superadmin' && current.is_active && (role !== 'superadmin' || deactivates) && (await repo.otherActiveSuperadmins(tx, id)) === 0) {
-      throw unprocessable('The last active superadmin cannot be demoted or deactivated');
+      throw StaffError.lastActiveSuperadmin();
     }
     const branchId = role === 'superadmin' || patch.branchId !== undefined || current.branch_id === null
       ? await resolveBranch(tx, actor, role, patch.branchId)
@@ -114,22 +114,22 @@ export async function updateStaffUser(svc: StaffServices, actor: Actor, id: numb
 /** The branch of a new or moved staff user: none for a superadmin; an admin's own; a superadmin names it. */
 async function resolveBranch(db: Executor, actor: Actor, role: StaffRole, requested: number | undefined): Promise<number | null> {
   if (role === 'superadmin') {
-    if (requested !== undefined) throw badRequest('branchId is not allowed for a superadmin, who reaches every branch', { branchId: 'notAllowed' });
+    if (requested !== undefined) throw StaffError.branchForSuperadmin();
     return null;
   }
   if (actor.role !== 'superadmin') {
     // Another branch does not exist as far as an admin can tell.
-    if (requested !== undefined && requested !== actor.branchId) throw fieldNotFound('branchId');
+    if (requested !== undefined && requested !== actor.branchId) throw StaffError.branchNotFound();
     return actor.branchId;
   }
-  if (requested === undefined) throw badRequest(`branchId is required for an ${role}`, { branchId: 'required' });
-  if (!(await branchExists(db, requested))) throw fieldNotFound('branchId');
+  if (requested === undefined) throw StaffError.branchRequired(role);
+  if (!(await branchExists(db, requested))) throw StaffError.branchNotFound();
   return requested;
 }
 
 async function checkExchanges(db: Executor, branchId: number | null, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
-  if (branchId === null) throw badRequest('exchangeIds is not allowed for a superadmin, who reaches every exchange', { exchangeIds: 'notAllowed' });
+  if (branchId === null) throw StaffError.exchangesForSuperadmin();
   const outside = await exchangesOutsideBranch(db, branchId, ids);
-  if (outside.length > 0) throw badRequest(`exchangeIds: ${outside.join(', ')} not found in branch ${branchId}`, { exchangeIds: 'notFound' });
+  if (outside.length > 0) throw StaffError.exchangesOutsideBranch(outside, branchId);
 }

@@ -1,9 +1,9 @@
 import type { Database, Executor } from '../../db/database.js';
 import { inTransaction } from '../../db/locks.js';
-import { notFound } from '../../http/errors.js';
 import type { Metrics } from '../../http/metrics.js';
 import type { Audit } from '../audit/service.js';
 import * as deliveries from '../delivery/service.js';
+import { WebhookError } from './errors.js';
 import * as repo from './repository.js';
 
 /*
@@ -16,7 +16,7 @@ export async function deleteWebhook(db: Database, metrics: Metrics, v: repo.Visi
   const abandoned = await db.transaction().execute(async (tx) => {
     const hook = found(await repo.findWebhook(tx, v, id));
     const n = await deliveries.abandonDeliveriesOf(tx, id);
-    if (!(await repo.deleteWebhook(tx, v, id))) throw notFound('webhook');
+    if (!(await repo.deleteWebhook(tx, v, id))) throw WebhookError.notFound();
     await audit?.record(tx, { action: 'webhook.delete', entityType: 'webhook', entityId: id, branchId: hook.branch_id, before: summary(hook), after: { deleted: true, abandonedDeliveries: n } });
     return n;
   });
@@ -59,6 +59,6 @@ export function audited<T>(db: Executor, audit: Audit | undefined, work: (tx: Ex
 }
 
 export function found<T>(row: T | undefined): T {
-  if (!row) throw notFound('webhook');
+  if (!row) throw WebhookError.notFound();
   return row;
 }

@@ -3,11 +3,11 @@ import type { Executor } from '../../db/database.js';
 import type { ListParams } from '../../db/list.js';
 import type { WebhookEvent } from '../../db/schema.js';
 import { inTransaction, lockFor } from '../../db/locks.js';
-import { badRequest, notFound, unprocessable } from '../../http/errors.js';
 import type { Audit } from '../audit/service.js';
 import * as deliveries from '../delivery/service.js';
 import { newSecret } from '../delivery/signing.js';
 import { checkWebhookUrl, UrlProblem } from '../delivery/url-guard.js';
+import { WebhookError } from './errors.js';
 import { audited, found } from './lifecycle.js';
 import * as repo from './repository.js';
 
@@ -43,7 +43,7 @@ async function validUrl(url: string, allowPrivateUrls: boolean): Promise<string>
   try {
     return (await checkWebhookUrl(url, allowPrivateUrls)).toString();
   } catch (err) {
-    if (err instanceof UrlProblem) throw badRequest([err.message], { url: err.code });
+    if (err instanceof UrlProblem) throw WebhookError.urlRefused(err.code, err.message);
     throw err;
   }
 }
@@ -60,7 +60,7 @@ export async function createWebhook(db: Executor, allowPrivateUrls: boolean, lim
   return inTransaction(db, async (tx) => {
     await lockFor(tx, 'staffUserId' in owner ? `webhooks:staff:${owner.staffUserId}` : `webhooks:branch:${owner.branchId}`);
     if ((await repo.countWebhooksOfOwner(tx, owner)) >= limit) {
-      throw unprocessable(`Webhook limit reached: an owner may register at most ${limit} webhooks; delete one first`);
+      throw WebhookError.limitReached(limit);
     }
     return repo.insertWebhook(tx, {
       branchId: p.branchId, staffUserId: personal ? p.staffUserId : null, keyId: p.keyId,
@@ -108,15 +108,15 @@ export async function listDeliveries(db: Executor, v: repo.Visibility, id: strin
 /** One delivery of a visible webhook, with its attempts; a webhook the caller does not see has no deliveries. */
 export async function getDelivery(db: Executor, v: repo.Visibility, id: string, deliveryId: string) {
   const found = (await repo.findWebhook(db, v, id)) && (await deliveries.getDelivery(db, id, deliveryId));
-  if (!found) throw notFound('delivery');
+  if (!found) throw WebhookError.deliveryNotFound();
   return found;
 }
 
 export async function retryDelivery(db: Executor, v: repo.Visibility, id: string, deliveryId: string, audit?: Audit) {
   const hook = await getWebhook(db, v, id);
   const current = await deliveries.findDelivery(db, id, deliveryId);
-  if (!current) throw notFound('delivery');
-  if (!hook.is_active) throw unprocessable('Webhook is inactive: reactivate it before retrying its deliveries');
+  if (!current) throw WebhookError.deliveryNotFound();
+  if (!hook.is_active) throw WebhookError.retryOnInactiveWebhook();
   return audited(db, audit, async (tx) => {
     // A delivery whose attempt is in flight right now is left as it is: that attempt is the retry.
     const requeued = await deliveries.requeueDelivery(tx, id, deliveryId);

@@ -1,7 +1,7 @@
 import type { Executor } from '../../../db/database.js';
 import { uniqueViolation } from '../../../db/errors.js';
 import { type ListParams, mapPage } from '../../../db/list.js';
-import { badRequest, notFound } from '../../../http/errors.js';
+import { CatalogError } from '../errors.js';
 import { inTransaction, type Audit } from '../../audit/service.js';
 import { catalogChanged } from '../snapshot/local.js';
 import * as repo from './repository.js';
@@ -19,7 +19,7 @@ async function uniqueTicker<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (err) {
-    if (uniqueViolation(err) === 'currencies_code_key') throw badRequest('A currency with this ticker already exists', { ticker: 'alreadyExists' });
+    if (uniqueViolation(err) === 'currencies_code_key') throw CatalogError.tickerTaken();
     throw err;
   }
 }
@@ -40,7 +40,7 @@ export async function updateCurrency(db: Executor, audit: Audit, id: number, pat
   return changed(db, uniqueTicker(() => inTransaction(db, async (tx) => {
     const before = await repo.findCurrency(tx, id);
     const row = before && await repo.updateCurrency(tx, id, patch);
-    if (!row) throw notFound('currency');
+    if (!row) throw CatalogError.currencyNotFound();
     const currency = currencyView(row);
     await audit.record(tx, { action: 'currency.update', entityType: 'currency', entityId: id, branchId: null, before: currencyView(before), after: currency });
     return currency;

@@ -1,7 +1,7 @@
 import type { Database, Executor } from '../../../db/database.js';
 import { type ListParams, mapPage } from '../../../db/list.js';
 import type { Scope } from '../../../db/scope.js';
-import { badRequest, notFound } from '../../../http/errors.js';
+import { CatalogError } from '../errors.js';
 import type { Audit } from '../../audit/service.js';
 import { targetBranch } from '../../branches/service.js';
 import { catalogChanged } from '../snapshot/local.js';
@@ -23,7 +23,7 @@ export async function listExchanges(db: Executor, scope: Scope, params: ListPara
 
 export async function getExchange(db: Executor, scope: Scope, id: number) {
   const row = await repo.findExchange(db, scope, id);
-  if (!row) throw notFound('exchange');
+  if (!row) throw CatalogError.exchangeNotFound();
   return exchangeView(row);
 }
 
@@ -44,7 +44,7 @@ export async function updateExchange(db: Database, audit: Audit, scope: Scope, i
   const values = toValues(patch);
   const days = patch.schedule && toSchedule(patch.schedule);
   return committed(db, db.transaction().execute(async (tx) => {
-    if (!(await repo.exchangeInScope(tx, scope, id, true))) throw notFound('exchange');
+    if (!(await repo.exchangeInScope(tx, scope, id, true))) throw CatalogError.exchangeNotFound();
     const before = exchangeView((await repo.findExchange(tx, scope, id))!);
     await repo.updateExchange(tx, id, { ...values, name: patch.name?.trim() });
     if (days) await repo.replaceSchedule(tx, id, days);
@@ -65,7 +65,7 @@ async function committed<T>(db: Database, write: Promise<T>): Promise<T> {
 
 function toValues(input: UpdateExchangeInput): repo.ExchangeValues {
   if (input.timezone !== undefined && !isTimeZone(input.timezone)) {
-    throw badRequest(`timezone ${input.timezone} is not an IANA time zone`, { timezone: 'invalidValue' });
+    throw CatalogError.unknownTimeZone(input.timezone);
   }
   return {
     address: input.address, city: input.city, phoneNumber: input.contacts?.phoneNumber, chatUrl: input.contacts?.chat,
@@ -77,16 +77,16 @@ function toValues(input: UpdateExchangeInput): repo.ExchangeValues {
 function toSchedule(days: ScheduleDayInputDto[]): repo.ScheduleDay[] {
   const seen = new Set<number>();
   return days.map((d, i) => {
-    if (seen.has(d.dayOfWeek)) throw badRequest(`schedule: day ${d.dayOfWeek} appears twice`, { [`schedule.${i}.dayOfWeek`]: 'duplicate' });
+    if (seen.has(d.dayOfWeek)) throw CatalogError.scheduleDayTwice(i, d.dayOfWeek);
     seen.add(d.dayOfWeek);
     if (d.isClosed) return { dayOfWeek: d.dayOfWeek, openTime: null, closeTime: null, isClosed: true };
     if (!d.openTime || !d.closeTime) {
       const field = d.openTime ? 'closeTime' : 'openTime';
-      throw badRequest(`schedule.${i}.${field} is required on an open day`, { [`schedule.${i}.${field}`]: 'required' });
+      throw CatalogError.scheduleTimeMissing(i, field);
     }
     // HH:MM strings compare as times. 00:00 closes at midnight, so a day can run to its end (or round the clock).
     if (d.closeTime !== '00:00' && d.closeTime <= d.openTime) {
-      throw badRequest(`schedule.${i}.closeTime must be after openTime ${d.openTime}; 00:00 closes at midnight`, { [`schedule.${i}.closeTime`]: 'invalidValue' });
+      throw CatalogError.scheduleClosesBeforeOpening(i, d.openTime);
     }
     return { dayOfWeek: d.dayOfWeek, openTime: d.openTime, closeTime: d.closeTime, isClosed: false };
   });

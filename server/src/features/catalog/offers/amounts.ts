@@ -1,5 +1,5 @@
-import { badRequest } from '../../../http/errors.js';
 import { Dec, normalize } from '../../pricing/decimal.js';
+import { CatalogError } from '../errors.js';
 
 const DECIMAL = /^\d{1,20}(\.\d{1,18})?$/;
 
@@ -7,7 +7,7 @@ const DECIMAL = /^\d{1,20}(\.\d{1,18})?$/;
 export function decimalInput(field: string, value: number | string): string {
   const text = typeof value === 'number' && Number.isFinite(value) ? new Dec(value).toFixed() : String(value);
   if (!DECIMAL.test(text)) {
-    throw badRequest(`${field} must be a non-negative decimal with at most 20 integer digits and 18 decimal places`, { [field]: 'invalidValue' });
+    throw CatalogError.notADecimal(field);
   }
   return normalize(text);
 }
@@ -16,10 +16,8 @@ export interface OfferAmounts { rate: string; minAmount: string; maxAmount: stri
 
 /** The rules the offers table enforces, checked first so a client gets a 400 that names the field. */
 export function checkAmounts(a: OfferAmounts): OfferAmounts {
-  if (new Dec(a.rate).lte(0)) throw badRequest('rate must be greater than 0', { rate: 'tooSmall' });
-  if (new Dec(a.maxAmount).lte(0)) throw badRequest('maxAmount must be greater than 0', { maxAmount: 'tooSmall' });
-  if (new Dec(a.minAmount).gt(a.maxAmount)) {
-    throw badRequest(`minAmount ${normalize(a.minAmount)} must not be greater than maxAmount ${normalize(a.maxAmount)}`, { minAmount: 'aboveMaximum' });
-  }
+  if (new Dec(a.rate).lte(0)) throw CatalogError.rateNotPositive();
+  if (new Dec(a.maxAmount).lte(0)) throw CatalogError.maxAmountNotPositive();
+  if (new Dec(a.minAmount).gt(a.maxAmount)) throw CatalogError.minAboveMax(normalize(a.minAmount), normalize(a.maxAmount));
   return a;
 }

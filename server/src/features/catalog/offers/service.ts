@@ -2,7 +2,7 @@ import type { Database, Executor, Tx } from '../../../db/database.js';
 import { uniqueViolation } from '../../../db/errors.js';
 import { type ListParams, mapPage } from '../../../db/list.js';
 import type { Scope } from '../../../db/scope.js';
-import { badRequest, fieldNotFound, notFound } from '../../../http/errors.js';
+import { CatalogError } from '../errors.js';
 import type { Audit } from '../../audit/service.js';
 import { enqueue } from '../../delivery/outbox.js';
 import { normalize } from '../../pricing/decimal.js';
@@ -29,12 +29,12 @@ export async function createOffer(db: Database, audit: Audit, scope: Scope, inpu
     minAmount: input.minAmount === undefined ? '0' : decimalInput('minAmount', input.minAmount),
     maxAmount: decimalInput('maxAmount', input.maxAmount),
   });
-  if (input.currency1Id === input.currency2Id) throw badRequest('currency2Id must differ from currency1Id', { currency2Id: 'sameAsCurrency1' });
+  if (input.currency1Id === input.currency2Id) throw CatalogError.offerPairSameCurrency();
   try {
     return await committed(db, db.transaction().execute(async (tx) => {
-      if (!(await exchangeInScope(tx, scope, input.exchangeId))) throw fieldNotFound('exchangeId');
+      if (!(await exchangeInScope(tx, scope, input.exchangeId))) throw CatalogError.exchangeFieldNotFound();
       const found = new Set((await findCurrencies(tx, [input.currency1Id, input.currency2Id])).map((c) => c.id));
-      for (const field of ['currency1Id', 'currency2Id'] as const) if (!found.has(input[field])) throw fieldNotFound(field);
+      for (const field of ['currency1Id', 'currency2Id'] as const) if (!found.has(input[field])) throw CatalogError.currencyFieldNotFound(field);
       const id = await repo.insertOffer(tx, { ...amounts, exchangeId: input.exchangeId, currency1Id: input.currency1Id, currency2Id: input.currency2Id, isActive: input.isActive ?? true });
       const offer = await publish(tx, id);
       await audit.record(tx, { action: 'offer.create', entityType: 'offer', entityId: id, branchId: offer.branchId, after: exact(offer.view) });
@@ -42,7 +42,7 @@ export async function createOffer(db: Database, audit: Audit, scope: Scope, inpu
     }));
   } catch (err) {
     if (uniqueViolation(err) === 'offers_pair_key') {
-      throw badRequest('This exchange already has an offer for this currency pair; change that one instead', { offer: 'alreadyExists' });
+      throw CatalogError.offerPairTaken();
     }
     throw err;
   }
@@ -51,7 +51,7 @@ export async function createOffer(db: Database, audit: Audit, scope: Scope, inpu
 export async function updateOffer(db: Database, audit: Audit, scope: Scope, id: number, patch: UpdateOfferInput) {
   return committed(db, db.transaction().execute(async (tx) => {
     const current = await repo.lockOffer(tx, scope, id);
-    if (!current) throw notFound('offer');
+    if (!current) throw CatalogError.offerNotFound();
     const amounts = checkAmounts({
       rate: patch.rate === undefined ? current.rate : decimalInput('rate', patch.rate),
       minAmount: patch.minAmount === undefined ? current.min_amount : decimalInput('minAmount', patch.minAmount),
