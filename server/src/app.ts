@@ -10,7 +10,7 @@ import { registerStaffAuth } from './auth/staff-auth.js';
 import type { AppContext } from './context.js';
 import { ADMIN_FEATURES, PARTNER_FEATURES, PUBLIC_FEATURES, STAFF_FEATURES } from './route-table.js';
 import { findStaffForAuth } from './features/staff/service.js';
-import { widgetRoutes } from './features/widget/routes.js';
+import { widgetRoutes } from './features/widget/public-routes.js';
 import { WEBHOOK_EVENT_SCHEMAS, webhookDocs } from './features/webhooks/events.js';
 import { OrderChange } from './features/order-feed/schemas.js';
 import { findConsoleDir, registerConsole } from './http/console.js';

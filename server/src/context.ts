@@ -4,7 +4,7 @@ import { LastUsedTracker } from './auth/last-used.js';
 import { localBus, redisBus, type InvalidationBus } from './auth/invalidation-bus.js';
 import { RateLimiter } from './auth/rate-limiter.js';
 import { StaffTokens } from './auth/staff-jwt.js';
-import type { Config } from './config.js';
+import type { Config } from './config/config.js';
 import type { Database, DatabaseHandle } from './db/database.js';
 import { findKeyByHash, recordLastUsed } from './features/api-keys/service.js';
 import { CatalogSnapshots } from './features/catalog/service.js';

@@ -2,14 +2,14 @@ import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Executor } from '../../src/db/database.js';
 import { listOrders } from '../../src/features/orders/repository.js';
-import { ORDER_LIST } from '../../src/features/orders/routes.js';
+import { ORDER_LIST } from '../../src/features/orders/partner-routes.js';
 import { parseListQuery } from '../../src/http/list-query.js';
 import { usingPostgres } from '../helpers/database.js';
 import { statementsSent } from '../helpers/statements.js';
 import { startWorld } from '../helpers/fixture.js';
 import type { TestServer } from '../helpers/server.js';
 import type { World } from '../helpers/world.js';
-import { orderBody, placeOrder } from '../orders/support.js';
+import { orderBody, placeOrder } from '../features/orders/support.js';
 
 /**
  * Every allowed filter and sort of the orders list, first page and cursor page, is planned on 200,000 orders

@@ -3,15 +3,15 @@ import type { Scope } from '../../db/scope.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import type { Direction } from '../pricing/estimate.js';
 import { price, type AmountProblem, type Price, type PricedCurrency } from '../pricing/price.js';
-import { findCurrencies } from './currencies/repository.js';
-import { exchangesOutsideBranch, findCashbox } from './exchanges/repository.js';
-import { findPricing, type PricingRow } from './offers/repository.js';
-import type { BranchCatalog } from './snapshot/build.js';
-import { pricingOf } from './snapshot/reads.js';
+import { findCurrencies } from '../currencies/repository.js';
+import { exchangesOutsideBranch, findCashbox } from '../exchanges/repository.js';
+import { findPricing, type PricingRow } from '../offers/repository.js';
+import type { BranchCatalog } from './snapshot-build.js';
+import { pricingOf } from './snapshot-reads.js';
 
 export type { BranchCatalog, PricingRow };
-export { CatalogSnapshots } from './snapshot/store.js';
-export { catalogChanged } from './snapshot/local.js';
+export { CatalogSnapshots } from './snapshot-store.js';
+export { catalogChanged } from './snapshot-local.js';
 
 /**
  * What other features read of the catalogue: a new order's cashbox (an exchange in the key's scope) and

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { Config } from '../../config.js';
+import type { Config } from '../../config/config.js';
 import type { Database } from '../../db/database.js';
 import { OutageLog } from '../../db/outage-log.js';
 import type { Metrics } from '../../http/metrics.js';

@@ -9,7 +9,7 @@ import * as present from './presenters.js';
 import { listHistory } from './history-repository.js';
 import { clientsByIds } from './lookup-repository.js';
 import * as repo from './repository.js';
-import { ORDER_LIST } from './routes.js';
+import { ORDER_LIST } from './partner-routes.js';
 import { AdminOrderList, OrderDetail, StatusChangeRequest } from './schemas.js';
 import { auditOf } from '../audit/service.js';
 import { moveOrder } from './service.js';

@@ -6,7 +6,7 @@ import type { App } from '../../http/types.js';
 import { EVERY_ROLE, requirePermission } from '../../auth/staff-permissions.js';
 import { auditOf } from '../audit/service.js';
 import * as present from './presenters.js';
-import { deliveryPage, listParams, OLDEST_FIRST } from './routes.js';
+import { deliveryPage, listParams, OLDEST_FIRST } from './partner-routes.js';
 import { DeliveryList } from '../delivery/schemas.js';
 import { AdminWebhook, AdminWebhookList, WebhookParams } from './schemas.js';
 import { ownerEmails } from './repository.js';

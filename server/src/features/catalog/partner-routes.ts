@@ -1,0 +1,126 @@
+import type { FastifyReply } from 'fastify';
+import { branchScope, type KeyPrincipal } from '../../auth/principal.js';
+import type { Database } from '../../db/database.js';
+import { notFound } from '../../http/errors.js';
+import type { ListParams } from '../../db/list.js';
+import { parseListQuery, type ListSpec, listMeta } from '../../http/list-query.js';
+import { errorResponses, IdParams, ListQuery } from '../../http/schemas.js';
+import type { App } from '../../http/types.js';
+import { amountFromJson } from '../pricing/decimal.js';
+import { Type } from 'typebox';
+import { listOfferedCurrencies } from '../currencies/repository.js';
+import { findPublicExchange, listPublicExchanges } from '../exchanges/repository.js';
+import { listOffers, listRates } from '../offers/repository.js';
+import * as present from './presenters.js';
+import { EstimateRequest, EstimateResult, Exchange, OfferList, PublicCurrency, PublicExchange, PublicRate, RatesQuery } from './schemas.js';
+import { ratesXmlRoutes } from './rates-xml.js';
+import { quote, type CatalogSnapshots } from './service.js';
+import { cachedBody, fromSnapshot, sendKept } from './snapshot-bodies.js';
+import { offersPageOf } from './snapshot-offers-page.js';
+import { ratesOf } from './snapshot-reads.js';
+
+/** The offers list's filters and sorts, the same in the partner API and the back office. */
+export const OFFER_LIST: ListSpec = {
+  filters: { isActive: { type: 'boolean' }, exchangeId: { type: 'integer' }, currency1Id: { type: 'integer' }, currency2Id: { type: 'integer' } },
+  sorts: ['id', 'rate', 'minAmount', 'maxAmount', 'exchangeId', 'currency1Id', 'currency2Id', 'createdAt', 'updatedAt'],
+};
+
+const security = [{ apiKey: [] }];
+
+/** The read side: exchanges, currencies, rates, offers and the estimate. Catalog data is branch-wide. */
+export function catalogRoutes({ db, catalog }: { db: Database; catalog: CatalogSnapshots }) {
+  return async function routes(app: App) {
+    // Each read answers from the branch's snapshot when one may be trusted, else with its queries.
+    const publicRoute = { publicKeyAllowed: true };
+    const publicRead = { publicKeyAllowed: true, etag: true };
+
+    app.get('/public/exchanges', {
+      config: publicRead,
+      schema: { operationId: 'listPublicExchanges', tags: ['public'], summary: 'Exchange offices of the key\'s branch', security, response: { 200: Type.Array(PublicExchange), ...errorResponses(401, 429) } },
+    }, (request, reply) => fromSnapshot(catalog.get(request.apiKey.branchId), reply,
+      (snapshot) => cachedBody(snapshot, 'exchanges', reply, () => snapshot.publicExchanges),
+      async () => (await listPublicExchanges(db, branchScope(request.apiKey))).map(present.publicExchange)));
+
+    app.get('/public/currencies', {
+      config: publicRead,
+      schema: { operationId: 'listPublicCurrencies', tags: ['public'], summary: 'Currencies of the active offers of the branch', security, response: { 200: Type.Array(PublicCurrency), ...errorResponses(401, 429) } },
+    }, (request, reply) => fromSnapshot(catalog.get(request.apiKey.branchId), reply,
+      (snapshot) => cachedBody(snapshot, 'currencies', reply, () => snapshot.publicCurrencies),
+      async () => (await listOfferedCurrencies(db, branchScope(request.apiKey))).map(present.publicCurrency)));
+
+    app.get('/public/rates', {
+      config: publicRead,
+      schema: {
+        operationId: 'listRates', tags: ['public'], summary: 'Rates of the active offers of active exchanges', security, querystring: RatesQuery,
+        response: { 200: Type.Array(PublicRate), ...errorResponses(400, 401, 429) },
+      },
+    }, (request, reply) => {
+      const q = request.query;
+      return fromSnapshot(catalog.get(request.apiKey.branchId), reply,
+        (snapshot) => cachedBody(snapshot, `rates ${q.exchangeId} ${q.sourceCurrencyId} ${q.destCurrencyId}`, reply, () => ratesOf(snapshot, q).map(present.rate)),
+        async () => (await listRates(db, branchScope(request.apiKey), q)).map(present.rate));
+    });
+
+    app.post('/public/estimate', {
+      config: publicRoute,
+      schema: {
+        operationId: 'getEstimate', tags: ['public'], summary: 'Exact estimate for a currency pair at an exchange', security, body: EstimateRequest,
+        response: { 200: EstimateResult, ...errorResponses(400, 401, 404, 429) },
+      },
+    }, (request) => {
+      const body = request.body;
+      const req = {
+        exchangeId: body.exchangeId,
+        sourceCurrencyId: body.sourceCurrencyId,
+        destCurrencyId: body.destCurrencyId,
+        amount: amountFromJson(body.amount),
+        direction: body.direction ?? 'source' as const,
+      };
+      const scope = branchScope(request.apiKey);
+      // From a built snapshot the estimate is made and returned at once, without a promise.
+      const ready = catalog.get(request.apiKey.branchId);
+      const q = ready instanceof Promise ? ready.then((snapshot) => quote(db, scope, req, snapshot)) : quote(db, scope, req, ready);
+      return q instanceof Promise ? q.then(present.estimate) : present.estimate(q);
+    });
+
+    app.get('/exchanges/:id', {
+      config: { etag: true },
+      schema: { operationId: 'getExchange', tags: ['catalog'], summary: 'One exchange office', security, params: IdParams, response: { 200: Exchange, ...errorResponses(401, 403, 404, 429) } },
+    }, async (request) => {
+      const snapshot = await catalog.get(request.apiKey.branchId);
+      const row = snapshot ? snapshot.exchanges.get(request.params.id) : await findPublicExchange(db, branchScope(request.apiKey), request.params.id);
+      if (!row) throw notFound('exchange');
+      return present.exchange(row);
+    });
+
+    app.get('/offers', {
+      config: { etag: true },
+      schema: { operationId: 'listOffers', tags: ['catalog'], summary: 'Offers of the branch, paginated', security, querystring: ListQuery, response: { 200: OfferList, ...errorResponses(400, 401, 403, 429) } },
+    }, (request, reply) => {
+      // Pages are kept by their query string as sent: a page polled again is sent without reading its query again
+      // (the same text on the same snapshot was parsed once, and only pages without a cursor are kept).
+      const at = request.url.indexOf('?');
+      const key = at === -1 ? 'offers' : `offers ${request.url.slice(at + 1)}`;
+      const ready = catalog.get(request.apiKey.branchId);
+      if (ready && !(ready instanceof Promise) && sendKept(ready, key, reply)) return;
+      return offersPage(parseListQuery(request.query, OFFER_LIST), request.apiKey, reply, key, ready);
+    });
+
+    const offersPage = async (params: ListParams, principal: KeyPrincipal, reply: FastifyReply, key: string, ready: ReturnType<CatalogSnapshots['get']>) => {
+      const snapshot = await ready;
+      // Bodies are kept for pages without a cursor; a cursor whose values are not in plain form goes to the database.
+      if (snapshot && params.cursor === undefined) {
+        return cachedBody(snapshot, key, reply, () => {
+          const page = offersPageOf(snapshot, params)!;
+          return { data: page.rows.map(present.offer), meta: listMeta(page, params) };
+        });
+      }
+      const fromMemory = snapshot && offersPageOf(snapshot, params);
+      if (fromMemory) return { data: fromMemory.rows.map(present.offer), meta: listMeta(fromMemory, params) };
+      const page = await listOffers(db, branchScope(principal), params);
+      return { data: page.rows.map(present.offer), meta: listMeta(page, params) };
+    };
+
+    await ratesXmlRoutes({ db, catalog })(app);
+  };
+}
