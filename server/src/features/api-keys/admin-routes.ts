@@ -4,7 +4,7 @@ import { notFound } from '../../http/errors.js';
 import { fixedListParams, listMeta } from '../../http/list-query.js';
 import { errorResponses, listEnvelope, ListQuery, NoContent, optionalBody, RowId, StringEnum, UuidParams } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
-import { BRANCH_ADMINS } from '../admin/common.js';
+import { BRANCH_ADMINS } from '../../auth/staff-access.js';
 import { auditOf } from '../audit/service.js';
 import { rollApiKey } from './roll.js';
 import { ApiKey, RollApiKeyRequest, RolledApiKey } from './schemas.js';

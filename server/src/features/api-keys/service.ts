@@ -7,7 +7,6 @@ import type { Audit } from '../audit/service.js';
 import { branchExists } from '../branches/service.js';
 import { issueApiKey, RAW_KEY_NOTE } from './issue.js';
 import * as repo from './repository.js';
-import * as rollRepo from './roll-repository.js';
 import type { ApiKeyView } from './repository.js';
 import { normalizeOrigins } from './origins.js';
 import type { CreateApiKeyInput, UpdateApiKeyInput } from './schemas.js';
@@ -48,7 +47,7 @@ export async function createApiKey(db: Executor, audit: Audit, owner: { staffUse
   return inTransaction(db, async (tx) => {
     if (input.type === 'personal') {
       await lockFor(tx, `personal-keys:${owner.staffUserId}`);
-      if ((await rollRepo.countActivePersonalKeys(tx, owner.staffUserId)) >= personalKeyLimit) {
+      if ((await repo.countActivePersonalKeys(tx, owner.staffUserId)) >= personalKeyLimit) {
         throw unprocessable(`Personal key limit reached: a staff user may hold at most ${personalKeyLimit} active personal keys; revoke one first`);
       }
     }

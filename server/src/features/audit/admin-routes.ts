@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.js';
 import type { ListParams } from '../../db/list.js';
 import { errorResponses } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
-import { BRANCH_ADMINS, security } from '../admin/common.js';
+import { BRANCH_ADMINS, security } from '../../auth/staff-access.js';
 import { AuditList, AuditQuery, type AuditQueryInput } from './schemas.js';
 import { listAudit } from './service.js';
 

@@ -5,7 +5,7 @@ import type { App } from '../../http/types.js';
 import { Branch, BranchList, CreateBranchRequest, UpdateBranchRequest } from './schemas.js';
 import { createBranch, listBranches, updateBranch } from './service.js';
 import { auditOf } from '../audit/service.js';
-import { page, security, SUPERADMIN_ONLY } from '../admin/common.js';
+import { page, security, SUPERADMIN_ONLY } from '../../auth/staff-access.js';
 
 const LIST: ListSpec = { filters: {}, sorts: ['id', 'name', 'createdAt', 'updatedAt'] };
 

@@ -5,7 +5,7 @@ import type { App } from '../../http/types.js';
 import { AdminCurrency, AdminCurrencyList, CreateCurrencyRequest, UpdateCurrencyRequest } from './schemas.js';
 import { createCurrency, listCurrencies, updateCurrency } from './service.js';
 import { auditOf } from '../audit/service.js';
-import { BRANCH_ADMINS, page, security, SUPERADMIN_ONLY } from '../admin/common.js';
+import { BRANCH_ADMINS, page, security, SUPERADMIN_ONLY } from '../../auth/staff-access.js';
 
 const LIST: ListSpec = { filters: { kind: { type: 'enum', values: ['fiat', 'crypto'] } }, sorts: ['id', 'ticker', 'name', 'decimals', 'createdAt', 'updatedAt'] };
 

@@ -5,7 +5,7 @@ import type { App } from '../../http/types.js';
 import { AdminExchange, AdminExchangeList, CreateExchangeRequest, UpdateExchangeRequest } from './schemas.js';
 import { createExchange, getExchange, listExchanges, updateExchange } from './service.js';
 import { auditOf } from '../audit/service.js';
-import { adminScope, BRANCH_ADMINS, page, security } from '../admin/common.js';
+import { adminScope, BRANCH_ADMINS, page, security } from '../../auth/staff-access.js';
 
 const LIST: ListSpec = {
   filters: { isActive: { type: 'boolean' }, branchId: { type: 'integer' } },

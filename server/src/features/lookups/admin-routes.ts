@@ -10,7 +10,7 @@ import { listCurrencies } from '../currencies/service.js';
 import { listExchanges } from '../exchanges/service.js';
 import { ORDER_STATUSES, STAFF_MOVES } from '../orders/transitions.js';
 import { listPaymentMethods } from '../payment-methods/service.js';
-import { security } from '../admin/common.js';
+import { security } from '../../auth/staff-access.js';
 import { EVERY_ROLE } from '../../auth/staff-permissions.js';
 
 const Named = { id: Type.Integer(), name: Type.String() };

@@ -7,7 +7,7 @@ import { createOffer, listOffers, updateOffer } from './service.js';
 import { OFFER_LIST } from '../catalog/partner-routes.js';
 import { Offer, OfferList } from '../catalog/schemas.js';
 import { auditOf } from '../audit/service.js';
-import { adminScope, BRANCH_ADMINS, page, security } from '../admin/common.js';
+import { adminScope, BRANCH_ADMINS, page, security } from '../../auth/staff-access.js';
 
 /** Rate offers of the branch's exchanges. Offers read the same as in the partner API, so the shapes are shared. */
 export function offerRoutes({ db }: { db: Database }) {

@@ -7,10 +7,9 @@ import { parseListQuery, type ListSpec, listMeta } from '../../http/list-query.j
 import { errorResponses, IdParams, ListQuery } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import * as present from './presenters.js';
-import * as repo from './repository.js';
 import { CreateOrderRequest, Order, OrderList } from './schemas.js';
 import { sandboxRoutes } from './sandbox-routes.js';
-import { createOrder, keyActor, moveOrder } from './service.js';
+import { createOrder, findOrder, keyActor, listOrders, moveOrder } from './service.js';
 import { ORDER_STATUSES } from './transitions.js';
 
 export const ORDER_LIST: ListSpec = {
@@ -33,7 +32,7 @@ export function orderRoutes({ db, config }: { db: Database; config: { idempotenc
   const respond = idempotentResponder(db, config.idempotency);
   return async function routes(app: App) {
     const readBack = async (scope: Scope, id: number) => {
-      const row = await repo.findOrder(db, scope, id);
+      const row = await findOrder(db, scope, id);
       if (!row) throw notFound('order');
       return present.order(row);
     };
@@ -51,7 +50,7 @@ export function orderRoutes({ db, config }: { db: Database; config: { idempotenc
       schema: { operationId: 'listOrders', tags, summary: 'Orders in the key\'s scope, paginated', security, querystring: ListQuery, response: { 200: OrderList, ...errorResponses(400, 401, 403, 429) } },
     }, async (request) => {
       const params = parseListQuery(request.query, ORDER_LIST);
-      const page = await repo.listOrders(db, request.apiKey, params);
+      const page = await listOrders(db, request.apiKey, params);
       return { data: page.rows.map(present.order), meta: listMeta(page, params) };
     });
 

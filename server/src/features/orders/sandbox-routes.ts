@@ -3,9 +3,8 @@ import { notFound } from '../../http/errors.js';
 import { errorResponses, IdParams } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import * as present from './presenters.js';
-import * as repo from './repository.js';
 import { Order, StatusChangeRequest } from './schemas.js';
-import { keyActor, moveOrder } from './service.js';
+import { findOrder, keyActor, moveOrder } from './service.js';
 
 const security = [{ apiKey: [] }];
 
@@ -28,7 +27,7 @@ export function sandboxRoutes({ db }: { db: Database }) {
       const { status, comment } = request.body;
       const move = { id: request.params.id, to: status, by: 'sandbox' as const, actor: keyActor(key), comment, sandboxKeyId: key.keyId };
       await db.transaction().execute((tx) => moveOrder(tx, key, move));
-      const row = await repo.findOrder(db, key, request.params.id);
+      const row = await findOrder(db, key, request.params.id);
       if (!row) throw notFound('order');
       return present.order(row);
     });

@@ -5,7 +5,7 @@ import type { App } from '../../http/types.js';
 import { CreatePaymentMethodRequest, PaymentMethod, PaymentMethodList, PAYMENT_METHOD_KINDS, UpdatePaymentMethodRequest } from './schemas.js';
 import { createPaymentMethod, listPaymentMethods, updatePaymentMethod } from './service.js';
 import { auditOf } from '../audit/service.js';
-import { adminScope, BRANCH_ADMINS, page, security } from '../admin/common.js';
+import { adminScope, BRANCH_ADMINS, page, security } from '../../auth/staff-access.js';
 
 const LIST: ListSpec = {
   filters: { kind: { type: 'enum', values: PAYMENT_METHOD_KINDS }, exchangeId: { type: 'integer' }, currencyId: { type: 'integer' }, isActive: { type: 'boolean' }, branchId: { type: 'integer' } },

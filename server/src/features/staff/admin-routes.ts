@@ -4,7 +4,7 @@ import type { App } from '../../http/types.js';
 import { CreateStaffRequest, StaffList, StaffUser, UpdateStaffRequest } from './schemas.js';
 import { createStaffUser, getStaffUser, listStaffUsers, updateStaffUser, type StaffServices } from './service.js';
 import { auditOf } from '../audit/service.js';
-import { actorOf, BRANCH_ADMINS, page, security } from '../admin/common.js';
+import { actorOf, BRANCH_ADMINS, page, security } from '../../auth/staff-access.js';
 
 const LIST: ListSpec = {
   filters: { role: { type: 'enum', values: ['superadmin', 'admin', 'operator'] }, isActive: { type: 'boolean' }, branchId: { type: 'integer' } },

@@ -3,12 +3,12 @@ import { verifyAgainstDummy, verifyPassword } from '../../auth/password.js';
 import { rateLimitExceeded } from '../../auth/rate-limit-headers.js';
 import type { RateLimiter } from '../../auth/rate-limiter.js';
 import type { StaffTokens } from '../../auth/staff-jwt.js';
-import type { Database } from '../../db/database.js';
+import type { Database, Executor } from '../../db/database.js';
 import { unauthorized } from '../../http/errors.js';
-import { errorResponses } from '../../http/schemas.js';
+import { errorResponses, NoContent } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
-import { findStaffForAuth } from './repository.js';
-import { LoginRequest, LoginResponse } from './schemas.js';
+import { CurrentStaff, LoginRequest, LoginResponse } from './schemas.js';
+import { findStaffForAuth, logOutEverywhere } from './service.js';
 
 export interface LoginLimits { loginAccount: RateLimiter; loginIp: RateLimiter }
 
@@ -44,6 +44,40 @@ export function loginRoutes({ db, limits, tokens }: { db: Database; limits: Logi
       await Promise.all([limits.loginAccount.reset(accountKey), limits.loginIp.refund(ipKey)]);
       const token = await tokens.sign(user.id, { cutoff: user.tokens_valid_after, issuedAt: readAt });
       return { accessToken: token.accessToken, tokenType: 'Bearer' as const, expiresIn: token.expiresIn };
+    });
+  };
+}
+
+/**
+ * The caller's own session. POST /auth/logout is not audited, as logins are not: the trail records changes to the
+ * service's data, and a log out changes nobody's rights. Personal API keys are not sessions and keep working (revoke
+ * them on their own). GET /auth/me: who the token belongs to as the service judges it on this request (role and
+ * scope are read live).
+ */
+export function sessionRoutes({ db }: { db: Executor }) {
+  return async function routes(app: App) {
+    app.post('/auth/logout', {
+      schema: {
+        operationId: 'logout', tags: ['auth'], security: [{ staffJwt: [] }],
+        summary: 'Log out everywhere: voids every access token of the caller issued up to now, on every device',
+        response: { 204: NoContent, ...errorResponses(401) },
+      },
+    }, async (request, reply) => {
+      await logOutEverywhere(db, request.staff.staffUserId);
+      return reply.code(204).send(null);
+    });
+
+    app.get('/auth/me', {
+      schema: {
+        operationId: 'getCurrentStaff', tags: ['auth'], summary: 'The staff user of the access token, with its role and scope',
+        security: [{ staffJwt: [] }], response: { 200: CurrentStaff, ...errorResponses(401) },
+      },
+    }, async (request) => {
+      const s = request.staff;
+      return {
+        id: s.staffUserId, email: s.email, role: s.role, branchId: s.branchId,
+        exchangeIds: s.exchangeIds === null ? null : [...s.exchangeIds], permissions: [...s.permissions],
+      };
     });
   };
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HistoryRow } from '../../../src/features/orders/history-repository.js';
+import type { HistoryRow } from '../../../src/features/orders/repository.js';
 import { insertNewOrder, reserveOrderId } from '../../../src/features/orders/repository.js';
 import { call, type TestServer } from '../../helpers/server.js';
 import type { World } from '../../helpers/world.js';

@@ -1,9 +1,8 @@
-import { type Page } from '../../db/list.js';
-import { listMeta } from '../../http/list-query.js';
-import type { StaffPrincipal } from '../../auth/principal.js';
-import type { Scope } from '../../db/scope.js';
-import type { StaffRole } from '../../db/schema.js';
-import type { Actor } from '../staff/service.js';
+import { type Page } from '../db/list.js';
+import { listMeta } from '../http/list-query.js';
+import type { StaffPrincipal } from './principal.js';
+import type { Scope } from '../db/scope.js';
+import type { StaffRole } from '../db/schema.js';
 
 export const security = [{ staffJwt: [] }];
 export const SUPERADMIN_ONLY: readonly StaffRole[] = ['superadmin'];
@@ -15,7 +14,8 @@ export function adminScope(staff: StaffPrincipal): Scope {
   return { branchId: staff.branchId, exchangeIds: null };
 }
 
-export function actorOf(staff: StaffPrincipal): Actor {
+/** Who made a back-office change, as the staff feature's rules and the audit trail read it. */
+export function actorOf(staff: StaffPrincipal): { staffUserId: number; role: StaffRole; branchId: number | null } {
   return { staffUserId: staff.staffUserId, role: staff.role, branchId: staff.branchId };
 }
 
