@@ -12,7 +12,8 @@ import { normalizeOrigins } from './origins.js';
 import type { CreateApiKeyInput, UpdateApiKeyInput } from './schemas.js';
 
 /** Authentication's read of a key and its batched lastUsedAt write (auth/, wired in context.ts). */
-export { findKeyByHash, recordLastUsed } from './repository.js';
+export const findKeyByHash: typeof repo.findKeyByHash = (...args) => repo.findKeyByHash(...args);
+export const recordLastUsed: typeof repo.recordLastUsed = (...args) => repo.recordLastUsed(...args);
 
 /** Empties the verified-key caches of every instance (KeyVerifier.invalidate). */
 export interface KeyCaches { invalidate(reason: string): Promise<void> }

@@ -4,7 +4,7 @@ import type { Database } from '../../db/database.js';
 import { errorResponses } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { Dec, normalize, ROUND_DOWN } from '../pricing/decimal.js';
-import { listRates, type RateFilter } from '../offers/repository.js';
+import { listRates, type RateFilter } from '../offers/service.js';
 import { RatesQuery } from './schemas.js';
 import type { CatalogSnapshots } from './snapshot-store.js';
 import { cachedText, fromSnapshot } from './snapshot-bodies.js';

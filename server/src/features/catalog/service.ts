@@ -3,9 +3,9 @@ import type { Scope } from '../../db/scope.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import type { Direction } from '../pricing/estimate.js';
 import { price, type AmountProblem, type Price, type PricedCurrency } from '../pricing/price.js';
-import { findCurrencies } from '../currencies/repository.js';
-import { exchangesOutsideBranch, findCashbox } from '../exchanges/repository.js';
-import { findPricing, type PricingRow } from '../offers/repository.js';
+import { findCurrencies } from '../currencies/service.js';
+import { exchangesOutsideBranch, findCashbox } from '../exchanges/service.js';
+import { findPricing, type PricingRow } from '../offers/service.js';
 import type { BranchCatalog } from './snapshot-build.js';
 import { pricingOf } from './snapshot-reads.js';
 

@@ -1,7 +1,7 @@
 import { COUNT_CAP, type ListParams, type Page } from '../../db/list.js';
 import { decodeCursor, encodeCursor, sortKeyOf, type SortKey } from '../../db/keyset.js';
 import { Dec } from '../pricing/decimal.js';
-import { OFFER_COLUMNS } from '../offers/repository.js';
+import { OFFER_COLUMNS } from '../offers/service.js';
 import type { BranchCatalog, SnapshotOffer } from './snapshot-build.js';
 import { offerRow } from './snapshot-reads.js';
 

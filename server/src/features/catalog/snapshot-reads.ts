@@ -1,4 +1,4 @@
-import type { PricingRow, RateFilter } from '../offers/repository.js';
+import type { PricingRow, RateFilter } from '../offers/service.js';
 import type { BranchCatalog, RateRow, SnapshotOffer } from './snapshot-build.js';
 
 // The catalogue's partner reads over a snapshot, each giving what its query gives (rows, order, totals, cursor).

@@ -12,7 +12,7 @@ import { uniqueViolation } from '../../db/errors.js';
 const EMAIL_KEY = 'clients_branch_email_key';
 
 /** The client a new order names (its id and branch), in the key's scope. */
-export { findClientRef } from './repository.js';
+export const findClientRef: typeof repo.findClientRef = (...args) => repo.findClientRef(...args);
 
 function validated(input: ClientInput): Partial<ClientFields> {
   const result = checkClientFields(input);

@@ -7,6 +7,10 @@ import { catalogChanged } from '../catalog/snapshot-local.js';
 import * as repo from './repository.js';
 import type { CreateCurrencyInput, UpdateCurrencyInput } from './schemas.js';
 
+// Reads of the partner catalogue and of the offers' rules.
+export const findCurrencies: typeof repo.findCurrencies = (...args) => repo.findCurrencies(...args);
+export const listOfferedCurrencies: typeof repo.listOfferedCurrencies = (...args) => repo.listOfferedCurrencies(...args);
+
 export function currencyView(c: repo.CurrencyRow) {
   return {
     id: c.id, ticker: c.code, name: c.name, kind: c.kind, decimals: c.decimals,

@@ -8,6 +8,14 @@ import { catalogChanged } from '../catalog/snapshot-local.js';
 import * as repo from './repository.js';
 import type { CreateExchangeInput, ScheduleDayInputDto, UpdateExchangeInput } from './schemas.js';
 
+// Reads of the partner catalogue, of the offers' and the staff's rules.
+export type { ScheduleRow } from './repository.js';
+export const listPublicExchanges: typeof repo.listPublicExchanges = (...args) => repo.listPublicExchanges(...args);
+export const findPublicExchange: typeof repo.findPublicExchange = (...args) => repo.findPublicExchange(...args);
+export const findCashbox: typeof repo.findCashbox = (...args) => repo.findCashbox(...args);
+export const exchangesOutsideBranch: typeof repo.exchangesOutsideBranch = (...args) => repo.exchangesOutsideBranch(...args);
+export const exchangeInScope: typeof repo.exchangeInScope = (...args) => repo.exchangeInScope(...args);
+
 export function exchangeView(e: repo.ExchangeRow) {
   return {
     id: e.id, branchId: e.branch_id, name: e.name, address: e.address, city: e.city,

@@ -5,7 +5,7 @@ import * as repo from './repository.js';
 /** Keys are kept this long after their first use (Stripe keeps them 24 hours). */
 export const KEY_TTL_HOURS = 24;
 
-export { pruneExpired as pruneIdempotencyKeys } from './repository.js';
+export const pruneIdempotencyKeys: typeof repo.pruneExpired = (...args) => repo.pruneExpired(...args);
 
 export interface IdempotencyOptions {
   /** How long a repeat waits for the first request with its key to finish before it gets 409. */

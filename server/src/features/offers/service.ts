@@ -6,13 +6,20 @@ import { badRequest, fieldNotFound, notFound } from '../../http/errors.js';
 import type { Audit } from '../audit/service.js';
 import { enqueue } from '../delivery/outbox.js';
 import { normalize } from '../pricing/decimal.js';
-import { findCurrencies } from '../currencies/repository.js';
-import { exchangeInScope } from '../exchanges/repository.js';
+import { findCurrencies } from '../currencies/service.js';
+import { exchangeInScope } from '../exchanges/service.js';
 import * as present from '../catalog/presenters.js';
 import { checkAmounts, decimalInput } from './amounts.js';
 import { catalogChanged } from '../catalog/snapshot-local.js';
 import * as repo from './repository.js';
 import type { CreateOfferInput, UpdateOfferInput } from './schemas.js';
+
+// Reads of the partner catalogue (its routes, snapshot and rates.xml).
+export type { PricingRow, RateFilter } from './repository.js';
+export const OFFER_COLUMNS = repo.OFFER_COLUMNS;
+export const listRates: typeof repo.listRates = (...args) => repo.listRates(...args);
+export const listPartnerOffers: typeof repo.listOffers = (...args) => repo.listOffers(...args);
+export const findPricing: typeof repo.findPricing = (...args) => repo.findPricing(...args);
 
 /** Offers read the same in the back office as in the partner API, active or not, over the caller's branch(es). */
 export async function listOffers(db: Executor, scope: Scope, params: ListParams) {

@@ -1,15 +1,15 @@
 import { listMeta } from '../../http/list-query.js';
 import type { Database } from '../../db/database.js';
 import type { Metrics } from '../../http/metrics.js';
-import { errorResponses, ListQuery, NoContent } from '../../http/schemas.js';
+import { errorResponses, ListQuery, NoContent, optionalBody } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { EVERY_ROLE, requirePermission } from '../../auth/staff-permissions.js';
 import { auditOf } from '../audit/service.js';
+import * as deliveries from '../delivery/presenters.js';
+import { Delivery, DeliveryDetail, DeliveryList } from '../delivery/schemas.js';
 import * as present from './presenters.js';
 import { deliveryPage, listParams, OLDEST_FIRST } from './partner-routes.js';
-import { DeliveryList } from '../delivery/schemas.js';
-import { AdminWebhook, AdminWebhookList, WebhookParams } from './schemas.js';
-import { ownerEmails } from './repository.js';
+import { AdminWebhook, AdminWebhookList, DeliveryParams, RotatedWebhook, RotateSecretRequest, WebhookParams } from './schemas.js';
 import * as service from './service.js';
 
 const ADMIN_WEBHOOK_LIST = {
@@ -31,7 +31,7 @@ export function webhookAdminRoutes({ db, metrics }: { db: Database; metrics: Met
     }, async (request) => {
       const params = listParams(request.query, ADMIN_WEBHOOK_LIST, OLDEST_FIRST);
       const page = await service.listWebhooks(db, service.staffVisibility(request.staff), params);
-      const emails = await ownerEmails(db, page.rows.flatMap((w) => (w.staff_user_id === null ? [] : [w.staff_user_id])));
+      const emails = await service.ownerEmails(db, page.rows.flatMap((w) => (w.staff_user_id === null ? [] : [w.staff_user_id])));
       return { data: page.rows.map((w) => present.listedAdminWebhook(w, emails)), meta: listMeta(page, params) };
     });
 
@@ -56,6 +56,49 @@ export function webhookAdminRoutes({ db, metrics }: { db: Database; metrics: Met
     }, async (request, reply) => {
       await service.deleteWebhook(db, metrics, service.staffVisibility(request.staff), request.params.id, auditOf(request));
       return reply.code(204).send(null);
+    });
+
+    // What the back office does for a partner whose webhook is in trouble: read one webhook and one delivery with
+    // its attempts, send a delivery again, rotate a leaked secret. The same rules as the partner routes.
+    app.get('/webhooks/:id', {
+      ...STAFF_WEBHOOK_ACCESS,
+      schema: {
+        operationId: 'getAdminWebhook', tags, summary: 'One webhook with its health', security, params: WebhookParams,
+        response: { 200: AdminWebhook, ...errorResponses(400, 401, 403, 404) },
+      },
+    }, async (request) => present.adminWebhook(await service.getWebhook(db, service.staffVisibility(request.staff), request.params.id)));
+
+    app.get('/webhooks/:id/deliveries/:deliveryId', {
+      ...STAFF_WEBHOOK_ACCESS,
+      schema: {
+        operationId: 'getAdminDelivery', tags, summary: 'One delivery with its payload and every attempt (status, duration, answer)',
+        security, params: DeliveryParams, response: { 200: DeliveryDetail, ...errorResponses(400, 401, 403, 404) },
+      },
+    }, async (request) => {
+      const found = await service.getDelivery(db, service.staffVisibility(request.staff), request.params.id, request.params.deliveryId);
+      return deliveries.deliveryDetail(found.delivery, found.attempts);
+    });
+
+    app.post('/webhooks/:id/deliveries/:deliveryId/retry', {
+      ...STAFF_WEBHOOK_ACCESS,
+      schema: {
+        operationId: 'retryAdminDelivery', tags, summary: 'Attempt a delivery again now (an inactive webhook gives 422)',
+        security, params: DeliveryParams, response: { 202: Delivery, ...errorResponses(400, 401, 403, 404, 422) },
+      },
+    }, async (request, reply) => reply.code(202).send(deliveries.delivery(
+      await service.retryDelivery(db, service.staffVisibility(request.staff), request.params.id, request.params.deliveryId, auditOf(request)))));
+
+    app.post('/webhooks/:id/rotate-secret', {
+      ...STAFF_WEBHOOK_ACCESS,
+      config: { ...STAFF_WEBHOOK_ACCESS.config, noStore: true },
+      schema: {
+        operationId: 'rotateAdminWebhookSecret', tags,
+        summary: 'Replace the signing secret (the new one is returned once); the old one keeps signing beside it for overlapSeconds (default 24 hours)',
+        security, params: WebhookParams, body: RotateSecretRequest, response: { 200: RotatedWebhook, ...errorResponses(400, 401, 403, 404) },
+      },
+      preValidation: optionalBody,
+    }, async (request) => {
+      return present.rotatedWebhook(await service.rotateSecret(db, service.staffVisibility(request.staff), request.params.id, request.body.overlapSeconds, auditOf(request)));
     });
   };
 }

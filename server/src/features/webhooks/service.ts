@@ -11,7 +11,8 @@ import { checkWebhookUrl, UrlProblem } from '../delivery/url-guard.js';
 import { audited, found } from './lifecycle.js';
 import * as repo from './repository.js';
 
-export { webhooksInTrouble } from './repository.js';
+export const webhooksInTrouble: typeof repo.webhooksInTrouble = (...args) => repo.webhooksInTrouble(...args);
+export const ownerEmails: typeof repo.ownerEmails = (...args) => repo.ownerEmails(...args);
 export { deactivateWebhook, deleteWebhook, reactivateWebhook } from './lifecycle.js';
 
 /**
