@@ -3,7 +3,7 @@ import { branchScope, type KeyPrincipal } from '../../auth/principal.js';
 import type { Database } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
 import type { ListParams } from '../../db/list.js';
-import { parseListQuery, type ListSpec, listMeta } from '../../http/list-query.js';
+import { parseListQuery, listMeta } from '../../http/list-query.js';
 import { errorResponses, IdParams, ListQuery } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { amountFromJson } from '../pricing/decimal.js';
@@ -18,12 +18,7 @@ import { quote, type CatalogSnapshots } from './service.js';
 import { cachedBody, fromSnapshot, sendKept } from './snapshot-bodies.js';
 import { offersPageOf } from './snapshot-offers-page.js';
 import { ratesOf } from './snapshot-reads.js';
-
-/** The offers list's filters and sorts, the same in the partner API and the back office. */
-export const OFFER_LIST: ListSpec = {
-  filters: { isActive: { type: 'boolean' }, exchangeId: { type: 'integer' }, currency1Id: { type: 'integer' }, currency2Id: { type: 'integer' } },
-  sorts: ['id', 'rate', 'minAmount', 'maxAmount', 'exchangeId', 'currency1Id', 'currency2Id', 'createdAt', 'updatedAt'],
-};
+import { OFFER_LIST } from '../offers/schemas.js';
 
 const security = [{ apiKey: [] }];
 

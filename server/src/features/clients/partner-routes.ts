@@ -5,7 +5,6 @@ import { notFound } from '../../http/errors.js';
 import { listMeta, parseListQuery, type ListSpec } from '../../http/list-query.js';
 import { errorResponses, IdParams, ListQuery } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
-import * as repo from './repository.js';
 import { Client, ClientList, CreateClientRequest, UpdateClientRequest } from './schemas.js';
 import * as service from './service.js';
 
@@ -41,7 +40,7 @@ export function clientRoutes({ db, config }: { db: Database; config: { idempoten
       },
     }, async (request) => {
       const params = parseListQuery(request.query, CLIENT_LIST);
-      const page = await repo.listClients(db, request.apiKey, params);
+      const page = await service.listClients(db, request.apiKey, params);
       return { data: page.rows.map(service.present), meta: listMeta(page, params) };
     });
 
@@ -49,7 +48,7 @@ export function clientRoutes({ db, config }: { db: Database; config: { idempoten
       config: { permission: 'clients:read', etag: true },
       schema: { operationId: 'getClient', tags, summary: 'One client', security, params: IdParams, response: { 200: Client, ...errorResponses(401, 403, 404, 429) } },
     }, async (request) => {
-      const client = await repo.findClient(db, request.apiKey, request.params.id);
+      const client = await service.findClient(db, request.apiKey, request.params.id);
       if (!client) throw notFound('client');
       return service.present(client);
     });

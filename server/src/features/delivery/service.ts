@@ -4,6 +4,10 @@ import { announceDeliveries } from './outbox.js';
 import { abandonPending } from './record.js';
 import * as repo from './repository.js';
 
+// What the webhook registry needs of the engine: a new signing secret, and the check of a target URL.
+export { newSecret } from './signing.js';
+export { checkWebhookUrl, UrlProblem } from './url-guard.js';
+
 /*
  * The delivery log of a webhook, for the registry, which has checked that the caller sees the webhook first.
  */

@@ -2,7 +2,7 @@ import type { Database } from '../../db/database.js';
 import { errorResponses } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { formatCursor, parseCursor } from './cursor.js';
-import { eventsAfter } from './repository.js';
+import { eventsAfter } from './service.js';
 import { EVENTS_PAGE_DEFAULT, EventPage, EventsQuery } from './schemas.js';
 
 /** The events feed: what webhooks deliver, readable by polling (docs/integration.md). */

@@ -8,7 +8,7 @@ import type { App } from '../../http/types.js';
 import { listBranches } from '../branches/service.js';
 import { listCurrencies } from '../currencies/service.js';
 import { listExchanges } from '../exchanges/service.js';
-import { ORDER_STATUSES, STAFF_MOVES } from '../orders/transitions.js';
+import { ORDER_STATUSES, STAFF_MOVES } from '../orders/service.js';
 import { listPaymentMethods } from '../payment-methods/service.js';
 import { security } from '../../auth/staff-access.js';
 import { EVERY_ROLE } from '../../auth/staff-permissions.js';

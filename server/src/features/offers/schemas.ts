@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import type { ListSpec } from '../../http/list-query.js';
 import { RowId } from '../../http/schemas.js';
 
 /**
@@ -32,3 +33,9 @@ export const UpdateOfferRequest = Type.Object({
 
 export type CreateOfferInput = Static<typeof CreateOfferRequest>;
 export type UpdateOfferInput = Static<typeof UpdateOfferRequest>;
+
+/** The offers list's filters and sorts, the same in the partner API and the back office. */
+export const OFFER_LIST: ListSpec = {
+  filters: { isActive: { type: 'boolean' }, exchangeId: { type: 'integer' }, currency1Id: { type: 'integer' }, currency2Id: { type: 'integer' } },
+  sorts: ['id', 'rate', 'minAmount', 'maxAmount', 'exchangeId', 'currency1Id', 'currency2Id', 'createdAt', 'updatedAt'],
+};

@@ -8,7 +8,7 @@ import type { App } from '../../http/types.js';
 import * as deliveries from '../delivery/presenters.js';
 import { Delivery, DeliveryDetail, DeliveryList, DELIVERY_STATUSES } from '../delivery/schemas.js';
 import * as present from './presenters.js';
-import type { Visibility } from './repository.js';
+import type { Visibility } from './service.js';
 import { CreateWebhook, DeliveryParams, RotatedWebhook, RotateSecretRequest, UpdateWebhook, Webhook, WebhookList, WebhookParams, WebhookWithSecret, WEBHOOK_EVENTS } from './schemas.js';
 import * as service from './service.js';
 
