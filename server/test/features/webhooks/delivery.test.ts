@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { enqueue } from '../../../src/features/delivery/outbox.js';
-import { LEASE_LOST, pruneDeliveries, sweep } from '../../../src/features/delivery/sweep.js';
+import { LEASE_LOST, pruneDeliveries, sweep } from '../../../src/features/delivery/repository.js';
 import type { WebhookWorker } from '../../../src/features/delivery/worker.js';
 import { call, type TestServer } from '../../helpers/server.js';
 import type { World } from '../../helpers/world.js';
