@@ -27,7 +27,7 @@ export interface AppContext {
   limits: { perKey: RateLimiter; perIp: RateLimiter; loginAccount: RateLimiter; loginIp: RateLimiter };
   tokens: StaffTokens;
   metrics: Metrics;
-  /** The partner catalogue's per-branch snapshots (issue 22). */
+  /** The partner catalogue's per-branch snapshots (docs/scaling.md). */
   catalog: CatalogSnapshots;
   log: Log;
   close(): Promise<void>;

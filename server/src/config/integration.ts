@@ -7,24 +7,20 @@ import { Type, type Static } from 'typebox';
 export const IntegrationEnv = {
   IDEMPOTENCY_LOCK_WAIT_MS: Type.Integer({ minimum: 0, maximum: 60000, default: 2000 }),
   QUOTE_TTL_SECONDS: Type.Integer({ minimum: 1, maximum: 3600, default: 60 }),
-  TEST_KILL_AFTER_IDEMPOTENT_COMMIT: Type.Union([Type.Literal('true'), Type.Literal('false')], { default: 'false' }),
 };
 
-type Env = { [K in keyof typeof IntegrationEnv]: Static<(typeof IntegrationEnv)[K]> } & { NODE_ENV: string };
+type Env = { [K in keyof typeof IntegrationEnv]: Static<(typeof IntegrationEnv)[K]> };
 
 export interface IntegrationConfig {
-  /** Idempotency-Key handling; killAfterCommit is a test-only hook, honoured only with NODE_ENV=test. */
-  idempotency: { lockWaitMs: number; killAfterCommit: boolean };
+  /** Idempotency-Key handling. */
+  idempotency: { lockWaitMs: number };
   /** How long a firm quote (POST /partner/public/quotes) holds its figures. */
   quoteTtlSeconds: number;
 }
 
 export function integrationConfig(env: Env): IntegrationConfig {
   return {
-    idempotency: {
-      lockWaitMs: env.IDEMPOTENCY_LOCK_WAIT_MS,
-      killAfterCommit: env.NODE_ENV === 'test' && env.TEST_KILL_AFTER_IDEMPOTENT_COMMIT === 'true',
-    },
+    idempotency: { lockWaitMs: env.IDEMPOTENCY_LOCK_WAIT_MS },
     quoteTtlSeconds: env.QUOTE_TTL_SECONDS,
   };
 }

@@ -26,7 +26,7 @@ export function apiKeyView(k: ApiKeyView) {
 }
 
 /**
- * The rules of key creation (partner-api.md, API key management; decisions §9): a personal key for any staff
+ * The rules of key creation (partner-api.md, API key management; docs/decisions.md, "Staff, keys and the back office"): a personal key for any staff
  * user, acting as that user; branch and public keys only by a superadmin, for a named existing branch. A staff
  * user holds at most `personalKeyLimit` working personal keys (docs/decisions.md, "Limits per owner").
  */

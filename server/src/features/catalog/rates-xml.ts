@@ -70,7 +70,7 @@ const RatesXmlQuery = Type.Object({
 /** The JSON rates' filters, without the key: one body per filter, whichever way the key came. */
 const filterOf = ({ exchangeId, sourceCurrencyId, destCurrencyId }: RateFilter): RateFilter => ({ exchangeId, sourceCurrencyId, destCurrencyId });
 
-/** The rate export that exchange-rate monitors poll (issues 24, 39): the JSON rates' offers and figures, as XML. */
+/** The rate export that exchange-rate monitors poll (docs/integration.md): the JSON rates' offers and figures, as XML. */
 export function ratesXmlRoutes({ db, catalog }: { db: Database; catalog: CatalogSnapshots }) {
   return async function routes(app: App) {
     app.get('/public/rates.xml', {

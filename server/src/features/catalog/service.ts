@@ -50,8 +50,8 @@ export type QuoteFailure =
 export type OfferPrice = { ok: true; price: Price } | { ok: false; failure: QuoteFailure };
 
 /**
- * Prices an exchange of `amount` with the active offer of an active exchange in scope (section 4 of the
- * decisions): loads the offer and both currencies, and prices with pricing/, as order creation does. With the
+ * Prices an exchange of `amount` with the active offer of an active exchange in scope (docs/decisions.md,
+ * "Catalogue and estimate"): loads the offer and both currencies, and prices with pricing/, as order creation does. With the
  * branch's snapshot (the scope's branch) it reads them from memory: an estimate or a quote is an offer of the
  * moment, while an order prices against the offer row read from the database in its own request.
  */

@@ -13,7 +13,7 @@ export interface SnapshotHooks {
 interface Entry { catalog?: BranchCatalog; building?: Promise<BranchCatalog> }
 
 /**
- * The per-branch catalogue snapshots of one process (issue 22). A branch's snapshot is built on its first read,
+ * The per-branch catalogue snapshots of one process (docs/scaling.md). A branch's snapshot is built on its first read,
  * once however many requests wait for it, and dropped when a change to that branch commits: the database's
  * triggers NOTIFY (009_catalog_notify), heard on a LISTEN of this process's own; this process's own writes also
  * drop it at once (local.ts), so a caller reads its write. While the LISTEN is not established (not yet, or the

@@ -10,14 +10,14 @@ import * as service from './service.js';
 
 const security = [{ apiKey: [] }];
 
-/** Exact lookups a partner makes before creating a client (issue 24): emails are matched lower-case, as stored. */
+/** Exact lookups a partner makes before creating a client (docs/integration.md): emails are matched lower-case, as stored. */
 export const CLIENT_LIST: ListSpec = {
   filters: { email: { type: 'string', maxLength: 1000, lowerCase: true }, phone: { type: 'string', maxLength: 100 } },
   sorts: ['id', 'createdAt', 'updatedAt'],
 };
 const tags = ['clients'];
 
-/** Client accounts, associated with the exchanges of the key that created them (decisions section 7). */
+/** Client accounts, associated with the exchanges of the key that created them (docs/decisions.md, "Clients"). */
 export function clientRoutes({ db, config }: { db: Database; config: { idempotency: IdempotencyOptions } }) {
   const respond = idempotentResponder(db, config.idempotency);
   return async function routes(app: App) {

@@ -28,7 +28,7 @@ export async function listOffers(db: Executor, scope: Scope, params: ListParams)
 
 /**
  * Offer changes. Each create or change writes its `offer.updated` deliveries in the same transaction
- * (decisions §8), so a webhook hears of exactly the changes that committed.
+ * (docs/decisions.md, "Webhooks"), so a webhook hears of exactly the changes that committed.
  */
 export async function createOffer(db: Database, audit: Audit, scope: Scope, input: CreateOfferInput) {
   const amounts = checkAmounts({

@@ -18,7 +18,7 @@ const tags = ['admin'];
 const staffRoles = ['superadmin', 'admin', 'operator'] as const;
 
 /**
- * Back-office orders (decisions: "Staff roles and scope"): an operator of the order's exchange, an admin of its branch,
+ * Back-office orders (docs/decisions.md, "Staff, keys and the back office"): an operator of the order's exchange, an admin of its branch,
  * a superadmin; and the counter's lookups: find an order by what the client says, and see who the client is.
  */
 export function orderAdminRoutes({ db }: { db: Database }) {

@@ -27,7 +27,7 @@ export const ORDER_LIST: ListSpec = {
 const security = [{ apiKey: [] }];
 const tags = ['orders'];
 
-/** Partner orders, restricted in every query to the exchanges the key reaches (decisions section 6). */
+/** Partner orders, restricted in every query to the exchanges the key reaches (docs/decisions.md, "Orders"). */
 export function orderRoutes({ db, config }: { db: Database; config: { idempotency: IdempotencyOptions } }) {
   const respond = idempotentResponder(db, config.idempotency);
   return async function routes(app: App) {

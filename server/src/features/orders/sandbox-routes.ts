@@ -9,7 +9,7 @@ import { findOrder, keyActor, moveOrder } from './service.js';
 const security = [{ apiKey: [] }];
 
 /**
- * The sandbox (issue 24): in a sandbox branch a partner's secret key moves the orders it placed along the
+ * The sandbox (docs/integration.md): in a sandbox branch a partner's secret key moves the orders it placed along the
  * staff transition table, so it can test its whole webhook handling without asking staff. The move is the
  * staff move's (history, events, row lock); everywhere else the route answers 404.
  */

@@ -8,7 +8,7 @@ import type { TestDatabase } from '../../helpers/database.js';
 import { answers, catalogueReads, neverListening, openTestDatabase, queriesOf, rateOf, secondHandle } from './snapshot-support.js';
 
 /*
- * The catalogue snapshot (issue 22) on two instances sharing one database (on PostgreSQL each with its own pool
+ * The catalogue snapshot (docs/scaling.md) on two instances sharing one database (on PostgreSQL each with its own pool
  * and LISTEN): reads answer from memory with no query, exactly as the database answers, and a change committed by
  * any writer reaches the other instance's reads.
  */

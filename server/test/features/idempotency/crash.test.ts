@@ -9,9 +9,10 @@ import { orderBody } from '../orders/support.js';
 
 /**
  * The service killed between the commit of an idempotent request and its answer: a real `pxs serve` process
- * with the test-only TEST_KILL_AFTER_IDEMPOTENT_COMMIT hook SIGKILLs itself right after the commit; a second
+ * started with the test-only preload kill-after-commit.mjs SIGKILLs itself right after the commit; a second
  * process, started on the same database, must answer the retry with the stored answer.
  */
+const KILL_AFTER_COMMIT = `--import=${new URL('./kill-after-commit.mjs', import.meta.url).href}`;
 let cli: CliDatabase;
 let world: World;
 let child: ChildProcessWithoutNullStreams | undefined;
@@ -41,7 +42,7 @@ describe('an idempotent order when the service dies between commit and answer', 
   it('the retry gets the stored answer, and one order exists', async () => {
     const body = orderBody(world);
     const headers = { 'idempotency-key': 'crash-test-order-1' };
-    const dying = await serve({ TEST_KILL_AFTER_IDEMPOTENT_COMMIT: 'true' });
+    const dying = await serve({ NODE_OPTIONS: [cli.env.NODE_OPTIONS, KILL_AFTER_COMMIT].filter(Boolean).join(' ') });
     const lost = await call(dying, 'POST', '/partner/orders', { key: world.keys.branch, body, headers }).then(() => 'answered', () => 'connection lost');
     expect(lost).toBe('connection lost');
     expect((await dying.exited).signal).toBe('SIGKILL');

@@ -25,7 +25,7 @@ type Key = 'operatorA' | 'operatorB' | 'branch' | 'public' | 'otherBranch';
 const KEYS: Key[] = ['operatorA', 'operatorB', 'branch', 'public', 'otherBranch'];
 
 // Expected status per endpoint for: operator of A, operator of B, branch key, public key, key of another branch.
-// A cashbox out of scope in a body is a 400 {cashbox: notFound} (decisions section 6), never a created order.
+// A cashbox out of scope in a body is a 400 {cashbox: notFound} (docs/decisions.md, "Orders"), never a created order.
 const MATRIX: Record<string, Record<Key, number>> = {
   'POST /partner/orders': { operatorA: 201, operatorB: 400, branch: 201, public: 403, otherBranch: 400 },
   'GET /partner/orders': { operatorA: 200, operatorB: 200, branch: 200, public: 403, otherBranch: 200 },

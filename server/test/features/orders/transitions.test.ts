@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { OrderStatus } from '../../../src/db/schema.js';
 import { ORDER_STATUSES, transition } from '../../../src/features/orders/transitions.js';
 
-// Decisions section 6, written out pair by pair: every (from, to) of the 6 × 6 grid.
+// The staff moves (docs/decisions.md, "Orders"), written out pair by pair: every (from, to) of the 6 × 6 grid.
 const STAFF_ALLOWED = new Set([
   'ORDERINIT→CLIENTPAYMENTWAIT', 'ORDERINIT→CANCEL',
   'CLIENTPAYMENTWAIT→EXCHANGEPAYMENTWAIT', 'CLIENTPAYMENTWAIT→CANCEL',
