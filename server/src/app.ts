@@ -12,7 +12,7 @@ import type { KeyAccess } from './auth/partner-auth.js';
 import type { StaffAccess } from './auth/staff-permissions.js';
 import { ADMIN_FEATURES, PARTNER_FEATURES, PUBLIC_FEATURES, STAFF_FEATURES } from './route-table.js';
 import { findStaffForAuth } from './features/staff/service.js';
-import { widgetRoutes } from './features/widget/routes.js';
+import { widgetRoutes } from './features/widget/public-routes.js';
 import { WEBHOOK_EVENT_SCHEMAS, webhookDocs } from './features/webhooks/events.js';
 import { OrderChange } from './features/order-feed/schemas.js';
 import { findConsoleDir, registerConsole } from './http/console.js';

@@ -4,7 +4,7 @@ import { LastUsedTracker } from './auth/last-used.js';
 import { localBus, redisBus, type InvalidationBus } from './auth/invalidation-bus.js';
 import { RateLimiter } from './auth/rate-limiter.js';
 import { StaffTokens } from './auth/staff-jwt.js';
-import type { Config } from './config.js';
+import type { Config } from './config/config.js';
 import type { Database, DatabaseHandle } from './db/database.js';
 import { findKeyByHash, recordLastUsed } from './features/api-keys/service.js';
 import { CatalogSnapshots } from './features/catalog/service.js';
@@ -27,7 +27,7 @@ export interface AppContext {
   limits: { perKey: RateLimiter; perIp: RateLimiter; loginAccount: RateLimiter; loginIp: RateLimiter };
   tokens: StaffTokens;
   metrics: Metrics;
-  /** The partner catalogue's per-branch snapshots (issue 22). */
+  /** The partner catalogue's per-branch snapshots (docs/scaling.md). */
   catalog: CatalogSnapshots;
   log: Log;
   close(): Promise<void>;

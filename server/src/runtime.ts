@@ -1,4 +1,4 @@
-import type { Config } from './config.js';
+import type { Config } from './config/config.js';
 import { createContext, type AppContext } from './context.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { databaseUnavailable } from './db/errors.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { StaffTokens } from '../../src/auth/staff-jwt.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config/config.js';
 import { measurePair, type Load, type Request } from '../lib/load.js';
 import { atLeast, figures, type BenchContext, type Figure, type Scenario } from '../lib/scenario.js';
 import { startBaseline, startService, SERVICE_ENV } from '../lib/service.js';

@@ -1,5 +1,5 @@
 import { openDatabase } from '../../src/db/database.js';
-import { pruneDeliveries } from '../../src/features/delivery/sweep.js';
+import { pruneDeliveries } from '../../src/features/delivery/repository.js';
 import { createBenchDatabase, prepareDatabase } from '../lib/database.js';
 import { PRUNE_DAYS } from '../lib/scale-seed.js';
 import { atLeast, type BenchContext, type Figure } from '../lib/scenario.js';

@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, jwtVerify, SignJWT, type JWTPayload } from 'jose';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 
 const LOCAL_ISSUER = 'pxs';
 const LOCAL_AUDIENCE = 'pxs-staff';

@@ -1,6 +1,6 @@
 import pino, { type Logger } from 'pino';
 import { REDACT } from '../app.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import type { Log } from '../log.js';
 
 /** The process's JSON logger, with credentials redacted, and the `log` function the runtime takes. */

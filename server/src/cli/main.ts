@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config.js';
+import { ConfigError, loadConfig } from '../config/config.js';
 import { seedDemo } from '../demo/seed.js';
 import { startRuntime } from '../runtime.js';
 import { CliError, EXIT, print } from './output.js';

@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../config/config.js';
 import { startRuntime } from '../runtime.js';
 import { CliError, EXIT } from './output.js';
 import type { CliCommand } from './support.js';

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../config/config.js';
 import type { AppContext } from '../context.js';
 import { seedDemo, type DemoCredentials } from '../demo/seed.js';
 import { bootstrapSuperadmin } from '../features/staff/bootstrap.js';

@@ -1,7 +1,7 @@
 import type { ParseArgsConfig } from 'node:util';
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../config/config.js';
 import type { AppContext } from '../context.js';
 import { findStaffForAuth } from '../features/staff/service.js';
 import { asHttpError } from '../http/error-table.js';

@@ -1,4 +1,4 @@
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../config/config.js';
 import { startRuntime } from '../runtime.js';
 import { startBackground } from './background.js';
 import { exitGracefully, processLogger } from './lifecycle.js';

@@ -30,7 +30,7 @@ function applySort<DB, TB extends keyof DB, O>(qb: SelectQueryBuilder<DB, TB, O>
  */
 export interface Page<Row> { rows: Row[]; total: number; totalCapped: boolean; nextCursor: string | null }
 
-/** Past this many matches a list that keeps no exact count stops counting and says so (decisions section 5). */
+/** Past this many matches a list that keeps no exact count stops counting and says so (docs/decisions.md, "Lists at scale"). */
 export const COUNT_CAP = 10_000;
 
 /** Past this many filter-and-sort shapes of one list, pages are built per request instead of cached. */

@@ -21,7 +21,7 @@ export async function seedDemo(db: Database): Promise<DemoCredentials | null> {
     const existing = await tx.selectFrom('branches').select('id').limit(1).executeTakeFirst();
     if (existing) return null;
     const now = new Date();
-    // A sandbox, so that a partner trying the demo can move its own orders and see every webhook (issue 24).
+    // A sandbox, so that a partner trying the demo can move its own orders and see every webhook (docs/integration.md).
     const branch = await tx.insertInto('branches').values({ name: 'Demo Branch', is_sandbox: true }).returning('id').executeTakeFirstOrThrow();
     await tx.insertInto('branches').values({ name: 'Other Branch' }).execute();
 

@@ -5,7 +5,7 @@ const WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)/i;
 
 /**
- * Request bodies are JSON in UTF-8, sent as is; any other content type is a 415 (decisions section 9). Fastify
+ * Request bodies are JSON in UTF-8, sent as is; any other content type is a 415 (docs/decisions.md, "Errors"). Fastify
  * would otherwise hand a text/plain body to validation as a string (a 400 about the body's type), read a body in
  * another charset or under a Content-Encoding (gzip) as UTF-8 text, and let the JSON parser decide what it meant.
  */

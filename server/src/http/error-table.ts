@@ -53,30 +53,30 @@ export const DOMAIN_ERRORS = {
   'branches.targetRequired': field('branchId', 'required', () => 'branchId is required'),
   'branches.targetNotFound': fieldNotFound('branchId'),
 
-  'catalog.exchangeNotFound': notFound('exchange'),
-  'catalog.exchangeFieldNotFound': fieldNotFound('exchangeId'),
-  'catalog.currencyNotFound': notFound('currency'),
-  'catalog.currencyFieldNotFound': rule<{ field: string }>('badRequest', (d) => ({ message: `${d.field} not found`, errors: { [d.field]: 'notFound' } })),
-  'catalog.offerNotFound': notFound('offer'),
-  'catalog.tickerTaken': field('ticker', 'alreadyExists', () => 'A currency with this ticker already exists'),
-  'catalog.unknownTimeZone': field<{ timezone: string }>('timezone', 'invalidValue', (d) => `timezone ${d.timezone} is not an IANA time zone`),
-  'catalog.scheduleDayTwice': rule<{ index: number; dayOfWeek: number }>('badRequest', (d) => ({
+  'exchanges.exchangeNotFound': notFound('exchange'),
+  'offers.exchangeFieldNotFound': fieldNotFound('exchangeId'),
+  'currencies.currencyNotFound': notFound('currency'),
+  'offers.currencyFieldNotFound': rule<{ field: string }>('badRequest', (d) => ({ message: `${d.field} not found`, errors: { [d.field]: 'notFound' } })),
+  'offers.offerNotFound': notFound('offer'),
+  'currencies.tickerTaken': field('ticker', 'alreadyExists', () => 'A currency with this ticker already exists'),
+  'exchanges.unknownTimeZone': field<{ timezone: string }>('timezone', 'invalidValue', (d) => `timezone ${d.timezone} is not an IANA time zone`),
+  'exchanges.scheduleDayTwice': rule<{ index: number; dayOfWeek: number }>('badRequest', (d) => ({
     message: `schedule: day ${d.dayOfWeek} appears twice`, errors: { [`schedule.${d.index}.dayOfWeek`]: 'duplicate' },
   })),
-  'catalog.scheduleTimeMissing': rule<{ index: number; field: string }>('badRequest', (d) => ({
+  'exchanges.scheduleTimeMissing': rule<{ index: number; field: string }>('badRequest', (d) => ({
     message: `schedule.${d.index}.${d.field} is required on an open day`, errors: { [`schedule.${d.index}.${d.field}`]: 'required' },
   })),
-  'catalog.scheduleClosesBeforeOpening': rule<{ index: number; openTime: string }>('badRequest', (d) => ({
+  'exchanges.scheduleClosesBeforeOpening': rule<{ index: number; openTime: string }>('badRequest', (d) => ({
     message: `schedule.${d.index}.closeTime must be after openTime ${d.openTime}; 00:00 closes at midnight`, errors: { [`schedule.${d.index}.closeTime`]: 'invalidValue' },
   })),
-  'catalog.notADecimal': rule<{ field: string }>('badRequest', (d) => ({
+  'offers.notADecimal': rule<{ field: string }>('badRequest', (d) => ({
     message: `${d.field} must be a non-negative decimal with at most 20 integer digits and 18 decimal places`, errors: { [d.field]: 'invalidValue' },
   })),
-  'catalog.rateNotPositive': field('rate', 'tooSmall', () => 'rate must be greater than 0'),
-  'catalog.maxAmountNotPositive': field('maxAmount', 'tooSmall', () => 'maxAmount must be greater than 0'),
-  'catalog.minAboveMax': field<{ minAmount: string; maxAmount: string }>('minAmount', 'aboveMaximum', (d) => `minAmount ${d.minAmount} must not be greater than maxAmount ${d.maxAmount}`),
-  'catalog.offerPairSameCurrency': field('currency2Id', 'sameAsCurrency1', () => 'currency2Id must differ from currency1Id'),
-  'catalog.offerPairTaken': field('offer', 'alreadyExists', () => 'This exchange already has an offer for this currency pair; change that one instead'),
+  'offers.rateNotPositive': field('rate', 'tooSmall', () => 'rate must be greater than 0'),
+  'offers.maxAmountNotPositive': field('maxAmount', 'tooSmall', () => 'maxAmount must be greater than 0'),
+  'offers.minAboveMax': field<{ minAmount: string; maxAmount: string }>('minAmount', 'aboveMaximum', (d) => `minAmount ${d.minAmount} must not be greater than maxAmount ${d.maxAmount}`),
+  'offers.offerPairSameCurrency': field('currency2Id', 'sameAsCurrency1', () => 'currency2Id must differ from currency1Id'),
+  'offers.offerPairTaken': field('offer', 'alreadyExists', () => 'This exchange already has an offer for this currency pair; change that one instead'),
   'catalog.quoteSameCurrency': field('destCurrencyId', 'sameAsSource', () => 'destCurrencyId must differ from sourceCurrencyId'),
   // The 404's `errors` is the contract's; its sentence says why, as an order's 400 for the same cause does.
   'catalog.quoteExchangeNotFound': rule('notFound', () => ({

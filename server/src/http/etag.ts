@@ -4,7 +4,7 @@ import { declareSends } from './response-headers.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Answer with an ETag of the body and 304 to a matching If-None-Match (cheap polling, issue 24). */
+    /** Answer with an ETag of the body and 304 to a matching If-None-Match (cheap polling, docs/integration.md). */
     etag?: boolean;
   }
 }

@@ -106,7 +106,7 @@ function parseSort(text: string, spec: ListSpec): [string, 'ASC' | 'DESC'][] {
   });
 }
 
-/** The `meta` of a list envelope (decisions section 5): `totalCapped` only when the count stopped at the cap. */
+/** The `meta` of a list envelope (docs/decisions.md, "Lists at scale"): `totalCapped` only when the count stopped at the cap. */
 export function listMeta(page: Pick<Page<unknown>, 'total' | 'totalCapped' | 'nextCursor'>, params: { skip: number; limit: number }) {
   return page.totalCapped
     ? { total: page.total, totalCapped: true, skip: params.skip, limit: params.limit, nextCursor: page.nextCursor }

@@ -2,19 +2,19 @@ import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Executor } from '../../src/db/database.js';
 import { listOrders } from '../../src/features/orders/repository.js';
-import { ORDER_LIST } from '../../src/features/orders/routes.js';
+import { ORDER_LIST } from '../../src/features/orders/partner-routes.js';
 import { parseListQuery } from '../../src/http/list-query.js';
 import { usingPostgres } from '../helpers/database.js';
 import { statementsSent } from '../helpers/statements.js';
 import { startWorld } from '../helpers/fixture.js';
 import type { TestServer } from '../helpers/server.js';
 import type { World } from '../helpers/world.js';
-import { orderBody, placeOrder } from '../orders/support.js';
+import { orderBody, placeOrder } from '../features/orders/support.js';
 
 /**
  * Every allowed filter and sort of the orders list, first page and cursor page, is planned on 200,000 orders
  * (ANALYZEd) without a sequential scan of the table: an index that goes missing fails here, not in production
- * (issue 22). PostgreSQL only: PGlite's planner has the same rules but the seed would take minutes there.
+ * (docs/scaling.md). PostgreSQL only: PGlite's planner has the same rules but the seed would take minutes there.
  */
 const ORDERS = 200_000;
 
@@ -51,7 +51,7 @@ const queriesOf = (run: (db: Executor) => Promise<unknown>): Promise<CompiledQue
  * Sequential scans of orders in a plan. One that streams straight into a Limit (no sort or aggregate between)
  * is bounded by that limit, as in the capped count of a common value, and is not one. A walk of the primary key
  * that filters on the branch without a bound on the id counts as one: it skips the other branches' orders before
- * the branch's first (the id sort's first page ran at 0.55 on 1,000,000 orders, issue 22).
+ * the branch's first (the id sort's first page ran at 0.55 on 1,000,000 orders, docs/scaling.md).
  */
 function seqScans(plan: unknown, out: string[] = [], bounded = false): string[] {
   if (Array.isArray(plan)) plan.forEach((p) => seqScans(p, out, bounded));

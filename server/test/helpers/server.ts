@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { expect } from 'vitest';
 import { buildApp } from '../../src/app.js';
-import { loadConfig, type Config } from '../../src/config.js';
+import { loadConfig, type Config } from '../../src/config/config.js';
 import { createContext, type AppContext } from '../../src/context.js';
 import type { App } from '../../src/http/types.js';
 import { openTestDatabase, type TestDatabase } from './database.js';

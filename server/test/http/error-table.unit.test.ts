@@ -8,8 +8,11 @@ import { ApiKeyError } from '../../src/features/api-keys/errors.js';
 import { BranchError } from '../../src/features/branches/errors.js';
 import { CatalogError } from '../../src/features/catalog/errors.js';
 import { ClientError } from '../../src/features/clients/errors.js';
+import { CurrencyError } from '../../src/features/currencies/errors.js';
 import { EventError } from '../../src/features/events/errors.js';
+import { ExchangeError } from '../../src/features/exchanges/errors.js';
 import { IdempotencyError } from '../../src/features/idempotency/errors.js';
+import { OfferError } from '../../src/features/offers/errors.js';
 import { OrderError } from '../../src/features/orders/errors.js';
 import { PaymentMethodError } from '../../src/features/payment-methods/errors.js';
 import { QuoteError } from '../../src/features/quotes/errors.js';
@@ -46,7 +49,7 @@ async function declaredCodes(): Promise<Map<string, string>> {
 
 /** The declarations, named here so that the compiler can compare each code's details with its table entry. */
 const DECLARATIONS = [
-  ListError, ApiKeyError, BranchError, CatalogError, ClientError, EventError, IdempotencyError, OrderError, PaymentMethodError, QuoteError, StaffError, WebhookError,
+  ListError, ApiKeyError, BranchError, CatalogError, ClientError, CurrencyError, EventError, ExchangeError, IdempotencyError, OfferError, OrderError, PaymentMethodError, QuoteError, StaffError, WebhookError,
 ] as const;
 
 /** The errors a declaration makes (distributed over a union of declarations). */

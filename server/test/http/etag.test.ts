@@ -4,7 +4,7 @@ import { call, type TestServer } from '../helpers/server.js';
 import type { StaffName } from '../helpers/staff.js';
 import type { World } from '../helpers/world.js';
 import { startWorld } from '../helpers/fixture.js';
-import { orderBody, placeOrder } from '../orders/support.js';
+import { orderBody, placeOrder } from '../features/orders/support.js';
 
 let server: TestServer;
 let world: World;

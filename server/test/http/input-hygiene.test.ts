@@ -18,7 +18,7 @@ afterAll(async () => {
 
 const client = (overrides: Record<string, unknown>) => ({ firstName: 'Ana', lastName: 'Silva', email: 'ana@example.com', phone: '+351912345678', ...overrides });
 
-// Both reproductions of issue 20 answered 500: PostgreSQL refuses byte 0x00, and an inherited key passed the
+// Both reproductions this file holds once answered 500: PostgreSQL refuses byte 0x00, and an inherited key passed the
 // filter's allow-list and reached Kysely as a column.
 describe('text the database cannot store', () => {
   it.each([

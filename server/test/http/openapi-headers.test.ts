@@ -4,7 +4,7 @@ import { startWorld } from '../helpers/fixture.js';
 import { call, type CallOptions, type CallResult, type TestServer } from '../helpers/server.js';
 import type { StaffName } from '../helpers/staff.js';
 import { STAFF_PASSWORD, type World } from '../helpers/world.js';
-import { orderBody } from '../orders/support.js';
+import { orderBody } from '../features/orders/support.js';
 
 /**
  * The OpenAPI document says what the service does: the headers it sends are declared on the answers

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runScript } from '../script.js';
 
 /**
- * Keys and secrets that roll (issue 20). A rolled key points at its replacement and keeps working until its
+ * Keys and secrets that roll (docs/decisions.md, "Staff, keys and the back office"). A rolled key points at its replacement and keeps working until its
  * expires_at; a rotated webhook secret keeps signing beside the new one until previous_secret_expires_at.
  * The indexes serve the per-owner limits (active personal keys per staff user, webhooks per owner).
  */

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { runScript } from '../script.js';
 
 /**
- * Lists whose cost does not grow with the history (issue 22, decisions section 5):
+ * Lists whose cost does not grow with the history (docs/scaling.md; docs/decisions.md, "Lists at scale"):
  * - an index per allowed sort of the orders list within a branch (the sort's column, then the id for the
  *   keyset), and for the filters that lead a query (status, operation type, user); test/db/list-indexes.test.ts checks with
  *   EXPLAIN on 200,000 orders that no allowed query scans the table;

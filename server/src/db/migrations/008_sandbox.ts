@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runScript } from '../script.js';
 
 /**
- * Sandbox branches (issue 24). An order records whether it was placed in a sandbox when it is created, so a
+ * Sandbox branches (docs/integration.md). An order records whether it was placed in a sandbox when it is created, so a
  * branch that stops being a sandbox never lets partners move its real orders, and no read needs a join.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

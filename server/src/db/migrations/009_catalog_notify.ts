@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { runScript } from '../script.js';
 
 /**
- * The catalogue snapshot's invalidation (issue 22): a change to exchanges, their schedules, offers or currencies
+ * The catalogue snapshot's invalidation (docs/scaling.md): a change to exchanges, their schedules, offers or currencies
  * sends `pg_notify('pxs_catalog', <branch id>)` for each branch it touches, or `'*'` when it touches every branch
  * (currencies are shared, a truncate names no rows). Statement triggers over transition tables, so whoever writes
  * (the API, the CLI, a seed, psql) is heard, once per statement and branch; NOTIFY is delivered only when the

@@ -15,7 +15,7 @@ import { runScript } from '../script.js';
  *   (a sort on any of the first four sorted the webhook's 2,500,000 deliveries for each page).
  * - Clients of a branch: by id, creation and last change, and the exact phone lookup (the email has its unique
  *   index). The id sort walked the primary key from the end past every other branch's clients.
- * - The audit log, now read in time order (features/audit/routes.ts): a branch's by time, and by actor, action and
+ * - The audit log, now read in time order (features/audit/admin-routes.ts): a branch's by time, and by actor, action and
  *   entity type in time (the counts of a filter read up to 120,000 rows to find 10,001); a staff user's in time.
  */
 const INDEXES: [name: string, definition: string][] = [

@@ -4,7 +4,6 @@ import type { ApiKeyType } from '../../db/schema.js';
 import { ApiKeyError } from './errors.js';
 import { issueApiKey, RAW_KEY_NOTE } from './issue.js';
 import * as repo from './repository.js';
-import * as rollRepo from './roll-repository.js';
 import { apiKeyView, type KeyCaches } from './service.js';
 
 const HOUR_MS = 3_600_000;
@@ -22,7 +21,7 @@ function overlapEnd(expiresAt: string | undefined, now: Date): Date {
 }
 
 /** The keys a roll reaches; `rollerId` names a caller who is not a superadmin (see refuseRoll). */
-export type RollReach = rollRepo.KeyReach & { rollerId?: number };
+export type RollReach = repo.KeyReach & { rollerId?: number };
 
 /**
  * A roll hands over a new raw secret, so a caller who is not a superadmin rolls only its own personal keys:
@@ -45,7 +44,7 @@ function refuseRoll(key: { type: ApiKeyType; staff_user_id: number }, rollerId: 
 export async function rollApiKey(db: Database, keys: KeyCaches, audit: Audit, reach: RollReach, id: string, input: { expiresAt?: string }, now = new Date()) {
   const end = overlapEnd(input.expiresAt, now);
   const rolled = await db.transaction().execute(async (tx) => {
-    const old = await rollRepo.findKeyForRoll(tx, reach, id);
+    const old = await repo.findKeyForRoll(tx, reach, id);
     if (!old) throw ApiKeyError.notFound();
     if (reach.rollerId !== undefined) refuseRoll(old, reach.rollerId);
     if (!old.is_active) throw ApiKeyError.rollOfRevokedKey();
@@ -53,7 +52,7 @@ export async function rollApiKey(db: Database, keys: KeyCaches, audit: Audit, re
     if (old.replaced_by) throw ApiKeyError.alreadyRolled(old.replaced_by);
     const { key, rawKey } = await issueApiKey(tx, { name: old.name, type: old.type, staffUserId: old.staff_user_id, branchId: old.branch_id, expiresAt: old.expires_at });
     const oldEnd = old.expires_at && old.expires_at.getTime() < end.getTime() ? old.expires_at : end;
-    const previous = await rollRepo.markRolled(tx, old.id, key.id, oldEnd);
+    const previous = await repo.markRolled(tx, old.id, key.id, oldEnd);
     await audit.record(tx, {
       action: 'apiKey.roll', entityType: 'apiKey', entityId: old.id, branchId: await repo.keyBranch(tx, old.id),
       before: { expiresAt: old.expires_at, replacedBy: null }, after: { expiresAt: oldEnd, replacedBy: key.id },

@@ -7,13 +7,13 @@ import { branchExists } from '../branches/service.js';
 import { ApiKeyError } from './errors.js';
 import { issueApiKey, RAW_KEY_NOTE } from './issue.js';
 import * as repo from './repository.js';
-import * as rollRepo from './roll-repository.js';
 import type { ApiKeyView } from './repository.js';
 import { normalizeOrigins } from './origins.js';
 import type { CreateApiKeyInput, UpdateApiKeyInput } from './schemas.js';
 
 /** Authentication's read of a key and its batched lastUsedAt write (auth/, wired in context.ts). */
-export { findKeyByHash, recordLastUsed } from './repository.js';
+export const findKeyByHash: typeof repo.findKeyByHash = (...args) => repo.findKeyByHash(...args);
+export const recordLastUsed: typeof repo.recordLastUsed = (...args) => repo.recordLastUsed(...args);
 
 /** Empties the verified-key caches of every instance (KeyVerifier.invalidate). */
 export interface KeyCaches { invalidate(reason: string): Promise<void> }
@@ -26,7 +26,7 @@ export function apiKeyView(k: ApiKeyView) {
 }
 
 /**
- * The rules of key creation (partner-api.md, API key management; decisions §9): a personal key for any staff
+ * The rules of key creation (partner-api.md, API key management; docs/decisions.md, "Staff, keys and the back office"): a personal key for any staff
  * user, acting as that user; branch and public keys only by a superadmin, for a named existing branch. A staff
  * user holds at most `personalKeyLimit` working personal keys (docs/decisions.md, "Limits per owner").
  */
@@ -48,7 +48,7 @@ export async function createApiKey(db: Executor, audit: Audit, owner: { staffUse
   return inTransaction(db, async (tx) => {
     if (input.type === 'personal') {
       await lockFor(tx, `personal-keys:${owner.staffUserId}`);
-      if ((await rollRepo.countActivePersonalKeys(tx, owner.staffUserId)) >= personalKeyLimit) {
+      if ((await repo.countActivePersonalKeys(tx, owner.staffUserId)) >= personalKeyLimit) {
         throw ApiKeyError.personalKeyLimit(personalKeyLimit);
       }
     }

@@ -1,4 +1,4 @@
-import type { ScheduleRow } from './exchanges/repository.js';
+import type { ScheduleRow } from '../exchanges/service.js';
 
 /** Database rows → response shapes. Decimal strings are handed to the serializer, which writes JSON numbers. */
 export function publicCurrency(c: { id: number; name: string; code: string; image_id?: string | null; image_path?: string | null; imageId?: string | null; imagePath?: string | null }) {

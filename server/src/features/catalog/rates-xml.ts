@@ -4,11 +4,11 @@ import type { Database } from '../../db/database.js';
 import { partnerRoute } from '../../auth/route-access.js';
 import type { App } from '../../http/types.js';
 import { Dec, normalize, ROUND_DOWN } from '../pricing/decimal.js';
-import { listRates, type RateFilter } from './offers/repository.js';
+import { listRates, type RateFilter } from '../offers/service.js';
 import { RatesQuery } from './schemas.js';
-import type { CatalogSnapshots } from './snapshot/store.js';
-import { cachedText, fromSnapshot } from './snapshot/bodies.js';
-import { ratesOf } from './snapshot/reads.js';
+import type { CatalogSnapshots } from './snapshot-store.js';
+import { cachedText, fromSnapshot } from './snapshot-bodies.js';
+import { ratesOf } from './snapshot-reads.js';
 
 type RateRow = Awaited<ReturnType<typeof listRates>>[number];
 
@@ -70,7 +70,7 @@ const RatesXmlQuery = Type.Object({
 /** The JSON rates' filters, without the key: one body per filter, whichever way the key came. */
 const filterOf = ({ exchangeId, sourceCurrencyId, destCurrencyId }: RateFilter): RateFilter => ({ exchangeId, sourceCurrencyId, destCurrencyId });
 
-/** The rate export that exchange-rate monitors poll (issues 24, 39): the JSON rates' offers and figures, as XML. */
+/** The rate export that exchange-rate monitors poll (docs/integration.md): the JSON rates' offers and figures, as XML. */
 export function ratesXmlRoutes({ db, catalog }: { db: Database; catalog: CatalogSnapshots }) {
   return async function routes(app: App) {
     // keyInQuery: its security is either the header or the query parameter (the `key` parameter says which key types).

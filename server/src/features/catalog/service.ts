@@ -2,16 +2,16 @@ import type { Executor } from '../../db/database.js';
 import type { Scope } from '../../db/scope.js';
 import type { Direction } from '../pricing/estimate.js';
 import { price, type AmountProblem, type Price, type PricedCurrency } from '../pricing/price.js';
-import { findCurrencies } from './currencies/repository.js';
+import { findCurrencies } from '../currencies/service.js';
+import { exchangesOutsideBranch, findCashbox } from '../exchanges/service.js';
+import { findPricing, type PricingRow } from '../offers/service.js';
+import type { BranchCatalog } from './snapshot-build.js';
+import { pricingOf } from './snapshot-reads.js';
 import { CatalogError } from './errors.js';
-import { exchangesOutsideBranch, findCashbox } from './exchanges/repository.js';
-import { findPricing, type PricingRow } from './offers/repository.js';
-import type { BranchCatalog } from './snapshot/build.js';
-import { pricingOf } from './snapshot/reads.js';
 
 export type { BranchCatalog, PricingRow };
-export { CatalogSnapshots } from './snapshot/store.js';
-export { catalogChanged } from './snapshot/local.js';
+export { CatalogSnapshots } from './snapshot-store.js';
+export { catalogChanged } from './snapshot-local.js';
 
 /**
  * What other features read of the catalogue: a new order's cashbox (an exchange in the key's scope) and
@@ -50,8 +50,8 @@ export type QuoteFailure =
 export type OfferPrice = { ok: true; price: Price } | { ok: false; failure: QuoteFailure };
 
 /**
- * Prices an exchange of `amount` with the active offer of an active exchange in scope (section 4 of the
- * decisions): loads the offer and both currencies, and prices with pricing/, as order creation does. With the
+ * Prices an exchange of `amount` with the active offer of an active exchange in scope (docs/decisions.md,
+ * "Catalogue and estimate"): loads the offer and both currencies, and prices with pricing/, as order creation does. With the
  * branch's snapshot (the scope's branch) it reads them from memory: an estimate or a quote is an offer of the
  * moment, while an order prices against the offer row read from the database in its own request.
  */

@@ -5,7 +5,6 @@ import { fixedListParams, listMeta } from '../../http/list-query.js';
 import { staffRoute } from '../../auth/route-access.js';
 import { IdParams, listEnvelope, ListQuery } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
-import * as repo from './repository.js';
 import { Client, UpdateClientRequest } from './schemas.js';
 import { auditOf } from '../audit/service.js';
 import * as service from './service.js';
@@ -36,7 +35,7 @@ export function clientAdminRoutes({ db }: { db: Database }) {
       },
     }), async (request) => {
       const params = fixedListParams(request.query, {}, [['id', 'DESC']]);
-      const page = await repo.searchClients(db, request.staff, request.query.q, params);
+      const page = await service.searchClients(db, request.staff, request.query.q, params);
       return { data: page.rows.map(view), meta: listMeta(page, params) };
     });
 
@@ -44,7 +43,7 @@ export function clientAdminRoutes({ db }: { db: Database }) {
       permission: 'clients:read', errors: [404],
       schema: { operationId: 'getAdminClient', summary: 'One client', params: IdParams, response: { 200: AdminClient } },
     }), async (request) => {
-      const client = await repo.findClient(db, request.staff, request.params.id);
+      const client = await service.findClient(db, request.staff, request.params.id);
       if (!client) throw notFound('client');
       return view(client);
     });

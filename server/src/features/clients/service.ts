@@ -12,7 +12,10 @@ import { uniqueViolation } from '../../db/errors.js';
 const EMAIL_KEY = 'clients_branch_email_key';
 
 /** The client a new order names (its id and branch), in the key's scope. */
-export { findClientRef } from './repository.js';
+export const findClientRef: typeof repo.findClientRef = (...args) => repo.findClientRef(...args);
+export const findClient: typeof repo.findClient = (...args) => repo.findClient(...args);
+export const listClients: typeof repo.listClients = (...args) => repo.listClients(...args);
+export const searchClients: typeof repo.searchClients = (...args) => repo.searchClients(...args);
 
 function validated(input: ClientInput): Partial<ClientFields> {
   const result = checkClientFields(input);

@@ -1,8 +1,7 @@
 import type { Database } from '../../db/database.js';
 import type { Metrics } from '../../http/metrics.js';
 import type { Outcome, RecordSettings, Recorded } from './outcome.js';
-import { recordOutcomes } from './record.js';
-import { recordSuccesses } from './record-success.js';
+import { recordOutcomes, recordSuccesses } from './repository.js';
 
 /**
  * Records a batch of finished attempts, by the one-statement path when all of them succeeded (the usual case),

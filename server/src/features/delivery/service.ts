@@ -1,8 +1,11 @@
 import type { Executor } from '../../db/database.js';
 import type { ListParams } from '../../db/list.js';
 import { announceDeliveries } from './outbox.js';
-import { abandonPending } from './record.js';
 import * as repo from './repository.js';
+
+// What the webhook registry needs of the engine: a new signing secret, and the check of a target URL.
+export { newSecret } from './signing.js';
+export { checkWebhookUrl, UrlProblem } from './url-guard.js';
 
 /*
  * The delivery log of a webhook, for the registry, which has checked that the caller sees the webhook first.
@@ -35,10 +38,10 @@ export async function requeueDelivery(db: Executor, webhookId: string, deliveryI
 
 /** Abandons the pending deliveries of a webhook being deleted or deactivated; returns how many, for the metrics. */
 export function abandonDeliveriesOf(tx: Executor, webhookId: string, reason = 'webhook deleted'): Promise<number> {
-  return abandonPending(tx, [webhookId], reason);
+  return repo.abandonPending(tx, [webhookId], reason);
 }
 
 /** Deletes every delivery of these webhooks, with its attempts (on delete cascade). */
 export async function deleteDeliveriesOf(tx: Executor, webhookIds: string[]): Promise<void> {
-  await tx.deleteFrom('webhook_deliveries').where('webhook_id', 'in', webhookIds).execute();
+  await repo.deleteDeliveries(tx, webhookIds);
 }

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { Config } from '../../config.js';
+import type { Config } from '../../config/config.js';
 import type { Database } from '../../db/database.js';
 import { OutageLog } from '../../db/outage-log.js';
 import type { Metrics } from '../../http/metrics.js';
 import type { Log } from '../../log.js';
 import { attempt } from './attempt.js';
-import { claimDue, type Claim } from './claim.js';
+import type { Claim } from './claim.js';
 import { listenForDeliveries } from './listen.js';
 import type { Outcome, RecordSettings } from './outcome.js';
 import { onEnqueued } from './outbox.js';
+import { claimDue } from './repository.js';
 import { recordBatch } from './recording.js';
 import { Sender } from './sender.js';
 import { sweepAndMeasure } from './sweep.js';

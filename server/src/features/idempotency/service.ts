@@ -1,3 +1,4 @@
+import { channel } from 'node:diagnostics_channel';
 import type { Database, Tx } from '../../db/database.js';
 import { IdempotencyError } from './errors.js';
 import * as repo from './repository.js';
@@ -5,17 +6,20 @@ import * as repo from './repository.js';
 /** Keys are kept this long after their first use (Stripe keeps them 24 hours). */
 export const KEY_TTL_HOURS = 24;
 
-export { pruneExpired as pruneIdempotencyKeys } from './repository.js';
+export const pruneIdempotencyKeys: typeof repo.pruneExpired = (...args) => repo.pruneExpired(...args);
 
 export interface IdempotencyOptions {
   /** How long a repeat waits for the first request with its key to finish before it gets 409. */
   lockWaitMs: number;
-  /**
-   * TEST ONLY (TEST_KILL_AFTER_IDEMPOTENT_COMMIT): the process kills itself with SIGKILL right after the commit
-   * of a first request and before its answer, so a test can prove the retry gets the stored answer.
-   */
-  killAfterCommit?: boolean;
 }
+
+/**
+ * Published after the commit of a first request, before its answer: `{ apiKeyId, key }`. The crash test's
+ * preload subscribes and kills the process there, to prove a retry gets the stored answer; without a
+ * subscriber publishing costs nothing.
+ */
+export const COMMITTED_CHANNEL = 'pxs:idempotency:committed';
+const committed = channel(COMMITTED_CHANNEL);
 
 export interface IdempotentRequest { apiKeyId: string; key: string; hash: string }
 export interface Answer { status: number; body: string }
@@ -42,7 +46,7 @@ export async function runOnce(db: Database, options: IdempotencyOptions, req: Id
     if (lockNotAvailable(err)) throw inProgress();
     throw err;
   }
-  if (options.killAfterCommit && !answer.replayed) process.kill(process.pid, 'SIGKILL');
+  if (!answer.replayed && committed.hasSubscribers) committed.publish({ apiKeyId: req.apiKeyId, key: req.key });
   return answer;
 }
 

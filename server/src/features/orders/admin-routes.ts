@@ -5,22 +5,24 @@ import { parseListQuery, listMeta } from '../../http/list-query.js';
 import { staffRoute } from '../../auth/route-access.js';
 import { IdParams, ListQuery } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
+import { present as presentClient } from '../clients/service.js';
+import { Client } from '../clients/schemas.js';
 import * as present from './presenters.js';
-import { listHistory } from './history-repository.js';
-import { clientsByIds } from './lookup-repository.js';
-import * as repo from './repository.js';
-import { ORDER_LIST } from './routes.js';
-import { AdminOrderList, OrderDetail, StatusChangeRequest } from './schemas.js';
+import { ORDER_LIST } from './partner-routes.js';
+import { AdminOrderList, OrderDetail, OrderSearchQuery, OrderSearchResult, StatusChangeRequest } from './schemas.js';
 import { auditOf } from '../audit/service.js';
-import { moveOrder } from './service.js';
+import { clientsByIds, findOrder, findOrderClient, listHistory, listOrders, moveOrder, searchOrders } from './service.js';
 
 const route = staffRoute('admin');
 
-/** Back-office orders (decisions section 3): an operator of the order's exchange, an admin of its branch, a superadmin. */
+/**
+ * Back-office orders (docs/decisions.md, "Staff, keys and the back office"): an operator of the order's exchange, an admin of its branch,
+ * a superadmin; and the counter's lookups: find an order by what the client says, and see who the client is.
+ */
 export function orderAdminRoutes({ db }: { db: Database }) {
   return async function routes(app: App) {
     const detail = async (request: FastifyRequest, id: number) => {
-      const row = await repo.findOrder(db, request.staff, id);
+      const row = await findOrder(db, request.staff, id);
       if (!row) throw notFound('order');
       return present.orderDetail(row, await listHistory(db, request.staff, id));
     };
@@ -30,7 +32,7 @@ export function orderAdminRoutes({ db }: { db: Database }) {
       schema: { operationId: 'listAdminOrders', summary: 'Orders in the staff user\'s scope, paginated', querystring: ListQuery, response: { 200: AdminOrderList } },
     }), async (request) => {
       const params = parseListQuery(request.query, ORDER_LIST);
-      const page = await repo.listOrders(db, request.staff, params);
+      const page = await listOrders(db, request.staff, params);
       // Who the clients are is for those who may read clients, as in the search.
       const clients = request.staff.permissions.has('clients:read')
         ? await clientsByIds(db, page.rows.flatMap((o) => (o.user_id === null ? [] : [o.user_id]))) : null;
@@ -50,6 +52,36 @@ export function orderAdminRoutes({ db }: { db: Database }) {
       const move = { id: request.params.id, to: status, by: 'staff' as const, actor: { type: 'staff' as const, staffUserId: request.staff.staffUserId }, comment };
       await db.transaction().execute((tx) => moveOrder(tx, request.staff, move, auditOf(request)));
       return detail(request, request.params.id);
+    });
+
+    app.get('/orders/search', route({
+      permission: 'orders:read',
+      schema: {
+        operationId: 'searchOrders', summary: 'Orders in scope by id, hashed id, or (with clients:read) client name, email or phone; newest first',
+        querystring: OrderSearchQuery, response: { 200: OrderSearchResult },
+      },
+    }), async (request) => {
+      // Who the clients are is for those who may read clients: others find orders by id only, and see no client.
+      const withClients = request.staff.permissions.has('clients:read');
+      const rows = await searchOrders(db, request.staff, request.query.q, request.query.limit ?? 25, withClients);
+      return {
+        data: rows.map((r) => Object.assign(present.adminOrder(r), {
+          client: !withClients || r.user_id === null || r.client_email === null ? null
+            : present.clientSummary({ id: r.user_id, first_name: r.first_name!, last_name: r.last_name!, email: r.client_email, phone: r.client_phone ?? '' }),
+        })),
+      };
+    });
+
+    app.get('/orders/:id/client', route({
+      permission: ['orders:read', 'clients:read'], errors: [404],
+      schema: {
+        operationId: 'getOrderClient', summary: 'The client of an order (404 when the order has none or is out of scope)',
+        params: IdParams, response: { 200: Client },
+      },
+    }), async (request) => {
+      const client = await findOrderClient(db, request.staff, request.params.id);
+      if (!client) throw notFound('client');
+      return presentClient(client);
     });
   };
 }

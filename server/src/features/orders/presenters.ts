@@ -1,5 +1,5 @@
 import type { OrderRow } from './repository.js';
-import type { listHistory } from './history-repository.js';
+import type { listHistory } from './repository.js';
 
 const ref = (id: number | null) => (id === null ? null : { id });
 

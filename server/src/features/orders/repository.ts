@@ -5,7 +5,7 @@ import type { NewOrder, OrderStatus } from '../../db/schema.js';
 import { inScope, scopeCondition, scopeValues, updateInScope, type Scope } from '../../db/scope.js';
 import { eventValues, withEvent, type EventValues, type OutboxEvent } from '../delivery/outbox.js';
 import { branchIdBound } from './branch-range.js';
-import { historyValues, type HistoryActor, type HistoryRow } from './history-repository.js';
+import { ORDER_STATUSES } from './transitions.js';
 
 /** Orders are exchange-scoped: the caller's branch and, for an operator, the exchanges it is assigned to. */
 const SCOPE_COLUMNS = { branch: 'o.branch_id', exchange: 'o.cashbox_id' };
@@ -143,4 +143,169 @@ export async function updateStatus(tx: Tx, scope: Scope, id: number, from: Order
     .where('o.status', '=', from)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+// The status history of orders: one row per move, written with the move (or with the order, for its first), and
+// read in the order's scope.
+const ORDER_SCOPE = { branch: 'o.branch_id', exchange: 'o.cashbox_id' };
+
+export type HistoryActor = { type: 'api_key'; apiKeyId: string; staffUserId: number | null } | { type: 'staff'; staffUserId: number };
+
+export interface HistoryRow {
+  orderId: number;
+  from: OrderStatus | null;
+  to: OrderStatus;
+  actor: HistoryActor;
+  comment?: string | null;
+}
+
+export async function insertHistory(tx: Tx, h: HistoryRow): Promise<void> {
+  await tx.insertInto('order_status_history').values(historyValues(h)).execute();
+}
+
+export function historyValues(h: HistoryRow) {
+  return {
+    order_id: h.orderId,
+    from_status: h.from,
+    to_status: h.to,
+    actor_type: h.actor.type,
+    api_key_id: h.actor.type === 'api_key' ? h.actor.apiKeyId : null,
+    staff_user_id: h.actor.staffUserId,
+    comment: h.comment ?? null,
+  };
+}
+
+/** The history of an order in scope, oldest first, with the login of the staff user behind each move. */
+export function listHistory(db: Executor, scope: Scope, orderId: number) {
+  return inScope(db.selectFrom('order_status_history as h').innerJoin('orders as o', 'o.id', 'h.order_id'), scope, ORDER_SCOPE)
+    // The staff user's login names them in the console; a deleted or never-existing one leaves it null.
+    .leftJoin('staff_users as s', 's.id', 'h.staff_user_id')
+    .select(['h.from_status', 'h.to_status', 'h.actor_type', 'h.api_key_id', 'h.staff_user_id', 's.email as staff_email', 'h.comment', 'h.created_at'])
+    .where('o.id', '=', orderId)
+    .orderBy('h.id')
+    .execute();
+}
+
+export interface ChangeRow {
+  id: number;
+  orderId: number;
+  fromStatus: OrderStatus | null;
+  toStatus: OrderStatus;
+  branchId: number;
+  exchangeId: number;
+  at: Date;
+}
+
+/** The newest history id: a feed of changes starts after it. */
+export async function lastChangeId(db: Executor): Promise<number> {
+  const row = await db.selectFrom('order_status_history').select(sql<string | number | null>`max(id)`.as('id')).executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
+/**
+ * Every order change (a new order or a move) after `afterId` but those already `seen`, oldest first, with where
+ * its order lives. Each change writes a history row, and reading them by primary key is an index range scan
+ * however large the tables grow. Unscoped: the order feed applies each listener's scope (order-feed/visibility.ts).
+ */
+export async function changesAfter(db: Executor, afterId: number, seen: readonly number[], limit: number): Promise<ChangeRow[]> {
+  const rows = await db.selectFrom('order_status_history as h')
+    .innerJoin('orders as o', 'o.id', 'h.order_id')
+    .select(['h.id', 'h.order_id', 'h.from_status', 'h.to_status', 'h.created_at', 'o.branch_id', 'o.cashbox_id'])
+    .where('h.id', '>', String(afterId))
+    .where(sql<boolean>`not (h.id = any(${seen.map(String)}::bigint[]))`)
+    .orderBy('h.id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    id: Number(r.id), orderId: r.order_id, fromStatus: r.from_status, toStatus: r.to_status,
+    branchId: r.branch_id, exchangeId: r.cashbox_id, at: r.created_at,
+  }));
+}
+
+// The back office's reads of orders beyond the list: the counter's search, an order's client, the home page's summary.
+const HASHED_ID = /^[0-9a-f]{24}$/i;
+const OPEN: readonly OrderStatus[] = ['ORDERINIT', 'CLIENTPAYMENTWAIT', 'EXCHANGEPAYMENTWAIT', 'CASHOUT'];
+
+function ordersOf(db: Executor, scope: Scope) {
+  return inScope(db.selectFrom('orders as o'), scope, SCOPE_COLUMNS);
+}
+
+/** `%text%` for ILIKE, with the pattern characters of the text taken literally. */
+function contains(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Orders in scope whose id (with or without #) or hashed id is the text, or, `byClient`, whose client's name, email or
+ * phone contains it; newest first. The client match reads the clients of the caller's orders, which is a back
+ * office's search, not a hot path. Without `byClient` the search must not match on a client's details either: which
+ * orders a name or email finds would tell who the clients are.
+ */
+export function searchOrders(db: Executor, scope: Scope, text: string, limit: number, byClient: boolean) {
+  const q = text.trim();
+  const digits = q.replace(/[^\d]/g, '');
+  const matches = byClient ? [sql<boolean>`c.email ilike ${contains(q)}`, sql<boolean>`(c.first_name || ' ' || c.last_name) ilike ${contains(q)}`] : [];
+  // "#42", as the console shows an order, is order 42.
+  const id = /^#?(\d{1,9})$/.exec(q)?.[1];
+  if (id) matches.push(sql<boolean>`o.id = ${Number(id)}`);
+  if (HASHED_ID.test(q)) matches.push(sql<boolean>`o.hashed_id = ${q.toLowerCase()}`);
+  if (byClient && digits.length >= 4) matches.push(sql<boolean>`c.phone like ${contains(digits)}`);
+  // Text that can match nothing (a name typed without clients:read) needs no round trip.
+  if (matches.length === 0) return Promise.resolve([]);
+  return ordersOf(db, scope)
+    .innerJoin('currencies as c1', 'c1.id', 'o.currency1_id')
+    .innerJoin('currencies as c2', 'c2.id', 'o.currency2_id')
+    .leftJoin('clients as c', 'c.id', 'o.user_id')
+    .selectAll('o')
+    .select(['c1.code as c1_code', 'c2.code as c2_code', 'c.first_name', 'c.last_name', 'c.email as client_email', 'c.phone as client_phone'])
+    .where(sql<boolean>`(${sql.join(matches, sql` or `)})`)
+    .orderBy('o.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * The clients of a page of orders, by id (the ids come from orders already read in the caller's scope): one query
+ * by primary key for the page, not a join in the list's own query, whose plans are tuned for the list alone.
+ */
+export async function clientsByIds(db: Executor, ids: readonly number[]) {
+  if (ids.length === 0) return new Map<number, { id: number; first_name: string; last_name: string; email: string; phone: string }>();
+  const rows = await db.selectFrom('clients').select(['id', 'first_name', 'last_name', 'email', 'phone'])
+    .where('id', '=', sql<number>`any(${[...new Set(ids)]}::int[])`).execute();
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** The client of an order in scope (the route asks for clients:read as well as orders:read). */
+export function findOrderClient(db: Executor, scope: Scope, orderId: number) {
+  return ordersOf(db, scope)
+    .innerJoin('clients as c', 'c.id', 'o.user_id')
+    .select(['c.id', 'c.first_name', 'c.last_name', 'c.email', 'c.phone', 'c.created_at', 'c.updated_at'])
+    .where('o.id', '=', orderId)
+    .executeTakeFirst();
+}
+
+/** How many orders in scope were created since `since`, by their status now (every status present, 0 when none). */
+export async function countByStatusSince(db: Executor, scope: Scope, since: Date): Promise<Record<OrderStatus, number>> {
+  const rows = await ordersOf(db, scope)
+    .select(['o.status', sql<number>`count(*)::int`.as('n')])
+    .where('o.created_at', '>=', since)
+    .groupBy('o.status')
+    .execute();
+  const counts = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
+  for (const r of rows) counts[r.status] = r.n;
+  return counts;
+}
+
+/** Open orders in scope that have gone longest without a change: the ones a counter should look at first. */
+export function waitingLongest(db: Executor, scope: Scope, limit: number) {
+  return ordersOf(db, scope)
+    .innerJoin('currencies as c1', 'c1.id', 'o.currency1_id')
+    .innerJoin('currencies as c2', 'c2.id', 'o.currency2_id')
+    .select(['o.id', 'o.hashed_id', 'o.status', 'o.cashbox_id', 'o.client_amount', 'o.exchange_amount', 'o.created_at', 'o.updated_at',
+      'c1.code as c1_code', 'c2.code as c2_code'])
+    .where('o.status', 'in', [...OPEN])
+    .orderBy('o.updated_at')
+    .orderBy('o.id')
+    .limit(limit)
+    .execute();
 }

@@ -4,12 +4,11 @@ import { partnerRoute } from '../../auth/route-access.js';
 import { IdParams } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import * as present from './presenters.js';
-import * as repo from './repository.js';
 import { Order, StatusChangeRequest } from './schemas.js';
-import { keyActor, moveOrder } from './service.js';
+import { findOrder, keyActor, moveOrder } from './service.js';
 
 /**
- * The sandbox (issue 24): in a sandbox branch a partner's secret key moves the orders it placed along the
+ * The sandbox (docs/integration.md): in a sandbox branch a partner's secret key moves the orders it placed along the
  * staff transition table, so it can test its whole webhook handling without asking staff. The move is the
  * staff move's (history, events, row lock); everywhere else the route answers 404.
  */
@@ -27,7 +26,7 @@ export function sandboxRoutes({ db }: { db: Database }) {
       const { status, comment } = request.body;
       const move = { id: request.params.id, to: status, by: 'sandbox' as const, actor: keyActor(key), comment, sandboxKeyId: key.keyId };
       await db.transaction().execute((tx) => moveOrder(tx, key, move));
-      const row = await repo.findOrder(db, key, request.params.id);
+      const row = await findOrder(db, key, request.params.id);
       if (!row) throw notFound('order');
       return present.order(row);
     });

@@ -91,3 +91,11 @@ export const StatusChangeRequest = Type.Object({
 }, { additionalProperties: false });
 
 export type CreateOrderBody = Static<typeof CreateOrderRequest>;
+
+/** The counter's search: an order id, hashed id, or part of a client's details. */
+export const OrderSearchQuery = Type.Object({
+  q: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'An order id (42 or #42), a hashed id, or part of a client\'s name, email or phone' }),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 25 })),
+});
+
+export const OrderSearchResult = Type.Object({ data: Type.Array(ListedAdminOrder) });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { KeyPrincipal } from '../../auth/principal.js';
 import type { Scope } from '../../db/scope.js';
 import type { Database, Executor, Tx } from '../../db/database.js';
+import type { ListParams } from '../../db/list.js';
 import type { OrderStatus } from '../../db/schema.js';
 import type { Audit } from '../audit/service.js';
 import { findOfferForPricing } from '../catalog/service.js';
@@ -12,14 +13,28 @@ import { linkOrder, useQuote } from '../quotes/service.js';
 import { OrderError } from './errors.js';
 import { checkAmountsGiven, priceOrder, type PricedOrder } from './pricing.js';
 import { resolveReferences, type References } from './references.js';
-import { insertHistory, type HistoryRow } from './history-repository.js';
 import * as repo from './repository.js';
+import { insertHistory, type HistoryRow } from './repository.js';
 import type { CreateOrderBody } from './schemas.js';
 import { transition, type Mover } from './transitions.js';
 
-// Reads the back office and the order feed use, from this feature's repositories.
-export { changesAfter, lastChangeId, type ChangeRow } from './history-repository.js';
-export { countByStatusSince, findOrderClient, searchOrders, waitingLongest } from './lookup-repository.js';
+export type { ChangeRow } from './repository.js';
+export { ORDER_STATUSES, STAFF_MOVES } from './transitions.js';
+
+// The reads of routes, the back office's home page and the order feed. Scope lives in each query.
+
+export const findOrder = (db: Executor, scope: Scope, id: number) => repo.findOrder(db, scope, id);
+export const listOrders = (db: Executor, scope: Scope, params: ListParams) => repo.listOrders(db, scope, params);
+export const listHistory = (db: Executor, scope: Scope, orderId: number) => repo.listHistory(db, scope, orderId);
+export const clientsByIds = (db: Executor, ids: readonly number[]) => repo.clientsByIds(db, ids);
+export const searchOrders = (db: Executor, scope: Scope, text: string, limit: number, byClient: boolean) =>
+  repo.searchOrders(db, scope, text, limit, byClient);
+export const findOrderClient = (db: Executor, scope: Scope, orderId: number) => repo.findOrderClient(db, scope, orderId);
+export const countByStatusSince = (db: Executor, scope: Scope, since: Date) => repo.countByStatusSince(db, scope, since);
+export const waitingLongest = (db: Executor, scope: Scope, limit: number) => repo.waitingLongest(db, scope, limit);
+export const lastChangeId = (db: Executor) => repo.lastChangeId(db);
+export const changesAfter = (db: Executor, afterId: number, seen: readonly number[], limit: number) =>
+  repo.changesAfter(db, afterId, seen, limit);
 
 export type Actor = HistoryRow['actor'];
 

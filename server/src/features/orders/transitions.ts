@@ -2,7 +2,7 @@ import type { OrderStatus, WebhookEvent } from '../../db/schema.js';
 
 export const ORDER_STATUSES: readonly OrderStatus[] = ['ORDERINIT', 'CLIENTPAYMENTWAIT', 'EXCHANGEPAYMENTWAIT', 'CASHOUT', 'SUCCESS', 'CANCEL'];
 
-/** The staff moves of decisions section 6; every move not listed is refused. SUCCESS and CANCEL are final. */
+/** The staff moves (docs/decisions.md, "Orders"); every move not listed is refused. SUCCESS and CANCEL are final. */
 export const STAFF_MOVES: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   ORDERINIT: ['CLIENTPAYMENTWAIT', 'CANCEL'],
   CLIENTPAYMENTWAIT: ['EXCHANGEPAYMENTWAIT', 'CANCEL'],

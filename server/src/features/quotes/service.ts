@@ -55,7 +55,8 @@ export async function useQuote(tx: Tx, scope: Scope, id: string, use: QuoteUse, 
   return { clientAmount: q.source_amount, exchangeAmount: q.dest_amount, offerId: q.offer_id, rate: q.rate, isReverse: q.is_reverse };
 }
 
-export { linkOrder, pruneQuotes } from './repository.js';
+export const linkOrder: typeof repo.linkOrder = (...args) => repo.linkOrder(...args);
+export const pruneQuotes: typeof repo.pruneQuotes = (...args) => repo.pruneQuotes(...args);
 
 async function refusal(tx: Tx, scope: Scope, id: string) {
   const d = await repo.diagnose(tx, scope, id);

@@ -1,5 +1,5 @@
 import { hashPassword } from '../../auth/password.js';
-import type { Config } from '../../config.js';
+import type { Config } from '../../config/config.js';
 import type { Executor } from '../../db/database.js';
 import { anySuperadmin, insertFirstSuperadmin } from './repository.js';
 

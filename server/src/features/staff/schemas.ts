@@ -58,3 +58,13 @@ export const UpdateStaffRequest = Type.Object({
 
 export type CreateStaffInput = Static<typeof CreateStaffRequest>;
 export type UpdateStaffInput = Static<typeof UpdateStaffRequest>;
+
+/** The caller of GET /auth/me as the service judges it on this request (role and scope are read live). */
+export const CurrentStaff = Type.Object({
+  id: Type.Integer(),
+  email: Type.String(),
+  role: StringEnum(['superadmin', 'admin', 'operator']),
+  branchId: Nullable(Type.Integer(), { description: 'null for a superadmin, who reaches every branch' }),
+  exchangeIds: Nullable(Type.Array(Type.Integer()), { description: 'An operator\'s exchanges; null when every exchange of the reach is included' }),
+  permissions: Type.Array(StringEnum([...ALL_PERMISSIONS]), { description: 'Effective permissions: all of them for admins and superadmins' }),
+});

@@ -12,7 +12,17 @@ import { StaffError } from './errors.js';
 import * as repo from './repository.js';
 
 /** A staff user by id or email with its exchanges, for authentication (auth/staff-auth.ts, wired in app.ts) and the CLI. */
-export { findStaffForAuth } from './repository.js';
+export function findStaffForAuth(db: Executor, by: { id: number } | { email: string }) {
+  return repo.findStaffForAuth(db, by);
+}
+
+/**
+ * Voids every access token of the staff user issued up to now, on every device and instance at once: staff
+ * authentication reads the cutoff with the user on each request. A new login works at once (auth/staff-jwt.ts).
+ */
+export function logOutEverywhere(db: Executor, staffUserId: number): Promise<void> {
+  return repo.voidTokens(db, staffUserId, new Date());
+}
 import type { CreateStaffInput, UpdateStaffInput } from './schemas.js';
 
 /** Who changes staff: a staff user of the back office, or the CLI (superadmin powers, no account). */

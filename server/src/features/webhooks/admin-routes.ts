@@ -2,14 +2,14 @@ import { listMeta } from '../../http/list-query.js';
 import type { Database } from '../../db/database.js';
 import type { Metrics } from '../../http/metrics.js';
 import { staffRoute } from '../../auth/route-access.js';
-import { ListQuery, NoContent } from '../../http/schemas.js';
+import { ListQuery, NoContent, optionalBody } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { auditOf } from '../audit/service.js';
+import * as deliveries from '../delivery/presenters.js';
+import { Delivery, DeliveryDetail, DeliveryList } from '../delivery/schemas.js';
 import * as present from './presenters.js';
-import { deliveryPage, listParams, OLDEST_FIRST } from './routes.js';
-import { DeliveryList } from '../delivery/schemas.js';
-import { AdminWebhook, AdminWebhookList, WebhookParams } from './schemas.js';
-import { ownerEmails } from './repository.js';
+import { deliveryPage, listParams, OLDEST_FIRST } from './partner-routes.js';
+import { AdminWebhook, AdminWebhookList, DeliveryParams, RotatedWebhook, RotateSecretRequest, WebhookParams } from './schemas.js';
 import * as service from './service.js';
 
 const ADMIN_WEBHOOK_LIST = {
@@ -30,7 +30,7 @@ export function webhookAdminRoutes({ db, metrics }: { db: Database; metrics: Met
     }), async (request) => {
       const params = listParams(request.query, ADMIN_WEBHOOK_LIST, OLDEST_FIRST);
       const page = await service.listWebhooks(db, service.staffVisibility(request.staff), params);
-      const emails = await ownerEmails(db, page.rows.flatMap((w) => (w.staff_user_id === null ? [] : [w.staff_user_id])));
+      const emails = await service.ownerEmails(db, page.rows.flatMap((w) => (w.staff_user_id === null ? [] : [w.staff_user_id])));
       return { data: page.rows.map((w) => present.listedAdminWebhook(w, emails)), meta: listMeta(page, params) };
     });
 
@@ -55,6 +55,46 @@ export function webhookAdminRoutes({ db, metrics }: { db: Database; metrics: Met
     }), async (request, reply) => {
       await service.deleteWebhook(db, metrics, service.staffVisibility(request.staff), request.params.id, auditOf(request));
       return reply.code(204).send(null);
+    });
+
+    // What the back office does for a partner whose webhook is in trouble: read one webhook and one delivery with
+    // its attempts, send a delivery again, rotate a leaked secret. The same rules as the partner routes.
+    app.get('/webhooks/:id', route({
+      ...STAFF_WEBHOOK_ACCESS, errors: [400, 404],
+      schema: { operationId: 'getAdminWebhook', summary: 'One webhook with its health', params: WebhookParams, response: { 200: AdminWebhook } },
+    }), async (request) => present.adminWebhook(await service.getWebhook(db, service.staffVisibility(request.staff), request.params.id)));
+
+    app.get('/webhooks/:id/deliveries/:deliveryId', route({
+      ...STAFF_WEBHOOK_ACCESS, errors: [400, 404],
+      schema: {
+        operationId: 'getAdminDelivery', summary: 'One delivery with its payload and every attempt (status, duration, answer)',
+        params: DeliveryParams, response: { 200: DeliveryDetail },
+      },
+    }), async (request) => {
+      const found = await service.getDelivery(db, service.staffVisibility(request.staff), request.params.id, request.params.deliveryId);
+      return deliveries.deliveryDetail(found.delivery, found.attempts);
+    });
+
+    app.post('/webhooks/:id/deliveries/:deliveryId/retry', route({
+      ...STAFF_WEBHOOK_ACCESS, errors: [400, 404, 422],
+      schema: {
+        operationId: 'retryAdminDelivery', summary: 'Attempt a delivery again now (an inactive webhook gives 422)',
+        params: DeliveryParams, response: { 202: Delivery },
+      },
+    }), async (request, reply) => reply.code(202).send(deliveries.delivery(
+      await service.retryDelivery(db, service.staffVisibility(request.staff), request.params.id, request.params.deliveryId, auditOf(request)))));
+
+    app.post('/webhooks/:id/rotate-secret', route({
+      ...STAFF_WEBHOOK_ACCESS, errors: [404],
+      config: { noStore: true },
+      schema: {
+        operationId: 'rotateAdminWebhookSecret',
+        summary: 'Replace the signing secret (the new one is returned once); the old one keeps signing beside it for overlapSeconds (default 24 hours)',
+        params: WebhookParams, body: RotateSecretRequest, response: { 200: RotatedWebhook },
+      },
+      preValidation: optionalBody,
+    }), async (request) => {
+      return present.rotatedWebhook(await service.rotateSecret(db, service.staffVisibility(request.staff), request.params.id, request.body.overlapSeconds, auditOf(request)));
     });
   };
 }

@@ -5,13 +5,14 @@ import type { WebhookEvent } from '../../db/schema.js';
 import { inTransaction, lockFor } from '../../db/locks.js';
 import type { Audit } from '../audit/service.js';
 import * as deliveries from '../delivery/service.js';
-import { newSecret } from '../delivery/signing.js';
-import { checkWebhookUrl, UrlProblem } from '../delivery/url-guard.js';
+import { checkWebhookUrl, newSecret, UrlProblem } from '../delivery/service.js';
 import { WebhookError } from './errors.js';
 import { audited, found } from './lifecycle.js';
 import * as repo from './repository.js';
 
-export { webhooksInTrouble } from './repository.js';
+export type { Visibility } from './repository.js';
+export const webhooksInTrouble: typeof repo.webhooksInTrouble = (...args) => repo.webhooksInTrouble(...args);
+export const ownerEmails: typeof repo.ownerEmails = (...args) => repo.ownerEmails(...args);
 export { deactivateWebhook, deleteWebhook, reactivateWebhook } from './lifecycle.js';
 
 /**
