@@ -186,5 +186,5 @@ export function httpErrorOf(err: DomainError): AppError | undefined {
 /** A refusal in the API's terms for a caller outside a request (the CLI): an HTTP error, or a domain error through the table. */
 export function asHttpError(err: unknown): AppError | undefined {
   if (err instanceof AppError) return err;
-  return err instanceof DomainError ? httpErrorOf(err) : undefined;
+  return err instanceof DomainError ? httpErrorOf(err as DomainError<string, object>) : undefined;
 }
