@@ -16,7 +16,11 @@ export default defineConfig({
       {
         extends: true,
         plugins: [unitOnly()],
-        test: { name: 'unit', include: ['test/**/*.unit.test.ts'], setupFiles: ['../server/test/helpers/no-sockets.ts'] },
+        test: {
+          name: 'unit',
+          include: ['test/**/*.unit.test.ts'],
+          setupFiles: ['../server/test/helpers/no-sockets.ts'],
+        },
       },
       {
         extends: true,

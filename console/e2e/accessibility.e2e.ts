@@ -13,8 +13,20 @@ let orderId: number;
 let webhookId: string;
 const s = scenario({}, async ({ server }) => {
   const catalog = await demoCatalog(server);
-  orderId = (await partnerOrder(server, { cashbox: catalog.central, from: catalog.currency('USD'), to: catalog.currency('EUR'), amount: 250 })).id;
-  webhookId = (await server.partner('POST', '/webhooks', server.keys.branch, { url: 'http://127.0.0.1:8/hooks', events: ['order.created'] })).body.id;
+  orderId = (
+    await partnerOrder(server, {
+      cashbox: catalog.central,
+      from: catalog.currency('USD'),
+      to: catalog.currency('EUR'),
+      amount: 250,
+    })
+  ).id;
+  webhookId = (
+    await server.partner('POST', '/webhooks', server.keys.branch, {
+      url: 'http://127.0.0.1:8/hooks',
+      events: ['order.created'],
+    })
+  ).body.id;
 });
 
 type Visit = [path: string, heading: string | RegExp];
@@ -31,10 +43,23 @@ async function checkPages(page: Page, visits: Visit[]) {
 }
 
 const SUPERADMIN: () => Visit[] = () => [
-  ['/', 'Home'], ['/orders', 'Orders'], ['/orders?view=all', 'Orders'], [`/orders/${orderId}`, `Order #${orderId}`],
-  ['/offers', 'Offers and rates'], ['/exchanges', 'Exchanges'], ['/exchanges/1', 'Central Exchange'], ['/payment-methods', 'Payment methods'],
-  ['/clients', 'Clients'], ['/staff', 'Staff'], ['/currencies', 'Currencies'], ['/branches', 'Branches'], ['/api-keys', 'API keys'],
-  ['/webhooks', 'Webhooks'], [`/webhooks/${webhookId}`, 'Webhook'], ['/audit', 'Audit log'], ['/no-such-page', 'Page not found'],
+  ['/', 'Home'],
+  ['/orders', 'Orders'],
+  ['/orders?view=all', 'Orders'],
+  [`/orders/${orderId}`, `Order #${orderId}`],
+  ['/offers', 'Offers and rates'],
+  ['/exchanges', 'Exchanges'],
+  ['/exchanges/1', 'Central Exchange'],
+  ['/payment-methods', 'Payment methods'],
+  ['/clients', 'Clients'],
+  ['/staff', 'Staff'],
+  ['/currencies', 'Currencies'],
+  ['/branches', 'Branches'],
+  ['/api-keys', 'API keys'],
+  ['/webhooks', 'Webhooks'],
+  [`/webhooks/${webhookId}`, 'Webhook'],
+  ['/audit', 'Audit log'],
+  ['/no-such-page', 'Page not found'],
 ];
 
 describe('axe-core finds no serious or critical WCAG 2.1 A/AA violation', () => {
@@ -60,10 +85,17 @@ describe('axe-core finds no serious or critical WCAG 2.1 A/AA violation', () => 
   it('on every page of an operator, and the page it may not see', async () => {
     const page = await s.browser.page({ width: 1280, height: 800 });
     await logIn(page, s.server.url, s.server.logins.operator);
-    expect(await checkPages(page, [
-      ['/', 'Home'], ['/orders', 'Orders'], [`/orders/${orderId}`, `Order #${orderId}`], ['/clients', 'Clients'],
-      ['/api-keys', 'API keys'], ['/webhooks', 'Webhooks'], ['/offers', 'No access'],
-    ])).toEqual([]);
+    expect(
+      await checkPages(page, [
+        ['/', 'Home'],
+        ['/orders', 'Orders'],
+        [`/orders/${orderId}`, `Order #${orderId}`],
+        ['/clients', 'Clients'],
+        ['/api-keys', 'API keys'],
+        ['/webhooks', 'Webhooks'],
+        ['/offers', 'No access'],
+      ]),
+    ).toEqual([]);
     expect(s.browser.problems).toEqual([]);
   }, 120_000);
 });
@@ -77,15 +109,23 @@ async function tabTo(page: Page, target: string, { back = false, limit = 60 } = 
   throw new Error(`${target} not reached in ${limit} presses of Tab; focus is on ${await focused(page)}`);
 }
 
-const focused = (page: Page) => page.evaluate(() => {
-  const el = document.activeElement;
-  return el ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} "${(el.textContent ?? '').trim().slice(0, 40)}"` : 'nothing';
-});
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    return el
+      ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} "${(el.textContent ?? '').trim().slice(0, 40)}"`
+      : 'nothing';
+  });
 
 describe('with the keyboard alone', () => {
   it('logs in, skips to the content, opens an order and moves it twice, focus always somewhere sensible', async () => {
     const catalog = await demoCatalog(s.server);
-    const order = await partnerOrder(s.server, { cashbox: catalog.central, from: catalog.currency('EUR'), to: catalog.currency('USD'), amount: 40 });
+    const order = await partnerOrder(s.server, {
+      cashbox: catalog.central,
+      from: catalog.currency('EUR'),
+      to: catalog.currency('USD'),
+      amount: 40,
+    });
     const page = await s.browser.page({ width: 1280, height: 800 });
     await page.goto(`${s.server.url}/login`);
     await page.getByRole('heading', { name: 'Staff console' }).waitFor();
@@ -95,9 +135,13 @@ describe('with the keyboard alone', () => {
     // The show-password toggle is the next stop, and shows what was typed.
     await page.keyboard.press('Tab');
     expect(await focused(page)).toMatch(/^button/);
-    await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe('Show password');
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe(
+      'Show password',
+    );
     await page.keyboard.press('Space');
-    await expect(page.getByRole('textbox', { name: 'Password' }).inputValue()).resolves.toBe(s.server.logins.operator.password);
+    await expect(page.getByRole('textbox', { name: 'Password' }).inputValue()).resolves.toBe(
+      s.server.logins.operator.password,
+    );
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor();
@@ -125,7 +169,10 @@ describe('with the keyboard alone', () => {
     await expect.poll(() => focused(page)).toBe(`h1 "Order #${order.id}"`);
 
     // Each move: Tab to the button, Enter; focus goes to the status it moved to, never to <body>.
-    for (const [button, status] of [['Await client payment', 'Waiting for client payment'], ['Client paid', 'Waiting for exchange payment']] as const) {
+    for (const [button, status] of [
+      ['Await client payment', 'Waiting for client payment'],
+      ['Client paid', 'Waiting for exchange payment'],
+    ] as const) {
       await tabTo(page, `button[data-move]:not([data-move="CANCEL"])`);
       expect(await focused(page)).toContain(button);
       // The focus ring reads against the white page (WCAG 1.4.11: 3:1).
@@ -137,7 +184,9 @@ describe('with the keyboard alone', () => {
       expect(ring.style).not.toBe('none');
       expect(contrastRatio(ring.color, 'rgb(255, 255, 255)')).toBeGreaterThanOrEqual(3);
       await page.keyboard.press('Enter');
-      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Status: ${status}`);
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+        .toBe(`Status: ${status}`);
     }
     await screenshot(page, 'keyboard-order-moved');
     const seen = await s.server.partner('GET', `/orders/${order.id}`, s.server.keys.branch);

@@ -5,11 +5,16 @@ import { scenario } from './support/scenario';
 
 /** A branch admin changes a rate at the counter's request: partners' estimates follow at once; a wrong rate changes nothing. */
 let catalog: Awaited<ReturnType<typeof demoCatalog>>;
-const s = scenario({}, async ({ server }) => { catalog = await demoCatalog(server); });
+const s = scenario({}, async ({ server }) => {
+  catalog = await demoCatalog(server);
+});
 
 const estimate = async () => {
   const res = await s.server.partner('POST', '/public/estimate', s.server.keys.public, {
-    exchangeId: catalog.central, sourceCurrencyId: catalog.currency('USD'), destCurrencyId: catalog.currency('EUR'), amount: 100,
+    exchangeId: catalog.central,
+    sourceCurrencyId: catalog.currency('USD'),
+    destCurrencyId: catalog.currency('EUR'),
+    amount: 100,
   });
   expect(res.status).toBe(200);
   return res.body;
@@ -37,7 +42,7 @@ describe('a branch admin', () => {
     await expect(rateInput().inputValue()).resolves.toBe('0.953');
   });
 
-  it('sees the API\'s message next to an invalid rate, and nothing changes', async () => {
+  it("sees the API's message next to an invalid rate, and nothing changes", async () => {
     const before = JSON.stringify(await estimate());
     await rateInput().fill('-1');
     await row().getByRole('button', { name: 'Save' }).click();
@@ -59,7 +64,7 @@ describe('a branch admin', () => {
     expect(s.browser.problems).toEqual([]);
   });
 
-  it('sees the API\'s message when a new offer repeats a pair, though the form has no field it names; a new pair empties the form', async () => {
+  it("sees the API's message when a new offer repeats a pair, though the form has no field it names; a new pair empties the form", async () => {
     const form = s.page.getByRole('form', { name: 'New offer' });
     await form.getByRole('combobox', { name: 'Client gives' }).fill('USD');
     await s.page.getByRole('option', { name: /^USD —/ }).click();
@@ -68,7 +73,9 @@ describe('a branch admin', () => {
     await form.getByRole('textbox', { name: 'Rate' }).fill('0.9');
     await form.getByRole('textbox', { name: 'Maximum' }).fill('1000');
     await form.getByRole('button', { name: 'Add' }).click();
-    const notice = s.page.locator('.mantine-Notification-root', { hasText: 'already has an offer for this currency pair' });
+    const notice = s.page.locator('.mantine-Notification-root', {
+      hasText: 'already has an offer for this currency pair',
+    });
     await notice.waitFor();
     await screenshot(s.page, 'offers-duplicate-pair');
     await expect(rateInput().inputValue()).resolves.toBe('0.953');
@@ -89,10 +96,15 @@ describe('a branch admin', () => {
     const sepa = s.page.locator('tr', { has: s.page.getByRole('textbox', { name: 'Name of SEPA transfer' }) });
     await sepa.waitFor();
     const id = Number(await sepa.getAttribute('data-payment-method-id'));
-    const order = () => s.server.partner('POST', '/orders', s.server.keys.branch, {
-      cashbox: { id: catalog.central }, currency1: { id: catalog.currency('USD') }, currency2: { id: catalog.currency('EUR') },
-      operationType: 'offer', clientAmount: 100, paymentMethodDest: { id },
-    });
+    const order = () =>
+      s.server.partner('POST', '/orders', s.server.keys.branch, {
+        cashbox: { id: catalog.central },
+        currency1: { id: catalog.currency('USD') },
+        currency2: { id: catalog.currency('EUR') },
+        operationType: 'offer',
+        clientAmount: 100,
+        paymentMethodDest: { id },
+      });
     expect((await order()).status).toBe(201);
 
     await sepa.getByRole('switch', { name: 'SEPA transfer active' }).click({ force: true });
@@ -143,7 +155,9 @@ describe('a branch admin', () => {
     await rateInput().fill('0.0000002');
     await rateInput().press('Enter');
     // A move this far is asked first (the test before).
-    const saved = s.page.waitForResponse((r) => r.url().includes('/api/v1/admin/offers/') && r.request().method() === 'PATCH');
+    const saved = s.page.waitForResponse(
+      (r) => r.url().includes('/api/v1/admin/offers/') && r.request().method() === 'PATCH',
+    );
     await s.page.getByRole('dialog').getByRole('button', { name: 'Save the new rate' }).click();
     expect((await saved).status()).toBe(200);
     await expect.poll(() => rateInput().inputValue()).toBe('0.0000002');

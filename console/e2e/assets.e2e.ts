@@ -15,15 +15,19 @@ function plainGet(url: string): Promise<{ encoding: string | undefined; vary: st
   return new Promise((resolve, reject) => {
     request(url, (res) => {
       let bytes = 0;
-      res.on('data', (c: Buffer) => { bytes += c.length; });
+      res.on('data', (c: Buffer) => {
+        bytes += c.length;
+      });
       res.on('end', () => resolve({ encoding: res.headers['content-encoding'], vary: res.headers.vary, bytes }));
-    }).on('error', reject).end();
+    })
+      .on('error', reject)
+      .end();
   });
 }
 
 const scripts = (answers: Response[]) => answers.filter((r) => new URL(r.url()).pathname.match(/^\/assets\/.+\.js$/));
 
-describe('the console\'s assets', () => {
+describe("the console's assets", () => {
   it('reach Chromium in brotli, and a client that accepts no encoding as they are', async () => {
     const answers: Response[] = [];
     s.page.on('response', (r) => answers.push(r));
@@ -49,9 +53,12 @@ describe('the console\'s assets', () => {
     s.page.removeAllListeners('response');
   });
 
-  it('load a page\'s code when that page is first opened, not before', async () => {
+  it("load a page's code when that page is first opened, not before", async () => {
     const loaded: string[] = [];
-    s.page.on('response', (r) => { const path = new URL(r.url()).pathname; if (path.startsWith('/assets/')) loaded.push(path); });
+    s.page.on('response', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path.startsWith('/assets/')) loaded.push(path);
+    });
     await logIn(s.page, s.server.url, s.server.logins.superadmin);
     expect(loaded.some((p) => /\/HomePage-[\w-]+\.js$/.test(p))).toBe(true);
     expect(loaded.some((p) => /\/AuditPage-[\w-]+\.js$/.test(p))).toBe(false);

@@ -27,15 +27,25 @@ beforeAll(async () => {
   context = await chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run', '--disable-component-update', '--disable-sync',
-      `--host-resolver-rules=MAP ${HOST} 127.0.0.1`],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--no-first-run',
+      '--disable-component-update',
+      '--disable-sync',
+      `--host-resolver-rules=MAP ${HOST} 127.0.0.1`,
+    ],
     viewport: { width: 1280, height: 800 },
     reducedMotion: 'reduce',
   });
-  page = context.pages()[0] ?? await context.newPage();
+  page = context.pages()[0] ?? (await context.newPage());
   page.setDefaultTimeout(15_000);
   page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-  page.on('console', (m) => { if (m.type() === 'error' && !/status of (401|404|400|422|429)/.test(m.text())) problems.push(`console: ${m.text()}`); });
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/status of (401|404|400|422|429)/.test(m.text()))
+      problems.push(`console: ${m.text()}`);
+  });
 });
 afterAll(async () => {
   await context?.close();
@@ -72,12 +82,18 @@ describe('copying a value shown once', () => {
     expect(problems).toEqual([]);
   });
 
-  it('on an insecure address: the same for a webhook\'s new signing secret', async () => {
-    const hook = await server.partner('POST', '/webhooks', server.keys.branch, { url: 'http://127.0.0.1:8/hook', events: ['order.created'] });
+  it("on an insecure address: the same for a webhook's new signing secret", async () => {
+    const hook = await server.partner('POST', '/webhooks', server.keys.branch, {
+      url: 'http://127.0.0.1:8/hook',
+      events: ['order.created'],
+    });
     expect(hook.status).toBe(201);
     await page.goto(`${insecure}/webhooks/${hook.body.id}`);
     await page.getByRole('button', { name: 'Rotate secret' }).click();
-    await page.getByRole('dialog', { name: 'Rotate the signing secret?' }).getByRole('button', { name: 'Rotate' }).click();
+    await page
+      .getByRole('dialog', { name: 'Rotate the signing secret?' })
+      .getByRole('button', { name: 'Rotate' })
+      .click();
     const shown = page.getByRole('dialog', { name: 'New signing secret' });
     const secret = (await shown.getByTestId('new-secret').innerText()).trim();
     expect(secret).toMatch(/^[0-9a-f]{64}$/);

@@ -10,7 +10,9 @@ const s = scenario();
 describe('/docs', () => {
   it('renders under its Content-Security-Policy and runs "Try it out" against this origin', async () => {
     const violations: string[] = [];
-    s.page.on('console', (m) => { if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text()); });
+    s.page.on('console', (m) => {
+      if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());
+    });
     const res = await s.page.goto(`${s.server.url}/docs/`);
     expect(res?.status()).toBe(200);
     const csp = await res!.headerValue('content-security-policy');
@@ -21,8 +23,12 @@ describe('/docs', () => {
     await health.locator('.opblock-summary').click();
     // tryItOutEnabled: the operation opens ready to send.
     await health.getByRole('button', { name: 'Execute' }).click();
-    await expect(health.locator('.live-responses-table tbody .response-col_status').first().innerText()).resolves.toBe('200');
-    await expect(health.locator('.live-responses-table tbody .response-col_description pre').first().innerText()).resolves.toContain('"status": "ok"');
+    await expect(health.locator('.live-responses-table tbody .response-col_status').first().innerText()).resolves.toBe(
+      '200',
+    );
+    await expect(
+      health.locator('.live-responses-table tbody .response-col_description pre').first().innerText(),
+    ).resolves.toContain('"status": "ok"');
 
     // The online validator's badge would load an image from validator.swagger.io: it is off.
     expect(await s.page.locator('img[src*="validator.swagger.io"]').count()).toBe(0);

@@ -28,7 +28,12 @@ describe('errors in the console', () => {
 
   it('refuses a move at once while the browser is offline, and does not make it when the connection returns', async () => {
     const catalog = await demoCatalog(s.server);
-    const order = await partnerOrder(s.server, { cashbox: catalog.central, from: catalog.currency('USD'), to: catalog.currency('EUR'), amount: 40 });
+    const order = await partnerOrder(s.server, {
+      cashbox: catalog.central,
+      from: catalog.currency('USD'),
+      to: catalog.currency('EUR'),
+      amount: 40,
+    });
     await s.page.goto(`${s.server.url}/orders/${order.id}`);
     await s.page.getByRole('heading', { name: `Order #${order.id}` }).waitFor();
     await s.page.context().setOffline(true);

@@ -10,19 +10,36 @@ import { scenario, type Scenario } from './support/scenario';
  * The webhook delivery log and the audit log link to what each line is about, so staff asking "why did the partner
  * get this?" or "who changed this rate?" click through instead of copying ids.
  */
-interface World { orderId: number; offerId: number; exchange: { id: number; name: string }; hookId: string }
+interface World {
+  orderId: number;
+  offerId: number;
+  exchange: { id: number; name: string };
+  hookId: string;
+}
 let w: World;
 let receiver: Awaited<ReturnType<typeof startReceiver>> | undefined;
-const s = scenario({}, async (sc) => { w = await setUp(sc); });
-afterAll(async () => { await receiver?.close(); });
+const s = scenario({}, async (sc) => {
+  w = await setUp(sc);
+});
+afterAll(async () => {
+  await receiver?.close();
+});
 
 /** The admin's own calls, as the console makes them. */
 async function staffApi(sc: Scenario) {
   const json = { 'content-type': 'application/json' };
-  const login = await (await fetch(`${sc.server.url}/api/v1/auth/login`, { method: 'POST', headers: json, body: JSON.stringify(sc.server.logins.admin) })).json();
+  const login = await (
+    await fetch(`${sc.server.url}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify(sc.server.logins.admin),
+    })
+  ).json();
   return async (method: string, path: string, body?: unknown) => {
     const res = await fetch(`${sc.server.url}/api/v1/admin${path}`, {
-      method, headers: { authorization: `Bearer ${login.accessToken}`, ...(body === undefined ? {} : json) }, body: body === undefined ? undefined : JSON.stringify(body),
+      method,
+      headers: { authorization: `Bearer ${login.accessToken}`, ...(body === undefined ? {} : json) },
+      body: body === undefined ? undefined : JSON.stringify(body),
     });
     if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
     return res.json();
@@ -36,13 +53,23 @@ async function staffApi(sc: Scenario) {
  */
 async function setUp(sc: Scenario): Promise<World> {
   receiver = await startReceiver(200);
-  const hook = await sc.server.partner('POST', '/webhooks', sc.server.keys.branch, { url: receiver.url, events: ['order.created', 'offer.updated'] });
+  const hook = await sc.server.partner('POST', '/webhooks', sc.server.keys.branch, {
+    url: receiver.url,
+    events: ['order.created', 'offer.updated'],
+  });
   expect(hook.status).toBe(201);
   const catalog = await demoCatalog(sc.server);
-  const order = await partnerOrder(sc.server, { cashbox: catalog.central, from: catalog.currency('USD'), to: catalog.currency('EUR'), amount: 90 });
+  const order = await partnerOrder(sc.server, {
+    cashbox: catalog.central,
+    from: catalog.currency('USD'),
+    to: catalog.currency('EUR'),
+    amount: 90,
+  });
   const staff = await staffApi(sc);
   const exchange = (await staff('GET', '/lookups')).exchanges[1] as { id: number; name: string };
-  const offer = (await staff('GET', `/offers?limit=1&filter=${encodeURIComponent(JSON.stringify({ exchangeId: exchange.id }))}`)).data[0];
+  const offer = (
+    await staff('GET', `/offers?limit=1&filter=${encodeURIComponent(JSON.stringify({ exchangeId: exchange.id }))}`)
+  ).data[0];
   await staff('PATCH', `/offers/${offer.id}`, { rate: '0.8765' });
   await staff('POST', `/orders/${order.id}/status`, { status: 'CLIENTPAYMENTWAIT' });
   return { orderId: order.id, offerId: offer.id, exchange, hookId: hook.body.id };
@@ -62,7 +89,7 @@ async function hrefOf(link: Locator) {
 }
 
 describe('links from the logs', () => {
-  it('a delivery links to its order; an offer delivery, whose payload names the exchange, to that exchange\'s offers', async () => {
+  it("a delivery links to its order; an offer delivery, whose payload names the exchange, to that exchange's offers", async () => {
     await logIn(s.page, s.server.url, s.server.logins.admin);
     await s.page.goto(`${s.server.url}/webhooks/${w.hookId}`);
     const log = s.page.getByRole('table', { name: 'Deliveries' });

@@ -60,14 +60,16 @@ describe('an operator without exchanges', () => {
 });
 
 describe('payment methods', () => {
-  it('show their kind in words, not the API\'s value', async () => {
+  it("show their kind in words, not the API's value", async () => {
     await s.page.goto(`${s.server.url}/payment-methods`);
     const kind = s.page.getByRole('combobox', { name: 'Kind of SEPA transfer' });
     await expect(kind.inputValue()).resolves.toBe('Bank transfer');
     await s.page.getByRole('combobox', { name: 'Kind', exact: true }).click();
     await s.page.getByRole('option', { name: 'Bank transfer' }).waitFor();
     await expect(s.page.getByRole('option', { name: 'bank_transfer' }).count()).resolves.toBe(0);
-    await expect(s.page.getByRole('table', { name: 'Payment methods' }).innerText()).resolves.not.toContain('bank_transfer');
+    await expect(s.page.getByRole('table', { name: 'Payment methods' }).innerText()).resolves.not.toContain(
+      'bank_transfer',
+    );
     expect(s.browser.problems).toEqual([]);
   });
 });

@@ -5,7 +5,9 @@ import { scenario } from './support/scenario';
 
 /** An operator's shift: the board fills by itself, an order is served step by step, and other exchanges stay unseen. */
 let catalog: Awaited<ReturnType<typeof demoCatalog>>;
-const s = scenario({}, async ({ server }) => { catalog = await demoCatalog(server); });
+const s = scenario({}, async ({ server }) => {
+  catalog = await demoCatalog(server);
+});
 
 const column = (status: string) => s.page.locator(`[data-column="${status}"]`);
 /** An order's card, named by what it shows ("Order #12 … 100 USD → 92.15 EUR …"). */
@@ -17,9 +19,16 @@ describe('an operator', () => {
     await s.page.getByRole('link', { name: 'Orders' }).click();
     await s.page.locator('[data-stream="live"]').waitFor();
     const loads: string[] = [];
-    s.page.on('framenavigated', (f) => { if (f === s.page.mainFrame()) loads.push(f.url()); });
+    s.page.on('framenavigated', (f) => {
+      if (f === s.page.mainFrame()) loads.push(f.url());
+    });
 
-    const order = await partnerOrder(s.server, { cashbox: catalog.central, from: catalog.currency('USD'), to: catalog.currency('EUR'), amount: 100 });
+    const order = await partnerOrder(s.server, {
+      cashbox: catalog.central,
+      from: catalog.currency('USD'),
+      to: catalog.currency('EUR'),
+      amount: 100,
+    });
     const newCard = card('ORDERINIT', order.id);
     // Pushed by the stream (no reload, no polling): within the default step timeout, as a loaded machine may need.
     await newCard.waitFor();
@@ -30,11 +39,18 @@ describe('an operator', () => {
     await newCard.click();
     await s.page.getByRole('heading', { name: `Order #${order.id}` }).waitFor();
     // Only the moves allowed from ORDERINIT are offered.
-    expect(await s.page.locator('[data-move]').evaluateAll((els) => els.map((e) => e.getAttribute('data-move')))).toEqual(['CLIENTPAYMENTWAIT', 'CANCEL']);
+    expect(
+      await s.page.locator('[data-move]').evaluateAll((els) => els.map((e) => e.getAttribute('data-move'))),
+    ).toEqual(['CLIENTPAYMENTWAIT', 'CANCEL']);
     await screenshot(s.page, 'order-detail');
 
     await s.page.getByRole('textbox', { name: 'Comment (optional)' }).fill('Client is at the desk');
-    for (const [button, status] of [['Await client payment', 'CLIENTPAYMENTWAIT'], ['Client paid', 'EXCHANGEPAYMENTWAIT'], ['Cash out', 'CASHOUT'], ['Complete', 'SUCCESS']]) {
+    for (const [button, status] of [
+      ['Await client payment', 'CLIENTPAYMENTWAIT'],
+      ['Client paid', 'EXCHANGEPAYMENTWAIT'],
+      ['Cash out', 'CASHOUT'],
+      ['Complete', 'SUCCESS'],
+    ]) {
       await s.page.getByRole('button', { name: button, exact: true }).click();
       await s.page.locator(`[data-history-status="${status}"]`).waitFor();
     }
@@ -50,10 +66,25 @@ describe('an operator', () => {
   it('never sees an order of an exchange that is not theirs, on the board, in search or by its address', async () => {
     await s.page.getByRole('link', { name: 'Orders' }).click();
     await s.page.locator('[data-stream="live"]').waitFor();
-    const theirs = await partnerOrder(s.server, { cashbox: catalog.central, from: catalog.currency('EUR'), to: catalog.currency('USD'), amount: 50 });
-    const other = await partnerOrder(s.server, { cashbox: catalog.airport, from: catalog.currency('USD'), to: catalog.currency('EUR'), amount: 50 });
+    const theirs = await partnerOrder(s.server, {
+      cashbox: catalog.central,
+      from: catalog.currency('EUR'),
+      to: catalog.currency('USD'),
+      amount: 50,
+    });
+    const other = await partnerOrder(s.server, {
+      cashbox: catalog.airport,
+      from: catalog.currency('USD'),
+      to: catalog.currency('EUR'),
+      amount: 50,
+    });
     // The order of their exchange, created after the other one, arrives: the other had its chance and did not.
-    const later = await partnerOrder(s.server, { cashbox: catalog.central, from: catalog.currency('USD'), to: catalog.currency('EUR'), amount: 20 });
+    const later = await partnerOrder(s.server, {
+      cashbox: catalog.central,
+      from: catalog.currency('USD'),
+      to: catalog.currency('EUR'),
+      amount: 20,
+    });
     await card('ORDERINIT', later.id).waitFor();
     await card('ORDERINIT', theirs.id).waitFor();
     expect(await s.page.locator(`[data-order-id="${other.id}"]`).count()).toBe(0);
@@ -70,7 +101,9 @@ describe('an operator', () => {
   });
   it('says an address that names no order is not found, without asking the API', async () => {
     const asked: string[] = [];
-    s.page.on('request', (r) => { if (r.url().includes('/api/v1/admin/orders/')) asked.push(r.url()); });
+    s.page.on('request', (r) => {
+      if (r.url().includes('/api/v1/admin/orders/')) asked.push(r.url());
+    });
     await s.page.goto(`${s.server.url}/orders/abc`);
     await s.page.getByRole('alert').getByText('Order not found').waitFor();
     expect(asked.filter((u) => !u.includes('/admin/orders/stream'))).toEqual([]);

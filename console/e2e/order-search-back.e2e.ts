@@ -8,13 +8,20 @@ import { scenario } from './support/scenario';
  * address, so Back, or the order page's "Back to the board", brings them back without retyping.
  */
 let catalog: Awaited<ReturnType<typeof demoCatalog>>;
-const s = scenario({}, async ({ server }) => { catalog = await demoCatalog(server); });
+const s = scenario({}, async ({ server }) => {
+  catalog = await demoCatalog(server);
+});
 
 const searchbox = () => s.page.getByRole('searchbox', { name: 'Search orders' });
 
 describe('the order board', () => {
   it('keeps a search in the address: Back and "Back to the board" return to the results', async () => {
-    const order = await partnerOrder(s.server, { cashbox: catalog.central, from: catalog.currency('USD'), to: catalog.currency('EUR'), amount: 70 });
+    const order = await partnerOrder(s.server, {
+      cashbox: catalog.central,
+      from: catalog.currency('USD'),
+      to: catalog.currency('EUR'),
+      amount: 70,
+    });
     await logIn(s.page, s.server.url, s.server.logins.operator);
     await s.page.getByRole('link', { name: 'Orders' }).click();
     await searchbox().fill(order.hashedId);
@@ -52,7 +59,9 @@ describe('the order board', () => {
     await s.page.getByRole('option', { name: 'New', exact: true }).click();
     const all = s.page.getByRole('table', { name: 'All orders' });
     await all.waitFor();
-    await s.page.waitForURL((u) => u.searchParams.get('view') === 'all' && u.searchParams.get('status') === 'ORDERINIT');
+    await s.page.waitForURL(
+      (u) => u.searchParams.get('view') === 'all' && u.searchParams.get('status') === 'ORDERINIT',
+    );
     await all.getByRole('link').first().click();
     await s.page.getByRole('heading', { name: /^Order #\d+$/ }).waitFor();
     await s.page.goBack();
@@ -71,7 +80,12 @@ describe('the order board', () => {
   });
 
   it('opened from elsewhere (an address typed or reloaded), its "Back to the board" opens the board', async () => {
-    const order = await partnerOrder(s.server, { cashbox: catalog.central, from: catalog.currency('USD'), to: catalog.currency('EUR'), amount: 30 });
+    const order = await partnerOrder(s.server, {
+      cashbox: catalog.central,
+      from: catalog.currency('USD'),
+      to: catalog.currency('EUR'),
+      amount: 30,
+    });
     await s.page.goto(`${s.server.url}/orders/${order.id}`);
     await s.page.getByRole('heading', { name: `Order #${order.id}` }).waitFor();
     await s.page.getByRole('link', { name: 'Back to the board' }).click();

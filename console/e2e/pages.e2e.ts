@@ -18,20 +18,48 @@ beforeAll(async () => {
   server = await startDemoServer();
   browser = await openBrowser();
   const catalog = await demoCatalog(server);
-  orderId = (await partnerOrder(server, { cashbox: catalog.central, from: catalog.currency('USD'), to: catalog.currency('EUR'), amount: 250 })).id;
-  await partnerOrder(server, { cashbox: catalog.central, from: catalog.currency('EUR'), to: catalog.currency('USD'), amount: 80 });
-  await partnerOrder(server, { cashbox: catalog.airport, from: catalog.currency('EUR'), to: catalog.currency('JPY'), amount: 120 });
-  webhookId = (await server.partner('POST', '/webhooks', server.keys.branch, { url: 'http://127.0.0.1:8/hooks', events: ['order.created', 'offer.updated'] })).body.id;
+  orderId = (
+    await partnerOrder(server, {
+      cashbox: catalog.central,
+      from: catalog.currency('USD'),
+      to: catalog.currency('EUR'),
+      amount: 250,
+    })
+  ).id;
+  await partnerOrder(server, {
+    cashbox: catalog.central,
+    from: catalog.currency('EUR'),
+    to: catalog.currency('USD'),
+    amount: 80,
+  });
+  await partnerOrder(server, {
+    cashbox: catalog.airport,
+    from: catalog.currency('EUR'),
+    to: catalog.currency('JPY'),
+    amount: 120,
+  });
+  webhookId = (
+    await server.partner('POST', '/webhooks', server.keys.branch, {
+      url: 'http://127.0.0.1:8/hooks',
+      events: ['order.created', 'offer.updated'],
+    })
+  ).body.id;
   await changeARate(server);
 });
 
 /** An admin's rate change through the staff API, so the audit log has a before and an after to show. */
 async function changeARate(s: DemoServer) {
   const json = { 'content-type': 'application/json' };
-  const login = await (await fetch(`${s.url}/api/v1/auth/login`, { method: 'POST', headers: json, body: JSON.stringify(s.logins.admin) })).json();
+  const login = await (
+    await fetch(`${s.url}/api/v1/auth/login`, { method: 'POST', headers: json, body: JSON.stringify(s.logins.admin) })
+  ).json();
   const auth = { authorization: `Bearer ${login.accessToken}` };
   const offers = await (await fetch(`${s.url}/api/v1/admin/offers?limit=1`, { headers: auth })).json();
-  const res = await fetch(`${s.url}/api/v1/admin/offers/${offers.data[0].id}`, { method: 'PATCH', headers: { ...json, ...auth }, body: JSON.stringify({ rate: '0.9123' }) });
+  const res = await fetch(`${s.url}/api/v1/admin/offers/${offers.data[0].id}`, {
+    method: 'PATCH',
+    headers: { ...json, ...auth },
+    body: JSON.stringify({ rate: '0.9123' }),
+  });
   if (res.status !== 200) throw new Error(`rate change: ${res.status} ${await res.text()}`);
 }
 afterAll(async () => {
@@ -89,7 +117,10 @@ describe('every page', () => {
     }
     await page.goto(`${server.url}/audit`);
     await page.getByRole('button', { name: 'Changes' }).first().click();
-    await page.getByRole('table', { name: /^Changes of offer.update/ }).getByText('0.9123').waitFor();
+    await page
+      .getByRole('table', { name: /^Changes of offer.update/ })
+      .getByText('0.9123')
+      .waitFor();
     await screenshot(page, 'audit-changes');
     const exchange = page.getByRole('link', { name: 'Central Exchange' });
     await page.goto(`${server.url}/exchanges`);
@@ -100,7 +131,7 @@ describe('every page', () => {
     expect(browser.problems).toEqual([]);
   }, 180_000);
 
-  it('edits an exchange\'s weekly schedule', async () => {
+  it("edits an exchange's weekly schedule", async () => {
     const page = await browser.page();
     await logIn(page, server.url, server.logins.admin);
     await page.getByRole('link', { name: 'Exchanges' }).click();
@@ -110,7 +141,10 @@ describe('every page', () => {
     await page.getByRole('textbox', { name: 'Monday opens' }).fill('07:15');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Airport Desk: saved').waitFor();
-    const exchanges = (await server.partner('GET', '/public/exchanges', server.keys.public)).body as { name: string; schedule: { dayOfWeek: number; openTime: string | null; isClosed: boolean }[] }[];
+    const exchanges = (await server.partner('GET', '/public/exchanges', server.keys.public)).body as {
+      name: string;
+      schedule: { dayOfWeek: number; openTime: string | null; isClosed: boolean }[];
+    }[];
     const airport = exchanges.find((e) => e.name === 'Airport Desk')!;
     expect(airport.schedule.find((d) => d.dayOfWeek === 7)).toMatchObject({ isClosed: true });
     expect(airport.schedule.find((d) => d.dayOfWeek === 1)?.openTime).toMatch(/^07:15/);
@@ -118,7 +152,10 @@ describe('every page', () => {
     await page.getByRole('link', { name: 'Audit log' }).click();
     await page.getByRole('button', { name: 'Changes' }).first().click();
     const changes = page.getByRole('table', { name: /^Changes of exchange\.update/ });
-    const row = changes.getByRole('row').filter({ has: page.getByRole('cell', { name: /^schedule\.\d+\.openTime$/ }) }).filter({ hasText: '07:15' });
+    const row = changes
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: /^schedule\.\d+\.openTime$/ }) })
+      .filter({ hasText: '07:15' });
     await row.waitFor();
     await expect(row.getByRole('cell').nth(2).innerText()).resolves.toBe('07:15');
     await screenshot(page, 'audit-schedule-change');
@@ -134,20 +171,29 @@ describe('every page', () => {
     await page.getByRole('textbox', { name: 'Wednesday opens' }).fill('');
     await page.getByRole('button', { name: 'Save' }).click();
     // The refusal comes back from the API: wait for it rather than read the field at once.
-    await expect.poll(() => page.getByRole('textbox', { name: 'Wednesday opens' }).getAttribute('aria-invalid'), { timeout: 10_000 }).toBe('true');
-    await expect(page.getByRole('textbox', { name: 'Tuesday opens' }).getAttribute('aria-invalid')).resolves.not.toBe('true');
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'Wednesday opens' }).getAttribute('aria-invalid'), {
+        timeout: 10_000,
+      })
+      .toBe('true');
+    await expect(page.getByRole('textbox', { name: 'Tuesday opens' }).getAttribute('aria-invalid')).resolves.not.toBe(
+      'true',
+    );
     await screenshot(page, 'exchange-schedule-error');
 
     await page.reload();
     await page.getByRole('textbox', { name: 'Longitude' }).fill('');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Give both latitude and longitude, or neither').waitFor();
-    const exchanges = (await server.partner('GET', '/public/exchanges', server.keys.public)).body as { name: string; contacts: { location: { longitude: number } | null } }[];
+    const exchanges = (await server.partner('GET', '/public/exchanges', server.keys.public)).body as {
+      name: string;
+      contacts: { location: { longitude: number } | null };
+    }[];
     expect(exchanges.find((e) => e.name === 'Central Exchange')?.contacts.location?.longitude).toBe(-9.136592);
     expect(browser.problems).toEqual([]);
   });
 
-  it('refuses a currency\'s impossible decimals under the field, as the API says, instead of changing them', async () => {
+  it("refuses a currency's impossible decimals under the field, as the API says, instead of changing them", async () => {
     const page = await browser.page();
     await logIn(page, server.url, server.logins.superadmin);
     await page.getByRole('link', { name: 'Currencies' }).click();
@@ -161,11 +207,13 @@ describe('every page', () => {
     await expect(decimals.inputValue()).resolves.toBe('99');
     await page.reload();
     await page.getByRole('table', { name: 'Currencies' }).getByRole('cell', { name: 'USD', exact: true }).waitFor();
-    await expect(page.getByRole('table', { name: 'Currencies' }).getByRole('cell', { name: 'CHF', exact: true }).count()).resolves.toBe(0);
+    await expect(
+      page.getByRole('table', { name: 'Currencies' }).getByRole('cell', { name: 'CHF', exact: true }).count(),
+    ).resolves.toBe(0);
     expect(browser.problems).toEqual([]);
   });
 
-  it('says when no client matches, and offers a superadmin only the chosen branch\'s exchanges for a payment method', async () => {
+  it("says when no client matches, and offers a superadmin only the chosen branch's exchanges for a payment method", async () => {
     const page = await browser.page();
     await logIn(page, server.url, server.logins.superadmin);
     await page.goto(`${server.url}/clients`);

@@ -12,29 +12,45 @@ const s = scenario();
 const RLO = '\u202E';
 
 /** How the page shows the element holding `text`: its tag and its computed unicode-bidi. */
-const holderOf = (page: Page, text: string) => page.evaluate((t) => {
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if (node.textContent?.includes(t)) return { tag: node.parentElement!.tagName.toLowerCase(), unicodeBidi: getComputedStyle(node.parentElement!).unicodeBidi };
-  }
-  return null;
-}, text);
+const holderOf = (page: Page, text: string) =>
+  page.evaluate((t) => {
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.textContent?.includes(t))
+        return {
+          tag: node.parentElement!.tagName.toLowerCase(),
+          unicodeBidi: getComputedStyle(node.parentElement!).unicodeBidi,
+        };
+    }
+    return null;
+  }, text);
 
 describe('partner-entered text', () => {
-  it('shows an order\'s notes and its client\'s name isolated from the page around them', async () => {
+  it("shows an order's notes and its client's name isolated from the page around them", async () => {
     const catalog = await demoCatalog(s.server);
-    const client = await s.server.partner('POST', '/clients', s.server.keys.branch, { firstName: 'Rui', lastName: 'Costa', email: 'rui.costa@example.com', phone: '+351911111111' });
+    const client = await s.server.partner('POST', '/clients', s.server.keys.branch, {
+      firstName: 'Rui',
+      lastName: 'Costa',
+      email: 'rui.costa@example.com',
+      phone: '+351911111111',
+    });
     expect(client.status).toBe(201);
     const note = `Pays at the desk ${RLO}0001 ,evird`;
     const order = await s.server.partner('POST', '/orders', s.server.keys.branch, {
-      cashbox: { id: catalog.central }, currency1: { id: catalog.currency('USD') }, currency2: { id: catalog.currency('EUR') },
-      operationType: 'offer', clientAmount: 100, user: { id: client.body.id }, clientComment: note, comment: `${RLO}gnp.exe`,
+      cashbox: { id: catalog.central },
+      currency1: { id: catalog.currency('USD') },
+      currency2: { id: catalog.currency('EUR') },
+      operationType: 'offer',
+      clientAmount: 100,
+      user: { id: client.body.id },
+      clientComment: note,
+      comment: `${RLO}gnp.exe`,
     });
     expect(order.status).toBe(201);
 
     await logIn(s.page, s.server.url, s.server.logins.admin);
     await s.page.goto(`${s.server.url}/orders/${order.body.id}`);
-    await s.page.getByText('Client\'s note').waitFor();
+    await s.page.getByText("Client's note").waitFor();
     await s.page.getByText('Rui Costa').waitFor();
     await expect(holderOf(s.page, note)).resolves.toEqual({ tag: 'bdi', unicodeBidi: 'isolate' });
     await expect(holderOf(s.page, `${RLO}gnp.exe`)).resolves.toEqual({ tag: 'bdi', unicodeBidi: 'isolate' });
@@ -49,10 +65,15 @@ describe('partner-entered text', () => {
     expect(s.browser.problems).toEqual([]);
   });
 
-  it('shows a client\'s name with U+202E isolated in the clients list', async () => {
+  it("shows a client's name with U+202E isolated in the clients list", async () => {
     // The API has refused such names since they were found (invalidCharacter), but older ones are still stored:
     // the list is given one as such a database would.
-    const refused = await s.server.partner('POST', '/clients', s.server.keys.branch, { firstName: 'Eve', lastName: `${RLO}tsol`, email: 'eve@example.com', phone: '+351922222222' });
+    const refused = await s.server.partner('POST', '/clients', s.server.keys.branch, {
+      firstName: 'Eve',
+      lastName: `${RLO}tsol`,
+      email: 'eve@example.com',
+      phone: '+351922222222',
+    });
     expect(refused.status).toBe(400);
     const lastName = `Silva${RLO} 0001 ,thgir`;
     await s.page.route('**/api/v1/admin/clients?*', async (route) => {

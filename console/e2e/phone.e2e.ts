@@ -6,7 +6,9 @@ import { sidewaysScroll } from './support/layout';
 import { scenario } from './support/scenario';
 
 /** A branch admin on a phone (390×844): the weekly hours and the rates are read and edited without scrolling sideways. */
-const s = scenario({}, async (sc) => { await sc.page.setViewportSize({ width: 390, height: 844 }); });
+const s = scenario({}, async (sc) => {
+  await sc.page.setViewportSize({ width: 390, height: 844 });
+});
 
 /** Shown, and whole within the window's width. */
 async function inView(locator: Locator) {
@@ -18,7 +20,7 @@ async function inView(locator: Locator) {
 }
 
 describe('on a phone', () => {
-  it('shows an exchange\'s weekly hours without scrolling sideways', async () => {
+  it("shows an exchange's weekly hours without scrolling sideways", async () => {
     await logIn(s.page, s.server.url, s.server.logins.admin);
     await s.page.getByRole('button', { name: 'Toggle navigation' }).click();
     await s.page.getByRole('link', { name: 'Exchanges' }).click();

@@ -7,14 +7,18 @@ import { scenario } from './support/scenario';
 const s = scenario();
 
 async function staffToken(login: { email: string; password: string }): Promise<string> {
-  const res = await fetch(`${s.server.url}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(login) });
+  const res = await fetch(`${s.server.url}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(login),
+  });
   return (await res.json()).accessToken;
 }
 
 const navLinks = () => s.page.getByRole('navigation', { name: 'Pages' }).getByRole('link').allInnerTexts();
 
 describe('the session', () => {
-  it('starts the next user at Home after a log out, not on the last user\'s page', async () => {
+  it("starts the next user at Home after a log out, not on the last user's page", async () => {
     await logIn(s.page, s.server.url, s.server.logins.admin);
     await s.page.getByRole('link', { name: 'Staff' }).click();
     await s.page.getByRole('heading', { name: 'Staff', level: 1 }).waitFor();
@@ -31,7 +35,8 @@ describe('the session', () => {
     await logIn(s.page, s.server.url, s.server.logins.operator);
     const token = await s.page.evaluate(() => sessionStorage.getItem('pxs.token'));
     const elsewhere = await staffToken(s.server.logins.operator);
-    const me = (t: string | null) => fetch(`${s.server.url}/api/v1/auth/me`, { headers: { authorization: `Bearer ${t}` } }).then((r) => r.status);
+    const me = (t: string | null) =>
+      fetch(`${s.server.url}/api/v1/auth/me`, { headers: { authorization: `Bearer ${t}` } }).then((r) => r.status);
     expect(await me(token)).toBe(200);
     await s.page.getByRole('button', { name: 'Log out' }).click();
     await s.page.getByRole('button', { name: 'Log in' }).waitFor();
@@ -46,10 +51,17 @@ describe('the session', () => {
   it('follows a role changed while the user is logged in, from the first refusal', async () => {
     await logIn(s.page, s.server.url, s.server.logins.admin);
     expect(await navLinks()).toContain('Staff');
-    const auth = { authorization: `Bearer ${await staffToken(s.server.logins.superadmin)}`, 'content-type': 'application/json' };
+    const auth = {
+      authorization: `Bearer ${await staffToken(s.server.logins.superadmin)}`,
+      'content-type': 'application/json',
+    };
     const staff = await (await fetch(`${s.server.url}/api/v1/admin/staff?limit=100`, { headers: auth })).json();
     const admin = staff.data.find((u: { email: string }) => u.email === s.server.logins.admin.email);
-    const demoted = await fetch(`${s.server.url}/api/v1/admin/staff/${admin.id}`, { method: 'PATCH', headers: auth, body: JSON.stringify({ role: 'operator' }) });
+    const demoted = await fetch(`${s.server.url}/api/v1/admin/staff/${admin.id}`, {
+      method: 'PATCH',
+      headers: auth,
+      body: JSON.stringify({ role: 'operator' }),
+    });
     expect(demoted.status, await demoted.text()).toBe(200);
     // The page the menu still offers is refused; the console asks who it is again, and the menu follows.
     await s.page.getByRole('link', { name: 'Staff' }).click();

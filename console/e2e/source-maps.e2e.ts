@@ -13,7 +13,9 @@ describe('the served console', () => {
     await s.page.getByRole('heading', { name: 'Staff console' }).waitFor();
     const assets = await s.page.evaluate(() => [
       ...[...document.querySelectorAll('script[src]')].map((e) => (e as HTMLScriptElement).src),
-      ...[...document.querySelectorAll('link[rel="stylesheet"], link[rel="modulepreload"]')].map((e) => (e as HTMLLinkElement).href),
+      ...[...document.querySelectorAll('link[rel="stylesheet"], link[rel="modulepreload"]')].map(
+        (e) => (e as HTMLLinkElement).href,
+      ),
     ]);
     expect(assets.some((a) => a.endsWith('.js'))).toBe(true);
     for (const url of assets) {

@@ -6,7 +6,7 @@ import { scenario } from './support/scenario';
 const s = scenario();
 
 describe('a refusal with no field on the form', () => {
-  it('names a too long allowed origin in the form\'s words, not by the API\'s name for the list\'s item', async () => {
+  it("names a too long allowed origin in the form's words, not by the API's name for the list's item", async () => {
     await logIn(s.page, s.server.url, s.server.logins.superadmin);
     await s.page.getByRole('link', { name: 'API keys' }).click();
     await s.page.getByRole('button', { name: 'New key' }).click();
@@ -17,7 +17,9 @@ describe('a refusal with no field on the form', () => {
     await dialog.getByRole('combobox', { name: 'Branch' }).click();
     await s.page.getByRole('option', { name: 'Demo Branch' }).click();
     // The second origin is longer than the API takes: it names `allowedOrigins.1`, which no field of the form is.
-    await dialog.getByRole('textbox', { name: /^Allowed origins/ }).fill(`https://shop.example\nhttps://${'a'.repeat(200)}.example`);
+    await dialog
+      .getByRole('textbox', { name: /^Allowed origins/ })
+      .fill(`https://shop.example\nhttps://${'a'.repeat(200)}.example`);
     await dialog.getByRole('button', { name: 'Create key' }).click();
 
     const notice = s.page.locator('.mantine-Notification-root', { hasText: 'must be at most 200 characters long' });

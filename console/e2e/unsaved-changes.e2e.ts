@@ -29,7 +29,11 @@ describe('unsaved edits', () => {
     await leave().waitFor();
     await expect(leave().innerText()).resolves.toContain('Central Exchange: office details and weekly hours');
     // Stay is the default: Enter keeps the edits.
-    await expect(leave().getByRole('button', { name: 'Stay' }).evaluate((b) => b === document.activeElement)).resolves.toBe(true);
+    await expect(
+      leave()
+        .getByRole('button', { name: 'Stay' })
+        .evaluate((b) => b === document.activeElement),
+    ).resolves.toBe(true);
     await screenshot(s.page, 'unsaved-changes');
     await leave().getByRole('button', { name: 'Stay' }).click();
     await leave().waitFor({ state: 'hidden' });
@@ -47,7 +51,7 @@ describe('unsaved edits', () => {
     expect(s.browser.problems).toEqual([]);
   });
 
-  it('are asked about on Back, and a reload gets the browser\'s own prompt', async () => {
+  it("are asked about on Back, and a reload gets the browser's own prompt", async () => {
     await s.page.getByRole('link', { name: 'All exchanges' }).click();
     await heading('Exchanges').waitFor();
     await s.page.getByRole('link', { name: 'Central Exchange' }).click();
@@ -60,7 +64,10 @@ describe('unsaved edits', () => {
     await expect(city().inputValue()).resolves.toBe('Porto');
 
     const prompts: string[] = [];
-    const answer = (d: Dialog) => { prompts.push(d.type()); void d.accept(); };
+    const answer = (d: Dialog) => {
+      prompts.push(d.type());
+      void d.accept();
+    };
     s.page.on('dialog', answer);
     try {
       await s.page.reload();

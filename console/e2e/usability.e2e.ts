@@ -11,13 +11,21 @@ import { scenario } from './support/scenario';
 const s = scenario();
 
 async function staffToken(login: { email: string; password: string }): Promise<string> {
-  const res = await fetch(`${s.server.url}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(login) });
+  const res = await fetch(`${s.server.url}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(login),
+  });
   return ((await res.json()) as { accessToken: string }).accessToken;
 }
 
 async function adminApi(token: string, method: string, path: string, body?: unknown) {
   const res = await fetch(`${s.server.url}/api/v1${path}`, {
-    method, headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
@@ -38,7 +46,7 @@ async function withinWindow(page: Page, locator: Locator) {
 describe('a superadmin, who sees every branch', () => {
   it('tells apart two exchanges named alike in different branches: each option names its branch', async () => {
     const token = await staffToken(s.server.logins.superadmin);
-    const lookups = await adminApi(token, 'GET', '/admin/lookups') as { branches: { id: number; name: string }[] };
+    const lookups = (await adminApi(token, 'GET', '/admin/lookups')) as { branches: { id: number; name: string }[] };
     const other = lookups.branches.find((b) => b.name === 'Other Branch')!;
     await adminApi(token, 'POST', '/admin/exchanges', { branchId: other.id, name: 'Central Exchange', city: 'Porto' });
 
@@ -85,7 +93,7 @@ describe('the API keys page at 1280×800', () => {
 });
 
 describe('the offers on a 768×1024 tablet', () => {
-  it('fits: every offer\'s inputs and Save within the window, nothing scrolls sideways; 1280 keeps the table', async () => {
+  it("fits: every offer's inputs and Save within the window, nothing scrolls sideways; 1280 keeps the table", async () => {
     const page = await s.browser.page({ width: 768, height: 1024 });
     await logIn(page, s.server.url, s.server.logins.admin);
     await page.goto(`${s.server.url}/offers`);
@@ -115,8 +123,8 @@ describe('the offers on a 768×1024 tablet', () => {
   });
 });
 
-describe('a form\'s error about another field', () => {
-  it('names the other field in the offer form\'s words, not the API\'s', async () => {
+describe("a form's error about another field", () => {
+  it("names the other field in the offer form's words, not the API's", async () => {
     const page = await s.browser.page({ width: 1280, height: 800 });
     await logIn(page, s.server.url, s.server.logins.admin);
     await page.goto(`${s.server.url}/offers`);
@@ -145,7 +153,7 @@ describe('a form\'s error about another field', () => {
     expect(s.browser.problems).toEqual([]);
   });
 
-  it('names the opening time in the schedule\'s words, under the closing time it is about', async () => {
+  it("names the opening time in the schedule's words, under the closing time it is about", async () => {
     const page = await s.browser.page({ width: 1280, height: 800 });
     await logIn(page, s.server.url, s.server.logins.admin);
     await page.goto(`${s.server.url}/exchanges`);

@@ -33,14 +33,26 @@ const until = async (check: () => boolean, what: string) => {
 
 describe('a webhook whose receiver fails', () => {
   it('shows the failed attempts with their status; after the receiver recovers, retry delivers and the log shows it', async () => {
-    const hook = await server.partner('POST', '/webhooks', server.keys.branch, { url: receiver.url, events: ['order.created'] });
+    const hook = await server.partner('POST', '/webhooks', server.keys.branch, {
+      url: receiver.url,
+      events: ['order.created'],
+    });
     expect(hook.status).toBe(201);
     const catalog = await demoCatalog(server);
-    const order = await partnerOrder(server, { cashbox: catalog.central, from: catalog.currency('USD'), to: catalog.currency('EUR'), amount: 100 });
+    const order = await partnerOrder(server, {
+      cashbox: catalog.central,
+      from: catalog.currency('USD'),
+      to: catalog.currency('EUR'),
+      amount: 100,
+    });
     await until(() => receiver.state.received >= 2, 'two attempts');
     // The receiver counts the second attempt before the worker records its failure: wait for the service to have it,
     // or the pages below may show "1 failed in a row".
-    await expect.poll(async () => (await server.partner('GET', `/webhooks/${hook.body.id}`, server.keys.branch)).body.failCount, { timeout: 15_000 }).toBe(2);
+    await expect
+      .poll(async () => (await server.partner('GET', `/webhooks/${hook.body.id}`, server.keys.branch)).body.failCount, {
+        timeout: 15_000,
+      })
+      .toBe(2);
 
     await logIn(page, server.url, server.logins.admin);
     await page.getByRole('region', { name: 'Webhooks in trouble' }).getByRole('link', { name: receiver.url }).waitFor();
@@ -61,7 +73,11 @@ describe('a webhook whose receiver fails', () => {
     await drawer.getByRole('button', { name: 'Close' }).waitFor();
     const attempts = drawer.getByRole('table', { name: 'Attempts' });
     await attempts.locator('[data-attempt="2"]').waitFor();
-    expect(await attempts.locator('[data-attempt]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-response-status')))).toEqual(['500', '500']);
+    expect(
+      await attempts
+        .locator('[data-attempt]')
+        .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-response-status'))),
+    ).toEqual(['500', '500']);
     await expect(attempts.innerText()).resolves.toContain('receiver is down');
     await expect(attempts.innerText()).resolves.toMatch(/\d+ ms/);
     await screenshot(page, 'webhook-delivery-failed');
@@ -97,16 +113,27 @@ describe('a webhook whose receiver fails', () => {
       const url = `${second.url}/offboarded`;
       const hook = await server.partner('POST', '/webhooks', server.keys.branch, { url, events: ['order.created'] });
       expect(hook.status).toBe(201);
-      const deliveries = async () => (await server.partner('GET', `/webhooks/${hook.body.id}/deliveries`, server.keys.branch)).body.meta.total;
+      const deliveries = async () =>
+        (await server.partner('GET', `/webhooks/${hook.body.id}/deliveries`, server.keys.branch)).body.meta.total;
 
       await page.goto(`${server.url}/webhooks/${hook.body.id}`);
       await page.locator('[data-health="ok"]').waitFor();
       await page.getByRole('button', { name: 'Deactivate' }).click();
       await page.locator('[data-health="inactive"]').waitFor();
       await page.getByRole('button', { name: 'Reactivate' }).waitFor();
-      await expect.poll(async () => (await server.partner('GET', `/webhooks/${hook.body.id}`, server.keys.branch)).body.isActive, { timeout: 15_000 }).toBe(false);
+      await expect
+        .poll(
+          async () => (await server.partner('GET', `/webhooks/${hook.body.id}`, server.keys.branch)).body.isActive,
+          { timeout: 15_000 },
+        )
+        .toBe(false);
       const catalog = await demoCatalog(server);
-      await partnerOrder(server, { cashbox: catalog.central, from: catalog.currency('USD'), to: catalog.currency('EUR'), amount: 100 });
+      await partnerOrder(server, {
+        cashbox: catalog.central,
+        from: catalog.currency('USD'),
+        to: catalog.currency('EUR'),
+        amount: 100,
+      });
       // The outbox writes an order's deliveries in the order's own statement: none now means none ever.
       expect(await deliveries()).toBe(0);
       await screenshot(page, 'webhook-deactivated');
@@ -118,9 +145,18 @@ describe('a webhook whose receiver fails', () => {
       await ask.getByRole('button', { name: 'Delete' }).click();
       await page.waitForURL(/\/webhooks$/, { timeout: 15_000 });
       // The list has loaded once the first test's webhook shows; the deleted one is not in it.
-      await page.getByRole('table', { name: 'Webhooks' }).getByRole('link', { name: receiver.url, exact: true }).waitFor();
-      await expect(page.getByRole('table', { name: 'Webhooks' }).getByRole('link', { name: url }).count()).resolves.toBe(0);
-      await expect.poll(async () => (await server.partner('GET', `/webhooks/${hook.body.id}`, server.keys.branch)).status, { timeout: 15_000 }).toBe(404);
+      await page
+        .getByRole('table', { name: 'Webhooks' })
+        .getByRole('link', { name: receiver.url, exact: true })
+        .waitFor();
+      await expect(
+        page.getByRole('table', { name: 'Webhooks' }).getByRole('link', { name: url }).count(),
+      ).resolves.toBe(0);
+      await expect
+        .poll(async () => (await server.partner('GET', `/webhooks/${hook.body.id}`, server.keys.branch)).status, {
+          timeout: 15_000,
+        })
+        .toBe(404);
       expect(second.state.received).toBe(0);
       expect(browser.problems).toEqual([]);
     } finally {

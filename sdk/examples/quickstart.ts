@@ -10,8 +10,10 @@ import { createClient, PxsError, verifyWebhook, type WebhookEvent } from '@pxs/s
 
 const apiKey = process.env.PXS_API_KEY;
 if (!apiKey) {
-  console.error('PXS_API_KEY is not set: give it a secret key, e.g. the sk_branch_… that `npm start` prints on its first start:\n'
-    + '  PXS_BASE_URL=http://localhost:3000 PXS_API_KEY=sk_branch_… npx tsx examples/quickstart.ts');
+  console.error(
+    'PXS_API_KEY is not set: give it a secret key, e.g. the sk_branch_… that `npm start` prints on its first start:\n' +
+      '  PXS_BASE_URL=http://localhost:3000 PXS_API_KEY=sk_branch_… npx tsx examples/quickstart.ts',
+  );
   process.exit(2);
 }
 const pxs = createClient({ baseUrl: process.env.PXS_BASE_URL ?? 'http://localhost:3000', apiKey });
@@ -21,14 +23,21 @@ const rates = await pxs.listRates();
 const rate = rates.find((r) => Number(r.minAmount) <= 100 && Number(r.maxAmount) >= 100);
 if (!rate) throw new Error('no offer accepts an amount of 100');
 const estimate = await pxs.getEstimate({
-  exchangeId: rate.exchangeId, sourceCurrencyId: rate.sourceCurrency.id, destCurrencyId: rate.destCurrency.id, amount: 100,
+  exchangeId: rate.exchangeId,
+  sourceCurrencyId: rate.sourceCurrency.id,
+  destCurrencyId: rate.destCurrency.id,
+  amount: 100,
 });
-console.log(`100 ${estimate.sourceCurrency.ticker} → ${estimate.destAmount} ${estimate.destCurrency.ticker} at exchange ${estimate.exchangeId}`);
+console.log(
+  `100 ${estimate.sourceCurrency.ticker} → ${estimate.destAmount} ${estimate.destCurrency.ticker} at exchange ${estimate.exchangeId}`,
+);
 
 // 2. A local receiver. verifyWebhook needs the raw bytes of the body: collect them before any JSON parsing.
 let secret = '';
 let onOrderCreated: (event: WebhookEvent) => void = () => undefined;
-const orderCreated = new Promise<WebhookEvent>((resolve) => { onOrderCreated = resolve; });
+const orderCreated = new Promise<WebhookEvent>((resolve) => {
+  onOrderCreated = resolve;
+});
 // node:http ignores a handler's promise, so this one answers every request itself and never rejects.
 async function receive(req: IncomingMessage, res: ServerResponse): Promise<void> {
   try {
@@ -50,17 +59,28 @@ secret = webhook.secretKey; // shown once: keep it in your secret store
 try {
   // 3. A client, and an order for it (an idempotency key makes a retry after a lost answer safe).
   const client = await pxs.createClient({
-    firstName: 'Ada', lastName: 'Lovelace', email: `ada+${Date.now()}@example.com`, phone: '+441234567890',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: `ada+${Date.now()}@example.com`,
+    phone: '+441234567890',
   });
-  const order = await pxs.createOrder({
-    cashbox: { id: rate.exchangeId }, currency1: { id: rate.sourceCurrency.id }, currency2: { id: rate.destCurrency.id },
-    operationType: 'offer', clientAmount: 100, user: { id: client.id },
-  }, { idempotencyKey: crypto.randomUUID() });
+  const order = await pxs.createOrder(
+    {
+      cashbox: { id: rate.exchangeId },
+      currency1: { id: rate.sourceCurrency.id },
+      currency2: { id: rate.destCurrency.id },
+      operationType: 'offer',
+      clientAmount: 100,
+      user: { id: client.id },
+    },
+    { idempotencyKey: crypto.randomUUID() },
+  );
   console.log(`order ${order.id} (${order.status}): ${order.clientAmount} → ${order.exchangeAmount}`);
 
   // 4. The signed order.created delivery.
   const event = await orderCreated;
-  if (event.event === 'order.created') console.log(`webhook verified: order.created for order ${event.data.id}, ${event.data.amountDest} to pay out`);
+  if (event.event === 'order.created')
+    console.log(`webhook verified: order.created for order ${event.data.id}, ${event.data.amountDest} to pay out`);
 } catch (err) {
   if (err instanceof PxsError) console.error(`API error ${err.statusCode}: ${err.message}`, err.errors);
   process.exitCode = 1;

@@ -33,11 +33,24 @@ const IDEMPOTENCY_KEY = /^[\x20-\x7e]{1,255}$/;
  */
 export function checkIdempotencyKey(key: unknown): void {
   if (typeof key === 'string' && IDEMPOTENCY_KEY.test(key)) return;
-  const what = typeof key === 'string' ? (key.length === 0 ? 'empty' : key.length > 255 ? `${key.length} characters long` : 'not printable ASCII') : `a ${typeof key}`;
-  throw new RangeError(`idempotencyKey must be 1 to 255 printable ASCII characters (U+0020 to U+007E); this one is ${what}`);
+  const what =
+    typeof key === 'string'
+      ? key.length === 0
+        ? 'empty'
+        : key.length > 255
+          ? `${key.length} characters long`
+          : 'not printable ASCII'
+      : `a ${typeof key}`;
+  throw new RangeError(
+    `idempotencyKey must be 1 to 255 printable ASCII characters (U+0020 to U+007E); this one is ${what}`,
+  );
 }
 
-interface Result { data?: unknown; error?: unknown; response: Response }
+interface Result {
+  data?: unknown;
+  error?: unknown;
+  response: Response;
+}
 
 /** Creates a client of the partner API. Every method resolves with the answer's body or rejects with a PxsError. */
 export function createClient(options: ClientOptions) {
@@ -53,13 +66,17 @@ export function createClient(options: ClientOptions) {
 
   async function unwrap<T>(call: Promise<Result>): Promise<T> {
     const { data, error, response } = await call;
-    if (!response.ok) throw new PxsError(response.status, error ?? null, response.headers.get('x-request-id') ?? undefined);
+    if (!response.ok)
+      throw new PxsError(response.status, error ?? null, response.headers.get('x-request-id') ?? undefined);
     return data as T;
   }
   const init = (o: CallOptions = {}) => ({ signal: o.signal, headers: o.headers });
   const creating = (o: CreateOptions = {}) => {
     if (o.idempotencyKey !== undefined) checkIdempotencyKey(o.idempotencyKey);
-    return { signal: o.signal, headers: { ...o.headers, ...(o.idempotencyKey !== undefined ? { 'Idempotency-Key': o.idempotencyKey } : {}) } };
+    return {
+      signal: o.signal,
+      headers: { ...o.headers, ...(o.idempotencyKey !== undefined ? { 'Idempotency-Key': o.idempotencyKey } : {}) },
+    };
   };
   /** Runs `send` so that a refusal before sending (a bad idempotency key) rejects, as the answer's errors do. */
   const later = <T>(send: () => Promise<T>): Promise<T> => Promise.resolve().then(send);
@@ -72,8 +89,10 @@ export function createClient(options: ClientOptions) {
     raw,
 
     // Public catalogue (any key type)
-    listPublicExchanges: (o?: CallOptions) => unwrap<ResponseOf<'listPublicExchanges'>>(raw.GET('/api/v1/partner/public/exchanges', init(o))),
-    listPublicCurrencies: (o?: CallOptions) => unwrap<ResponseOf<'listPublicCurrencies'>>(raw.GET('/api/v1/partner/public/currencies', init(o))),
+    listPublicExchanges: (o?: CallOptions) =>
+      unwrap<ResponseOf<'listPublicExchanges'>>(raw.GET('/api/v1/partner/public/exchanges', init(o))),
+    listPublicCurrencies: (o?: CallOptions) =>
+      unwrap<ResponseOf<'listPublicCurrencies'>>(raw.GET('/api/v1/partner/public/currencies', init(o))),
     listRates: (query: QueryOf<'listRates'> = {}, o?: CallOptions) =>
       unwrap<ResponseOf<'listRates'>>(raw.GET('/api/v1/partner/public/rates', { ...init(o), params: { query } })),
     getEstimate: (body: RequestBody<'getEstimate'>, o?: CallOptions) =>
@@ -86,13 +105,22 @@ export function createClient(options: ClientOptions) {
       unwrap<ResponseOf<'listOffers'>>(raw.GET('/api/v1/partner/offers', { ...init(o), params: { query } })),
     /** Every offer matching `query` (its `filter` and `sort`), fetching pages of `limit` as it goes. */
     iterateOffers: (query: Omit<QueryOf<'listOffers'>, 'skip'> & { skip?: number } = {}, o?: CallOptions) =>
-      paginate((page) => unwrap<Page<ResponseOf<'listOffers'>['data'][number]>>(
-        raw.GET('/api/v1/partner/offers', { ...init(o), params: { query: pageQuery(query, page) as QueryOf<'listOffers'> } }),
-      ), query),
+      paginate(
+        (page) =>
+          unwrap<Page<ResponseOf<'listOffers'>['data'][number]>>(
+            raw.GET('/api/v1/partner/offers', {
+              ...init(o),
+              params: { query: pageQuery(query, page) as QueryOf<'listOffers'> },
+            }),
+          ),
+        query,
+      ),
 
     /** The payment methods an order's paymentMethodSource / paymentMethodDest may name (exchangeId null: every office). */
     listPaymentMethods: (query: QueryOf<'listPaymentMethods'> = {}, o?: CallOptions) =>
-      unwrap<ResponseOf<'listPaymentMethods'>>(raw.GET('/api/v1/partner/payment-methods', { ...init(o), params: { query } })),
+      unwrap<ResponseOf<'listPaymentMethods'>>(
+        raw.GET('/api/v1/partner/payment-methods', { ...init(o), params: { query } }),
+      ),
 
     // Firm quotes, the events feed, client lookup, the sandbox and the rate export (docs/integration.md)
     createQuote: (body: RequestBody<'createQuote'>, o?: CallOptions) =>
@@ -102,7 +130,9 @@ export function createClient(options: ClientOptions) {
     listClients: (query: QueryOf<'listClients'> = {}, o?: CallOptions) =>
       unwrap<ResponseOf<'listClients'>>(raw.GET('/api/v1/partner/clients', { ...init(o), params: { query } })),
     moveSandboxOrder: (orderId: number, body: RequestBody<'moveSandboxOrder'>, o?: CallOptions) =>
-      unwrap<ResponseOf<'moveSandboxOrder'>>(raw.POST('/api/v1/partner/sandbox/orders/{id}/status', { ...init(o), ...id(orderId), body })),
+      unwrap<ResponseOf<'moveSandboxOrder'>>(
+        raw.POST('/api/v1/partner/sandbox/orders/{id}/status', { ...init(o), ...id(orderId), body }),
+      ),
     /** The rates as the XML that exchange-rate monitors read, as text. */
     getRatesXml: (query: QueryOf<'getRatesXml'> = {}, o?: CallOptions) =>
       unwrap<string>(raw.GET('/api/v1/partner/public/rates.xml', { ...init(o), params: { query }, parseAs: 'text' })),
@@ -114,9 +144,16 @@ export function createClient(options: ClientOptions) {
       unwrap<ResponseOf<'listOrders'>>(raw.GET('/api/v1/partner/orders', { ...init(o), params: { query } })),
     /** Every order in the key's scope matching `query`, fetching pages of `limit` as it goes. */
     iterateOrders: (query: QueryOf<'listOrders'> = {}, o?: CallOptions) =>
-      paginate((page) => unwrap<Page<ResponseOf<'listOrders'>['data'][number]>>(
-        raw.GET('/api/v1/partner/orders', { ...init(o), params: { query: pageQuery(query, page) as QueryOf<'listOrders'> } }),
-      ), query),
+      paginate(
+        (page) =>
+          unwrap<Page<ResponseOf<'listOrders'>['data'][number]>>(
+            raw.GET('/api/v1/partner/orders', {
+              ...init(o),
+              params: { query: pageQuery(query, page) as QueryOf<'listOrders'> },
+            }),
+          ),
+        query,
+      ),
     getOrder: (orderId: number, o?: CallOptions) =>
       unwrap<ResponseOf<'getOrder'>>(raw.GET('/api/v1/partner/orders/{id}', { ...init(o), ...id(orderId) })),
     cancelOrder: (orderId: number, o?: CallOptions) =>
@@ -128,7 +165,9 @@ export function createClient(options: ClientOptions) {
     getClient: (clientId: number, o?: CallOptions) =>
       unwrap<ResponseOf<'getClient'>>(raw.GET('/api/v1/partner/clients/{id}', { ...init(o), ...id(clientId) })),
     updateClient: (clientId: number, body: RequestBody<'updateClient'>, o?: CallOptions) =>
-      unwrap<ResponseOf<'updateClient'>>(raw.PATCH('/api/v1/partner/clients/{id}', { ...init(o), ...id(clientId), body })),
+      unwrap<ResponseOf<'updateClient'>>(
+        raw.PATCH('/api/v1/partner/clients/{id}', { ...init(o), ...id(clientId), body }),
+      ),
 
     // Webhooks
     createWebhook: (body: RequestBody<'createWebhook'>, o?: CreateOptions) =>
@@ -138,19 +177,37 @@ export function createClient(options: ClientOptions) {
     getWebhook: (webhookId: string, o?: CallOptions) =>
       unwrap<ResponseOf<'getWebhook'>>(raw.GET('/api/v1/partner/webhooks/{id}', { ...init(o), ...hook(webhookId) })),
     updateWebhook: (webhookId: string, body: RequestBody<'updateWebhook'>, o?: CallOptions) =>
-      unwrap<ResponseOf<'updateWebhook'>>(raw.PATCH('/api/v1/partner/webhooks/{id}', { ...init(o), ...hook(webhookId), body })),
+      unwrap<ResponseOf<'updateWebhook'>>(
+        raw.PATCH('/api/v1/partner/webhooks/{id}', { ...init(o), ...hook(webhookId), body }),
+      ),
     deleteWebhook: (webhookId: string, o?: CallOptions) =>
       unwrap<void>(raw.DELETE('/api/v1/partner/webhooks/{id}', { ...init(o), ...hook(webhookId) })),
     reactivateWebhook: (webhookId: string, o?: CallOptions) =>
-      unwrap<ResponseOf<'reactivateWebhook'>>(raw.POST('/api/v1/partner/webhooks/{id}/reactivate', { ...init(o), ...hook(webhookId) })),
+      unwrap<ResponseOf<'reactivateWebhook'>>(
+        raw.POST('/api/v1/partner/webhooks/{id}/reactivate', { ...init(o), ...hook(webhookId) }),
+      ),
     rotateWebhookSecret: (webhookId: string, body: RequestBody<'rotateWebhookSecret'> = {}, o?: CallOptions) =>
-      unwrap<ResponseOf<'rotateWebhookSecret'>>(raw.POST('/api/v1/partner/webhooks/{id}/rotate-secret', { ...init(o), ...hook(webhookId), body })),
+      unwrap<ResponseOf<'rotateWebhookSecret'>>(
+        raw.POST('/api/v1/partner/webhooks/{id}/rotate-secret', { ...init(o), ...hook(webhookId), body }),
+      ),
     listWebhookDeliveries: (webhookId: string, query: QueryOf<'listWebhookDeliveries'> = {}, o?: CallOptions) =>
-      unwrap<ResponseOf<'listWebhookDeliveries'>>(raw.GET('/api/v1/partner/webhooks/{id}/deliveries', { ...init(o), params: { path: { id: webhookId }, query } })),
+      unwrap<ResponseOf<'listWebhookDeliveries'>>(
+        raw.GET('/api/v1/partner/webhooks/{id}/deliveries', { ...init(o), params: { path: { id: webhookId }, query } }),
+      ),
     getWebhookDelivery: (webhookId: string, deliveryId: string, o?: CallOptions) =>
-      unwrap<ResponseOf<'getWebhookDelivery'>>(raw.GET('/api/v1/partner/webhooks/{id}/deliveries/{deliveryId}', { ...init(o), ...delivery(webhookId, deliveryId) })),
+      unwrap<ResponseOf<'getWebhookDelivery'>>(
+        raw.GET('/api/v1/partner/webhooks/{id}/deliveries/{deliveryId}', {
+          ...init(o),
+          ...delivery(webhookId, deliveryId),
+        }),
+      ),
     retryWebhookDelivery: (webhookId: string, deliveryId: string, o?: CallOptions) =>
-      unwrap<ResponseOf<'retryWebhookDelivery'>>(raw.POST('/api/v1/partner/webhooks/{id}/deliveries/{deliveryId}/retry', { ...init(o), ...delivery(webhookId, deliveryId) })),
+      unwrap<ResponseOf<'retryWebhookDelivery'>>(
+        raw.POST('/api/v1/partner/webhooks/{id}/deliveries/{deliveryId}/retry', {
+          ...init(o),
+          ...delivery(webhookId, deliveryId),
+        }),
+      ),
   };
   return client;
 }

@@ -24,11 +24,22 @@ export class PxsError extends Error {
 
   constructor(statusCode: number, body: unknown, requestId?: string) {
     const b = (typeof body === 'object' && body !== null ? body : {}) as Partial<ErrorBody>;
-    const messages = Array.isArray(b.message) ? b.message.map(String) : typeof b.message === 'string' ? [b.message] : [];
+    const messages = Array.isArray(b.message)
+      ? b.message.map(String)
+      : typeof b.message === 'string'
+        ? [b.message]
+        : [];
     const errors = typeof b.errors === 'object' && b.errors !== null ? { ...b.errors } : {};
-    const text = messages.length > 0 ? messages.join('; ') : Object.keys(errors).length > 0
-      ? Object.entries(errors).map(([k, v]) => `${k}: ${v}`).join(', ')
-      : (typeof b.error === 'string' ? b.error : `HTTP ${statusCode}`);
+    const text =
+      messages.length > 0
+        ? messages.join('; ')
+        : Object.keys(errors).length > 0
+          ? Object.entries(errors)
+              .map(([k, v]) => `${k}: ${v}`)
+              .join(', ')
+          : typeof b.error === 'string'
+            ? b.error
+            : `HTTP ${statusCode}`;
     super(text);
     this.statusCode = statusCode;
     this.messages = messages;
@@ -44,7 +55,10 @@ export type WebhookErrorReason = 'missingSignature' | 'invalidSignature' | 'time
 
 export class WebhookVerificationError extends Error {
   override readonly name = 'WebhookVerificationError';
-  constructor(readonly reason: WebhookErrorReason, message: string) {
+  constructor(
+    readonly reason: WebhookErrorReason,
+    message: string,
+  ) {
     super(message);
   }
 }

@@ -21,7 +21,8 @@ interface Entry {
  */
 export function etagFetch(base: Fetch, options: EtagCacheOptions = {}): Fetch {
   const maxEntries = options.maxEntries ?? 500;
-  if (!Number.isInteger(maxEntries) || maxEntries < 1) throw new RangeError('etagCache.maxEntries must be a positive integer');
+  if (!Number.isInteger(maxEntries) || maxEntries < 1)
+    throw new RangeError('etagCache.maxEntries must be a positive integer');
   // A Map iterates in insertion order: deleting and setting again on every use keeps the least recent first.
   const cache = new Map<string, Entry>();
   const keep = (url: string, entry: Entry) => {
@@ -58,6 +59,10 @@ export function etagFetch(base: Fetch, options: EtagCacheOptions = {}): Fetch {
     }
     const body = await response.arrayBuffer();
     keep(url, { etag, body, contentType: response.headers.get('content-type') });
-    return new Response(body.slice(0), { status: response.status, statusText: response.statusText, headers: response.headers });
+    return new Response(body.slice(0), {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
   };
 }

@@ -3,6 +3,12 @@ export type { EtagCacheOptions } from './etag.js';
 export { PxsError, WebhookVerificationError, type ErrorBody, type WebhookErrorReason } from './errors.js';
 export { paginate, type Page } from './pagination.js';
 export { retryAfterMs, type RetryOptions } from './retry.js';
-export { verifyWebhook, type VerifyOptions, type WebhookEvent, type WebhookEventName, type WebhookHeaders } from './webhooks.js';
+export {
+  verifyWebhook,
+  type VerifyOptions,
+  type WebhookEvent,
+  type WebhookEventName,
+  type WebhookHeaders,
+} from './webhooks.js';
 export type * from './types.js';
 export type { components, operations, paths, webhooks } from './generated/openapi.js';

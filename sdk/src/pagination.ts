@@ -8,7 +8,10 @@ export interface Page<T> {
  * Every item of a paginated list, page by page. It follows `meta.nextCursor` (sent back as `cursor`) when the API
  * gives one, and otherwise advances `skip` until `meta.total` is reached or a page comes back short.
  */
-export async function* paginate<T>(fetchPage: (page: { skip?: number; cursor?: string }) => Promise<Page<T>>, start: { skip?: number } = {}): AsyncGenerator<T, void, undefined> {
+export async function* paginate<T>(
+  fetchPage: (page: { skip?: number; cursor?: string }) => Promise<Page<T>>,
+  start: { skip?: number } = {},
+): AsyncGenerator<T, void, undefined> {
   let skip = start.skip ?? 0;
   let cursor: string | undefined;
   for (;;) {
@@ -21,7 +24,8 @@ export async function* paginate<T>(fetchPage: (page: { skip?: number; cursor?: s
       continue;
     }
     skip += page.data.length;
-    if (page.meta.total !== undefined ? skip >= page.meta.total : page.data.length < (page.meta.limit ?? Infinity)) return;
+    if (page.meta.total !== undefined ? skip >= page.meta.total : page.data.length < (page.meta.limit ?? Infinity))
+      return;
   }
 }
 
@@ -29,7 +33,12 @@ export async function* paginate<T>(fetchPage: (page: { skip?: number; cursor?: s
  * The query of one page: the caller's, with the page's `skip` or its `cursor`. A cursor replaces the skip the
  * caller started from, since the API refuses the two together.
  */
-export function pageQuery<Q extends { skip?: number }>(query: Q, page: { skip?: number; cursor?: string }): Q & { cursor?: string } {
+export function pageQuery<Q extends { skip?: number }>(
+  query: Q,
+  page: { skip?: number; cursor?: string },
+): Q & { cursor?: string } {
   const { skip: _start, ...rest } = query;
-  return (page.cursor !== undefined ? { ...rest, cursor: page.cursor } : { ...rest, skip: page.skip }) as Q & { cursor?: string };
+  return (page.cursor !== undefined ? { ...rest, cursor: page.cursor } : { ...rest, skip: page.skip }) as Q & {
+    cursor?: string;
+  };
 }

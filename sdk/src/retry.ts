@@ -39,7 +39,8 @@ export function retryingFetch(base: Fetch, options: RetryOptions | false | undef
       if (attempt >= retries) return response;
       let delay: number | undefined;
       if (response.status === 429) delay = retryAfterMs(response.headers.get('retry-after')) ?? backoff;
-      else if (response.status === 503 && repeatable) delay = retryAfterMs(response.headers.get('retry-after')) ?? backoff;
+      else if (response.status === 503 && repeatable)
+        delay = retryAfterMs(response.headers.get('retry-after')) ?? backoff;
       if (delay === undefined || delay > maxDelayMs) return response;
       await response.body?.cancel().catch(() => undefined);
       await sleep(delay, request.signal);
@@ -60,8 +61,14 @@ function defaultSleep(ms: number, signal: AbortSignal): Promise<void> {
     /* eslint-disable @typescript-eslint/prefer-promise-reject-errors -- an aborted wait rejects with the signal's
        reason, as fetch does: whatever the caller gave abort() */
     if (signal.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => { signal.removeEventListener('abort', onAbort); resolve(); }, ms);
-    const onAbort = () => { clearTimeout(timer); reject(signal.reason); };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
     /* eslint-enable @typescript-eslint/prefer-promise-reject-errors */
     signal.addEventListener('abort', onAbort, { once: true });
   });

@@ -9,11 +9,13 @@ export type RequestBody<K extends OperationId> = JsonOf<operations[K]['requestBo
 /** The query parameters an operation takes. */
 export type QueryOf<K extends OperationId> = NonNullable<operations[K]['parameters']['query']>;
 /** What an operation answers on success (200, 201 or 202; nothing for a 204). */
-export type ResponseOf<K extends OperationId> =
-  200 extends keyof Responses<K> ? JsonOf<Responses<K>[200]>
-    : 201 extends keyof Responses<K> ? JsonOf<Responses<K>[201]>
-      : 202 extends keyof Responses<K> ? JsonOf<Responses<K>[202]>
-        : void;
+export type ResponseOf<K extends OperationId> = 200 extends keyof Responses<K>
+  ? JsonOf<Responses<K>[200]>
+  : 201 extends keyof Responses<K>
+    ? JsonOf<Responses<K>[201]>
+    : 202 extends keyof Responses<K>
+      ? JsonOf<Responses<K>[202]>
+      : void;
 
 export type Order = ResponseOf<'getOrder'>;
 export type NewOrder = RequestBody<'createOrder'>;

@@ -3,7 +3,11 @@ import type { components } from './generated/openapi.js';
 
 type Schemas = components['schemas'];
 /** A delivery's body: narrow it with `switch (event.event)`. */
-export type WebhookEvent = Schemas['OrderCreatedEvent'] | Schemas['OrderStatusChangedEvent'] | Schemas['OrderCancelledEvent'] | Schemas['OfferUpdatedEvent'];
+export type WebhookEvent =
+  | Schemas['OrderCreatedEvent']
+  | Schemas['OrderStatusChangedEvent']
+  | Schemas['OrderCancelledEvent']
+  | Schemas['OfferUpdatedEvent'];
 export type WebhookEventName = WebhookEvent['event'];
 
 export type WebhookHeaders = Headers | Record<string, string | string[] | undefined>;
@@ -38,7 +42,7 @@ export async function verifyWebhook(
   // A copy, so the bytes are an ArrayBuffer's (Web Crypto takes no SharedArrayBuffer) and nobody changes them meanwhile.
   const body: Bytes = typeof rawBody === 'string' ? encoder.encode(rawBody) : new Uint8Array(rawBody);
   const secrets = (Array.isArray(secret) ? secret : [secret]).filter((s) => s.length > 0);
-  if (secrets.length === 0) throw new TypeError('verifyWebhook needs the webhook\'s secretKey');
+  if (secrets.length === 0) throw new TypeError("verifyWebhook needs the webhook's secretKey");
   const get = header(headers);
   const id = get('webhook-id');
   const timestamp = get('webhook-timestamp');
@@ -51,19 +55,26 @@ export async function verifyWebhook(
     const tolerance = options.toleranceSeconds ?? 300;
     const now = Math.floor((options.now ?? Date.now()) / 1000);
     if (!Number.isFinite(seconds) || Math.abs(now - seconds) > tolerance) {
-      throw new WebhookVerificationError('timestampOutOfRange', `webhook-timestamp is not within ${tolerance} s of now`);
+      throw new WebhookVerificationError(
+        'timestampOutOfRange',
+        `webhook-timestamp is not within ${tolerance} s of now`,
+      );
     }
     const signed = concat(encoder.encode(`${id}.${timestamp}.`), body);
     // During a rotation the header may carry several signatures, space-separated: any one may match.
-    const given = standard.split(' ').filter((s) => s.startsWith('v1,')).map((s) => fromBase64(s.slice(3)));
+    const given = standard
+      .split(' ')
+      .filter((s) => s.startsWith('v1,'))
+      .map((s) => fromBase64(s.slice(3)));
     valid = await anyMatches(secrets, signed, given);
   } else if (contract !== undefined) {
     const match = /^sha256=([0-9a-fA-F]{64})$/.exec(contract.trim());
-    valid = match !== null && await anyMatches(secrets, body, [fromHex(match[1])]);
+    valid = match !== null && (await anyMatches(secrets, body, [fromHex(match[1])]));
   } else {
     throw new WebhookVerificationError('missingSignature', 'no webhook-signature or X-Webhook-Signature header');
   }
-  if (!valid) throw new WebhookVerificationError('invalidSignature', 'the signature does not match the body and secret');
+  if (!valid)
+    throw new WebhookVerificationError('invalidSignature', 'the signature does not match the body and secret');
 
   let event: unknown;
   try {
@@ -81,10 +92,12 @@ async function anyMatches(secrets: string[], data: Bytes, signatures: (Bytes | n
   const subtle = globalThis.crypto.subtle;
   let found = false;
   for (const secret of secrets) {
-    const key = await subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+    const key = await subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'verify',
+    ]);
     // Every candidate is checked (no early exit), so the time taken does not tell which one matched.
     for (const signature of signatures) {
-      if (signature !== null && await subtle.verify('HMAC', key, signature, data)) found = true;
+      if (signature !== null && (await subtle.verify('HMAC', key, signature, data))) found = true;
     }
   }
   return found;

@@ -6,8 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorld } from '../../server/test/helpers/fixture.js';
 import type { TestServer } from '../../server/test/helpers/server.js';
 import type { World } from '../../server/test/helpers/world.js';
-import { startReceiver, worker, type Receiver } from '../../server/test/webhooks/support.js';
-import { createClient, PxsError, verifyWebhook, WebhookVerificationError, type PxsClient, type RetryOptions } from '../src/index.js';
+import { startReceiver, worker, type Receiver } from '../../server/test/features/webhooks/support.js';
+import {
+  createClient,
+  PxsError,
+  verifyWebhook,
+  WebhookVerificationError,
+  type PxsClient,
+  type RetryOptions,
+} from '../src/index.js';
 import { startProxy, type Step } from './proxy.js';
 
 /**
@@ -51,10 +58,13 @@ afterAll(async () => {
 });
 
 describe('the typed client', () => {
-  it('takes the base URL with or without the contract\'s /api/v1', async () => {
+  it("takes the base URL with or without the contract's /api/v1", async () => {
     for (const baseUrl of [`${server.url}/api/v1`, `${server.url}/api/v1/`, `${server.url}/`]) {
       const client = createClient({ baseUrl, apiKey: world.keys.branch, fetch: recording });
-      expect((await client.listPublicCurrencies()).map((c) => c.ticker), baseUrl).toContain('USD');
+      expect(
+        (await client.listPublicCurrencies()).map((c) => c.ticker),
+        baseUrl,
+      ).toContain('USD');
     }
   });
 
@@ -65,18 +75,36 @@ describe('the typed client', () => {
     expect(currencies.map((c) => c.ticker)).toEqual(expect.arrayContaining(['USD', 'EUR']));
     const rates = await pxs.listRates();
     expect(rates.find((r) => r.offerId === world.offers.aUsdEur)).toMatchObject({ rate: 0.9215 });
-    const estimate = await pxs.getEstimate({ exchangeId: world.exchanges.A, sourceCurrencyId: world.currencies.USD, destCurrencyId: world.currencies.EUR, amount: 100 });
+    const estimate = await pxs.getEstimate({
+      exchangeId: world.exchanges.A,
+      sourceCurrencyId: world.currencies.USD,
+      destCurrencyId: world.currencies.EUR,
+      amount: 100,
+    });
     expect(estimate).toMatchObject({ sourceAmount: 100, destAmount: 92.15, offerId: world.offers.aUsdEur });
     const exchange = await pxs.getExchange(world.exchanges.A);
     expect(exchange.id).toBe(world.exchanges.A);
     const methods = await pxs.listPaymentMethods({ filter: '{"isActive":true}' });
-    expect(methods.data.map((m) => m.id)).toEqual(expect.arrayContaining([world.paymentMethods.cash1, world.paymentMethods.cardA]));
+    expect(methods.data.map((m) => m.id)).toEqual(
+      expect.arrayContaining([world.paymentMethods.cash1, world.paymentMethods.cardA]),
+    );
   });
 
   it('takes a firm quote, reads the events feed, looks clients up, exports rates as XML; the sandbox is 404 outside a sandbox branch', async () => {
-    const quote = await pxs.createQuote({ exchangeId: world.exchanges.A, sourceCurrencyId: world.currencies.USD, destCurrencyId: world.currencies.EUR, amount: 100 });
+    const quote = await pxs.createQuote({
+      exchangeId: world.exchanges.A,
+      sourceCurrencyId: world.currencies.USD,
+      destCurrencyId: world.currencies.EUR,
+      amount: 100,
+    });
     expect(quote.quoteId).toEqual(expect.any(String));
-    const order = await pxs.createOrder({ cashbox: { id: world.exchanges.A }, currency1: { id: world.currencies.USD }, currency2: { id: world.currencies.EUR }, operationType: 'offer', quoteId: quote.quoteId });
+    const order = await pxs.createOrder({
+      cashbox: { id: world.exchanges.A },
+      currency1: { id: world.currencies.USD },
+      currency2: { id: world.currencies.EUR },
+      operationType: 'offer',
+      quoteId: quote.quoteId,
+    });
     expect(order.status).toBe('ORDERINIT');
     const feed = await pxs.listEvents({ limit: 100 });
     expect(feed.data.length).toBeGreaterThan(0);
@@ -95,7 +123,13 @@ describe('the typed client', () => {
     expect(all.length).toBeGreaterThan(2);
 
     for (let i = 0; i < 3; i += 1) {
-      await pxs.createOrder({ cashbox: { id: world.exchanges.A }, currency1: { id: world.currencies.USD }, currency2: { id: world.currencies.EUR }, operationType: 'offer', clientAmount: 10 + i });
+      await pxs.createOrder({
+        cashbox: { id: world.exchanges.A },
+        currency1: { id: world.currencies.USD },
+        currency2: { id: world.currencies.EUR },
+        operationType: 'offer',
+        clientAmount: 10 + i,
+      });
     }
     const orders = (await pxs.listOrders({ limit: 100 })).data.map((o) => o.id);
     const pagedOrders: number[] = [];
@@ -113,15 +147,32 @@ describe('the typed client', () => {
   });
 
   it('creates, reads, updates clients and orders, and cancels an order', async () => {
-    const client = await pxs.createClient({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada.sdk@example.com', phone: '+441234567890' });
+    const client = await pxs.createClient({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada.sdk@example.com',
+      phone: '+441234567890',
+    });
     expect(await pxs.getClient(client.id)).toMatchObject({ email: 'ada.sdk@example.com' });
-    expect(await pxs.updateClient(client.id, { firstName: 'Augusta' })).toMatchObject({ firstName: 'Augusta', lastName: 'Lovelace' });
+    expect(await pxs.updateClient(client.id, { firstName: 'Augusta' })).toMatchObject({
+      firstName: 'Augusta',
+      lastName: 'Lovelace',
+    });
 
     const order = await pxs.createOrder({
-      cashbox: { id: world.exchanges.A }, currency1: { id: world.currencies.USD }, currency2: { id: world.currencies.EUR },
-      operationType: 'offer', clientAmount: 100, user: { id: client.id },
+      cashbox: { id: world.exchanges.A },
+      currency1: { id: world.currencies.USD },
+      currency2: { id: world.currencies.EUR },
+      operationType: 'offer',
+      clientAmount: 100,
+      user: { id: client.id },
     });
-    expect(order).toMatchObject({ status: 'ORDERINIT', clientAmount: 100, exchangeAmount: 92.15, user: { id: client.id } });
+    expect(order).toMatchObject({
+      status: 'ORDERINIT',
+      clientAmount: 100,
+      exchangeAmount: 92.15,
+      user: { id: client.id },
+    });
     expect((await pxs.getOrder(order.id)).hashedId).toBe(order.hashedId);
     expect((await pxs.cancelOrder(order.id)).status).toBe('CANCEL');
   });
@@ -132,14 +183,26 @@ describe('the typed client', () => {
     expect(missing).toMatchObject({ statusCode: 404, errors: { order: 'notFound' } });
     expect((missing as PxsError).requestId).toMatch(/.+/);
 
-    const invalid = await pxs.createClient({ firstName: 'A', lastName: 'B', email: 'not-an-email', phone: '+441234567890' }).catch((e: unknown) => e);
+    const invalid = await pxs
+      .createClient({ firstName: 'A', lastName: 'B', email: 'not-an-email', phone: '+441234567890' })
+      .catch((e: unknown) => e);
     expect(invalid).toMatchObject({ statusCode: 400, errors: { email: expect.any(String) } });
     expect((invalid as PxsError).message.length).toBeGreaterThan(0);
 
     const readOnly = createClient({ baseUrl: server.url, apiKey: world.keys.public, fetch: recording });
-    const forbidden = await readOnly.createOrder({ cashbox: { id: world.exchanges.A }, currency1: { id: world.currencies.USD }, currency2: { id: world.currencies.EUR }, operationType: 'offer', clientAmount: 10 }).catch((e: unknown) => e);
+    const forbidden = await readOnly
+      .createOrder({
+        cashbox: { id: world.exchanges.A },
+        currency1: { id: world.currencies.USD },
+        currency2: { id: world.currencies.EUR },
+        operationType: 'offer',
+        clientAmount: 10,
+      })
+      .catch((e: unknown) => e);
     expect(forbidden).toMatchObject({ statusCode: 403 });
-    const unknownKey = await createClient({ baseUrl: server.url, apiKey: 'sk_branch_00000000000000000000000000000000' }).listOffers().catch((e: unknown) => e);
+    const unknownKey = await createClient({ baseUrl: server.url, apiKey: 'sk_branch_00000000000000000000000000000000' })
+      .listOffers()
+      .catch((e: unknown) => e);
     expect(unknownKey).toMatchObject({ statusCode: 401, message: 'Invalid or revoked API key' });
   });
 });
@@ -152,7 +215,13 @@ describe('webhooks through the SDK, delivered by the real worker', () => {
     expect((await pxs.getWebhook(hook.id)).url).toBe(receiver.url);
     expect((await pxs.updateWebhook(hook.id, { events: ['order.created'] })).events).toEqual(['order.created']);
 
-    const order = await pxs.createOrder({ cashbox: { id: world.exchanges.A }, currency1: { id: world.currencies.USD }, currency2: { id: world.currencies.EUR }, operationType: 'offer', clientAmount: 50 });
+    const order = await pxs.createOrder({
+      cashbox: { id: world.exchanges.A },
+      currency1: { id: world.currencies.USD },
+      currency2: { id: world.currencies.EUR },
+      operationType: 'offer',
+      clientAmount: 50,
+    });
     const [delivered] = await receiver.waitFor(1, 30_000);
 
     const event = await verifyWebhook(delivered.body, delivered.headers, hook.secretKey);
@@ -162,12 +231,21 @@ describe('webhooks through the SDK, delivered by the real worker', () => {
 
     // The contract's header alone (no Standard Webhooks headers) verifies too; bytes work as well as text.
     const contractOnly = { 'x-webhook-signature': delivered.headers['x-webhook-signature'] as string };
-    expect((await verifyWebhook(new TextEncoder().encode(delivered.body), contractOnly, hook.secretKey)).event).toBe('order.created');
+    expect((await verifyWebhook(new TextEncoder().encode(delivered.body), contractOnly, hook.secretKey)).event).toBe(
+      'order.created',
+    );
     // During a rotation several signatures may come: any one matching is enough.
-    const rotated = { ...delivered.headers, 'webhook-signature': `v1,${btoa('x'.repeat(32))} ${delivered.headers['webhook-signature'] as string}` };
+    const rotated = {
+      ...delivered.headers,
+      'webhook-signature': `v1,${btoa('x'.repeat(32))} ${delivered.headers['webhook-signature'] as string}`,
+    };
     expect((await verifyWebhook(delivered.body, rotated, hook.secretKey)).event).toBe('order.created');
 
-    const refusal = (p: Promise<unknown>) => p.then(() => 'accepted', (e: unknown) => (e instanceof WebhookVerificationError ? e.reason : String(e)));
+    const refusal = (p: Promise<unknown>) =>
+      p.then(
+        () => 'accepted',
+        (e: unknown) => (e instanceof WebhookVerificationError ? e.reason : String(e)),
+      );
     const altered = delivered.body.replace('"50"', '"5000"');
     expect(altered).not.toBe(delivered.body);
     expect(await refusal(verifyWebhook(altered, delivered.headers, hook.secretKey))).toBe('invalidSignature');
@@ -175,8 +253,17 @@ describe('webhooks through the SDK, delivered by the real worker', () => {
     expect(await refusal(verifyWebhook(delivered.body, delivered.headers, 'f'.repeat(64)))).toBe('invalidSignature');
     expect(await refusal(verifyWebhook(delivered.body, contractOnly, 'f'.repeat(64)))).toBe('invalidSignature');
     const sentAt = Number(delivered.headers['webhook-timestamp']) * 1000;
-    expect(await refusal(verifyWebhook(delivered.body, delivered.headers, hook.secretKey, { now: sentAt + 301_000 }))).toBe('timestampOutOfRange');
-    expect(await refusal(verifyWebhook(delivered.body, delivered.headers, hook.secretKey, { now: sentAt + 60_000, toleranceSeconds: 30 }))).toBe('timestampOutOfRange');
+    expect(
+      await refusal(verifyWebhook(delivered.body, delivered.headers, hook.secretKey, { now: sentAt + 301_000 })),
+    ).toBe('timestampOutOfRange');
+    expect(
+      await refusal(
+        verifyWebhook(delivered.body, delivered.headers, hook.secretKey, {
+          now: sentAt + 60_000,
+          toleranceSeconds: 30,
+        }),
+      ),
+    ).toBe('timestampOutOfRange');
     expect(await refusal(verifyWebhook(delivered.body, {}, hook.secretKey))).toBe('missingSignature');
 
     const deliveries = await pxs.listWebhookDeliveries(hook.id);
@@ -193,12 +280,22 @@ describe('webhooks through the SDK, delivered by the real worker', () => {
 });
 
 describe('retries', () => {
-  const order = () => ({ cashbox: { id: world.exchanges.A }, currency1: { id: world.currencies.USD }, currency2: { id: world.currencies.EUR }, operationType: 'offer' as const, clientAmount: 20 });
+  const order = () => ({
+    cashbox: { id: world.exchanges.A },
+    currency1: { id: world.currencies.USD },
+    currency2: { id: world.currencies.EUR },
+    operationType: 'offer' as const,
+    clientAmount: 20,
+  });
   async function through(steps: Step[], retry: RetryOptions | false = { retries: 2, baseDelayMs: 10 }) {
     const proxy = await startProxy(server.url, (_req, i) => steps[i] ?? 'forward');
     return { proxy, sdk: createClient({ baseUrl: proxy.url, apiKey: world.keys.branch, retry }) };
   }
-  const limited = (seconds: number): Step => ({ status: 429, headers: { 'retry-after': String(seconds) }, body: { statusCode: 429, message: 'Rate limit exceeded', retryAfter: seconds } });
+  const limited = (seconds: number): Step => ({
+    status: 429,
+    headers: { 'retry-after': String(seconds) },
+    body: { statusCode: 429, message: 'Rate limit exceeded', retryAfter: seconds },
+  });
   const unavailable: Step = { status: 503, body: { statusCode: 503, message: 'Service Unavailable' } };
 
   it('retries a 429 after its Retry-After, a POST included (a rate-limited request was not handled)', async () => {
@@ -210,7 +307,9 @@ describe('retries', () => {
       expect(proxy.hits[1].at - proxy.hits[0].at).toBeGreaterThanOrEqual(950);
       expect(proxy.hits[3].at - proxy.hits[2].at).toBeGreaterThanOrEqual(950);
       expect((await pxs.getOrder(created.id)).id).toBe(created.id);
-    } finally { await proxy.close(); }
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('does not wait for a Retry-After longer than maxDelayMs: the 429 reaches the caller with retryAfter', async () => {
@@ -219,7 +318,9 @@ describe('retries', () => {
       const error = await sdk.listOffers().catch((e: unknown) => e);
       expect(error).toMatchObject({ statusCode: 429, retryAfter: 120, message: 'Rate limit exceeded' });
       expect(proxy.hits).toHaveLength(1);
-    } finally { await proxy.close(); }
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('retries a 503 and a lost connection for a GET, bounded by retries', async () => {
@@ -229,7 +330,9 @@ describe('retries', () => {
       expect(proxy.hits).toHaveLength(3);
       expect(await sdk.getExchange(world.exchanges.A).catch((e: PxsError) => e.statusCode)).toBe(503);
       expect(proxy.hits).toHaveLength(6);
-    } finally { await proxy.close(); }
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('never repeats a POST after a 503 or a lost connection unless it carries an idempotency key', async () => {
@@ -241,7 +344,9 @@ describe('retries', () => {
       const created = await sdk.createOrder(order(), { idempotencyKey: 'sdk-test-key-1' });
       expect(created.status).toBe('ORDERINIT');
       expect(proxy.hits.slice(2).map((h) => h.idempotencyKey)).toEqual(['sdk-test-key-1', 'sdk-test-key-1']);
-    } finally { await proxy.close(); }
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('retries nothing with retry: false', async () => {
@@ -249,7 +354,9 @@ describe('retries', () => {
     try {
       expect(await sdk.listOffers().catch((e: PxsError) => e.statusCode)).toBe(429);
       expect(proxy.hits).toHaveLength(1);
-    } finally { await proxy.close(); }
+    } finally {
+      await proxy.close();
+    }
   });
 });
 
@@ -260,8 +367,9 @@ describe('examples/quickstart.ts', () => {
 
   /** The command as the README, docs/sdk.md and sdk/README.md print it: one command, naming the key and the address. */
   function printedCommand(): Record<string, string> {
-    const printed = ['../../README.md', '../../docs/sdk.md', '../README.md']
-      .flatMap((file) => [...readFileSync(new URL(file, import.meta.url), 'utf8').matchAll(QUICKSTART)].map((m) => m[1].trim()));
+    const printed = ['../../README.md', '../../docs/sdk.md', '../README.md'].flatMap((file) =>
+      [...readFileSync(new URL(file, import.meta.url), 'utf8').matchAll(QUICKSTART)].map((m) => m[1].trim()),
+    );
     expect(printed.length).toBeGreaterThanOrEqual(3);
     expect(new Set(printed).size, printed.join(' | ')).toBe(1);
     const env = Object.fromEntries(printed[0].split(' ').map((a) => a.split('=') as [string, string]));
@@ -272,7 +380,10 @@ describe('examples/quickstart.ts', () => {
   it('runs end to end as printed in the docs: rates, estimate, client, order, and the verified order.created webhook', async () => {
     const printed = printedCommand();
     // As printed, on this test's server, with BRANCH holding a branch key as `npm start` prints one.
-    const env = { PXS_BASE_URL: printed.PXS_BASE_URL.replace('http://localhost:3000', server.url), PXS_API_KEY: printed.PXS_API_KEY.replace('$BRANCH', world.keys.branch) };
+    const env = {
+      PXS_BASE_URL: printed.PXS_BASE_URL.replace('http://localhost:3000', server.url),
+      PXS_API_KEY: printed.PXS_API_KEY.replace('$BRANCH', world.keys.branch),
+    };
     const { stdout } = await promisify(execFile)(process.execPath, [tsx, script], {
       env: { ...process.env, ...env },
       cwd: fileURLToPath(new URL('../examples/', import.meta.url)),
@@ -285,11 +396,18 @@ describe('examples/quickstart.ts', () => {
 
   it('says which variable to set when PXS_API_KEY is missing, instead of a stack trace', async () => {
     const { PXS_API_KEY: _unset, ...env } = process.env;
-    const failed = await promisify(execFile)(process.execPath, [tsx, script], { env: { ...env, PXS_BASE_URL: server.url }, timeout: 60_000 })
-      .then(() => undefined, (err: { code: number; stderr: string }) => err);
+    const failed = await promisify(execFile)(process.execPath, [tsx, script], {
+      env: { ...env, PXS_BASE_URL: server.url },
+      timeout: 60_000,
+    }).then(
+      () => undefined,
+      (err: { code: number; stderr: string }) => err,
+    );
     expect(failed?.code).toBe(2);
     expect(failed?.stderr).toMatch(/^PXS_API_KEY is not set/);
-    expect(failed?.stderr).toContain('PXS_BASE_URL=http://localhost:3000 PXS_API_KEY=sk_branch_… npx tsx examples/quickstart.ts');
+    expect(failed?.stderr).toContain(
+      'PXS_BASE_URL=http://localhost:3000 PXS_API_KEY=sk_branch_… npx tsx examples/quickstart.ts',
+    );
     expect(failed?.stderr).not.toMatch(/\bat \S+ \(/);
   }, 90_000);
 });
@@ -299,7 +417,9 @@ describe('coverage', () => {
     expect(partnerOperations.length).toBeGreaterThan(20);
     const notCalled = partnerOperations.filter((op) => ![...sent].some((s) => op.pattern.test(s))).map((op) => op.key);
     expect(notCalled).toEqual([]);
-    const noMethod = partnerOperations.filter((op) => typeof (pxs as Record<string, unknown>)[op.operationId] !== 'function').map((op) => op.operationId);
+    const noMethod = partnerOperations
+      .filter((op) => typeof (pxs as Record<string, unknown>)[op.operationId] !== 'function')
+      .map((op) => op.operationId);
     expect(noMethod, 'add a method to sdk/src/client.ts for each new partner operation').toEqual([]);
   });
 });

@@ -13,7 +13,10 @@ function fakeApi() {
     seen.push({ path, ifNoneMatch, status });
     return status === 304
       ? new Response(null, { status, headers: { etag: entry.tag } })
-      : new Response(JSON.stringify(entry.body), { status, headers: { etag: entry.tag, 'content-type': 'application/json' } });
+      : new Response(JSON.stringify(entry.body), {
+          status,
+          headers: { etag: entry.tag, 'content-type': 'application/json' },
+        });
   };
   return { bodies, seen, fetch };
 }
@@ -22,7 +25,13 @@ describe('etagCache', () => {
   it('keeps at most maxEntries answers, forgetting the least recently used first', async () => {
     const api = fakeApi();
     for (const id of ['1', '2', '3']) api.bodies.set(id, { body: { id: Number(id) }, tag: `"t${id}"` });
-    const pxs = createClient({ baseUrl: 'http://pxs.test', apiKey: 'sk_branch_x', fetch: api.fetch, retry: false, etagCache: { maxEntries: 2 } });
+    const pxs = createClient({
+      baseUrl: 'http://pxs.test',
+      apiKey: 'sk_branch_x',
+      fetch: api.fetch,
+      retry: false,
+      etagCache: { maxEntries: 2 },
+    });
     await pxs.getExchange(1);
     await pxs.getExchange(2);
     await pxs.getExchange(1); // 1 is now the most recent
@@ -30,7 +39,12 @@ describe('etagCache', () => {
     expect((await pxs.getExchange(1)).id).toBe(1);
     expect((await pxs.getExchange(2)).id).toBe(2);
     expect(api.seen.map((s) => `${s.path} ${s.ifNoneMatch ?? '-'} ${s.status}`)).toEqual([
-      '1 - 200', '2 - 200', '1 "t1" 304', '3 - 200', '1 "t1" 304', '2 - 200',
+      '1 - 200',
+      '2 - 200',
+      '1 "t1" 304',
+      '3 - 200',
+      '1 "t1" 304',
+      '2 - 200',
     ]);
   });
 
@@ -38,12 +52,20 @@ describe('etagCache', () => {
     const api = fakeApi();
     api.bodies.set('1', { body: { id: 1 }, tag: '"t1"' });
     const one = createClient({ baseUrl: 'http://pxs.test', apiKey: 'sk_branch_x', fetch: api.fetch, etagCache: true });
-    const other = createClient({ baseUrl: 'http://pxs.test', apiKey: 'sk_branch_y', fetch: api.fetch, etagCache: true });
+    const other = createClient({
+      baseUrl: 'http://pxs.test',
+      apiKey: 'sk_branch_y',
+      fetch: api.fetch,
+      etagCache: true,
+    });
     await one.getExchange(1);
     await other.getExchange(1);
     expect(api.seen.map((s) => s.status)).toEqual([200, 200]);
     for (const maxEntries of [0, -1, 1.5, Number.NaN]) {
-      expect(() => createClient({ baseUrl: 'http://pxs.test', apiKey: 'sk_branch_x', etagCache: { maxEntries } }), String(maxEntries)).toThrow(RangeError);
+      expect(
+        () => createClient({ baseUrl: 'http://pxs.test', apiKey: 'sk_branch_x', etagCache: { maxEntries } }),
+        String(maxEntries),
+      ).toThrow(RangeError);
     }
   });
 });

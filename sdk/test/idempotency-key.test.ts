@@ -19,10 +19,20 @@ afterAll(async () => {
   await server?.close();
 });
 
-const order = () => ({ cashbox: { id: world.exchanges.A }, currency1: { id: world.currencies.USD }, currency2: { id: world.currencies.EUR }, operationType: 'offer' as const, clientAmount: 25 });
+const order = () => ({
+  cashbox: { id: world.exchanges.A },
+  currency1: { id: world.currencies.USD },
+  currency2: { id: world.currencies.EUR },
+  operationType: 'offer' as const,
+  clientAmount: 25,
+});
 const creators = (pxs: PxsClient): Record<string, (o: CreateOptions) => Promise<unknown>> => ({
   createOrder: (o) => pxs.createOrder(order(), o),
-  createClient: (o) => pxs.createClient({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada.key@example.com', phone: '+441234567890' }, o),
+  createClient: (o) =>
+    pxs.createClient(
+      { firstName: 'Ada', lastName: 'Lovelace', email: 'ada.key@example.com', phone: '+441234567890' },
+      o,
+    ),
   createWebhook: (o) => pxs.createWebhook({ url: 'https://hooks.example.com/pxs', events: ['order.created'] }, o),
 });
 
@@ -36,20 +46,37 @@ describe('idempotencyKey', () => {
     ['not a string (from JavaScript)', 42, /a number/],
   ];
 
-  it.each(refused)('refuses %s with a RangeError naming idempotencyKey and the rule, sending nothing', async (_name, key, why) => {
-    const sent: Request[] = [];
-    const pxs = createClient({ baseUrl: server.url, apiKey: world.keys.branch, fetch: async (r) => { sent.push(r); return fetch(r); } });
-    for (const [method, create] of Object.entries(creators(pxs))) {
-      // A rejection, like every other failure of a method, not an exception thrown at the call.
-      let promise: Promise<unknown> | undefined;
-      expect(() => { promise = create({ idempotencyKey: key as string }); }, method).not.toThrow();
-      const error = await promise!.then(() => 'resolved', (e: unknown) => e);
-      expect(error, method).toBeInstanceOf(RangeError);
-      expect((error as RangeError).message, method).toMatch(/^idempotencyKey must be 1 to 255 printable ASCII characters \(U\+0020 to U\+007E\)/);
-      expect((error as RangeError).message, method).toMatch(why);
-    }
-    expect(sent).toEqual([]);
-  });
+  it.each(refused)(
+    'refuses %s with a RangeError naming idempotencyKey and the rule, sending nothing',
+    async (_name, key, why) => {
+      const sent: Request[] = [];
+      const pxs = createClient({
+        baseUrl: server.url,
+        apiKey: world.keys.branch,
+        fetch: async (r) => {
+          sent.push(r);
+          return fetch(r);
+        },
+      });
+      for (const [method, create] of Object.entries(creators(pxs))) {
+        // A rejection, like every other failure of a method, not an exception thrown at the call.
+        let promise: Promise<unknown> | undefined;
+        expect(() => {
+          promise = create({ idempotencyKey: key as string });
+        }, method).not.toThrow();
+        const error = await promise!.then(
+          () => 'resolved',
+          (e: unknown) => e,
+        );
+        expect(error, method).toBeInstanceOf(RangeError);
+        expect((error as RangeError).message, method).toMatch(
+          /^idempotencyKey must be 1 to 255 printable ASCII characters \(U\+0020 to U\+007E\)/,
+        );
+        expect((error as RangeError).message, method).toMatch(why);
+      }
+      expect(sent).toEqual([]);
+    },
+  );
 
   it('sends the edges of the rule as they are, and the server takes them', async () => {
     const pxs = createClient({ baseUrl: server.url, apiKey: world.keys.branch });
@@ -62,7 +89,11 @@ describe('idempotencyKey', () => {
 
   it('stops exactly what the server refuses (sent around the SDK: 400)', async () => {
     for (const key of ['k'.repeat(256), 'café']) {
-      const res = await call(server, 'POST', '/partner/orders', { key: world.keys.branch, body: order(), headers: { 'idempotency-key': key } });
+      const res = await call(server, 'POST', '/partner/orders', {
+        key: world.keys.branch,
+        body: order(),
+        headers: { 'idempotency-key': key },
+      });
       expect(res.status, key).toBe(400);
     }
   });

@@ -14,13 +14,25 @@ let server: TestServer;
 let world: World;
 let tokens: Record<StaffName, string>;
 
-interface Exchange { method: string; path: string; ifNoneMatch: string | null; status: number; etag: string | null }
+interface Exchange {
+  method: string;
+  path: string;
+  ifNoneMatch: string | null;
+  status: number;
+  etag: string | null;
+}
 function wire() {
   const log: Exchange[] = [];
   const fetchAndLog = async (request: Request) => {
     const response = await fetch(request);
     const url = new URL(request.url);
-    log.push({ method: request.method, path: url.pathname + url.search, ifNoneMatch: request.headers.get('if-none-match'), status: response.status, etag: response.headers.get('etag') });
+    log.push({
+      method: request.method,
+      path: url.pathname + url.search,
+      ifNoneMatch: request.headers.get('if-none-match'),
+      status: response.status,
+      etag: response.headers.get('etag'),
+    });
     return response;
   };
   return { log, fetch: fetchAndLog };
@@ -34,11 +46,15 @@ afterAll(async () => {
 });
 
 const newOrder = (clientAmount: number) => ({
-  cashbox: { id: world.exchanges.A }, currency1: { id: world.currencies.USD }, currency2: { id: world.currencies.EUR }, operationType: 'offer' as const, clientAmount,
+  cashbox: { id: world.exchanges.A },
+  currency1: { id: world.currencies.USD },
+  currency2: { id: world.currencies.EUR },
+  operationType: 'offer' as const,
+  clientAmount,
 });
 
 describe('listEvents', () => {
-  it('reads the feed without a limit (the server\'s default, 100 a page) and follows next', async () => {
+  it("reads the feed without a limit (the server's default, 100 a page) and follows next", async () => {
     const pxs = createClient({ baseUrl: server.url, apiKey: world.keys.branch });
     for (let i = 0; i < 101; i++) await pxs.createOrder(newOrder(10 + i));
     const first = await pxs.listEvents();
@@ -59,7 +75,9 @@ describe('etagCache', () => {
     const reads = () => log.filter((e) => e.method === 'GET' && e.path === path);
 
     const first = await pxs.getOrder(created.id);
-    expect(reads()).toEqual([{ method: 'GET', path, ifNoneMatch: null, status: 200, etag: expect.stringMatching(/^".+"$/) }]);
+    expect(reads()).toEqual([
+      { method: 'GET', path, ifNoneMatch: null, status: 200, etag: expect.stringMatching(/^".+"$/) },
+    ]);
     const tag = reads()[0].etag;
 
     const second = await pxs.getOrder(created.id);
@@ -90,26 +108,39 @@ describe('etagCache', () => {
     const xml = await pxs.getRatesXml(query);
     expect(await pxs.getRatesXml(query)).toBe(xml);
     expect(log.map((e) => [e.path.split('?')[0], e.ifNoneMatch === null ? 'plain' : 'conditional', e.status])).toEqual([
-      ['/api/v1/partner/public/rates', 'plain', 200], ['/api/v1/partner/public/rates', 'conditional', 304],
-      ['/api/v1/partner/public/rates.xml', 'plain', 200], ['/api/v1/partner/public/rates.xml', 'conditional', 304],
+      ['/api/v1/partner/public/rates', 'plain', 200],
+      ['/api/v1/partner/public/rates', 'conditional', 304],
+      ['/api/v1/partner/public/rates.xml', 'plain', 200],
+      ['/api/v1/partner/public/rates.xml', 'conditional', 304],
     ]);
 
-    const patched = await call(server, 'PATCH', `/admin/offers/${world.offers.bUsdEur}`, { token: tokens.admin1, body: { rate: 0.9312345 } });
+    const patched = await call(server, 'PATCH', `/admin/offers/${world.offers.bUsdEur}`, {
+      token: tokens.admin1,
+      body: { rate: 0.9312345 },
+    });
     expect(patched.status, patched.text).toBe(200);
     const changed = await pxs.listRates(query);
     expect(changed.find((r) => r.offerId === world.offers.bUsdEur)).toMatchObject({ rate: 0.9312345 });
     expect(await pxs.getRatesXml(query)).toContain('<out>0.9312345</out>');
-    expect(log.slice(4).map((e) => [e.ifNoneMatch === null ? 'plain' : 'conditional', e.status])).toEqual([['conditional', 200], ['conditional', 200]]);
+    expect(log.slice(4).map((e) => [e.ifNoneMatch === null ? 'plain' : 'conditional', e.status])).toEqual([
+      ['conditional', 200],
+      ['conditional', 200],
+    ]);
   });
 
-  it('is off by default: no If-None-Match is sent, and a caller\'s own If-None-Match gets its 304 as a PxsError', async () => {
+  it("is off by default: no If-None-Match is sent, and a caller's own If-None-Match gets its 304 as a PxsError", async () => {
     const { log, fetch } = wire();
     const pxs = createClient({ baseUrl: server.url, apiKey: world.keys.branch, fetch });
     await pxs.getExchange(world.exchanges.A);
     await pxs.getExchange(world.exchanges.A);
-    expect(log.map((e) => [e.ifNoneMatch, e.status])).toEqual([[null, 200], [null, 200]]);
+    expect(log.map((e) => [e.ifNoneMatch, e.status])).toEqual([
+      [null, 200],
+      [null, 200],
+    ]);
 
-    const own = await pxs.getExchange(world.exchanges.A, { headers: { 'If-None-Match': log[0].etag! } }).catch((e: unknown) => e);
+    const own = await pxs
+      .getExchange(world.exchanges.A, { headers: { 'If-None-Match': log[0].etag! } })
+      .catch((e: unknown) => e);
     expect(own).toBeInstanceOf(PxsError);
     expect((own as PxsError).statusCode).toBe(304);
   });
@@ -121,6 +152,11 @@ describe('etagCache', () => {
     await pxs.listOrders({ limit: 5 });
     expect(await pxs.getOrder(2147483000).catch((e: PxsError) => e.statusCode)).toBe(404);
     expect(await pxs.getOrder(2147483000).catch((e: PxsError) => e.statusCode)).toBe(404);
-    expect(log.map((e) => [e.ifNoneMatch, e.status])).toEqual([[null, 200], [null, 200], [null, 404], [null, 404]]);
+    expect(log.map((e) => [e.ifNoneMatch, e.status])).toEqual([
+      [null, 200],
+      [null, 200],
+      [null, 404],
+      [null, 404],
+    ]);
   });
 });

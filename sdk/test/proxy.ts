@@ -20,18 +20,36 @@ export async function startProxy(target: string, step: (req: IncomingMessage, in
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    const index = hits.push({ method: req.method ?? '', path: req.url ?? '', at: Date.now(), idempotencyKey: req.headers['idempotency-key'] as string | undefined }) - 1;
+    const index =
+      hits.push({
+        method: req.method ?? '',
+        path: req.url ?? '',
+        at: Date.now(),
+        idempotencyKey: req.headers['idempotency-key'] as string | undefined,
+      }) - 1;
     const action = step(req, index);
-    if (action === 'drop') { req.socket.destroy(); return; }
+    if (action === 'drop') {
+      req.socket.destroy();
+      return;
+    }
     if (action !== 'forward') {
-      res.writeHead(action.status, { 'content-type': 'application/json', ...action.headers }).end(JSON.stringify(action.body ?? { statusCode: action.status }));
+      res
+        .writeHead(action.status, { 'content-type': 'application/json', ...action.headers })
+        .end(JSON.stringify(action.body ?? { statusCode: action.status }));
       return;
     }
     const headers = new Headers();
-    for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && !['host', 'connection', 'content-length'].includes(k)) headers.set(k, v);
-    const answer = await fetch(`${target}${req.url}`, { method: req.method, headers, body: chunks.length > 0 ? Buffer.concat(chunks) : undefined });
+    for (const [k, v] of Object.entries(req.headers))
+      if (typeof v === 'string' && !['host', 'connection', 'content-length'].includes(k)) headers.set(k, v);
+    const answer = await fetch(`${target}${req.url}`, {
+      method: req.method,
+      headers,
+      body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
+    });
     const out: Record<string, string> = {};
-    answer.headers.forEach((v, k) => { if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(k)) out[k] = v; });
+    answer.headers.forEach((v, k) => {
+      if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(k)) out[k] = v;
+    });
     res.writeHead(answer.status, out).end(Buffer.from(await answer.arrayBuffer()));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));

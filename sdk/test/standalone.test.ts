@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorld } from '../../server/test/helpers/fixture.js';
 import type { TestServer } from '../../server/test/helpers/server.js';
 import type { World } from '../../server/test/helpers/world.js';
-import { worker } from '../../server/test/webhooks/support.js';
+import { worker } from '../../server/test/features/webhooks/support.js';
 
 /**
  * The install steps of docs/sdk.md and sdk/README.md, as written, in a copy of sdk/ alone (outside the monorepo,
@@ -48,10 +48,14 @@ describe('a copy of sdk/ on its own', () => {
     const packed = await run(npm, ['pack', '--json'], { cwd: copy, timeout: 120_000 });
     const [{ filename, files }] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('[')));
     expect(await readdir(copy)).toContain(filename);
-    expect(files.map((f: { path: string }) => f.path)).toEqual(expect.arrayContaining(['dist/index.js', 'dist/index.d.ts']));
+    expect(files.map((f: { path: string }) => f.path)).toEqual(
+      expect.arrayContaining(['dist/index.js', 'dist/index.d.ts']),
+    );
 
     const { stdout } = await run(npx, ['--no-install', 'tsx', 'examples/quickstart.ts'], {
-      cwd: copy, timeout: 90_000, env: { ...process.env, PXS_BASE_URL: server.url, PXS_API_KEY: world.keys.branch },
+      cwd: copy,
+      timeout: 90_000,
+      env: { ...process.env, PXS_BASE_URL: server.url, PXS_API_KEY: world.keys.branch },
     });
     expect(stdout).toMatch(/^100 USD → [\d.]+ EUR at exchange \d+$/m);
     expect(stdout).toMatch(/^order \d+ \(ORDERINIT\): 100 → [\d.]+$/m);

@@ -7,7 +7,7 @@ import { startWorld } from '../../server/test/helpers/fixture.js';
 import { call, type TestServer } from '../../server/test/helpers/server.js';
 import type { StaffName } from '../../server/test/helpers/staff.js';
 import type { World } from '../../server/test/helpers/world.js';
-import { startReceiver, worker, type Receiver } from '../../server/test/webhooks/support.js';
+import { startReceiver, worker, type Receiver } from '../../server/test/features/webhooks/support.js';
 import { createClient, verifyWebhook, type PxsClient, type WebhookEvent } from '../src/index.js';
 
 /**
@@ -25,8 +25,14 @@ let stopWorker: (() => Promise<void>) | undefined;
 type Schema = { [key: string]: unknown };
 const doc = JSON.parse(readFileSync(new URL('../openapi.json', import.meta.url), 'utf8'));
 /** Each webhook's body schema, by event name, as the document's `webhooks` name them. */
-const schemaOf: Record<string, Schema> = Object.fromEntries(Object.entries<{ post: { requestBody: { content: { 'application/json': { schema: { $ref: string } } } } } }>(doc.webhooks)
-  .map(([event, item]) => [event, doc.components.schemas[item.post.requestBody.content['application/json'].schema.$ref.split('/').at(-1)!]]));
+const schemaOf: Record<string, Schema> = Object.fromEntries(
+  Object.entries<{ post: { requestBody: { content: { 'application/json': { schema: { $ref: string } } } } } }>(
+    doc.webhooks,
+  ).map(([event, item]) => [
+    event,
+    doc.components.schemas[item.post.requestBody.content['application/json'].schema.$ref.split('/').at(-1)!],
+  ]),
+);
 
 /** A copy of the schema in which every object takes only the properties it declares (examples dropped: they are not checked here). */
 function closed(schema: unknown): unknown {
@@ -35,7 +41,10 @@ function closed(schema: unknown): unknown {
   const out: Schema = {};
   for (const [key, value] of Object.entries(schema)) {
     if (key === 'examples') continue;
-    out[key] = key === 'properties' ? Object.fromEntries(Object.entries(value as Schema).map(([name, s]) => [name, closed(s)])) : closed(value);
+    out[key] =
+      key === 'properties'
+        ? Object.fromEntries(Object.entries(value as Schema).map(([name, s]) => [name, closed(s)]))
+        : closed(value);
   }
   if (out.type === 'object' && out.additionalProperties === undefined) out.additionalProperties = false;
   return out;
@@ -44,12 +53,15 @@ function closed(schema: unknown): unknown {
 const ajv = addFormats.default(new Ajv2020({ allErrors: true, strict: true }));
 function errorsOf(schema: Schema, body: unknown): ErrorObject[] {
   const validate = ajv.compile(closed(schema) as Schema);
-  return validate(body) ? [] : validate.errors ?? [];
+  return validate(body) ? [] : (validate.errors ?? []);
 }
 
 /** The property paths a schema declares (`data.sandbox`), optional ones included. */
 function declared(schema: Schema, prefix = ''): string[] {
-  return Object.entries((schema.properties ?? {}) as Record<string, Schema>).flatMap(([name, s]) => [`${prefix}${name}`, ...declared(s, `${prefix}${name}.`)]);
+  return Object.entries((schema.properties ?? {}) as Record<string, Schema>).flatMap(([name, s]) => [
+    `${prefix}${name}`,
+    ...declared(s, `${prefix}${name}.`),
+  ]);
 }
 
 /** The property paths a body carries. */
@@ -85,10 +97,22 @@ afterAll(async () => {
 
 describe('webhook bodies against the document', () => {
   it('every real delivery, of each event, of real and sandbox orders, is exactly what its schema declares', async () => {
-    const hook = await pxs.createWebhook({ url: receiver.url, events: ['order.created', 'order.status_changed', 'order.cancelled', 'offer.updated'] });
-    const order = { cashbox: { id: world.exchanges.A }, currency1: { id: world.currencies.USD }, currency2: { id: world.currencies.EUR }, operationType: 'offer' as const, clientAmount: 50 };
+    const hook = await pxs.createWebhook({
+      url: receiver.url,
+      events: ['order.created', 'order.status_changed', 'order.cancelled', 'offer.updated'],
+    });
+    const order = {
+      cashbox: { id: world.exchanges.A },
+      currency1: { id: world.currencies.USD },
+      currency2: { id: world.currencies.EUR },
+      operationType: 'offer' as const,
+      clientAmount: 50,
+    };
     const setSandbox = async (isSandbox: boolean) => {
-      const res = await call(server, 'PATCH', `/admin/branches/${world.branches.b1}`, { token: tokens.superadmin, body: { isSandbox } });
+      const res = await call(server, 'PATCH', `/admin/branches/${world.branches.b1}`, {
+        token: tokens.superadmin,
+        body: { isSandbox },
+      });
       expect(res.status, res.text).toBe(200);
     };
 
@@ -96,7 +120,10 @@ describe('webhook bodies against the document', () => {
     const real = await pxs.createOrder(order);
     await pxs.cancelOrder(real.id);
     // An offer changed by staff (to the values it has): offer.updated.
-    const offer = await call(server, 'PATCH', `/admin/offers/${world.offers.aUsdEur}`, { token: tokens.admin1, body: { isActive: true } });
+    const offer = await call(server, 'PATCH', `/admin/offers/${world.offers.aUsdEur}`, {
+      token: tokens.admin1,
+      body: { isActive: true },
+    });
     expect(offer.status, offer.text).toBe(200);
     // A sandbox order moved by the partner: the same order events, with data.sandbox.
     await setSandbox(true);
@@ -116,7 +143,12 @@ describe('webhook bodies against the document', () => {
     expect(new Set(ids).size).toBe(8);
     expect(marks.filter((m) => m === true)).toHaveLength(4);
 
-    expect(Object.keys(schemaOf).sort()).toEqual(['offer.updated', 'order.cancelled', 'order.created', 'order.status_changed']);
+    expect(Object.keys(schemaOf).sort()).toEqual([
+      'offer.updated',
+      'order.cancelled',
+      'order.created',
+      'order.status_changed',
+    ]);
     const seen = new Map<string, Set<string>>();
     for (const body of got.map((d) => JSON.parse(d.body) as { event: string })) {
       const schema = schemaOf[body.event];
@@ -125,7 +157,8 @@ describe('webhook bodies against the document', () => {
       for (const path of carried(body)) seen.set(body.event, (seen.get(body.event) ?? new Set()).add(path));
     }
     // Both ways: each event was delivered, and each property the document declares was in a real body.
-    for (const [event, schema] of Object.entries(schemaOf)) expect([...(seen.get(event) ?? [])].sort(), event).toEqual(declared(schema).sort());
+    for (const [event, schema] of Object.entries(schemaOf))
+      expect([...(seen.get(event) ?? [])].sort(), event).toEqual(declared(schema).sort());
   });
 
   it('refuses a real body carrying a property the schema does not declare: `id`, and `data.sandbox`, undeclared as they once were', async () => {
@@ -134,7 +167,19 @@ describe('webhook bodies against the document', () => {
     expect(sandboxed).toBeDefined();
     const schema = schemaOf['order.created'];
     expect(errorsOf(schema, sandboxed)).toEqual([]);
-    expect(errorsOf(without(schema, 'id'), sandboxed)).toEqual([expect.objectContaining({ instancePath: '', keyword: 'additionalProperties', params: { additionalProperty: 'id' } })]);
-    expect(errorsOf(without(schema, 'data.sandbox'), sandboxed)).toEqual([expect.objectContaining({ instancePath: '/data', keyword: 'additionalProperties', params: { additionalProperty: 'sandbox' } })]);
+    expect(errorsOf(without(schema, 'id'), sandboxed)).toEqual([
+      expect.objectContaining({
+        instancePath: '',
+        keyword: 'additionalProperties',
+        params: { additionalProperty: 'id' },
+      }),
+    ]);
+    expect(errorsOf(without(schema, 'data.sandbox'), sandboxed)).toEqual([
+      expect.objectContaining({
+        instancePath: '/data',
+        keyword: 'additionalProperties',
+        params: { additionalProperty: 'sandbox' },
+      }),
+    ]);
   });
 });

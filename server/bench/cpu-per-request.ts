@@ -24,13 +24,39 @@ const bench = await createBenchDatabase();
 try {
   const d = await prepareDatabase(bench.url);
   const auth = (key: string) => ({ authorization: `Bearer ${key}` });
-  const body = JSON.stringify({ exchangeId: d.exchangeId, sourceCurrencyId: d.currencies.USD, destCurrencyId: d.currencies.EUR, amount: 250.5 });
+  const body = JSON.stringify({
+    exchangeId: d.exchangeId,
+    sourceCurrencyId: d.currencies.USD,
+    destCurrencyId: d.currencies.EUR,
+    amount: 250.5,
+  });
   const reads = [
-    { name: 'POST /partner/public/estimate', method: 'POST' as const, path: '/api/v1/partner/public/estimate', headers: { ...auth(d.keys.public), 'content-type': 'application/json' }, body },
-    { name: 'GET /partner/public/exchanges', method: 'GET' as const, path: '/api/v1/partner/public/exchanges', headers: auth(d.keys.public) },
-    { name: 'GET /partner/offers?limit=20', method: 'GET' as const, path: '/api/v1/partner/offers?limit=20', headers: auth(d.keys.branch) },
+    {
+      name: 'POST /partner/public/estimate',
+      method: 'POST' as const,
+      path: '/api/v1/partner/public/estimate',
+      headers: { ...auth(d.keys.public), 'content-type': 'application/json' },
+      body,
+    },
+    {
+      name: 'GET /partner/public/exchanges',
+      method: 'GET' as const,
+      path: '/api/v1/partner/public/exchanges',
+      headers: auth(d.keys.public),
+    },
+    {
+      name: 'GET /partner/offers?limit=20',
+      method: 'GET' as const,
+      path: '/api/v1/partner/offers?limit=20',
+      headers: auth(d.keys.branch),
+    },
     // As a rate monitor polls it: the public key in the URL, no header.
-    { name: 'GET /partner/public/rates.xml?key=', method: 'GET' as const, path: `/api/v1/partner/public/rates.xml?key=${d.keys.public}`, headers: {} },
+    {
+      name: 'GET /partner/public/rates.xml?key=',
+      method: 'GET' as const,
+      path: `/api/v1/partner/public/rates.xml?key=${d.keys.public}`,
+      headers: {},
+    },
   ].filter((r) => !process.argv[2] || r.name.includes(process.argv[2]));
   const service = await startService(bench.url);
   const dir = mkdtempSync(join(tmpdir(), 'pxs-cpu-'));
@@ -46,19 +72,44 @@ try {
   try {
     for (const r of reads) {
       const per: Record<string, number[]> = { service: [], baseline: [], framework: [] };
-      for (const [name, child] of [['baseline', baseline], ['framework', framework], ['service', service], ['baseline', baseline], ['framework', framework], ['service', service]] as const) {
-        await autocannon({ url: child.url + r.path, method: r.method, headers: r.headers, body: r.body, connections: 32, amount: AMOUNT / 2 });
+      for (const [name, child] of [
+        ['baseline', baseline],
+        ['framework', framework],
+        ['service', service],
+        ['baseline', baseline],
+        ['framework', framework],
+        ['service', service],
+      ] as const) {
+        await autocannon({
+          url: child.url + r.path,
+          method: r.method,
+          headers: r.headers,
+          body: r.body,
+          connections: 32,
+          amount: AMOUNT / 2,
+        });
         for (let i = 0; i < ROUNDS; i++) {
           const before = cpuTicks(child.process.pid!);
-          const res = await autocannon({ url: child.url + r.path, method: r.method, headers: r.headers, body: r.body, connections: 32, amount: AMOUNT });
+          const res = await autocannon({
+            url: child.url + r.path,
+            method: r.method,
+            headers: r.headers,
+            body: r.body,
+            connections: 32,
+            amount: AMOUNT,
+          });
           if (res['2xx'] !== AMOUNT) throw new Error(`${name}: ${res['2xx']} of ${AMOUNT} answered 2xx`);
           per[name]!.push(((cpuTicks(child.process.pid!) - before) * TICK_US) / AMOUNT);
         }
       }
       const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-      const s = median(per.service!), b = median(per.baseline!), f = median(per.framework!);
+      const s = median(per.service!),
+        b = median(per.baseline!),
+        f = median(per.framework!);
       const all = (xs: number[]) => `[${xs.map((x) => x.toFixed(1)).join(' ')}]`;
-      console.log(`${r.name}: service ${s.toFixed(1)} µs CPU/request ${all(per.service!)}, baseline (a) ${b.toFixed(1)} ${all(per.baseline!)}, bare Fastify ${f.toFixed(1)} ${all(per.framework!)}; CPU ratio ${(b / s).toFixed(2)} (bare Fastify ${(b / f).toFixed(2)})`);
+      console.log(
+        `${r.name}: service ${s.toFixed(1)} µs CPU/request ${all(per.service!)}, baseline (a) ${b.toFixed(1)} ${all(per.baseline!)}, bare Fastify ${f.toFixed(1)} ${all(per.framework!)}; CPU ratio ${(b / s).toFixed(2)} (bare Fastify ${(b / f).toFixed(2)})`,
+      );
     }
   } finally {
     await Promise.all([baseline.stop(), framework.stop(), service.stop()]);

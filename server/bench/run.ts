@@ -38,12 +38,19 @@ const loadAverage = () => Number(loadavg()[0].toFixed(1));
 const loadAtStart = loadAverage();
 const bench = await createBenchDatabase();
 try {
-  progress(`bench (${args.scale ? 'scale, ' : ''}${args.quick ? 'quick' : 'full'}${args.only ? `, only "${args.only}"` : ''}): database ${bench.name}`);
+  progress(
+    `bench (${args.scale ? 'scale, ' : ''}${args.quick ? 'quick' : 'full'}${args.only ? `, only "${args.only}"` : ''}): database ${bench.name}`,
+  );
   const data = await prepareDatabase(bench.url);
   const handle = await openDatabase({ databaseUrl: bench.url, dataDir: 'memory://' });
   try {
     const ctx: BenchContext = {
-      quick: args.quick, timing, databaseUrl: bench.url, db: handle.db, data, progress,
+      quick: args.quick,
+      timing,
+      databaseUrl: bench.url,
+      db: handle.db,
+      data,
+      progress,
       selected: (name) => !args.only || name.includes(args.only),
     };
     const figures: Results['figures'] = [];

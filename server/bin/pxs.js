@@ -11,7 +11,10 @@ for (const flag of V8_FLAGS) {
 
 const missing = STARTUP_FLAGS.filter((flag) => !given(flag));
 if (missing.length > 0 && ['serve', 'worker'].includes(process.argv[2])) {
-  process.emitWarning(`node was started without ${missing.join(' ')}: run bin/pxs.js itself (as \`npm start\` does) or give node these flags; see "V8 settings" in docs/decisions.md`, 'PxsStartupFlags');
+  process.emitWarning(
+    `node was started without ${missing.join(' ')}: run bin/pxs.js itself (as \`npm start\` does) or give node these flags; see "V8 settings" in docs/decisions.md`,
+    'PxsStartupFlags',
+  );
 }
 
 await import('../dist/src/cli/main.js');

@@ -39,7 +39,12 @@ declare module 'fastify' {
 }
 
 /** A registered route, and who it states may call it (a staff route its roles and permissions, a partner route its keys). */
-export interface RouteEntry { method: string; url: string; hidden: boolean; access?: StaffAccess | KeyAccess }
+export interface RouteEntry {
+  method: string;
+  url: string;
+  hidden: boolean;
+  access?: StaffAccess | KeyAccess;
+}
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 /**
@@ -48,7 +53,18 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
  * error carries the command it answered, which for HELLO or AUTH holds the password.
  */
 export const REDACT = {
-  paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.rawKey', '*.secretKey', '*.accessToken', '*.token', 'err.params', 'err.detail', 'err.command'],
+  paths: [
+    'req.headers.authorization',
+    'req.headers.cookie',
+    '*.password',
+    '*.rawKey',
+    '*.secretKey',
+    '*.accessToken',
+    '*.token',
+    'err.params',
+    'err.detail',
+    'err.command',
+  ],
   censor: '[redacted]',
 };
 
@@ -62,7 +78,9 @@ export interface BuildAppOptions {
 /** The one app used by `pxs serve`, the tests and the benchmark. */
 export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<App> {
   const app = Fastify({
-    ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: { level: ctx.config.logLevel, redact: REDACT } }),
+    ...(options.loggerInstance
+      ? { loggerInstance: options.loggerInstance }
+      : { logger: { level: ctx.config.logLevel, redact: REDACT } }),
     bodyLimit: ctx.config.bodyLimitBytes,
     trustProxy: ctx.config.trustProxy,
     requestIdHeader: false,
@@ -85,7 +103,12 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
       const access = route.config?.staffAccess ?? route.config?.keyAccess;
-      routes.push({ method, url: route.url, hidden: Boolean(route.schema?.hide) || route.url.startsWith('/docs'), ...(access && { access }) });
+      routes.push({
+        method,
+        url: route.url,
+        hidden: Boolean(route.schema?.hide) || route.url.startsWith('/docs'),
+        ...(access && { access }),
+      });
     }
   });
 
@@ -119,7 +142,18 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     if (!(app.log as Logger).isLevelEnabled('info')) return done();
     // From the app's logger with the request id as a field: the same line as request.log's, without making a child.
     // ip: the client's address (behind proxies, as TRUST_PROXY allows reading it), to trace abuse to its source.
-    app.log.info({ reqId: request.id, method: request.method, url: loggedUrl(request.url), route, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10, ip: request.ip }, 'request');
+    app.log.info(
+      {
+        reqId: request.id,
+        method: request.method,
+        url: loggedUrl(request.url),
+        route,
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+        ip: request.ip,
+      },
+      'request',
+    );
     done();
   });
 
@@ -131,22 +165,38 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.get(`${API_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
 
   for (const feature of PUBLIC_FEATURES) await app.register(feature(ctx), { prefix: API_PREFIX });
-  await app.register(async (partner) => {
-    registerPartnerAuth(partner as unknown as FastifyInstance, ctx);
-    registerEtag(partner as unknown as FastifyInstance);
-    for (const feature of PARTNER_FEATURES) await partner.register(feature(ctx));
-  }, { prefix: `${API_PREFIX}/partner` });
-  const staffAuth = { tokens: ctx.tokens, findStaff: (by: { id: number } | { email: string }) => findStaffForAuth(ctx.db, by) };
-  await app.register(async (staff) => {
-    registerStaffAuth(staff as unknown as FastifyInstance, staffAuth);
-    for (const feature of STAFF_FEATURES) await staff.register(feature(ctx));
-  }, { prefix: API_PREFIX });
-  await app.register(async (admin) => {
-    registerStaffAuth(admin as unknown as FastifyInstance, staffAuth);
-    for (const feature of ADMIN_FEATURES) await admin.register(feature(ctx));
-  }, { prefix: `${API_PREFIX}/admin` });
+  await app.register(
+    async (partner) => {
+      registerPartnerAuth(partner as unknown as FastifyInstance, ctx);
+      registerEtag(partner as unknown as FastifyInstance);
+      for (const feature of PARTNER_FEATURES) await partner.register(feature(ctx));
+    },
+    { prefix: `${API_PREFIX}/partner` },
+  );
+  const staffAuth = {
+    tokens: ctx.tokens,
+    findStaff: (by: { id: number } | { email: string }) => findStaffForAuth(ctx.db, by),
+  };
+  await app.register(
+    async (staff) => {
+      registerStaffAuth(staff as unknown as FastifyInstance, staffAuth);
+      for (const feature of STAFF_FEATURES) await staff.register(feature(ctx));
+    },
+    { prefix: API_PREFIX },
+  );
+  await app.register(
+    async (admin) => {
+      registerStaffAuth(admin as unknown as FastifyInstance, staffAuth);
+      for (const feature of ADMIN_FEATURES) await admin.register(feature(ctx));
+    },
+    { prefix: `${API_PREFIX}/admin` },
+  );
   await app.register(widgetRoutes({ demoPublicKey: options.demoPublicKey }));
-  await registerConsole(app as unknown as FastifyInstance, findConsoleDir(ctx.config.consoleDir), ctx.config.consoleDir !== undefined);
+  await registerConsole(
+    app as unknown as FastifyInstance,
+    findConsoleDir(ctx.config.consoleDir),
+    ctx.config.consoleDir !== undefined,
+  );
 
   return app as unknown as App;
 }

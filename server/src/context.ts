@@ -51,7 +51,11 @@ export async function createContext(config: Config, database: DatabaseHandle, lo
     bus = localBus();
   }
   const db = database.db;
-  const lastUsed = new LastUsedTracker((uses) => recordLastUsed(db, uses), config.keys.lastUsedFlushMs, (err) => logger('warn', 'lastUsedAt flush failed', { err }));
+  const lastUsed = new LastUsedTracker(
+    (uses) => recordLastUsed(db, uses),
+    config.keys.lastUsedFlushMs,
+    (err) => logger('warn', 'lastUsedAt flush failed', { err }),
+  );
   const metrics = new Metrics();
   const catalog = new CatalogSnapshots(db, (channel, handlers) => database.listen(channel, handlers), {
     built: () => metrics.catalogSnapshotBuilds.inc(),
@@ -68,8 +72,20 @@ export async function createContext(config: Config, database: DatabaseHandle, lo
     limits: {
       perKey: new RateLimiter('key', config.rateLimit.perMinute, 60, redis, config.redisKeyPrefix),
       perIp: new RateLimiter('ip', config.rateLimit.unauthenticatedPerMinute, 60, redis, config.redisKeyPrefix),
-      loginAccount: new RateLimiter('login-account', config.rateLimit.loginFailuresPerAccount, LOGIN_WINDOW_SECONDS, redis, config.redisKeyPrefix),
-      loginIp: new RateLimiter('login-ip', config.rateLimit.loginFailuresPerIp, LOGIN_WINDOW_SECONDS, redis, config.redisKeyPrefix),
+      loginAccount: new RateLimiter(
+        'login-account',
+        config.rateLimit.loginFailuresPerAccount,
+        LOGIN_WINDOW_SECONDS,
+        redis,
+        config.redisKeyPrefix,
+      ),
+      loginIp: new RateLimiter(
+        'login-ip',
+        config.rateLimit.loginFailuresPerIp,
+        LOGIN_WINDOW_SECONDS,
+        redis,
+        config.redisKeyPrefix,
+      ),
     },
     tokens: new StaffTokens(config.jwt),
     metrics,
@@ -80,7 +96,11 @@ export async function createContext(config: Config, database: DatabaseHandle, lo
       await lastUsed.close();
       await bus.close();
       // QUIT goes through the command queue; a connection that is not ready (Redis away) is simply dropped.
-      await Promise.all([redis, subscriber].map(async (r) => r && (r.status === 'ready' ? r.quit().catch(() => r.disconnect()) : r.disconnect())));
+      await Promise.all(
+        [redis, subscriber].map(
+          async (r) => r && (r.status === 'ready' ? r.quit().catch(() => r.disconnect()) : r.disconnect()),
+        ),
+      );
     },
   };
 }

@@ -4,7 +4,10 @@
  * services and pure code can be read, called and tested without a request.
  */
 export class DomainError<C extends string = string, D extends object = object> extends Error {
-  constructor(readonly code: C, readonly details: D) {
+  constructor(
+    readonly code: C,
+    readonly details: D,
+  ) {
     super(code);
     this.name = 'DomainError';
   }

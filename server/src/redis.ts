@@ -20,7 +20,10 @@ export type RedisRole = 'commands' | 'subscriber';
  * within `timeoutMs` (or the command connection's own timeout) and it is dropped and made again, which a
  * subscriber follows by subscribing again and its bus by emptying the caches (auth/invalidation-bus.ts).
  */
-export interface RedisHeartbeat { everyMs: number; timeoutMs: number }
+export interface RedisHeartbeat {
+  everyMs: number;
+  timeoutMs: number;
+}
 const HEARTBEAT: RedisHeartbeat = { everyMs: 1000, timeoutMs: 3000 };
 
 /**
@@ -37,15 +40,37 @@ const HEARTBEAT: RedisHeartbeat = { everyMs: 1000, timeoutMs: 3000 };
  * subscribed to nothing, deaf to every invalidation (ioredis #2037). ioredis 6 orders its handshake; without the
  * check there is nothing left to order.
  */
-export function connectRedis(url: string, name: string, log: Log = () => undefined, role: RedisRole = 'commands', heartbeat: RedisHeartbeat = HEARTBEAT): Redis {
-  const redis = new Redis(url, role === 'commands'
-    ? { connectionName: `pxs:${name}`, enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: COMMAND_TIMEOUT_MS }
-    : { connectionName: `pxs:${name}`, enableOfflineQueue: true, maxRetriesPerRequest: null, enableReadyCheck: false });
+export function connectRedis(
+  url: string,
+  name: string,
+  log: Log = () => undefined,
+  role: RedisRole = 'commands',
+  heartbeat: RedisHeartbeat = HEARTBEAT,
+): Redis {
+  const redis = new Redis(
+    url,
+    role === 'commands'
+      ? {
+          connectionName: `pxs:${name}`,
+          enableOfflineQueue: false,
+          maxRetriesPerRequest: 1,
+          commandTimeout: COMMAND_TIMEOUT_MS,
+        }
+      : {
+          connectionName: `pxs:${name}`,
+          enableOfflineQueue: true,
+          maxRetriesPerRequest: null,
+          enableReadyCheck: false,
+        },
+  );
   let healthy = true;
   redis.on('error', (err: Error) => {
     if (!healthy) return;
     healthy = false;
-    log('warn', 'Redis unreachable; rate limits fall back to this instance until it returns', { connection: name, err: err.message });
+    log('warn', 'Redis unreachable; rate limits fall back to this instance until it returns', {
+      connection: name,
+      err: err.message,
+    });
   });
   redis.on('ready', () => {
     if (healthy) return;
@@ -67,7 +92,10 @@ function watchForSilence(redis: Redis, h: RedisHeartbeat, silent: () => void): v
     // eslint-disable-next-line @typescript-eslint/no-misused-promises -- cannot reject: the PING's failure is caught as `false`
     timer = setTimeout(async () => {
       if (redis.status !== 'ready') return;
-      const answered = await withTimeout(redis.ping(), h.timeoutMs, 'PING not answered').then(() => true, () => false);
+      const answered = await withTimeout(redis.ping(), h.timeoutMs, 'PING not answered').then(
+        () => true,
+        () => false,
+      );
       // Closed or reconnecting meanwhile: its next 'ready' starts the heartbeat again.
       if (redis.status !== 'ready') return;
       if (answered) return beat();
@@ -89,7 +117,12 @@ function watchForSilence(redis: Redis, h: RedisHeartbeat, silent: () => void): v
 export function readyWithin(redis: Redis, ms: number): Promise<boolean> {
   if (redis.status === 'ready') return Promise.resolve(true);
   return new Promise((resolve) => {
-    const done = (ok: boolean) => { clearTimeout(timer); redis.off('ready', onReady); redis.off('error', onError); resolve(ok); };
+    const done = (ok: boolean) => {
+      clearTimeout(timer);
+      redis.off('ready', onReady);
+      redis.off('error', onError);
+      resolve(ok);
+    };
     const onReady = () => done(true);
     const onError = () => done(false);
     const timer = setTimeout(() => done(false), ms);

@@ -30,7 +30,15 @@ export type Feature = (ctx: AppContext) => (app: App) => Promise<void>;
 /** Unauthenticated routes under /api/v1 (staff login). */
 export const PUBLIC_FEATURES: Feature[] = [loginRoutes];
 /** Partner routes under /api/v1/partner, behind API-key authentication and the per-key rate limit. */
-export const PARTNER_FEATURES: Feature[] = [catalogRoutes, paymentMethodPartnerRoutes, quoteRoutes, orderRoutes, clientRoutes, webhookRoutes, eventRoutes];
+export const PARTNER_FEATURES: Feature[] = [
+  catalogRoutes,
+  paymentMethodPartnerRoutes,
+  quoteRoutes,
+  orderRoutes,
+  clientRoutes,
+  webhookRoutes,
+  eventRoutes,
+];
 /** Staff routes under /api/v1 (API-key management), behind a staff JWT. */
 export const STAFF_FEATURES: Feature[] = [apiKeyRoutes, sessionRoutes];
 /**
@@ -38,6 +46,18 @@ export const STAFF_FEATURES: Feature[] = [apiKeyRoutes, sessionRoutes];
  * changing it reorders the published document.
  */
 export const ADMIN_FEATURES: Feature[] = [
-  orderAdminRoutes, orderFeedRoutes, dashboardRoutes, branchRoutes, exchangeRoutes, currencyRoutes, offerRoutes,
-  paymentMethodRoutes, staffRoutes, lookupRoutes, clientAdminRoutes, apiKeyAdminRoutes, webhookAdminRoutes, auditRoutes,
+  orderAdminRoutes,
+  orderFeedRoutes,
+  dashboardRoutes,
+  branchRoutes,
+  exchangeRoutes,
+  currencyRoutes,
+  offerRoutes,
+  paymentMethodRoutes,
+  staffRoutes,
+  lookupRoutes,
+  clientAdminRoutes,
+  apiKeyAdminRoutes,
+  webhookAdminRoutes,
+  auditRoutes,
 ];

@@ -14,7 +14,10 @@ export interface RuntimeOptions {
 export async function startRuntime(config: Config, log: Log, options: RuntimeOptions = {}): Promise<AppContext> {
   // A cut drops every idle connection of the pool at once: one line for the outage, not one per connection, and
   // not "closed by the server", which a cut route or a failover is not.
-  const lost = new OutageCount(log, { started: 'a database connection was lost; new ones are made as they are needed', counted: 'lost' });
+  const lost = new OutageCount(log, {
+    started: 'a database connection was lost; new ones are made as they are needed',
+    counted: 'lost',
+  });
   const opened: DatabaseHandle = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -48,9 +51,11 @@ function unreachable(config: Config, err: unknown): unknown {
   if (!config.databaseUrl) return err;
   const url = new URL(config.databaseUrl);
   const at = `${url.hostname}:${url.port || 5432}`;
-  if (databaseUnavailable(err)) return new Error(`DATABASE_URL: cannot reach PostgreSQL at ${at}: ${(err as Error).message}`, { cause: err });
+  if (databaseUnavailable(err))
+    return new Error(`DATABASE_URL: cannot reach PostgreSQL at ${at}: ${(err as Error).message}`, { cause: err });
   // Reached, but refused: a database that does not exist (3D000) or credentials it does not take (28xxx).
   const code = (err as { code?: unknown }).code;
-  if (code === '3D000' || (typeof code === 'string' && code.startsWith('28'))) return new Error(`DATABASE_URL: PostgreSQL at ${at} refused: ${(err as Error).message}`, { cause: err });
+  if (code === '3D000' || (typeof code === 'string' && code.startsWith('28')))
+    return new Error(`DATABASE_URL: PostgreSQL at ${at} refused: ${(err as Error).message}`, { cause: err });
   return err;
 }

@@ -24,14 +24,38 @@ const STANDARD_FILES = [
   'admin-routes.ts', // under /api/v1/admin, behind a staff token
   'staff-routes.ts', // under /api/v1 for a signed-in staff user: its session and its own keys
   'public-routes.ts', // outside the API, unauthenticated (the widget's page)
-  'schemas.ts', 'service.ts', 'repository.ts', 'presenters.ts', 'errors.ts',
+  'schemas.ts',
+  'service.ts',
+  'repository.ts',
+  'presenters.ts',
+  'errors.ts',
 ];
 const NAMED_PARTS: Record<string, string[]> = {
   'api-keys': ['issue.ts', 'origins.ts', 'roll.ts'],
   audit: ['types.ts'],
-  catalog: ['rates-xml.ts', 'snapshot-bodies.ts', 'snapshot-build.ts', 'snapshot-local.ts', 'snapshot-offers-page.ts', 'snapshot-reads.ts', 'snapshot-store.ts'],
+  catalog: [
+    'rates-xml.ts',
+    'snapshot-bodies.ts',
+    'snapshot-build.ts',
+    'snapshot-local.ts',
+    'snapshot-offers-page.ts',
+    'snapshot-reads.ts',
+    'snapshot-store.ts',
+  ],
   clients: ['rules.ts'],
-  delivery: ['attempt.ts', 'claim.ts', 'listen.ts', 'outbox.ts', 'outcome.ts', 'recording.ts', 'sender.ts', 'signing.ts', 'sweep.ts', 'url-guard.ts', 'worker.ts'],
+  delivery: [
+    'attempt.ts',
+    'claim.ts',
+    'listen.ts',
+    'outbox.ts',
+    'outcome.ts',
+    'recording.ts',
+    'sender.ts',
+    'signing.ts',
+    'sweep.ts',
+    'url-guard.ts',
+    'worker.ts',
+  ],
   events: ['cursor.ts'],
   idempotency: ['key.ts', 'respond.ts'],
   offers: ['amounts.ts'],
@@ -50,21 +74,41 @@ const NAMED_PARTS: Record<string, string[]> = {
  * the other feature's service.
  */
 const SHARED: { to: RegExp; why: string }[] = [
-  { to: /^features\/[^/]+\/schemas\.ts$/, why: 'TypeBox shapes another feature\'s responses embed (a client in an order, a delivery list)' },
-  { to: /^features\/[^/]+\/presenters\.ts$/, why: 'pure row-to-body functions, for a body that embeds another feature\'s resource' },
-  { to: /^features\/delivery\/outbox\.ts$/, why: 'enqueue, the one shared write: a change and its webhook events commit together' },
-  { to: /^features\/catalog\/snapshot-local\.ts$/, why: 'catalogChanged: the owners of catalogue data mark the snapshot stale; through catalog/service.ts it would be a cycle' },
-  { to: /^features\/idempotency\/respond\.ts$/, why: 'the Idempotency-Key wrapper of the create routes of orders, clients and webhooks' },
+  {
+    to: /^features\/[^/]+\/schemas\.ts$/,
+    why: "TypeBox shapes another feature's responses embed (a client in an order, a delivery list)",
+  },
+  {
+    to: /^features\/[^/]+\/presenters\.ts$/,
+    why: "pure row-to-body functions, for a body that embeds another feature's resource",
+  },
+  {
+    to: /^features\/delivery\/outbox\.ts$/,
+    why: 'enqueue, the one shared write: a change and its webhook events commit together',
+  },
+  {
+    to: /^features\/catalog\/snapshot-local\.ts$/,
+    why: 'catalogChanged: the owners of catalogue data mark the snapshot stale; through catalog/service.ts it would be a cycle',
+  },
+  {
+    to: /^features\/idempotency\/respond\.ts$/,
+    why: 'the Idempotency-Key wrapper of the create routes of orders, clients and webhooks',
+  },
   { to: /^features\/pricing\/[^/]+\.ts$/, why: 'pure decimal arithmetic: no database, no HTTP, nothing to serve' },
 ];
 /** Exact edges that no rule above allows, with the reason they stay. */
 const NAMED_EDGES: { from: string; to: string; why: string }[] = [
-  { from: 'features/catalog/repository.ts', to: 'features/exchanges/repository.ts', why: 'publicSchedule, the one SQL fragment of an exchange\'s public schedule: the snapshot and the live read cannot drift apart' },
+  {
+    from: 'features/catalog/repository.ts',
+    to: 'features/exchanges/repository.ts',
+    why: "publicSchedule, the one SQL fragment of an exchange's public schedule: the snapshot and the live read cannot drift apart",
+  },
 ];
 /** Files outside repositories and db/ that may hold SQL, with the reason. */
 const SQL_ELSEWHERE: Record<string, string> = {
   'demo/seed.ts': 'the demo data, written straight into the tables as a migration would',
-  'features/delivery/outbox.ts': 'enqueue and withEvent write a change\'s webhook events inside the caller\'s statement or transaction; every feature that changes data imports them, which no repository may be',
+  'features/delivery/outbox.ts':
+    "enqueue and withEvent write a change's webhook events inside the caller's statement or transaction; every feature that changes data imports them, which no repository may be",
   'features/orders/branch-range.ts': 'the id bound of the orders list, a SQL fragment only orders/repository.ts uses',
 };
 /**
@@ -103,8 +147,12 @@ const isRepository = (file: string) => /(^|\/)repository\.ts$/.test(file);
 const isRoutes = (file: string) => /(^|\/|-)routes\.ts$/.test(file);
 const sourceOf = (file: string) => readFileSync(join(SRC, file), 'utf8');
 /** The code of a file without its comments (a comment may name a query without running one). */
-const codeOf = (file: string) => sourceOf(file).replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
-const SQL = /\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\(|\bsql\s*(<[^>]*>)?\s*`|\bsql\.(raw|ref|lit|id|join|table|val)\(|CompiledQuery\.raw\(/;
+const codeOf = (file: string) =>
+  sourceOf(file)
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+const SQL =
+  /\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\(|\bsql\s*(<[^>]*>)?\s*`|\bsql\.(raw|ref|lit|id|join|table|val)\(|CompiledQuery\.raw\(/;
 const under = (file: string, ...dirs: string[]) => dirs.some((d) => file.startsWith(`${d}/`));
 
 type Graph = Map<string, string[]>;
@@ -160,7 +208,8 @@ describe('the import graph of src/', () => {
     expect(files.length).toBeGreaterThan(100);
     expect(edges).toContainEqual({ from: 'app.ts', to: 'http/error-handler.ts' });
     expect(edges).toContainEqual({ from: 'features/orders/service.ts', to: 'features/delivery/outbox.ts' });
-    for (const { from, to } of edges) expect(graph.has(to), `${from} imports ${to}, which is not a source file`).toBe(true);
+    for (const { from, to } of edges)
+      expect(graph.has(to), `${from} imports ${to}, which is not a source file`).toBe(true);
   });
 
   it('has no cycles', () => {
@@ -168,19 +217,38 @@ describe('the import graph of src/', () => {
   });
 
   it('(the cycle finder finds every cycle of a graph that has some)', () => {
-    const sample: Graph = new Map([['a', ['b']], ['b', ['c', 'd']], ['c', ['a']], ['d', []], ['e', ['e']], ['f', ['a']]]);
-    expect(cycles(sample).map((loop) => loop.join(' → ')).sort()).toEqual(['a → b → c → a', 'e → e']);
+    const sample: Graph = new Map([
+      ['a', ['b']],
+      ['b', ['c', 'd']],
+      ['c', ['a']],
+      ['d', []],
+      ['e', ['e']],
+      ['f', ['a']],
+    ]);
+    expect(
+      cycles(sample)
+        .map((loop) => loop.join(' → '))
+        .sort(),
+    ).toEqual(['a → b → c → a', 'e → e']);
   });
 
   it('runs one way: db/, http/ and config/ import nothing from auth/ or features/, auth/ nothing from features/', () => {
-    const upward = edges.filter(({ from, to }) =>
-      (under(from, 'db', 'http', 'config') && under(to, 'auth', 'features')) || (under(from, 'auth') && under(to, 'features')));
+    const upward = edges.filter(
+      ({ from, to }) =>
+        (under(from, 'db', 'http', 'config') && under(to, 'auth', 'features')) ||
+        (under(from, 'auth') && under(to, 'features')),
+    );
     expect(upward.map(({ from, to }) => `${from} → ${to}`)).toEqual([]);
   });
 
   it('lets a feature import only its own files, db/, http/, auth/ and the leaf modules (config, log, time limit)', () => {
-    const outward = edges.filter(({ from, to }) => featureOf(from) !== undefined && featureOf(to) === undefined
-      && !under(to, 'db', 'http', 'auth') && !LEAVES.some((leaf) => to === leaf || to.startsWith(`${leaf}/`)));
+    const outward = edges.filter(
+      ({ from, to }) =>
+        featureOf(from) !== undefined &&
+        featureOf(to) === undefined &&
+        !under(to, 'db', 'http', 'auth') &&
+        !LEAVES.some((leaf) => to === leaf || to.startsWith(`${leaf}/`)),
+    );
     expect(outward.map(({ from, to }) => `${from} → ${to}`)).toEqual([]);
   });
 
@@ -196,12 +264,16 @@ describe('the import graph of src/', () => {
   });
 
   it('keeps each repository to its own feature: other features, auth and the CLI go through its service', () => {
-    const reaching = edges.filter(({ from, to }) => isRepository(to) && featureOf(from) !== featureOf(to)
-      && !NAMED_EDGES.some((e) => e.from === from && e.to === to));
+    const reaching = edges.filter(
+      ({ from, to }) =>
+        isRepository(to) &&
+        featureOf(from) !== featureOf(to) &&
+        !NAMED_EDGES.some((e) => e.from === from && e.to === to),
+    );
     expect(reaching.map(({ from, to }) => `${from} → ${to}`)).toEqual([]);
   });
 
-  it('never lets routes import a repository, even their own feature\'s: routes call services', () => {
+  it("never lets routes import a repository, even their own feature's: routes call services", () => {
     const reaching = edges.filter(({ from, to }) => isRoutes(from) && isRepository(to));
     expect(reaching.map(({ from, to }) => `${from} → ${to}`)).toEqual([]);
   });
@@ -210,11 +282,20 @@ describe('the import graph of src/', () => {
 describe('HTTP errors stay at the edge', () => {
   // Self-contained: its own walk of src/ and its own reading of imports.
   const root = resolve(import.meta.dirname, '../src');
-  const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? walk(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : []);
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? walk(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : [],
+    );
   const httpErrors = join(root, 'http/errors.ts');
-  const importers = walk(root).filter((path) => ts.preProcessFile(readFileSync(path, 'utf8'), true, true).importedFiles
-    .some((i) => i.fileName.startsWith('.') && resolve(dirname(path), i.fileName).replace(/\.js$/, '.ts') === httpErrors))
+  const importers = walk(root)
+    .filter((path) =>
+      ts
+        .preProcessFile(readFileSync(path, 'utf8'), true, true)
+        .importedFiles.some(
+          (i) =>
+            i.fileName.startsWith('.') && resolve(dirname(path), i.fileName).replace(/\.js$/, '.ts') === httpErrors,
+        ),
+    )
     .map((path) => relative(root, path));
   /**
    * Routes, and auth/ (the hooks and preHandlers that refuse a request before a route runs: a missing key or
@@ -231,7 +312,9 @@ describe('HTTP errors stay at the edge', () => {
 
 describe('the files of src/', () => {
   it('hold SQL only in repository.ts files and db/ (and the files named with their reason)', () => {
-    const withSql = files.filter((file) => !isRepository(file) && !under(file, 'db') && !(file in SQL_ELSEWHERE) && SQL.test(codeOf(file)));
+    const withSql = files.filter(
+      (file) => !isRepository(file) && !under(file, 'db') && !(file in SQL_ELSEWHERE) && SQL.test(codeOf(file)),
+    );
     expect(withSql).toEqual([]);
     // The check sees what it looks for: repositories hold queries, and the named exceptions still do.
     expect(files.filter((file) => isRepository(file) && SQL.test(codeOf(file))).length).toBeGreaterThan(15);
@@ -239,15 +322,34 @@ describe('the files of src/', () => {
   });
 
   it('(the SQL pattern finds each form of query and ignores comments)', () => {
-    const found = (code: string) => SQL.test(code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1'));
-    for (const code of ["db.selectFrom('orders')", "tx.insertInto('audit_log')", "db.updateTable('x')", "db.deleteFrom('x')", 'sql`select 1`', 'sql<number>`count(*)`', "sql.ref('e.id')", "CompiledQuery.raw('select 1')"]) {
+    const found = (code: string) =>
+      SQL.test(code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1'));
+    for (const code of [
+      "db.selectFrom('orders')",
+      "tx.insertInto('audit_log')",
+      "db.updateTable('x')",
+      "db.deleteFrom('x')",
+      'sql`select 1`',
+      'sql<number>`count(*)`',
+      "sql.ref('e.id')",
+      "CompiledQuery.raw('select 1')",
+    ]) {
       expect(found(code), code).toBe(true);
     }
-    for (const code of ['// db.selectFrom(\'orders\')', '/* sql`select 1` */', 'const sqlText = 1;', "listOrders(db, scope)"]) expect(found(code), code).toBe(false);
+    for (const code of [
+      "// db.selectFrom('orders')",
+      '/* sql`select 1` */',
+      'const sqlText = 1;',
+      'listOrders(db, scope)',
+    ])
+      expect(found(code), code).toBe(false);
   });
 
   it('have services that do not re-export repository functions (a service function says what the feature offers)', () => {
-    const reexports = files.filter((file) => file.endsWith('/service.ts') && /^export\s+(?!type\b)[^;]*from\s*'\.\/repository\.js'/m.test(sourceOf(file)));
+    const reexports = files.filter(
+      (file) =>
+        file.endsWith('/service.ts') && /^export\s+(?!type\b)[^;]*from\s*'\.\/repository\.js'/m.test(sourceOf(file)),
+    );
     expect(reexports).toEqual([]);
   });
 
@@ -257,12 +359,17 @@ describe('the files of src/', () => {
     const stray: string[] = [];
     for (const feature of features) {
       for (const name of readdirSync(join(SRC, 'features', feature))) {
-        if (!STANDARD_FILES.includes(name) && !(NAMED_PARTS[feature] ?? []).includes(name)) stray.push(`features/${feature}/${name}`);
+        if (!STANDARD_FILES.includes(name) && !(NAMED_PARTS[feature] ?? []).includes(name))
+          stray.push(`features/${feature}/${name}`);
       }
     }
     expect(stray).toEqual([]);
     // Every named part exists: a list that outlives its files would allow them back unnoticed.
-    const missing = Object.entries(NAMED_PARTS).flatMap(([feature, names]) => names.filter((name) => !files.includes(`features/${feature}/${name}`)).map((name) => `features/${feature}/${name}`));
+    const missing = Object.entries(NAMED_PARTS).flatMap(([feature, names]) =>
+      names
+        .filter((name) => !files.includes(`features/${feature}/${name}`))
+        .map((name) => `features/${feature}/${name}`),
+    );
     expect(missing).toEqual([]);
   });
 

@@ -17,7 +17,8 @@
   host.className = 'pxs-widget';
   host.dataset.state = 'loading';
   const target = data.target ? document.querySelector(data.target) : null;
-  if (target) target.appendChild(host); else script.before(host);
+  if (target) target.appendChild(host);
+  else script.before(host);
   const root = host.attachShadow({ mode: 'open' });
   const CSS = `:host{display:block;font:var(--pxs-font,14px/1.4 system-ui,sans-serif);color:var(--pxs-fg,#1d2733);
 background:var(--pxs-bg,#fff);border:1px solid var(--pxs-border,#d6dce3);border-radius:var(--pxs-radius,10px);padding:16px;max-width:var(--pxs-width,420px)}
@@ -44,7 +45,10 @@ input:focus,select:focus{outline:2px solid var(--pxs-accent,#1c6fd1);outline-off
   }
   /** What a visitor typed, in the page's language, as a JSON number literal; null when it is not an amount. */
   function parseAmount(text) {
-    let s = text.replace(/[\s\u00a0\u202f']/g, '').split(GROUP).join('');
+    let s = text
+      .replace(/[\s\u00a0\u202f']/g, '')
+      .split(GROUP)
+      .join('');
     if (DECIMAL !== '.') s = s.split(DECIMAL).join('.');
     const m = /^0*(\d*)(?:\.(\d+))?$/.exec(s);
     if (!m || (!m[1] && !m[2])) return null;
@@ -55,7 +59,8 @@ input:focus,select:focus{outline:2px solid var(--pxs-accent,#1c6fd1);outline-off
     let res;
     try {
       res = await fetch(api + path, {
-        method, credentials: 'omit',
+        method,
+        credentials: 'omit',
         headers: Object.assign({ Authorization: `Bearer ${key}` }, body ? { 'Content-Type': 'application/json' } : {}),
         body,
       });
@@ -73,7 +78,9 @@ input:focus,select:focus{outline:2px solid var(--pxs-accent,#1c6fd1);outline-off
    */
   function readJson(text) {
     try {
-      return JSON.parse(text, (k, v, ctx) => (MONEY.has(k) && typeof v === 'number' ? (ctx && ctx.source) || String(v) : v));
+      return JSON.parse(text, (k, v, ctx) =>
+        MONEY.has(k) && typeof v === 'number' ? (ctx && ctx.source) || String(v) : v,
+      );
     } catch {
       return null;
     }
@@ -97,7 +104,8 @@ input:focus,select:focus{outline:2px solid var(--pxs-accent,#1c6fd1);outline-off
     const wanted = Number(data.exchangeId);
     const exchanges = await call('GET', '/partner/public/exchanges');
     const exchange = exchanges.find((e) => (wanted ? e.id === wanted : e.exchangeActive));
-    if (!exchange) return fail(wanted ? `Exchange ${wanted} is not among this key's offices.` : 'This key has no open office.');
+    if (!exchange)
+      return fail(wanted ? `Exchange ${wanted} is not among this key's offices.` : 'This key has no open office.');
     const rates = await call('GET', `/partner/public/rates?exchangeId=${exchange.id}`);
     render(exchange, rates);
     host.dataset.state = 'ready';
@@ -134,7 +142,9 @@ input:focus,select:focus{outline:2px solid var(--pxs-accent,#1c6fd1);outline-off
     const id = (n) => `pxs-${n}`;
     el(form, 'label', { for: id('pair') }, 'Exchange');
     const pair = el(form, 'select', { id: id('pair') });
-    rates.forEach((r, i) => el(pair, 'option', { value: String(i) }, `${r.sourceCurrency.ticker} → ${r.destCurrency.ticker}`));
+    rates.forEach((r, i) =>
+      el(pair, 'option', { value: String(i) }, `${r.sourceCurrency.ticker} → ${r.destCurrency.ticker}`),
+    );
     const give = el(form, 'label', { for: id('give') });
     const source = el(form, 'input', { id: id('give'), inputmode: 'decimal', autocomplete: 'off' });
     const get = el(form, 'label', { for: id('get') });
@@ -154,7 +164,12 @@ input:focus,select:focus{outline:2px solid var(--pxs-accent,#1c6fd1);outline-off
       const other = direction === 'source' ? dest : source;
       const amount = parseAmount(input.value);
       error.textContent = '';
-      if (amount === null) { other.value = ''; out.textContent = ''; if (input.value.trim()) error.textContent = 'Enter an amount, e.g. 100.'; return; }
+      if (amount === null) {
+        other.value = '';
+        out.textContent = '';
+        if (input.value.trim()) error.textContent = 'Enter an amount, e.g. 100.';
+        return;
+      }
       const mine = ++asked;
       // The body is written as text so the amount keeps exactly the digits typed: the service does the arithmetic.
       const body = `{"exchangeId":${exchange.id},"sourceCurrencyId":${r.sourceCurrency.id},"destCurrencyId":${r.destCurrency.id},"amount":${amount},"direction":"${direction}"}`;
@@ -171,16 +186,29 @@ input:focus,select:focus{outline:2px solid var(--pxs-accent,#1c6fd1);outline-off
         error.textContent = e.message;
       }
     };
-    const later = (direction) => { clearTimeout(timer); timer = setTimeout(() => estimate(direction), 300); };
+    const later = (direction) => {
+      clearTimeout(timer);
+      timer = setTimeout(() => estimate(direction), 300);
+    };
     source.addEventListener('input', () => later('source'));
     dest.addEventListener('input', () => later('dest'));
-    pair.addEventListener('change', () => { labels(); if (source.value) later('source'); });
-    form.addEventListener('submit', (e) => { e.preventDefault(); estimate(root.activeElement === dest ? 'dest' : 'source'); });
+    pair.addEventListener('change', () => {
+      labels();
+      if (source.value) later('source');
+    });
+    form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      estimate(root.activeElement === dest ? 'dest' : 'source');
+    });
     labels();
   }
 
   function pickLocale(tag) {
-    try { return Intl.NumberFormat.supportedLocalesOf([tag])[0] || undefined; } catch { return undefined; }
+    try {
+      return Intl.NumberFormat.supportedLocalesOf([tag])[0] || undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   start().catch((e) => fail(e.message));

@@ -22,7 +22,14 @@ export async function openBrowser(): Promise<Browser & { problems: string[] }> {
   const context: BrowserContext = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--no-first-run',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
     viewport: { width: 1280, height: 800 },
     // No animations: a screenshot shows the page at rest.
     reducedMotion: 'reduce',
@@ -30,14 +37,17 @@ export async function openBrowser(): Promise<Browser & { problems: string[] }> {
   const problems: string[] = [];
   const watch = (page: Page) => {
     page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-    page.on('console', (m) => { if (m.type() === 'error' && !/status of (401|404|400|422|429)/.test(m.text())) problems.push(`console: ${m.text()}`); });
+    page.on('console', (m) => {
+      if (m.type() === 'error' && !/status of (401|404|400|422|429)/.test(m.text()))
+        problems.push(`console: ${m.text()}`);
+    });
     return page;
   };
   let first: Page | undefined = context.pages()[0];
   return {
     problems,
     async page(viewport) {
-      const page = first ?? await context.newPage();
+      const page = first ?? (await context.newPage());
       first = undefined;
       if (viewport) await page.setViewportSize(viewport);
       // A step that waits longer than this has failed: say so well within the test's own timeout.

@@ -18,8 +18,15 @@ function newest(path: string): number {
 export default function setup(): void {
   const built = join(ROOT, 'dist', 'index.html');
   const sources = Math.max(...['src', 'public', 'index.html', 'vite.config.ts'].map((p) => newest(join(ROOT, p))));
-  if (!existsSync(built) || statSync(built).mtimeMs < sources) execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  if (!existsSync(built) || statSync(built).mtimeMs < sources)
+    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
   if (!existsSync(fileURLToPath(new URL('../../../server/dist/src/cli/main.js', import.meta.url)))) {
-    throw new Error('The server is not built: run `npm ci` (or `npm run build --workspace server`) at the repository root');
+    throw new Error(
+      'The server is not built: run `npm ci` (or `npm run build --workspace server`) at the repository root',
+    );
   }
 }

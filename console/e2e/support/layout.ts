@@ -8,11 +8,14 @@ export function sidewaysScroll(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const wide: string[] = [];
     const root = document.documentElement;
-    if (root.scrollWidth > window.innerWidth) wide.push(`page: ${root.scrollWidth} px in a ${window.innerWidth} px window`);
+    if (root.scrollWidth > window.innerWidth)
+      wide.push(`page: ${root.scrollWidth} px in a ${window.innerWidth} px window`);
     for (const el of document.querySelectorAll('body *')) {
       const overflow = getComputedStyle(el).overflowX;
       if ((overflow === 'auto' || overflow === 'scroll') && el.scrollWidth > el.clientWidth + 1) {
-        wide.push(`${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 2).join('.')}: ${el.scrollWidth} px in ${el.clientWidth} px, around "${el.textContent?.slice(0, 40) ?? ''}"`);
+        wide.push(
+          `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 2).join('.')}: ${el.scrollWidth} px in ${el.clientWidth} px, around "${el.textContent?.slice(0, 40) ?? ''}"`,
+        );
       }
     }
     return wide;

@@ -15,6 +15,10 @@ export async function startReceiver(status: number) {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
     state,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -3,7 +3,11 @@ import { afterAll, beforeAll } from 'vitest';
 import { openBrowser, type Browser } from './browser';
 import { startDemoServer, type DemoServer } from './server';
 
-export interface Scenario { server: DemoServer; browser: Browser & { problems: string[] }; page: Page }
+export interface Scenario {
+  server: DemoServer;
+  browser: Browser & { problems: string[] };
+  page: Page;
+}
 
 /**
  * The usual frame of a scenario file: a real `pxs serve` with the demo (with `env` added), Chromium, and a first

@@ -26,11 +26,23 @@ export async function startDemoServer(env: Record<string, string> = {}): Promise
   const database = await freshDatabase();
   const child = spawn(process.execPath, [...(STARTUP_FLAGS as string[]), SERVER_BIN, 'serve'], {
     env: {
-      PATH: process.env.PATH ?? '', NODE_ENV: 'development', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info',
-      DATA_DIR: 'memory://', CONSOLE_DIR: CONSOLE_DIST, SEED_DEMO: 'true', WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
-      RATE_LIMIT_PER_MINUTE: '100000', RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '100000', LOGIN_FAILURES_PER_ACCOUNT: '1000', LOGIN_FAILURES_PER_IP: '1000',
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      DATA_DIR: 'memory://',
+      CONSOLE_DIR: CONSOLE_DIST,
+      SEED_DEMO: 'true',
+      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+      RATE_LIMIT_PER_MINUTE: '100000',
+      RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '100000',
+      LOGIN_FAILURES_PER_ACCOUNT: '1000',
+      LOGIN_FAILURES_PER_IP: '1000',
       ...(database ? { DATABASE_URL: database.url } : {}),
-      ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, REDIS_KEY_PREFIX: `pxse2e-${randomBytes(4).toString('hex')}` } : {}),
+      ...(process.env.REDIS_URL
+        ? { REDIS_URL: process.env.REDIS_URL, REDIS_KEY_PREFIX: `pxse2e-${randomBytes(4).toString('hex')}` }
+        : {}),
       ...env,
     },
   });
@@ -42,10 +54,18 @@ export async function startDemoServer(env: Record<string, string> = {}): Promise
       output += d;
       const match = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
       // The demo's keys and logins are printed once the port is bound, after the line that says so.
-      if (match && output.includes('Rates widget:')) { clearTimeout(timer); resolve(match[1]); }
+      if (match && output.includes('Rates widget:')) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
     });
-    child.stderr.on('data', (d) => { output += d; });
-    child.on('close', (code) => { clearTimeout(timer); reject(new Error(`pxs serve exited with ${code}:\n${output}`)); });
+    child.stderr.on('data', (d) => {
+      output += d;
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`pxs serve exited with ${code}:\n${output}`));
+    });
   });
   // Keep reading, or a full pipe would stall the server's logging.
   child.stdout.on('data', () => undefined);
@@ -60,7 +80,11 @@ export async function startDemoServer(env: Record<string, string> = {}): Promise
     logins: { superadmin: login('superadmin'), admin: login('admin'), operator: login('operator') },
     async partner(method, path, k, body) {
       const res = await fetch(`${url}/api/v1/partner${path}`, {
-        method, headers: { authorization: `Bearer ${k}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        method,
+        headers: {
+          authorization: `Bearer ${k}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       const text = await res.text();
@@ -86,7 +110,11 @@ async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> } |
   const run = async (sql: string) => {
     const client = new pg.Client({ connectionString: admin });
     await client.connect();
-    try { await client.query(sql); } finally { await client.end(); }
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
   };
   await run(`create database ${name}`);
   const url = new URL(admin);

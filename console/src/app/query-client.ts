@@ -29,7 +29,13 @@ export const queryClient = new QueryClient({
   mutationCache: new MutationCache({
     onError: (err, _variables, _context, mutation) => {
       refusedFor(err);
-      if (mutation.meta?.fieldErrors && err instanceof ApiError && err.status === 400 && Object.keys(err.fieldErrors).length > 0) return;
+      if (
+        mutation.meta?.fieldErrors &&
+        err instanceof ApiError &&
+        err.status === 400 &&
+        Object.keys(err.fieldErrors).length > 0
+      )
+        return;
       showError(err);
     },
   }),

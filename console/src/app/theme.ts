@@ -1,4 +1,12 @@
-import { colorsTuple, createTheme, darken, DEFAULT_THEME, luminance, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import {
+  colorsTuple,
+  createTheme,
+  darken,
+  DEFAULT_THEME,
+  luminance,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+} from '@mantine/core';
 
 /** WCAG's contrast ratio of two colours (1 to 21). */
 function contrast(a: string, b: string): number {
@@ -19,7 +27,20 @@ function readable(palette: MantineColorsTuple): MantineColorsTuple {
   return colorsTuple([...palette.slice(0, 6), six, darken(six, 0.1), darken(six, 0.2), darken(six, 0.3)]);
 }
 
-const CHROMATIC = ['red', 'pink', 'grape', 'violet', 'indigo', 'blue', 'cyan', 'teal', 'green', 'lime', 'yellow', 'orange'] as const;
+const CHROMATIC = [
+  'red',
+  'pink',
+  'grape',
+  'violet',
+  'indigo',
+  'blue',
+  'cyan',
+  'teal',
+  'green',
+  'lime',
+  'yellow',
+  'orange',
+] as const;
 
 export const theme = createTheme({
   primaryColor: 'teal',
@@ -43,7 +64,9 @@ export const theme = createTheme({
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     // Mantine keeps the show-password toggle out of the tab order: a keyboard user could not check what was typed.
-    PasswordInput: { defaultProps: { visibilityToggleFocusable: true, visibilityToggleButtonProps: { 'aria-label': 'Show password' } } },
+    PasswordInput: {
+      defaultProps: { visibilityToggleFocusable: true, visibilityToggleButtonProps: { 'aria-label': 'Show password' } },
+    },
   },
 });
 

@@ -5,7 +5,12 @@ import { ApiError } from '../lib/api/errors';
 
 /** A page's data: a loader while it comes, the reason (and a retry) when it does not, else the page. */
 export function QueryState<T>({ query, children }: { query: UseQueryResult<T>; children: (data: T) => ReactNode }) {
-  if (query.isPending) return <Center p="xl"><Loader aria-label="Loading" /></Center>;
+  if (query.isPending)
+    return (
+      <Center p="xl">
+        <Loader aria-label="Loading" />
+      </Center>
+    );
   if (query.isError) {
     // Asking again for what does not exist brings the same answer.
     const missing = query.error instanceof ApiError && query.error.status === 404;
@@ -19,7 +24,13 @@ export function LoadFailed({ message, retry }: { message: string; retry?: () => 
   return (
     <Alert color="red" title="Could not load this" role="alert">
       {message}
-      {retry && <div><Button mt="sm" size="xs" variant="light" onClick={retry}>Try again</Button></div>}
+      {retry && (
+        <div>
+          <Button mt="sm" size="xs" variant="light" onClick={retry}>
+            Try again
+          </Button>
+        </div>
+      )}
     </Alert>
   );
 }

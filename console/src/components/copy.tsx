@@ -57,8 +57,12 @@ export function useCopy(value: string): Copier {
 export function CopyValueButton({ copier, label, ...props }: { copier: Copier; label: string } & ButtonProps) {
   const copied = copier.state === 'copied';
   return (
-    <Button leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />} color={copied ? 'teal' : undefined} {...props}
-      onClick={() => void copier.copy()}>
+    <Button
+      leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+      color={copied ? 'teal' : undefined}
+      {...props}
+      onClick={() => void copier.copy()}
+    >
       {copied ? 'Copied' : label}
     </Button>
   );
@@ -71,8 +75,8 @@ export function CopyHelp({ copier }: { copier: Copier }) {
     <Alert color="orange" variant="light" role="alert" data-copy={copier.state}>
       {copier.state === 'insecure'
         ? "Select and copy it yourself: this address is not secure enough for the browser's clipboard."
-        : 'Select and copy it yourself: the browser did not let the page use the clipboard.'}
-      {' '}It is selected above: press Ctrl+C (⌘C on a Mac) before you go on.
+        : 'Select and copy it yourself: the browser did not let the page use the clipboard.'}{' '}
+      It is selected above: press Ctrl+C (⌘C on a Mac) before you go on.
     </Alert>
   );
 }

@@ -6,7 +6,11 @@ import { useMe } from '../lib/auth/me';
 import { NAV } from '../lib/nav';
 
 /** What a log line is about: an audit entry's entity, or the order or offer a webhook delivery carried. */
-export interface Subject { type: AuditEntry['entityType']; id: string | number; exchangeId?: number | null }
+export interface Subject {
+  type: AuditEntry['entityType'];
+  id: string | number;
+  exchangeId?: number | null;
+}
 
 /**
  * Where the console shows each kind of subject: its own page where it has one, else the page listing it. An offer
@@ -38,7 +42,11 @@ function idAt(value: unknown, ...path: string[]): number | null {
 
 /** An audited offer names its exchange in the offer as recorded: after a change, or before it when nothing came after. */
 export function auditSubject(e: AuditEntry): Subject {
-  return { type: e.entityType, id: e.entityId, exchangeId: e.entityType === 'offer' ? idAt(e.after, 'exchange', 'id') ?? idAt(e.before, 'exchange', 'id') : null };
+  return {
+    type: e.entityType,
+    id: e.entityId,
+    exchangeId: e.entityType === 'offer' ? (idAt(e.after, 'exchange', 'id') ?? idAt(e.before, 'exchange', 'id')) : null,
+  };
 }
 
 /**
@@ -48,7 +56,11 @@ export function auditSubject(e: AuditEntry): Subject {
 export function deliverySubject(d: Pick<Delivery, 'event' | 'subjectId'> & { payload?: unknown }): Subject | null {
   if (d.subjectId === null) return null;
   const offer = d.event.startsWith('offer.');
-  return { type: offer ? 'offer' : 'order', id: d.subjectId, exchangeId: offer ? idAt(d.payload, 'data', 'exchangeId') : null };
+  return {
+    type: offer ? 'offer' : 'order',
+    id: d.subjectId,
+    exchangeId: offer ? idAt(d.payload, 'data', 'exchangeId') : null,
+  };
 }
 
 /**
@@ -59,7 +71,13 @@ export function SubjectLink({ subject, children }: { subject: Subject | null; ch
   const me = useMe().data;
   const words = children ?? (subject ? `${subject.type} #${subject.id}` : null);
   const to = subject && subjectPath(subject);
-  const page = to ? NAV.find((n) => n.to !== '/' && (to === n.to || to.startsWith(`${n.to}/`) || to.startsWith(`${n.to}?`))) : undefined;
+  const page = to
+    ? NAV.find((n) => n.to !== '/' && (to === n.to || to.startsWith(`${n.to}/`) || to.startsWith(`${n.to}?`)))
+    : undefined;
   if (!subject || !to || (me && page && !page.visible(me))) return <>{words}</>;
-  return <Anchor component={Link} to={to} inherit data-subject={subject.type}>{words}</Anchor>;
+  return (
+    <Anchor component={Link} to={to} inherit data-subject={subject.type}>
+      {words}
+    </Anchor>
+  );
 }

@@ -16,7 +16,9 @@ function changed() {
 }
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
-  return () => { listeners.delete(listener); };
+  return () => {
+    listeners.delete(listener);
+  };
 };
 
 /**
@@ -32,9 +34,14 @@ export function useUnsavedChanges(dirty: boolean, what: string): () => void {
     if (!dirty) return undefined;
     unsaved.set(id, what);
     changed();
-    return () => { unsaved.delete(id); changed(); };
+    return () => {
+      unsaved.delete(id);
+      changed();
+    };
   }, [id, dirty, what]);
-  return () => { if (unsaved.delete(id)) changed(); };
+  return () => {
+    if (unsaved.delete(id)) changed();
+  };
 }
 
 function beforeUnload(event: BeforeUnloadEvent) {
@@ -50,7 +57,9 @@ function beforeUnload(event: BeforeUnloadEvent) {
  */
 export function UnsavedGuard() {
   const names = useSyncExternalStore(subscribe, () => lost);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => unsaved.size > 0 && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => unsaved.size > 0 && currentLocation.pathname !== nextLocation.pathname,
+  );
   useEffect(() => {
     window.addEventListener('beforeunload', beforeUnload);
     return () => window.removeEventListener('beforeunload', beforeUnload);
@@ -60,10 +69,18 @@ export function UnsavedGuard() {
   return (
     <Modal opened={blocker.state === 'blocked'} onClose={stay} title="Leave without saving?" zIndex={400}>
       <Text size="sm">These edits are not saved and would be lost:</Text>
-      <List size="sm" mt="xs">{names.map((name, i) => <List.Item key={i}>{name}</List.Item>)}</List>
+      <List size="sm" mt="xs">
+        {names.map((name, i) => (
+          <List.Item key={i}>{name}</List.Item>
+        ))}
+      </List>
       <Group justify="flex-end" mt="md">
-        <Button variant="light" color="red" onClick={() => blocker.proceed?.()}>Leave</Button>
-        <Button onClick={stay} data-autofocus>Stay</Button>
+        <Button variant="light" color="red" onClick={() => blocker.proceed?.()}>
+          Leave
+        </Button>
+        <Button onClick={stay} data-autofocus>
+          Stay
+        </Button>
       </Group>
     </Modal>
   );

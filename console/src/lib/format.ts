@@ -5,7 +5,9 @@ export function amount(value: number | string | undefined | null): string {
 }
 
 const integers = new Intl.NumberFormat(undefined, { useGrouping: true });
-const point = new Intl.NumberFormat(undefined, { minimumFractionDigits: 1 }).formatToParts(0.5).find((p) => p.type === 'decimal')?.value ?? '.';
+const point =
+  new Intl.NumberFormat(undefined, { minimumFractionDigits: 1 }).formatToParts(0.5).find((p) => p.type === 'decimal')
+    ?.value ?? '.';
 
 /**
  * An amount or a count as the user's locale writes numbers (10,000.25 in English, 10.000,25 in German, 1,00,000 in
@@ -31,9 +33,12 @@ export function decimal(value: number | string): string {
   const [, sign, whole, fraction = '', exponent] = m;
   const digits = whole + fraction;
   const point = whole.length + Number(exponent);
-  const plain = point <= 0 ? `0.${'0'.repeat(-point)}${digits}`
-    : point >= digits.length ? digits + '0'.repeat(point - digits.length)
-    : `${digits.slice(0, point)}.${digits.slice(point)}`;
+  const plain =
+    point <= 0
+      ? `0.${'0'.repeat(-point)}${digits}`
+      : point >= digits.length
+        ? digits + '0'.repeat(point - digits.length)
+        : `${digits.slice(0, point)}.${digits.slice(point)}`;
   return sign + plain.replace(/^0+(?=\d)/, '');
 }
 

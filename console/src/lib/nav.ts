@@ -1,9 +1,25 @@
 import {
-  IconBuildingBank, IconBuildingStore, IconHistory, IconCash, IconCoins, IconCreditCard, IconHome, IconKey, IconReceipt, IconUsers, IconUserShield, IconWebhook,
+  IconBuildingBank,
+  IconBuildingStore,
+  IconHistory,
+  IconCash,
+  IconCoins,
+  IconCreditCard,
+  IconHome,
+  IconKey,
+  IconReceipt,
+  IconUsers,
+  IconUserShield,
+  IconWebhook,
 } from '@tabler/icons-react';
 import type { Me } from './api/types';
 
-export interface NavItem { to: string; label: string; icon: typeof IconHome; visible: (me: Me) => boolean }
+export interface NavItem {
+  to: string;
+  label: string;
+  icon: typeof IconHome;
+  visible: (me: Me) => boolean;
+}
 
 const admins = (me: Me) => me.role !== 'operator';
 
@@ -19,6 +35,11 @@ export const NAV: NavItem[] = [
   { to: '/currencies', label: 'Currencies', icon: IconCash, visible: (me) => me.role === 'superadmin' },
   { to: '/branches', label: 'Branches', icon: IconBuildingBank, visible: (me) => me.role === 'superadmin' },
   { to: '/api-keys', label: 'API keys', icon: IconKey, visible: () => true },
-  { to: '/webhooks', label: 'Webhooks', icon: IconWebhook, visible: (me) => me.permissions.includes('webhooks:manage') },
+  {
+    to: '/webhooks',
+    label: 'Webhooks',
+    icon: IconWebhook,
+    visible: (me) => me.permissions.includes('webhooks:manage'),
+  },
   { to: '/audit', label: 'Audit log', icon: IconHistory, visible: admins },
 ];

@@ -16,8 +16,11 @@ export function showRefusal(message: string, title = 'Not done'): void {
 export function showTransient(err: unknown): boolean {
   if (err instanceof ConnectionError) {
     notifications.show({
-      id: 'connection', color: 'orange', title: 'Connection lost',
-      message: 'The service could not be reached. Check the network connection, then try again: a change you just made may not have been saved.',
+      id: 'connection',
+      color: 'orange',
+      title: 'Connection lost',
+      message:
+        'The service could not be reached. Check the network connection, then try again: a change you just made may not have been saved.',
       autoClose: 10_000,
     });
     return true;
@@ -25,8 +28,11 @@ export function showTransient(err: unknown): boolean {
   if (err instanceof ApiError && err.status === 429) {
     const wait = err.retryAfter ?? err.body?.retryAfter ?? null;
     notifications.show({
-      id: 'rate-limit', color: 'orange', title: 'Too many requests',
-      message: wait ? `Wait ${wait} seconds, then try again.` : 'Wait a moment, then try again.', autoClose: 10_000,
+      id: 'rate-limit',
+      color: 'orange',
+      title: 'Too many requests',
+      message: wait ? `Wait ${wait} seconds, then try again.` : 'Wait a moment, then try again.',
+      autoClose: 10_000,
     });
     return true;
   }

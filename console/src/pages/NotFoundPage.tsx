@@ -6,7 +6,13 @@ export function NotFoundPage() {
   return (
     <>
       <PageHeader title="Page not found" />
-      <Text>There is no such page in the console. <Anchor component={Link} to="/">Go to the home page</Anchor>.</Text>
+      <Text>
+        There is no such page in the console.{' '}
+        <Anchor component={Link} to="/">
+          Go to the home page
+        </Anchor>
+        .
+      </Text>
     </>
   );
 }

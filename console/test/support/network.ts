@@ -3,8 +3,16 @@
  * kept (method, path, query, JSON body) for the test to read. A request nobody declared is answered 404 and kept in
  * `unanswered`, so a test notices a call it did not expect.
  */
-export interface Sent { method: string; path: string; query: URLSearchParams; body: unknown }
-export interface Reply { status?: number; body?: unknown }
+export interface Sent {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+}
+export interface Reply {
+  status?: number;
+  body?: unknown;
+}
 
 type Answer = Reply | ((sent: Sent) => Reply);
 
@@ -32,16 +40,27 @@ export async function fakeFetch(input: RequestInfo | URL, init?: RequestInit): P
   const request = new Request(input, init);
   const url = new URL(request.url);
   const text = await request.text();
-  const one: Sent = { method: request.method, path: url.pathname, query: url.searchParams, body: text ? JSON.parse(text) as unknown : undefined };
+  const one: Sent = {
+    method: request.method,
+    path: url.pathname,
+    query: url.searchParams,
+    body: text ? (JSON.parse(text) as unknown) : undefined,
+  };
   sent.push(one);
   const answer = answers.get(`${one.method} ${one.path}`);
   if (answer === undefined) {
     unanswered.push(`${one.method} ${one.path}`);
-    return json({ status: 404, body: { statusCode: 404, error: 'Not Found', message: `No reply declared for ${one.method} ${one.path}` } });
+    return json({
+      status: 404,
+      body: { statusCode: 404, error: 'Not Found', message: `No reply declared for ${one.method} ${one.path}` },
+    });
   }
   return json(typeof answer === 'function' ? answer(one) : answer);
 }
 
 function json({ status = 200, body }: Reply): Response {
-  return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: body === undefined ? {} : { 'content-type': 'application/json' } });
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+  });
 }

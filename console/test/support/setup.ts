@@ -23,11 +23,17 @@ window.matchMedia = (query: string) => {
   const px = (m: RegExpExecArray) => Number(m[1]) * (m[2] === 'em' ? 16 : 1);
   // This browser asks for reduced motion, which the theme respects: dropdowns and dialogs open at once, with no
   // transition for jsdom to play out. Any other preference (a dark scheme) is answered no.
-  const matches = /prefers-reduced-motion:\s*reduce/.test(query)
-    || (Boolean(min || max) && (!min || window.innerWidth >= px(min)) && (!max || window.innerWidth <= px(max)));
+  const matches =
+    /prefers-reduced-motion:\s*reduce/.test(query) ||
+    (Boolean(min || max) && (!min || window.innerWidth >= px(min)) && (!max || window.innerWidth <= px(max)));
   return {
-    matches, media: query, onchange: null,
-    addEventListener: () => undefined, removeEventListener: () => undefined, addListener: () => undefined, removeListener: () => undefined,
+    matches,
+    media: query,
+    onchange: null,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
     dispatchEvent: () => false,
   };
 };

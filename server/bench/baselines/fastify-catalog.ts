@@ -23,7 +23,9 @@ for (const [line, body] of bodies) {
     app.post(url, { schema: { body: EstimateRequest, response: { 200: EstimateResult } } }, async () => answer);
   } else {
     const bytes = Buffer.from(body);
-    app.get(url, (_request, reply) => { reply.type('application/json; charset=utf-8').send(bytes); });
+    app.get(url, (_request, reply) => {
+      reply.type('application/json; charset=utf-8').send(bytes);
+    });
   }
 }
 

@@ -18,8 +18,13 @@ const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dat
 const db = database.db;
 const scope = { branchId: Number(process.env.BENCH_BRANCH_ID), exchangeIds: null };
 const principal: KeyPrincipal = {
-  kind: 'apiKey', keyId: process.env.BENCH_KEY_ID!, keyType: 'branch', staffUserId: null,
-  branchId: scope.branchId, exchangeIds: null, permissions: new Set(ALL_PERMISSIONS),
+  kind: 'apiKey',
+  keyId: process.env.BENCH_KEY_ID!,
+  keyType: 'branch',
+  staffUserId: null,
+  branchId: scope.branchId,
+  exchangeIds: null,
+  permissions: new Set(ALL_PERMISSIONS),
 };
 const app = Fastify({ logger: false });
 
@@ -31,13 +36,21 @@ app.get('/api/v1/partner/offers', async () => {
 });
 app.post('/api/v1/partner/public/estimate', async (request) => {
   const b = request.body as { exchangeId: number; sourceCurrencyId: number; destCurrencyId: number; amount: number };
-  return quote(db, scope, { exchangeId: b.exchangeId, sourceCurrencyId: b.sourceCurrencyId, destCurrencyId: b.destCurrencyId, amount: String(b.amount), direction: 'source' });
+  return quote(db, scope, {
+    exchangeId: b.exchangeId,
+    sourceCurrencyId: b.sourceCurrencyId,
+    destCurrencyId: b.destCurrencyId,
+    amount: String(b.amount),
+    direction: 'source',
+  });
 });
 app.get('/api/v1/partner/orders', async () => {
   const { rows, total } = await listOrders(db, scope, { skip: 0, limit: 20, filter: {}, sort: [['id', 'ASC']] });
   return { data: rows, meta: { total, skip: 0, limit: 20 } };
 });
-app.post('/api/v1/partner/orders', async (request, reply) => reply.code(201).send(await createOrder(db, undefined, principal, request.body as CreateOrderBody)));
+app.post('/api/v1/partner/orders', async (request, reply) =>
+  reply.code(201).send(await createOrder(db, undefined, principal, request.body as CreateOrderBody)),
+);
 
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 // eslint-disable-next-line @typescript-eslint/no-misused-promises -- a failed close rejects unhandled and ends the process, as it should

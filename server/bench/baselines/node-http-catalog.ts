@@ -5,8 +5,11 @@ import { createServer } from 'node:http';
  * Baseline (a) for the catalogue reads: a bare node:http server answering, for each request line, the exact body
  * the service gave for it (BENCH_BODIES: a JSON file of `{"GET /path": body}`), from memory.
  */
-const bodies = new Map(Object.entries(JSON.parse(readFileSync(process.env.BENCH_BODIES!, 'utf8')) as Record<string, string>)
-  .map(([line, body]) => [line, Buffer.from(body)]));
+const bodies = new Map(
+  Object.entries(JSON.parse(readFileSync(process.env.BENCH_BODIES!, 'utf8')) as Record<string, string>).map(
+    ([line, body]) => [line, Buffer.from(body)],
+  ),
+);
 
 createServer((req, res) => {
   const body = bodies.get(`${req.method} ${req.url}`);

@@ -18,7 +18,11 @@ export async function admin(statement: string): Promise<string> {
   }
 }
 
-export interface BenchDatabase { name: string; url: string; drop(): Promise<void> }
+export interface BenchDatabase {
+  name: string;
+  url: string;
+  drop(): Promise<void>;
+}
 
 /** A database of the bench's own on the PostgreSQL server of DATABASE_URL, dropped afterwards. */
 export async function createBenchDatabase(prefix = 'pxs_bench'): Promise<BenchDatabase> {
@@ -26,7 +30,13 @@ export async function createBenchDatabase(prefix = 'pxs_bench'): Promise<BenchDa
   await admin(`create database ${name}`);
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
-  return { name, url: url.toString(), drop: async () => { await admin(`drop database if exists ${name} with (force)`); } };
+  return {
+    name,
+    url: url.toString(),
+    drop: async () => {
+      await admin(`drop database if exists ${name} with (force)`);
+    },
+  };
 }
 
 /** Migrates and seeds the database; returns what the scenarios' requests need. */

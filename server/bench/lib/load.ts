@@ -8,13 +8,26 @@ export interface Request {
 }
 
 /** Throughput counts answered 2xx requests only; latencies in ms; `failed`: errors, timeouts and non-2xx. */
-export interface Load { rps: number; p50Ms: number; p99Ms: number; failed: number }
+export interface Load {
+  rps: number;
+  p50Ms: number;
+  p99Ms: number;
+  failed: number;
+}
 
 /** The lengths of a measurement: a warm-up, then `slices` slices of `slice` seconds each; `connections` (32 unless given) at once. */
-export interface Timing { warmup: number; slice: number; slices: number; connections?: number }
+export interface Timing {
+  warmup: number;
+  slice: number;
+  slices: number;
+  connections?: number;
+}
 
 /** A process under load and the request it is sent; several processes share the connections. */
-export interface Side { url: string | string[]; request: Request }
+export interface Side {
+  url: string | string[];
+  request: Request;
+}
 
 const CONNECTIONS = 32;
 
@@ -52,7 +65,11 @@ export async function measure(side: Side, timing: Timing): Promise<Load> {
  * of the ratios of each pair of neighbouring slices, so that a slice that met a neighbour's burst does not decide it.
  * `between` runs after each slice (a write endpoint's rows are removed, so that every slice sees the same data).
  */
-export async function measurePair(pair: [Side, Side], timing: Timing, between: () => Promise<void> = async () => undefined): Promise<{ sides: [Load, Load]; ratio: number; ratios: number[] }> {
+export async function measurePair(
+  pair: [Side, Side],
+  timing: Timing,
+  between: () => Promise<void> = async () => undefined,
+): Promise<{ sides: [Load, Load]; ratio: number; ratios: number[] }> {
   for (const side of pair) {
     await load(side, timing.warmup, timing.connections);
     await between();

@@ -40,14 +40,21 @@ export async function startChild(script: string, args: string[], options: ChildO
   });
   let stderr = '';
   let stdout = '';
-  child.stderr!.on('data', (d) => { stderr += d; });
+  child.stderr!.on('data', (d) => {
+    stderr += d;
+  });
   // Read to the end, so that a chatty child never blocks on a full pipe; only the start is kept.
-  child.stdout?.on('data', (d) => { if (stdout.length < 65_536) stdout += d; });
+  child.stdout?.on('data', (d) => {
+    if (stdout.length < 65_536) stdout += d;
+  });
   const url = `http://127.0.0.1:${port}`;
   const exited = () => child.exitCode !== null || child.signalCode !== null;
   const ready = async () => {
     if (readyLine) return stdout.includes(readyLine);
-    return fetch(`${url}/health`).then((r) => r.ok, () => false);
+    return fetch(`${url}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
   };
   const deadline = Date.now() + 30_000;
   while (!(await ready())) {
@@ -66,11 +73,12 @@ export async function startChild(script: string, args: string[], options: ChildO
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
       return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
     },
-    stop: () => new Promise((resolve) => {
-      if (exited()) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-      setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
-    }),
+    stop: () =>
+      new Promise((resolve) => {
+        if (exited()) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+      }),
   };
 }

@@ -34,7 +34,9 @@ export function table(r: Results): string {
     const latency = f.p50Ms === undefined ? '—' : `${f.p50Ms} / ${f.p99Ms}`;
     const baseline = f.baseline ? `${n(f.baseline.perSecond)}${failed(f.baseline.failed)}` : '—';
     const target = f.checks.map((c) => `${c.met ? '✅' : '❌'} ${c.target}`).join(', ');
-    lines.push(`| ${f.scenario} | ${f.subject}: ${f.name}${failed(f.failed)} | ${n(f.perSecond)} | ${latency} | ${n(f.peakRssMb)} | ${baseline} | ${f.ratio?.toFixed(2) ?? '—'} | ${target} |`);
+    lines.push(
+      `| ${f.scenario} | ${f.subject}: ${f.name}${failed(f.failed)} | ${n(f.perSecond)} | ${latency} | ${n(f.peakRssMb)} | ${baseline} | ${f.ratio?.toFixed(2) ?? '—'} | ${target} |`,
+    );
   }
   return lines.join('\n');
 }

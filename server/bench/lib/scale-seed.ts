@@ -8,7 +8,12 @@ export const SPREAD_DAYS = 28;
 export const PRUNE_DAYS = 27;
 export const STAFF_PASSWORD = 'bench-password-1';
 
-export interface ScaleBranch { branchId: number; key: string; staffEmail: string; webhookIds: string[] }
+export interface ScaleBranch {
+  branchId: number;
+  key: string;
+  staffEmail: string;
+  webhookIds: string[];
+}
 
 const STATUSES = `array['ORDERINIT', 'CLIENTPAYMENTWAIT', 'EXCHANGEPAYMENTWAIT', 'CASHOUT', 'SUCCESS', 'CANCEL']`;
 const CHUNK = 1_000_000;
@@ -21,10 +26,15 @@ const CHUNK = 1_000_000;
 const LOADERS = 2;
 
 /** `count` ids from `first` as ranges of at most CHUNK, at least one per loader, loaded LOADERS at a time. */
-async function inRanges(first: number, count: number, load: (from: number, to: number) => Promise<unknown>): Promise<void> {
+async function inRanges(
+  first: number,
+  count: number,
+  load: (from: number, to: number) => Promise<unknown>,
+): Promise<void> {
   const size = Math.min(CHUNK, Math.ceil(count / LOADERS));
   const ranges: [number, number][] = [];
-  for (let from = first; from < first + count; from += size) ranges.push([from, Math.min(first + count - 1, from + size - 1)]);
+  for (let from = first; from < first + count; from += size)
+    ranges.push([from, Math.min(first + count - 1, from + size - 1)]);
   const next = async (): Promise<void> => {
     const range = ranges.shift();
     if (!range) return;
@@ -42,12 +52,36 @@ export async function scaleBranch(db: Database, name: string, webhooks: number):
   const now = new Date();
   const branch = await db.insertInto('branches').values({ name }).returning('id').executeTakeFirstOrThrow();
   const staffEmail = `admin-${branch.id}@bench.local`;
-  const staff = await db.insertInto('staff_users').values({ email: staffEmail, password_hash: await hashPassword(STAFF_PASSWORD), role: 'admin', branch_id: branch.id, updated_at: now })
-    .returning('id').executeTakeFirstOrThrow();
-  const key = await issueApiKey(db, { name: `${name} key`, type: 'branch', staffUserId: staff.id, branchId: branch.id });
-  const hooks = await db.insertInto('webhooks').values(Array.from({ length: webhooks }, (_, i) => ({
-    branch_id: branch.id, url: `https://partner.example/hook/${i}`, events: ['order.created'], secret_key: 's'.repeat(64), updated_at: now,
-  }))).returning('id').execute();
+  const staff = await db
+    .insertInto('staff_users')
+    .values({
+      email: staffEmail,
+      password_hash: await hashPassword(STAFF_PASSWORD),
+      role: 'admin',
+      branch_id: branch.id,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const key = await issueApiKey(db, {
+    name: `${name} key`,
+    type: 'branch',
+    staffUserId: staff.id,
+    branchId: branch.id,
+  });
+  const hooks = await db
+    .insertInto('webhooks')
+    .values(
+      Array.from({ length: webhooks }, (_, i) => ({
+        branch_id: branch.id,
+        url: `https://partner.example/hook/${i}`,
+        events: ['order.created'],
+        secret_key: 's'.repeat(64),
+        updated_at: now,
+      })),
+    )
+    .returning('id')
+    .execute();
   return { branchId: branch.id, key: key.rawKey, staffEmail, webhookIds: hooks.map((h) => h.id) };
 }
 
@@ -56,16 +90,26 @@ export async function scaleBranch(db: Database, name: string, webhooks: number):
  * and two years, in statements of up to a million rows (LOADERS at once): the counter triggers (migration 005) see each
  * statement's rows as one transition table, and upsert the counters in key order, so loaders sharing them cannot deadlock.
  */
-export async function seedOrders(pool: Database, branchId: number, exchangeIds: number[], currencies: [number, number], count: number): Promise<void> {
+export async function seedOrders(
+  pool: Database,
+  branchId: number,
+  exchangeIds: number[],
+  currencies: [number, number],
+  count: number,
+): Promise<void> {
   const ex = sql.raw(`array[${exchangeIds.slice(0, 4).join(',')}]`);
-  await bulkLoad(pool, ['orders'], ['orders_user_idx'], () => inRanges(1, count, (from, to) => sql`
+  await bulkLoad(pool, ['orders'], ['orders_user_idx'], () =>
+    inRanges(1, count, (from, to) =>
+      sql`
         insert into orders (hashed_id, branch_id, cashbox_id, currency1_id, currency2_id, client_amount, exchange_amount, status,
           operation_type, comment, created_at, updated_at)
         select 'scale-' || ${branchId}::int || '-' || g, ${branchId}::int, (${ex})[1 + g % ${exchangeIds.slice(0, 4).length}::int],
           ${currencies[0]}::int, ${currencies[1]}::int, 1 + (g::bigint * 7919) % 100000, 1 + (g::bigint * 104729) % 90000,
           (${sql.raw(STATUSES)})[1 + g % 6], 'finop', 'scale',
           timestamptz '2024-01-01' + g * interval '1 minute', timestamptz '2024-01-01' + g * interval '1 minute' + (g % 13) * interval '1 hour'
-        from generate_series(${from}::int, ${to}::int) g`.execute(pool)));
+        from generate_series(${from}::int, ${to}::int) g`.execute(pool),
+    ),
+  );
 }
 
 /**
@@ -86,7 +130,9 @@ async function bulkLoad(pool: Database, tables: string[], keep: string[], load: 
         and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`.execute(db);
     const { rows: checks } = await sql<{ table: string; name: string }>`
       select tgrelid::regclass::text as table, tgname as name from pg_trigger
-      where tgrelid = any(${tables}::regclass[]) and tgisinternal and tgfoid = '"RI_FKey_check_ins"'::regproc`.execute(db);
+      where tgrelid = any(${tables}::regclass[]) and tgisinternal and tgfoid = '"RI_FKey_check_ins"'::regproc`.execute(
+      db,
+    );
     for (const i of indexes) await sql`drop index ${sql.id(i.name)}`.execute(db);
     for (const c of checks) await sql`alter table ${sql.table(c.table)} disable trigger ${sql.id(c.name)}`.execute(db);
     try {
@@ -105,11 +151,17 @@ async function bulkLoad(pool: Database, tables: string[], keep: string[], load: 
  * changed PRUNE_DAYS or more days ago) gets one attempt, in the same statement, so that the cascade has rows to
  * delete too and the deliveries are not read back. Returns the number of attempts.
  */
-export async function seedDeliveries(pool: Database, webhookIds: string[], count: number, firstId = 1): Promise<number> {
+export async function seedDeliveries(
+  pool: Database,
+  webhookIds: string[],
+  count: number,
+  firstId = 1,
+): Promise<number> {
   const hooks = sql.raw(`array[${webhookIds.map((id) => `'${id}'::uuid`).join(',')}]`);
   let attempts = 0;
-  await bulkLoad(pool, ['webhook_deliveries', 'webhook_attempts'], ['webhook_deliveries_due_idx'], () => inRanges(firstId, count, async (from, to) => {
-    const r = await sql`
+  await bulkLoad(pool, ['webhook_deliveries', 'webhook_attempts'], ['webhook_deliveries_due_idx'], () =>
+    inRanges(firstId, count, async (from, to) => {
+      const r = await sql`
         with delivery as (
           insert into webhook_deliveries (id, webhook_id, event, body, status, attempts, next_attempt_at, last_response_status,
             created_at, updated_at, delivered_at)
@@ -120,21 +172,49 @@ export async function seedDeliveries(pool: Database, webhookIds: string[], count
             lateral (select now() - make_interval(days => 1 + g % ${SPREAD_DAYS}::int, secs => g % 86400) as t) at
           returning id, updated_at)
         insert into webhook_attempts (delivery_id, attempt_number, started_at, duration_ms, response_status)
-        select id, 1, updated_at, 12, 200 from delivery where updated_at <= now() - make_interval(days => ${PRUNE_DAYS})`.execute(pool);
-    attempts += Number(r.numAffectedRows ?? 0);
-  }));
+        select id, 1, updated_at, 12, 200 from delivery where updated_at <= now() - make_interval(days => ${PRUNE_DAYS})`.execute(
+        pool,
+      );
+      attempts += Number(r.numAffectedRows ?? 0);
+    }),
+  );
   return attempts;
 }
 
 /** The counters the triggers keep (migrations 005, 015, 016): each table, its key, and the key's expressions over the rows. */
 const COUNTERS: [counter: string, rows: string, key: string[], of: string[]][] = [
-  ['order_counts', 'orders', ['branch_id', 'cashbox_id', 'status', 'operation_type'], ['branch_id', 'cashbox_id', 'status', 'operation_type']],
+  [
+    'order_counts',
+    'orders',
+    ['branch_id', 'cashbox_id', 'status', 'operation_type'],
+    ['branch_id', 'cashbox_id', 'status', 'operation_type'],
+  ],
   ['order_days', 'orders', ['branch_id', 'day'], ['branch_id', "(created_at at time zone 'UTC')::date"]],
-  ['webhook_delivery_counts', 'webhook_deliveries', ['webhook_id', 'status', 'event'], ['webhook_id', 'status', 'event']],
-  ['webhook_delivery_days', 'webhook_deliveries', ['webhook_id', 'day'], ['webhook_id', "(created_at at time zone 'UTC')::date"]],
+  [
+    'webhook_delivery_counts',
+    'webhook_deliveries',
+    ['webhook_id', 'status', 'event'],
+    ['webhook_id', 'status', 'event'],
+  ],
+  [
+    'webhook_delivery_days',
+    'webhook_deliveries',
+    ['webhook_id', 'day'],
+    ['webhook_id', "(created_at at time zone 'UTC')::date"],
+  ],
   ['client_counts', 'clients', ['branch_id'], ['branch_id']],
-  ['audit_counts', 'audit_log', ['branch_key', 'actor', 'action', 'entity_type'], ['coalesce(branch_id, 0)', 'actor', 'action', 'entity_type']],
-  ['audit_days', 'audit_log', ['branch_key', 'day'], ['coalesce(branch_id, 0)', "(created_at at time zone 'UTC')::date"]],
+  [
+    'audit_counts',
+    'audit_log',
+    ['branch_key', 'actor', 'action', 'entity_type'],
+    ['coalesce(branch_id, 0)', 'actor', 'action', 'entity_type'],
+  ],
+  [
+    'audit_days',
+    'audit_log',
+    ['branch_key', 'day'],
+    ['coalesce(branch_id, 0)', "(created_at at time zone 'UTC')::date"],
+  ],
 ];
 
 /** Whether every counter the triggers kept agrees with count(*) of its rows, group by group (a group may span rows). */
@@ -152,7 +232,9 @@ export async function countersAgree(db: Database): Promise<boolean> {
 
 /** ANALYZE and a checkpoint, so that neither planner statistics nor the load's writes weigh on what follows. */
 export async function settleScale(db: Database): Promise<void> {
-  await sql`vacuum analyze orders, webhook_deliveries, webhook_attempts, order_counts, order_days, webhook_delivery_counts, webhook_delivery_days, clients, audit_log, audit_counts, audit_days, events`.execute(db);
+  await sql`vacuum analyze orders, webhook_deliveries, webhook_attempts, order_counts, order_days, webhook_delivery_counts, webhook_delivery_days, clients, audit_log, audit_counts, audit_days, events`.execute(
+    db,
+  );
   await sql`checkpoint`.execute(db);
 }
 
@@ -162,25 +244,48 @@ export async function settleScale(db: Database): Promise<void> {
  * the others by the branch's admin, over four entity types, three verbs and 5,000 entities. Events: order events
  * over the branch's exchanges, one in ten an offer event.
  */
-export async function seedHistories(pool: Database, branch: ScaleBranch, exchangeIds: number[], count: number): Promise<void> {
+export async function seedHistories(
+  pool: Database,
+  branch: ScaleBranch,
+  exchangeIds: number[],
+  count: number,
+): Promise<void> {
   const b = branch.branchId;
-  const staff = await pool.selectFrom('staff_users').select('id').where('email', '=', branch.staffEmail).executeTakeFirstOrThrow();
+  const staff = await pool
+    .selectFrom('staff_users')
+    .select('id')
+    .where('email', '=', branch.staffEmail)
+    .executeTakeFirstOrThrow();
   const ex = sql.raw(`array[${exchangeIds.join(',')}]`);
   const at = (g: string) => sql.raw(`timestamptz '2024-01-01' + ${g} * interval '1 minute'`);
-  await bulkLoad(pool, ['clients'], [], () => inRanges(1, count, (from, to) => sql`
+  await bulkLoad(pool, ['clients'], [], () =>
+    inRanges(1, count, (from, to) =>
+      sql`
     insert into clients (branch_id, first_name, last_name, email, phone, created_at, updated_at)
     select ${b}::int, 'Client', 'No ' || g, 'client-' || g || '@branch-' || ${b}::int || '.example', '+1' || lpad(g::text, 9, '0') || lpad(${b}::int::text, 3, '0'),
       ${at('g')}, ${at('g')} + (g % 13) * interval '1 hour'
-    from generate_series(${from}::int, ${to}::int) g`.execute(pool)));
-  await bulkLoad(pool, ['audit_log'], [], () => inRanges(1, count, (from, to) => sql`
+    from generate_series(${from}::int, ${to}::int) g`.execute(pool),
+    ),
+  );
+  await bulkLoad(pool, ['audit_log'], [], () =>
+    inRanges(1, count, (from, to) =>
+      sql`
     insert into audit_log (actor, staff_user_id, role, action, entity_type, entity_id, branch_id, created_at)
     select case when g % 5 = 0 then 'cli' else 'staff' end, case when g % 5 = 0 then null else ${staff.id}::int end,
       case when g % 5 = 0 then 'cli' else 'admin' end, t.type || '.' || (array['create', 'update', 'delete'])[1 + g % 3], t.type, (g % 5000)::text,
       ${b}::int, ${at('g')}
-    from generate_series(${from}::int, ${to}::int) g, lateral (select (array['exchange', 'offer', 'staff', 'webhook'])[1 + g % 4] as type) t`.execute(pool)));
-  await bulkLoad(pool, ['events'], [], () => inRanges(1, count, (from, to) => sql`
+    from generate_series(${from}::int, ${to}::int) g, lateral (select (array['exchange', 'offer', 'staff', 'webhook'])[1 + g % 4] as type) t`.execute(
+        pool,
+      ),
+    ),
+  );
+  await bulkLoad(pool, ['events'], [], () =>
+    inRanges(1, count, (from, to) =>
+      sql`
     insert into events (id, event, branch_id, exchange_id, is_order_event, body, created_at)
     select gen_random_uuid(), case when g % 10 = 0 then 'offer.updated' else 'order.created' end, ${b}::int, (${ex})[1 + g % ${exchangeIds.length}::int],
       g % 10 <> 0, '{"event":"order.created","data":{"id":' || g || '}}', ${at('g')}
-    from generate_series(${from}::int, ${to}::int) g`.execute(pool)));
+    from generate_series(${from}::int, ${to}::int) g`.execute(pool),
+    ),
+  );
 }

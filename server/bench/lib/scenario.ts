@@ -20,7 +20,10 @@ export interface Scenario {
   run(ctx: BenchContext): Promise<Figure[]>;
 }
 
-export interface Check { target: string; met: boolean }
+export interface Check {
+  target: string;
+  met: boolean;
+}
 
 /** One row of the results. `perSecond`: requests answered 2xx at full load, or deliveries. */
 export interface Figure {

@@ -10,11 +10,17 @@ const BASELINES = join(here, '../baselines');
 export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 /** The service's V8 settings (bin/v8-flags.js), also given to the baselines: a ratio compares code, not flags. */
-const { STARTUP_FLAGS, V8_FLAGS } = (await import(pathToFileURL(join(here, '../../bin/v8-flags.js')).href)) as { STARTUP_FLAGS: string[]; V8_FLAGS: string[] };
+const { STARTUP_FLAGS, V8_FLAGS } = (await import(pathToFileURL(join(here, '../../bin/v8-flags.js')).href)) as {
+  STARTUP_FLAGS: string[];
+  V8_FLAGS: string[];
+};
 
 /** As in production, with a limit so high that the rate limiter counts every request and refuses none. */
 export const SERVICE_ENV = {
-  NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO: 'false', RATE_LIMIT_PER_MINUTE: '1000000000',
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  SEED_DEMO: 'false',
+  RATE_LIMIT_PER_MINUTE: '1000000000',
   JWT_SECRET: 'bench-secret-bench-secret-bench-secret-000',
 };
 
@@ -23,7 +29,10 @@ const PROFILE = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${pr
 
 /** The API process as deployed (`pxs serve --no-worker`), on the given database. */
 export function startService(databaseUrl: string, env: Record<string, string> = {}): Promise<Child> {
-  return startChild(CLI, ['serve', '--no-worker'], { env: { ...SERVICE_ENV, DATABASE_URL: databaseUrl, ...env }, nodeArgs: [...STARTUP_FLAGS, ...PROFILE] });
+  return startChild(CLI, ['serve', '--no-worker'], {
+    env: { ...SERVICE_ENV, DATABASE_URL: databaseUrl, ...env },
+    nodeArgs: [...STARTUP_FLAGS, ...PROFILE],
+  });
 }
 
 /** The same with the Redis rate limiter, under a key prefix of its own. */
@@ -39,5 +48,8 @@ export function startWorker(databaseUrl: string): Promise<Child> {
 
 /** A baseline of bench/baselines/, run from its TypeScript source with the service's V8 settings. */
 export function startBaseline(name: string, env: Record<string, string> = {}): Promise<Child> {
-  return startChild(join(BASELINES, `${name}.ts`), [], { env, nodeArgs: [...STARTUP_FLAGS, ...V8_FLAGS, '--import', 'tsx'] });
+  return startChild(join(BASELINES, `${name}.ts`), [], {
+    env,
+    nodeArgs: [...STARTUP_FLAGS, ...V8_FLAGS, '--import', 'tsx'],
+  });
 }

@@ -26,26 +26,50 @@ export const scaleOut: Scenario = {
       const data = await prepareDatabase(bench.url);
       const handle = await openDatabase({ databaseUrl: bench.url, dataDir: 'memory://' });
       try {
-        await handle.db.insertInto('webhooks').values({ branch_id: data.branchId, url: rx.url, events: ['order.created'], secret_key: 'b'.repeat(64), updated_at: new Date() }).execute();
+        await handle.db
+          .insertInto('webhooks')
+          .values({
+            branch_id: data.branchId,
+            url: rx.url,
+            events: ['order.created'],
+            secret_key: 'b'.repeat(64),
+            updated_at: new Date(),
+          })
+          .execute();
         const body = JSON.stringify({
-          cashbox: { id: data.exchangeId }, currency1: { id: data.currencies.USD }, currency2: { id: data.currencies.EUR },
-          operationType: 'offer', clientAmount: 250.5, comment: 'bench',
+          cashbox: { id: data.exchangeId },
+          currency1: { id: data.currencies.USD },
+          currency2: { id: data.currencies.EUR },
+          operationType: 'offer',
+          clientAmount: 250.5,
+          comment: 'bench',
         });
-        const request = { method: 'POST' as const, path: '/api/v1/partner/orders', headers: { authorization: `Bearer ${data.keys.branch}` }, body };
-        const results: Record<number, { orders: number[]; deliveries: number[] }> = { 1: { orders: [], deliveries: [] }, 2: { orders: [], deliveries: [] } };
+        const request = {
+          method: 'POST' as const,
+          path: '/api/v1/partner/orders',
+          headers: { authorization: `Bearer ${data.keys.branch}` },
+          body,
+        };
+        const results: Record<number, { orders: number[]; deliveries: number[] }> = {
+          1: { orders: [], deliveries: [] },
+          2: { orders: [], deliveries: [] },
+        };
         for (let round = 0; round < rounds; round++) {
           for (const n of [1, 2]) {
             const prefix = `bench-scaleout-${Date.now()}`;
             const env = { REDIS_URL, REDIS_KEY_PREFIX: prefix };
             const children: Child[] = [];
             try {
-              for (let i = 0; i < n; i++) children.push(await startService(bench.url, env), await startWorker(bench.url));
+              for (let i = 0; i < n; i++)
+                children.push(await startService(bench.url, env), await startWorker(bench.url));
               const apis = children.filter((_, i) => i % 2 === 0);
               await load({ url: apis.map((c) => c.url), request }, 2);
               rx.reset();
               const l = await load({ url: apis.map((c) => c.url), request }, seconds);
               const delivered = rx.received() / seconds;
-              ctx.progress(`  ${n} + ${n}: ${Math.round(l.rps)} orders/s (${l.failed} failed), ${Math.round(delivered)} deliveries/s`);
+              ctx.progress(
+                `  ${n} + ${n}: ${Math.round(l.rps)} orders/s (${l.failed} failed), ${Math.round(delivered)} deliveries/s`,
+              );
               results[n].orders.push(l.rps);
               results[n].deliveries.push(delivered);
             } finally {
@@ -58,9 +82,19 @@ export const scaleOut: Scenario = {
         const figure = (what: 'orders' | 'deliveries', name: string): Figure => {
           const [one, two] = [mean(results[1][what]), mean(results[2][what])];
           return {
-            name, subject: '2 API + 2 worker processes', perSecond: Math.round(two),
-            baseline: { subject: '1 API + 1 worker', perSecond: Math.round(one), p50Ms: 0, p99Ms: 0, peakRssMb: 0, failed: 0 },
-            ratio: two / one, checks: [],
+            name,
+            subject: '2 API + 2 worker processes',
+            perSecond: Math.round(two),
+            baseline: {
+              subject: '1 API + 1 worker',
+              perSecond: Math.round(one),
+              p50Ms: 0,
+              p99Ms: 0,
+              peakRssMb: 0,
+              failed: 0,
+            },
+            ratio: two / one,
+            checks: [],
           };
         };
         return [

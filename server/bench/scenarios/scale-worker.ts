@@ -24,16 +24,22 @@ export async function claimRate(ctx: BenchContext, rx: Receiver, deliveries: num
       for (let i = 0; i < rounds; i++) {
         const a = await drainBacklog(handle.db, empty.url, rx, backlog);
         const b = await drainBacklog(ctx.db, ctx.databaseUrl, rx, backlog);
-        ctx.progress(`  worker: empty table ${a.perSecond}/s, ${deliveries.toLocaleString('en')} finished ${b.perSecond}/s`);
+        ctx.progress(
+          `  worker: empty table ${a.perSecond}/s, ${deliveries.toLocaleString('en')} finished ${b.perSecond}/s`,
+        );
         rates.push([a.perSecond, b.perSecond]);
       }
       const ratios = rates.map(([a, b]) => b / a).sort((x, y) => x - y);
       const ratio = ratios[Math.floor(ratios.length / 2)];
       const mean = (k: 0 | 1) => Math.round(rates.reduce((s, r) => s + r[k], 0) / rates.length);
       return {
-        name: `worker claim rate (deliveries/s, backlog ${backlog.toLocaleString('en')})`, subject: `${deliveries.toLocaleString('en')} finished deliveries`, perSecond: mean(1),
+        name: `worker claim rate (deliveries/s, backlog ${backlog.toLocaleString('en')})`,
+        subject: `${deliveries.toLocaleString('en')} finished deliveries`,
+        perSecond: mean(1),
         baseline: { subject: 'empty table', perSecond: mean(0), p50Ms: 0, p99Ms: 0, peakRssMb: 0, failed: 0 },
-        ratio, sliceRatios: ratios.map((r) => Number(r.toFixed(3))), checks: [atLeast(ratio, CLAIM_RATIO, `ratio ≥ ${CLAIM_RATIO}`)],
+        ratio,
+        sliceRatios: ratios.map((r) => Number(r.toFixed(3))),
+        checks: [atLeast(ratio, CLAIM_RATIO, `ratio ≥ ${CLAIM_RATIO}`)],
       };
     } finally {
       await handle.close();
@@ -63,11 +69,13 @@ export async function pruningPass(ctx: BenchContext, rx: Receiver, deliveries: n
     }
   });
   const perSecond = Math.round(pruned / (ms / 1000));
-  ctx.progress(`  pruned ${pruned.toLocaleString('en')} in ${Math.round(ms)} ms; worker deliveries during each pass: ${during.join(', ')}`);
+  ctx.progress(
+    `  pruned ${pruned.toLocaleString('en')} in ${Math.round(ms)} ms; worker deliveries during each pass: ${during.join(', ')}`,
+  );
   return {
     name: `pruning: ${passes} passes, ${pruned.toLocaleString('en')} deliveries (rows/s; deliveries sent during each pass: ${during.join(', ')})`,
-    subject: `pruneDeliveries on ${deliveries.toLocaleString('en')}`, perSecond,
+    subject: `pruneDeliveries on ${deliveries.toLocaleString('en')}`,
+    perSecond,
     checks: [{ target: 'worker delivers during every pass', met: during.every((n) => n > 0) }],
   };
 }
-

@@ -1,6 +1,15 @@
 import { measurePair, type Request, type Timing } from '../lib/load.js';
 import type { Child } from '../lib/processes.js';
-import { countersAgree, scaleBranch, seedDeliveries, seedHistories, seedOrders, settleScale, STAFF_PASSWORD, type ScaleBranch } from '../lib/scale-seed.js';
+import {
+  countersAgree,
+  scaleBranch,
+  seedDeliveries,
+  seedHistories,
+  seedOrders,
+  settleScale,
+  STAFF_PASSWORD,
+  type ScaleBranch,
+} from '../lib/scale-seed.js';
 import { atLeast, below, figures, type BenchContext, type Figure, type Scenario } from '../lib/scenario.js';
 import { startService } from '../lib/service.js';
 import { claimRate, pruningPass } from './scale-worker.js';
@@ -35,7 +44,10 @@ export const scale: Scenario = {
     out.push(bigSeed.figure);
     const service = await startService(ctx.databaseUrl);
     try {
-      const sides = { small: { ...small, rows: SMALL, exchangeIds: smallSeed.exchangeIds }, big: { ...big, rows: orders, exchangeIds: bigSeed.exchangeIds } };
+      const sides = {
+        small: { ...small, rows: SMALL, exchangeIds: smallSeed.exchangeIds },
+        big: { ...big, rows: orders, exchangeIds: bigSeed.exchangeIds },
+      };
       for (const m of await listMeasurements(service, sides)) {
         if (ctx.selected(m.name)) out.push(await pair(ctx, service, m));
       }
@@ -57,53 +69,99 @@ const SMALL = 2000;
 
 /** The small branch's history as the bench's: 2,000 orders (the bench's own branch has them), deliveries, clients, audit rows and events. */
 async function seedSmall(ctx: BenchContext, small: ScaleBranch): Promise<{ attempts: number; exchangeIds: number[] }> {
-  const own = await ctx.db.insertInto('exchanges').values([1, 2, 3, 4].map((i) => ({ branch_id: small.branchId, name: `Small ${i}`, updated_at: new Date() })))
-    .returning('id').execute();
+  const own = await ctx.db
+    .insertInto('exchanges')
+    .values([1, 2, 3, 4].map((i) => ({ branch_id: small.branchId, name: `Small ${i}`, updated_at: new Date() })))
+    .returning('id')
+    .execute();
   const exchangeIds = own.map((e) => e.id);
   await seedOrders(ctx.db, small.branchId, exchangeIds, [ctx.data.currencies.USD, ctx.data.currencies.EUR], SMALL);
   await seedHistories(ctx.db, small, exchangeIds, SMALL);
   return { attempts: await seedDeliveries(ctx.db, small.webhookIds, SMALL), exchangeIds };
 }
 
-async function seed(ctx: BenchContext, big: ScaleBranch, orders: number, deliveries: number, smallAttempts: number): Promise<{ figure: Figure; exchangeIds: number[] }> {
+async function seed(
+  ctx: BenchContext,
+  big: ScaleBranch,
+  orders: number,
+  deliveries: number,
+  smallAttempts: number,
+): Promise<{ figure: Figure; exchangeIds: number[] }> {
   const started = performance.now();
-  const exchanges = await ctx.db.insertInto('exchanges').values([1, 2, 3, 4].map((i) => ({ branch_id: big.branchId, name: `Big ${i}`, updated_at: new Date() })))
-    .returning('id').execute();
-  await seedOrders(ctx.db, big.branchId, exchanges.map((e) => e.id), [ctx.data.currencies.USD, ctx.data.currencies.EUR], orders);
+  const exchanges = await ctx.db
+    .insertInto('exchanges')
+    .values([1, 2, 3, 4].map((i) => ({ branch_id: big.branchId, name: `Big ${i}`, updated_at: new Date() })))
+    .returning('id')
+    .execute();
+  await seedOrders(
+    ctx.db,
+    big.branchId,
+    exchanges.map((e) => e.id),
+    [ctx.data.currencies.USD, ctx.data.currencies.EUR],
+    orders,
+  );
   ctx.progress(`  seeded ${orders.toLocaleString('en')} orders in ${seconds(started)} s`);
   const t = performance.now();
   // Ids 1…2,000 are the small branch's.
   const attempts = smallAttempts + (await seedDeliveries(ctx.db, big.webhookIds, deliveries, 2001));
-  ctx.progress(`  seeded ${deliveries.toLocaleString('en')} deliveries and ${attempts.toLocaleString('en')} attempts in ${seconds(t)} s`);
+  ctx.progress(
+    `  seeded ${deliveries.toLocaleString('en')} deliveries and ${attempts.toLocaleString('en')} attempts in ${seconds(t)} s`,
+  );
   const loaded = seconds(started);
   const settling = performance.now();
   await settleScale(ctx.db);
   const settled = seconds(started);
   const agree = await countersAgree(ctx.db);
-  ctx.progress(`  loaded in ${loaded} s, vacuum analyze ${seconds(settling)} s: ${settled} s in all; counters agree with count(*): ${agree}`);
+  ctx.progress(
+    `  loaded in ${loaded} s, vacuum analyze ${seconds(settling)} s: ${settled} s in all; counters agree with count(*): ${agree}`,
+  );
   const histories = performance.now();
-  await seedHistories(ctx.db, big, exchanges.map((e) => e.id), orders);
+  await seedHistories(
+    ctx.db,
+    big,
+    exchanges.map((e) => e.id),
+    orders,
+  );
   await settleScale(ctx.db);
-  ctx.progress(`  seeded ${orders.toLocaleString('en')} clients, audit rows and events, with vacuum analyze, in ${seconds(histories)} s`);
+  ctx.progress(
+    `  seeded ${orders.toLocaleString('en')} clients, audit rows and events, with vacuum analyze, in ${seconds(histories)} s`,
+  );
   const rows = orders + deliveries + attempts;
-  return { exchangeIds: exchanges.map((e) => e.id), figure: {
-    name: `seed ${orders.toLocaleString('en')} orders + ${deliveries.toLocaleString('en')} deliveries (rows/s; ${loaded} s, ${settled} s with vacuum analyze)`,
-    subject: 'SQL generate_series', perSecond: Math.round(rows / loaded),
-    checks: [below(loaded, SEED_SECONDS, `< ${SEED_SECONDS} s`), { target: 'counters = count(*)', met: agree }],
-  } };
+  return {
+    exchangeIds: exchanges.map((e) => e.id),
+    figure: {
+      name: `seed ${orders.toLocaleString('en')} orders + ${deliveries.toLocaleString('en')} deliveries (rows/s; ${loaded} s, ${settled} s with vacuum analyze)`,
+      subject: 'SQL generate_series',
+      perSecond: Math.round(rows / loaded),
+      checks: [below(loaded, SEED_SECONDS, `< ${SEED_SECONDS} s`), { target: 'counters = count(*)', met: agree }],
+    },
+  };
 }
 
-interface Measurement { name: string; small: Request; big: Request; timing?: Timing }
+interface Measurement {
+  name: string;
+  small: Request;
+  big: Request;
+  timing?: Timing;
+}
 
 /** A side of the pairs: its branch, how many rows each of its histories holds, its exchanges. */
-interface Side extends ScaleBranch { rows: number; exchangeIds: number[] }
+interface Side extends ScaleBranch {
+  rows: number;
+  exchangeIds: number[];
+}
 
 const SEEDED_FROM = Date.parse('2024-01-01T00:00:00Z');
 const DAY = 86_400_000;
 
 /** The query string of a list request: `filter` and `sort` as JSON. */
-const query = (params: Record<string, unknown>) => new URLSearchParams(Object.entries(params)
-  .map(([k, v]) => [k, typeof v === 'string' || typeof v === 'number' ? String(v) : JSON.stringify(v)])).toString();
+const query = (params: Record<string, unknown>) =>
+  new URLSearchParams(
+    Object.entries(params).map(([k, v]) => [
+      k,
+      typeof v === 'string' || typeof v === 'number' ? String(v) : JSON.stringify(v),
+    ]),
+  ).toString();
 
 /**
  * Each list, the same request on the small history and on the large one. A time filter names the same moment of
@@ -112,31 +170,59 @@ const query = (params: Record<string, unknown>) => new URLSearchParams(Object.en
  */
 async function listMeasurements(service: Child, sides: { small: Side; big: Side }): Promise<Measurement[]> {
   const { small, big } = sides;
-  const partner = (key: string, path: string): Request => ({ method: 'GET', path: `/api/v1/partner${path}`, headers: { authorization: `Bearer ${key}` } });
+  const partner = (key: string, path: string): Request => ({
+    method: 'GET',
+    path: `/api/v1/partner${path}`,
+    headers: { authorization: `Bearer ${key}` },
+  });
   const cursorAt = async (key: string, position: number) => {
-    const res = await fetch(`${service.url}/api/v1/partner/orders?limit=20&skip=${position - 20}`, { headers: { authorization: `Bearer ${key}` } });
+    const res = await fetch(`${service.url}/api/v1/partner/orders?limit=20&skip=${position - 20}`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
     const body = (await res.json()) as { meta: { nextCursor: string } };
     return encodeURIComponent(body.meta.nextCursor);
   };
   const token = async (email: string) => {
-    const res = await fetch(`${service.url}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: STAFF_PASSWORD }) });
+    const res = await fetch(`${service.url}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: STAFF_PASSWORD }),
+    });
     return ((await res.json()) as { accessToken: string }).accessToken;
   };
   const tokens = { small: await token(small.staffEmail), big: await token(big.staffEmail) };
-  const staff = (side: 'small' | 'big', path: string): Request => ({ method: 'GET', path: `/api/v1/admin${path}`, headers: { authorization: `Bearer ${tokens[side]}` } });
+  const staff = (side: 'small' | 'big', path: string): Request => ({
+    method: 'GET',
+    path: `/api/v1/admin${path}`,
+    headers: { authorization: `Bearer ${tokens[side]}` },
+  });
   const status = `filter=${encodeURIComponent('{"status":"CANCEL"}')}`;
   const deep = big.rows / 2;
   const out: Measurement[] = [
-    { name: 'GET /partner/orders?limit=20', small: partner(small.key, '/orders?limit=20'), big: partner(big.key, '/orders?limit=20') },
+    {
+      name: 'GET /partner/orders?limit=20',
+      small: partner(small.key, '/orders?limit=20'),
+      big: partner(big.key, '/orders?limit=20'),
+    },
     {
       name: `GET /partner/orders?limit=20&cursor= (position ${deep.toLocaleString('en')}; small: 1,000)`,
-      small: partner(small.key, `/orders?limit=20&cursor=${await cursorAt(small.key, 1000)}`), big: partner(big.key, `/orders?limit=20&cursor=${await cursorAt(big.key, deep)}`),
+      small: partner(small.key, `/orders?limit=20&cursor=${await cursorAt(small.key, 1000)}`),
+      big: partner(big.key, `/orders?limit=20&cursor=${await cursorAt(big.key, deep)}`),
     },
-    { name: 'GET /partner/orders?limit=20&filter={status}', small: partner(small.key, `/orders?limit=20&${status}`), big: partner(big.key, `/orders?limit=20&${status}`) },
-    { name: 'GET /admin/orders?limit=20 (branch admin)', small: staff('small', '/orders?limit=20'), big: staff('big', '/orders?limit=20') },
+    {
+      name: 'GET /partner/orders?limit=20&filter={status}',
+      small: partner(small.key, `/orders?limit=20&${status}`),
+      big: partner(big.key, `/orders?limit=20&${status}`),
+    },
+    {
+      name: 'GET /admin/orders?limit=20 (branch admin)',
+      small: staff('small', '/orders?limit=20'),
+      big: staff('big', '/orders?limit=20'),
+    },
     {
       name: 'GET /partner/webhooks/:id/deliveries?limit=20',
-      small: partner(small.key, `/webhooks/${small.webhookIds[0]}/deliveries?limit=20`), big: partner(big.key, `/webhooks/${big.webhookIds[0]}/deliveries?limit=20`),
+      small: partner(small.key, `/webhooks/${small.webhookIds[0]}/deliveries?limit=20`),
+      big: partner(big.key, `/webhooks/${big.webhookIds[0]}/deliveries?limit=20`),
     },
   ];
   /** One combination of a list: `params(side)` gives each side's query (the values differ, the meaning does not). */
@@ -148,10 +234,22 @@ async function listMeasurements(service: Child, sides: { small: Side; big: Side 
 
   // Orders: the issue's combinations, then each filter and each sort on its own; the branch admin's board alike.
   const orderCases: [string, (s: Side) => Record<string, unknown>][] = [
-    ['filter={createdAt:{lt:middle}}&sort=[[createdAt,DESC]]', (s) => ({ filter: { createdAt: { lt: middle(s) } }, sort: [['createdAt', 'DESC']] })],
+    [
+      'filter={createdAt:{lt:middle}}&sort=[[createdAt,DESC]]',
+      (s) => ({ filter: { createdAt: { lt: middle(s) } }, sort: [['createdAt', 'DESC']] }),
+    ],
     ['sort=[[clientAmount,DESC]]', () => ({ sort: [['clientAmount', 'DESC']] })],
-    ['filter={cashboxId,createdAt:{gte:last week}}&sort=[[createdAt,DESC]]', (s) => ({ filter: { cashboxId: s.exchangeIds[0], createdAt: { gte: lastWeek(s) } }, sort: [['createdAt', 'DESC']] })],
-    ['filter={status:ORDERINIT}&sort=[[updatedAt,DESC]]', () => ({ filter: { status: 'ORDERINIT' }, sort: [['updatedAt', 'DESC']] })],
+    [
+      'filter={cashboxId,createdAt:{gte:last week}}&sort=[[createdAt,DESC]]',
+      (s) => ({
+        filter: { cashboxId: s.exchangeIds[0], createdAt: { gte: lastWeek(s) } },
+        sort: [['createdAt', 'DESC']],
+      }),
+    ],
+    [
+      'filter={status:ORDERINIT}&sort=[[updatedAt,DESC]]',
+      () => ({ filter: { status: 'ORDERINIT' }, sort: [['updatedAt', 'DESC']] }),
+    ],
   ];
   const orderSingles: [string, (s: Side) => Record<string, unknown>][] = [
     ['filter={hashedId}', (s) => ({ filter: { hashedId: `scale-${s.branchId}-${s.rows / 2}` } })],
@@ -171,7 +269,9 @@ async function listMeasurements(service: Child, sides: { small: Side; big: Side 
     combination(`GET /partner/orders?limit=20&${name}`, (s) => partner(s.key, `/orders?limit=20&${query(params(s))}`));
   }
   for (const [name, params] of orderCases) {
-    combination(`GET /admin/orders?limit=20&${name} (branch admin)`, (s, which) => staff(which, `/orders?limit=20&${query(params(s))}`));
+    combination(`GET /admin/orders?limit=20&${name} (branch admin)`, (s, which) =>
+      staff(which, `/orders?limit=20&${query(params(s))}`),
+    );
   }
 
   // A webhook's delivery log (newest first unless sorted), 2,500,000 deliveries on the large side.
@@ -187,20 +287,27 @@ async function listMeasurements(service: Child, sides: { small: Side; big: Side 
     ['sort=[[updatedAt,DESC]]', { sort: [['updatedAt', 'DESC']] }],
   ];
   for (const [name, params] of deliveryCases) {
-    combination(`GET /partner/webhooks/:id/deliveries?limit=20&${name}`, (s) => partner(s.key, `/webhooks/${s.webhookIds[0]}/deliveries?limit=20&${query(params)}`));
+    combination(`GET /partner/webhooks/:id/deliveries?limit=20&${name}`, (s) =>
+      partner(s.key, `/webhooks/${s.webhookIds[0]}/deliveries?limit=20&${query(params)}`),
+    );
   }
 
   // Clients of the branch: the exact lookups and each sort.
   const clientCases: [string, (s: Side) => Record<string, unknown>][] = [
     ['', () => ({})],
     ['filter={email}', (s) => ({ filter: { email: `client-${s.rows / 2}@branch-${s.branchId}.example` } })],
-    ['filter={phone}', (s) => ({ filter: { phone: `+1${String(s.rows / 2).padStart(9, '0')}${String(s.branchId).padStart(3, '0')}` } })],
+    [
+      'filter={phone}',
+      (s) => ({ filter: { phone: `+1${String(s.rows / 2).padStart(9, '0')}${String(s.branchId).padStart(3, '0')}` } }),
+    ],
     ['sort=[[id,DESC]]', () => ({ sort: [['id', 'DESC']] })],
     ['sort=[[createdAt,DESC]]', () => ({ sort: [['createdAt', 'DESC']] })],
     ['sort=[[updatedAt,DESC]]', () => ({ sort: [['updatedAt', 'DESC']] })],
   ];
   for (const [name, params] of clientCases) {
-    combination(`GET /partner/clients?limit=20${name ? `&${name}` : ''}`, (s) => partner(s.key, `/clients?limit=20${name ? `&${query(params(s))}` : ''}`));
+    combination(`GET /partner/clients?limit=20${name ? `&${name}` : ''}`, (s) =>
+      partner(s.key, `/clients?limit=20${name ? `&${query(params(s))}` : ''}`),
+    );
   }
 
   // The audit log as the branch's admin reads it: newest first, oldest first, each filter.
@@ -215,13 +322,25 @@ async function listMeasurements(service: Child, sides: { small: Side; big: Side 
     ['to=middle', (s) => ({ to: middle(s) })],
   ];
   for (const [name, params] of auditCases) {
-    combination(`GET /admin/audit?limit=20${name ? `&${name}` : ''} (branch admin)`, (s, which) => staff(which, `/audit?limit=20${name ? `&${query(params(s))}` : ''}`));
+    combination(`GET /admin/audit?limit=20${name ? `&${name}` : ''} (branch admin)`, (s, which) =>
+      staff(which, `/audit?limit=20${name ? `&${query(params(s))}` : ''}`),
+    );
   }
-  const staffIds = await Promise.all([small, big].map(async (s) => (await fetch(`${service.url}/api/v1/admin/audit?limit=1&actor=staff`, { headers: { authorization: `Bearer ${tokens[s === small ? 'small' : 'big']}` } })
-    .then((r) => r.json() as Promise<{ data: { staffUserId: number }[] }>)).data[0]!.staffUserId));
+  const staffIds = await Promise.all(
+    [small, big].map(
+      async (s) =>
+        (
+          await fetch(`${service.url}/api/v1/admin/audit?limit=1&actor=staff`, {
+            headers: { authorization: `Bearer ${tokens[s === small ? 'small' : 'big']}` },
+          }).then((r) => r.json() as Promise<{ data: { staffUserId: number }[] }>)
+        ).data[0]!.staffUserId,
+    ),
+  );
   out.push({
-    name: 'GET /admin/audit?limit=20&staffUserId (branch admin)', timing: COMBINATIONS,
-    small: staff('small', `/audit?limit=20&staffUserId=${staffIds[0]}`), big: staff('big', `/audit?limit=20&staffUserId=${staffIds[1]}`),
+    name: 'GET /admin/audit?limit=20&staffUserId (branch admin)',
+    timing: COMBINATIONS,
+    small: staff('small', `/audit?limit=20&staffUserId=${staffIds[0]}`),
+    big: staff('big', `/audit?limit=20&staffUserId=${staffIds[1]}`),
   });
 
   // The events feed from its start (it has no filter or sort).
@@ -231,11 +350,33 @@ async function listMeasurements(service: Child, sides: { small: Side; big: Side 
 
 async function pair(ctx: BenchContext, service: Child, m: Measurement): Promise<Figure> {
   const timing = ctx.quick || !m.timing ? { ...ctx.timing, connections: m.timing?.connections } : m.timing;
-  const { sides: [small, big], ratio, ratios } = await measurePair([{ url: service.url, request: m.small }, { url: service.url, request: m.big }], timing);
+  const {
+    sides: [small, big],
+    ratio,
+    ratios,
+  } = await measurePair(
+    [
+      { url: service.url, request: m.small },
+      { url: service.url, request: m.big },
+    ],
+    timing,
+  );
   return {
-    name: m.name, subject: 'large history', ...figures(big),
-    baseline: { subject: 'small history', perSecond: small.rps, p50Ms: small.p50Ms, p99Ms: small.p99Ms, peakRssMb: 0, failed: small.failed },
-    ratio, sliceRatios: ratios, peakRssMb: service.peakRssMb(), checks: [atLeast(ratio, LIST_RATIO, `ratio ≥ ${LIST_RATIO}`)],
+    name: m.name,
+    subject: 'large history',
+    ...figures(big),
+    baseline: {
+      subject: 'small history',
+      perSecond: small.rps,
+      p50Ms: small.p50Ms,
+      p99Ms: small.p99Ms,
+      peakRssMb: 0,
+      failed: small.failed,
+    },
+    ratio,
+    sliceRatios: ratios,
+    peakRssMb: service.peakRssMb(),
+    checks: [atLeast(ratio, LIST_RATIO, `ratio ≥ ${LIST_RATIO}`)],
   };
 }
 

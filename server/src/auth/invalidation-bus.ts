@@ -11,13 +11,18 @@ export interface InvalidationBus {
   close(): Promise<void>;
 }
 
-
 export function localBus(): InvalidationBus {
   const emitter = new EventEmitter();
   return {
-    publish: async (reason) => { emitter.emit('message', reason); },
-    subscribe: (handler) => { emitter.on('message', handler); },
-    close: async () => { emitter.removeAllListeners(); },
+    publish: async (reason) => {
+      emitter.emit('message', reason);
+    },
+    subscribe: (handler) => {
+      emitter.on('message', handler);
+    },
+    close: async () => {
+      emitter.removeAllListeners();
+    },
   };
 }
 
@@ -29,13 +34,25 @@ export function localBus(): InvalidationBus {
  * has ended on its own. While the subscriber is away, messages to this instance are lost: when it connects
  * again every cache is emptied once, for what it may have missed.
  */
-export async function redisBus(publisher: Redis, subscriber: Redis, namespace: string, log: Log = () => undefined, retryForMs = 5000): Promise<InvalidationBus> {
+export async function redisBus(
+  publisher: Redis,
+  subscriber: Redis,
+  namespace: string,
+  log: Log = () => undefined,
+  retryForMs = 5000,
+): Promise<InvalidationBus> {
   const CHANNEL = `${namespace}:auth-invalidate`;
   const handlers: ((reason: string) => void)[] = [];
-  const deliver = (reason: string) => { for (const h of handlers) h(reason); };
-  subscriber.on('message', (channel: string, message: string) => { if (channel === CHANNEL) deliver(message); });
+  const deliver = (reason: string) => {
+    for (const h of handlers) h(reason);
+  };
+  subscriber.on('message', (channel: string, message: string) => {
+    if (channel === CHANNEL) deliver(message);
+  });
   let lost = false;
-  subscriber.on('close', () => { lost = true; });
+  subscriber.on('close', () => {
+    lost = true;
+  });
   subscriber.on('ready', () => {
     if (!lost) return;
     lost = false;
@@ -43,10 +60,16 @@ export async function redisBus(publisher: Redis, subscriber: Redis, namespace: s
   });
   // Queued until Redis answers (and made again by ioredis after every reconnection); the start-up waits for it
   // unless Redis is away.
-  const subscribed = subscriber.subscribe(CHANNEL).catch((err: unknown) => log('warn', 'could not subscribe to invalidations', { err: (err as Error).message }));
+  const subscribed = subscriber
+    .subscribe(CHANNEL)
+    .catch((err: unknown) => log('warn', 'could not subscribe to invalidations', { err: (err as Error).message }));
   await Promise.race([subscribed, readyWithin(subscriber, 10_000).then((ok) => (ok ? subscribed : undefined))]);
 
-  const send = (reason: string) => publisher.publish(CHANNEL, reason).then(() => undefined, (err: unknown) => err as Error);
+  const send = (reason: string) =>
+    publisher.publish(CHANNEL, reason).then(
+      () => undefined,
+      (err: unknown) => err as Error,
+    );
   const retries = new Set<NodeJS.Timeout>();
   let closed = false;
   const retry = (reason: string, until: number) => {
@@ -58,7 +81,11 @@ export async function redisBus(publisher: Redis, subscriber: Redis, namespace: s
       // Closed while it was being sent: close() cleared only the timers still waiting.
       if (closed) return;
       if (Date.now() + RETRY_EVERY_MS <= until) retry(reason, until);
-      else log('warn', 'invalidation not published; other instances see it when their cache expires', { reason, err: err.message });
+      else
+        log('warn', 'invalidation not published; other instances see it when their cache expires', {
+          reason,
+          err: err.message,
+        });
     }, RETRY_EVERY_MS);
     // A pending retry never keeps a stopping process alive.
     timer.unref();
@@ -70,16 +97,24 @@ export async function redisBus(publisher: Redis, subscriber: Redis, namespace: s
       deliver(reason);
       const err = await send(reason);
       if (!err) return;
-      log('warn', 'invalidation not published; trying again while the caches it is about live', { reason, err: err.message });
+      log('warn', 'invalidation not published; trying again while the caches it is about live', {
+        reason,
+        err: err.message,
+      });
       retry(reason, Date.now() + retryForMs);
     },
-    subscribe: (handler) => { handlers.push(handler); },
+    subscribe: (handler) => {
+      handlers.push(handler);
+    },
     close: async () => {
       closed = true;
       for (const timer of retries) clearTimeout(timer);
       // The subscriber queues commands while Redis is away: an UNSUBSCRIBE then would wait for its return, and on a
       // connection cut silently, not yet found by its heartbeat, for that. Stopping waits a second at most.
-      if (subscriber.status === 'ready') await withTimeout(subscriber.unsubscribe(CHANNEL), CLOSE_WAIT_MS, 'UNSUBSCRIBE not answered').catch(() => undefined);
+      if (subscriber.status === 'ready')
+        await withTimeout(subscriber.unsubscribe(CHANNEL), CLOSE_WAIT_MS, 'UNSUBSCRIBE not answered').catch(
+          () => undefined,
+        );
     },
   };
 }

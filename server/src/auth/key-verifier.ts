@@ -34,7 +34,10 @@ const REVOKED: Verification = Object.freeze({ ok: false, reason: 'revoked' });
 const EXPIRED: Verification = Object.freeze({ ok: false, reason: 'expired' });
 
 /** The principal is built once per cache fill; requests share it read-only. */
-interface CacheEntry { record: KeyRecord | null; principal: KeyPrincipal | null }
+interface CacheEntry {
+  record: KeyRecord | null;
+  principal: KeyPrincipal | null;
+}
 
 /**
  * Verifies raw API keys. A malformed key (bad prefix, length, alphabet or checksum) is refused with no I/O;
@@ -49,10 +52,19 @@ export class KeyVerifier {
   /** Counts invalidations, so that a read overtaken by one is neither trusted nor kept. */
   private generation = 0;
 
-  constructor(private readonly lookupKey: KeyLookup, ttlMs: number, private readonly bus: InvalidationBus) {
+  constructor(
+    private readonly lookupKey: KeyLookup,
+    ttlMs: number,
+    private readonly bus: InvalidationBus,
+  ) {
     // ttlResolution 0 reads the clock on each lookup: the default (1 ms) arms a timer each millisecond under load to
     // reuse a reading, which cost more per request than reading the clock.
-    this.cache = new LRUCache<string, CacheEntry>({ max: 50_000, ttl: Math.max(ttlMs, 1), ttlAutopurge: false, ttlResolution: 0 });
+    this.cache = new LRUCache<string, CacheEntry>({
+      max: 50_000,
+      ttl: Math.max(ttlMs, 1),
+      ttlAutopurge: false,
+      ttlResolution: 0,
+    });
     bus.subscribe(() => this.forget());
   }
 
@@ -116,7 +128,9 @@ export class KeyVerifier {
       return { record, principal: record && toPrincipal(record) };
     });
     this.reading.set(hash, read);
-    const done = () => { if (this.reading.get(hash) === read) this.reading.delete(hash); };
+    const done = () => {
+      if (this.reading.get(hash) === read) this.reading.delete(hash);
+    };
     read.then(done, done);
     return read;
   }
@@ -145,6 +159,8 @@ function toPrincipal(record: KeyRecord): KeyPrincipal {
     exchangeIds: null,
     staffUserId: null,
     permissions: new Set(record.type === 'branch' ? ALL_PERMISSIONS : []),
-    ...(record.type === 'public' && record.allowedOrigins.length > 0 ? { allowedOrigins: new Set(record.allowedOrigins) } : {}),
+    ...(record.type === 'public' && record.allowedOrigins.length > 0
+      ? { allowedOrigins: new Set(record.allowedOrigins) }
+      : {}),
   };
 }

@@ -11,8 +11,14 @@ export class LastUsedTracker {
   private timer: NodeJS.Timeout;
   private flushing: Promise<void> = Promise.resolve();
 
-  constructor(private readonly write: LastUsedWriter, flushMs: number, private readonly onError: (err: unknown) => void) {
-    this.timer = setInterval(() => { void this.flush(); }, flushMs);
+  constructor(
+    private readonly write: LastUsedWriter,
+    flushMs: number,
+    private readonly onError: (err: unknown) => void,
+  ) {
+    this.timer = setInterval(() => {
+      void this.flush();
+    }, flushMs);
     this.timer.unref();
   }
 

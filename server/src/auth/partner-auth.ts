@@ -1,4 +1,11 @@
-import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler } from 'fastify';
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+  onRequestHookHandler,
+} from 'fastify';
 import type { Permission } from '../db/schema.js';
 import { badRequest, forbidden, unauthorized } from '../http/errors.js';
 import { KEY_PREFIXES } from './key-format.js';
@@ -27,7 +34,8 @@ declare module 'fastify' {
  * Which keys may call a partner route, stated by every one (route-access.ts partnerRoute): any key, a public one
  * included (the public endpoints); any secret key; or a secret key holding a permission.
  */
-export type KeyAccess = { keys: 'any' | 'secret'; permission?: undefined } | { keys?: undefined; permission: Permission };
+export type KeyAccess =
+  { keys: 'any' | 'secret'; permission?: undefined } | { keys?: undefined; permission: Permission };
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
@@ -50,7 +58,9 @@ export function registerPartnerAuth(app: FastifyInstance, deps: PartnerAuthDeps)
   app.decorateRequest('apiKey', null as unknown as KeyPrincipal);
   app.addHook('onRoute', (route) => {
     if (!route.config?.keyAccess) {
-      throw new Error(`${[route.method].flat().join(',')} ${route.url}: a partner route states which keys may call it (partnerRoute's keys or permission)`);
+      throw new Error(
+        `${[route.method].flat().join(',')} ${route.url}: a partner route states which keys may call it (partnerRoute's keys or permission)`,
+      );
     }
     route.onRequest = [...[route.onRequest ?? []].flat(), authenticate(deps, route.config ?? {})];
   });
@@ -66,9 +76,17 @@ function authenticate(deps: PartnerAuthDeps, config: FastifyContextConfig): onRe
   return (request, reply, done) => {
     const key = presented(request);
     if (key instanceof Error) return refuse(deps, request, reply, done, key);
-    if (key === undefined) return refuse(deps, request, reply, done, unauthorized(config.keyInQuery ? MISSING_KEY_OR_QUERY : MISSING_KEY));
+    if (key === undefined)
+      return refuse(deps, request, reply, done, unauthorized(config.keyInQuery ? MISSING_KEY_OR_QUERY : MISSING_KEY));
     step(deps.keys.verify(key), done, (result: Verification) => {
-      if (!result.ok) return refuse(deps, request, reply, done, unauthorized(result.reason === 'expired' ? 'API key has expired' : 'Invalid or revoked API key'));
+      if (!result.ok)
+        return refuse(
+          deps,
+          request,
+          reply,
+          done,
+          unauthorized(result.reason === 'expired' ? 'API key has expired' : 'Invalid or revoked API key'),
+        );
       const principal = result.principal;
       step(deps.limits.perKey.consume(principal.keyId), done, (decision: RateDecision) => {
         setRateLimitHeaders(reply, decision, 60);
@@ -83,11 +101,18 @@ function authenticate(deps: PartnerAuthDeps, config: FastifyContextConfig): onRe
 
 const MISSING_KEY = 'Missing API key: send Authorization: Bearer <API_KEY>';
 const MISSING_KEY_OR_QUERY = 'Missing API key: send Authorization: Bearer <API_KEY>, or a public key as ?key=pk_…';
-const SECRET_KEY_IN_URL = 'A secret key (sk_…) is never accepted in a URL: use a public key (pk_…) in ?key=, or send the key in the '
-  + 'Authorization header. A URL is kept in logs, proxies and browser histories: treat this secret key as exposed and roll it';
+const SECRET_KEY_IN_URL =
+  'A secret key (sk_…) is never accepted in a URL: use a public key (pk_…) in ?key=, or send the key in the ' +
+  'Authorization header. A URL is kept in logs, proxies and browser histories: treat this secret key as exposed and roll it';
 /** `sk_`, and the prefix of every key type but the public one (should one not begin with `sk_`): none is read from a URL. */
-const SECRET_PREFIXES = ['sk_', ...Object.entries(KEY_PREFIXES).filter(([type]) => type !== 'public').map(([, prefix]) => prefix)];
-const secretShaped = (value: unknown) => typeof value === 'string' && SECRET_PREFIXES.some((p) => value.trimStart().toLowerCase().startsWith(p));
+const SECRET_PREFIXES = [
+  'sk_',
+  ...Object.entries(KEY_PREFIXES)
+    .filter(([type]) => type !== 'public')
+    .map(([, prefix]) => prefix),
+];
+const secretShaped = (value: unknown) =>
+  typeof value === 'string' && SECRET_PREFIXES.some((p) => value.trimStart().toLowerCase().startsWith(p));
 
 function keyFromHeader(request: FastifyRequest): string | undefined {
   return BEARER.exec(request.headers.authorization ?? '')?.[1];
@@ -109,9 +134,12 @@ function keyFromQueryOrHeader(request: FastifyRequest): string | Error | undefin
     request.log.warn('a secret key was sent in ?key= and refused unread; its owner should roll it');
     return badRequest(SECRET_KEY_IN_URL, { key: 'notAllowed' });
   }
-  if (values.length !== 1 || typeof values[0] !== 'string') return badRequest('Send one key in ?key=', { key: 'invalid' });
+  if (values.length !== 1 || typeof values[0] !== 'string')
+    return badRequest('Send one key in ?key=', { key: 'invalid' });
   if (request.headers.authorization !== undefined) {
-    return badRequest('Send the API key either in the Authorization header or in ?key=, not both', { key: 'ambiguous' });
+    return badRequest('Send the API key either in the Authorization header or in ?key=, not both', {
+      key: 'ambiguous',
+    });
   }
   return values[0];
 }
@@ -133,7 +161,13 @@ function refusal(principal: KeyPrincipal, config: FastifyContextConfig, origin: 
 }
 
 /** Counts a request without a valid key against its address; its answer carries that address's budget. */
-function refuse(deps: PartnerAuthDeps, request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction, error: Error): void {
+function refuse(
+  deps: PartnerAuthDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+  error: Error,
+): void {
   step(deps.limits.perIp.consume(request.ip), done, (decision: RateDecision) => {
     setRateLimitHeaders(reply, decision, 60, 'unauthenticated');
     done(decision.allowed ? error : rateLimitExceeded(decision));

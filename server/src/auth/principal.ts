@@ -4,7 +4,13 @@ import type { Scope } from '../db/scope.js';
 /** A principal's reach, for code that takes either kind of principal. */
 export type { Scope };
 
-export const ALL_PERMISSIONS: readonly Permission[] = ['orders:read', 'orders:write', 'clients:read', 'clients:write', 'webhooks:manage'];
+export const ALL_PERMISSIONS: readonly Permission[] = [
+  'orders:read',
+  'orders:write',
+  'clients:read',
+  'clients:write',
+  'webhooks:manage',
+];
 
 /** Who is calling, and what they may reach (their Scope). */
 export interface KeyPrincipal extends Scope {

@@ -4,7 +4,8 @@ import { declareSends } from '../http/response-headers.js';
 /** Chromium caps a preflight's cache at 2 hours; 10 minutes lets a change of policy reach pages soon. */
 const PREFLIGHT_MAX_AGE_SECONDS = 600;
 /** The headers a page may read: the rate limit's (to wait out a 429) and the request id (to report a problem). */
-const EXPOSED = 'Retry-After, X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, RateLimit, RateLimit-Policy';
+const EXPOSED =
+  'Retry-After, X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, RateLimit, RateLimit-Policy';
 const SECRET_BEARER = /^Bearer\s+sk_/i;
 
 /**
@@ -20,7 +21,8 @@ export function registerPublicCors(app: FastifyInstance, partnerPrefix: string):
   app.addHook('onRoute', (route) => {
     if (route.config?.keyAccess?.keys !== 'any') return;
     const methods = publicPaths.get(route.url) ?? [];
-    for (const method of [route.method].flat()) if (method !== 'HEAD' && !methods.includes(method)) methods.push(method);
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD' && !methods.includes(method)) methods.push(method);
     publicPaths.set(route.url, methods);
     // The public routes' own hook, first of their route hooks (before the key check, whose refusals a page must read):
     // no other request runs it, and none looks up its route's config.

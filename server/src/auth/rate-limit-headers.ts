@@ -6,7 +6,12 @@ import type { RateDecision } from './rate-limiter.js';
  * Sets both header families: the de-facto `X-RateLimit-*` (reset as a Unix time, as GitHub does) and the
  * IETF RateLimit fields (draft-ietf-httpapi-ratelimit-headers: `RateLimit`, `RateLimit-Policy`).
  */
-export function setRateLimitHeaders(reply: FastifyReply, d: RateDecision, windowSeconds: number, policy = 'default'): void {
+export function setRateLimitHeaders(
+  reply: FastifyReply,
+  d: RateDecision,
+  windowSeconds: number,
+  policy = 'default',
+): void {
   const resetSeconds = Math.max(1, Math.ceil(d.resetMs / 1000));
   const remaining = digits(d.remaining);
   // Names in lower case, as Fastify stores them: it lowercases each name it is given, a new string per call for

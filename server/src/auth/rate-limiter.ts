@@ -22,11 +22,23 @@ export class RateLimiter {
   private readonly remote: RateLimiterAbstract | undefined;
   private readonly local: LocalWindows | undefined;
 
-  constructor(readonly name: string, readonly limit: number, readonly windowSeconds: number, redis?: Redis, namespace = 'pxs') {
+  constructor(
+    readonly name: string,
+    readonly limit: number,
+    readonly windowSeconds: number,
+    redis?: Redis,
+    namespace = 'pxs',
+  ) {
     const options = { keyPrefix: `${namespace}:rl:${name}`, points: limit, duration: windowSeconds };
     // If Redis fails, each instance keeps limiting on its own rather than refusing or waving requests through.
     // rejectIfRedisNotReady: while Redis reconnects, count in memory at once instead of trying Redis first.
-    if (redis) this.remote = new RateLimiterRedis({ ...options, storeClient: redis, rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory(options) });
+    if (redis)
+      this.remote = new RateLimiterRedis({
+        ...options,
+        storeClient: redis,
+        rejectIfRedisNotReady: true,
+        insuranceLimiter: new RateLimiterMemory(options),
+      });
     else this.local = new LocalWindows(windowSeconds * 1000);
   }
 
@@ -66,7 +78,8 @@ export class RateLimiter {
       const res = await remote.consume(key, 1);
       return this.decision(true, res.consumedPoints, res.msBeforeNext);
     } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) return this.decision(false, rejection.consumedPoints, rejection.msBeforeNext);
+      if (rejection instanceof RateLimiterRes)
+        return this.decision(false, rejection.consumedPoints, rejection.msBeforeNext);
       throw rejection;
     }
   }
@@ -76,7 +89,10 @@ export class RateLimiter {
   }
 }
 
-interface Window { points: number; resetAt: number }
+interface Window {
+  points: number;
+  resetAt: number;
+}
 
 /**
  * Windows kept in this process. An ended window is replaced at its key's next point; ended ones are swept at most

@@ -16,9 +16,19 @@ const STAFF_JWT: Security = [{ staffJwt: [] }];
  */
 export function partnerRoute(tag: string) {
   return <S extends FastifySchema>(spec: RouteSpec<S> & KeyAccess): RouteOptions<S> => {
-    const access: KeyAccess | undefined = spec.permission ? { permission: spec.permission } : spec.keys ? { keys: spec.keys } : undefined;
+    const access: KeyAccess | undefined = spec.permission
+      ? { permission: spec.permission }
+      : spec.keys
+        ? { keys: spec.keys }
+        : undefined;
     if (!access) throw new Error(`${String(spec.schema.operationId)}: a partner route states which keys may call it`);
-    return routeOptions(spec, tag, spec.config?.keyInQuery ? API_KEY_OR_QUERY : API_KEY, { keyAccess: access }, [401, 403, 429]);
+    return routeOptions(
+      spec,
+      tag,
+      spec.config?.keyInQuery ? API_KEY_OR_QUERY : API_KEY,
+      { keyAccess: access },
+      [401, 403, 429],
+    );
   };
 }
 

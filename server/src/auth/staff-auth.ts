@@ -18,31 +18,50 @@ declare module 'fastify' {
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 /** A staff user as authentication reads it on each request, by id (local tokens) or email (external ones). */
-export type StaffLookup = (by: { id: number } | { email: string }) => Promise<{
-  id: number; email: string; role: StaffRole; branch_id: number | null; permissions: Permission[]; is_active: boolean; exchange_ids: number[];
-  tokens_valid_after: Date | null;
-} | undefined>;
+export type StaffLookup = (by: { id: number } | { email: string }) => Promise<
+  | {
+      id: number;
+      email: string;
+      role: StaffRole;
+      branch_id: number | null;
+      permissions: Permission[];
+      is_active: boolean;
+      exchange_ids: number[];
+      tokens_valid_after: Date | null;
+    }
+  | undefined
+>;
 
 /**
  * Staff JWT authentication for every route of the scope it is registered in. The staff user is read on each
  * request (not cached), so a deactivated user, a changed role or exchange list, and a token cutoff (log out,
  * password change) take effect at once on every instance. The cutoff applies to external tokens of a user too.
  */
-export function registerStaffAuth(app: FastifyInstance, { tokens, findStaff }: { tokens: StaffTokens; findStaff: StaffLookup }): void {
+export function registerStaffAuth(
+  app: FastifyInstance,
+  { tokens, findStaff }: { tokens: StaffTokens; findStaff: StaffLookup },
+): void {
   app.decorateRequest('staff', null as unknown as StaffPrincipal);
   app.addHook('onRoute', (route) => {
     const access = route.config?.staffAccess;
     if (!access) {
-      throw new Error(`${[route.method].flat().join(',')} ${route.url}: a staff route states who may call it (staffRoute's roles or permission)`);
+      throw new Error(
+        `${[route.method].flat().join(',')} ${route.url}: a staff route states who may call it (staffRoute's roles or permission)`,
+      );
     }
-    if (access.permissions.length > 0) route.preHandler = [...[route.preHandler ?? []].flat(), permissionCheck(access.permissions)];
+    if (access.permissions.length > 0)
+      route.preHandler = [...[route.preHandler ?? []].flat(), permissionCheck(access.permissions)];
   });
   app.addHook('onRequest', async (request) => {
     const match = BEARER.exec(request.headers.authorization ?? '');
     if (!match) throw unauthorized('Missing access token: send Authorization: Bearer <JWT>');
     const verified = await tokens.verify(match[1]);
     if (!verified) throw unauthorized('Invalid or expired access token');
-    const by = /^\d{1,9}$/.test(verified.subject) ? { id: Number(verified.subject) } : verified.external ? { email: verified.subject } : null;
+    const by = /^\d{1,9}$/.test(verified.subject)
+      ? { id: Number(verified.subject) }
+      : verified.external
+        ? { email: verified.subject }
+        : null;
     const user = by ? await findStaff(by) : undefined;
     if (!acceptsToken(user, verified.issuedAt)) throw unauthorized('Invalid or expired access token');
     request.staff = {

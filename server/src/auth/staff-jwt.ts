@@ -15,7 +15,8 @@ export class StaffTokens {
 
   constructor(private readonly config: Config['jwt']) {
     this.secret = new TextEncoder().encode(config.secret);
-    if (config.jwksUrl) this.jwks = createRemoteJWKSet(new URL(config.jwksUrl), { timeoutDuration: 5000, cooldownDuration: 30_000 });
+    if (config.jwksUrl)
+      this.jwks = createRemoteJWKSet(new URL(config.jwksUrl), { timeoutDuration: 5000, cooldownDuration: 30_000 });
   }
 
   /**
@@ -23,7 +24,10 @@ export class StaffTokens {
    * (ms): a token is no newer than the data it was issued from, so a login that read the user before a password
    * change committed cannot outlive it by taking a later iat.
    */
-  async sign(staffUserId: number, { cutoff = null, issuedAt = Date.now() }: { cutoff?: Date | null; issuedAt?: number } = {}): Promise<{ accessToken: string; expiresIn: number }> {
+  async sign(
+    staffUserId: number,
+    { cutoff = null, issuedAt = Date.now() }: { cutoff?: Date | null; issuedAt?: number } = {},
+  ): Promise<{ accessToken: string; expiresIn: number }> {
     const accessToken = await new SignJWT({})
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(staffUserId))
@@ -37,19 +41,26 @@ export class StaffTokens {
 
   /** The token's claims (see VerifiedToken); null when invalid. */
   async verify(token: string): Promise<VerifiedToken | null> {
-    const local = await verifyOrNull(() => jwtVerify(token, this.secret, {
-      algorithms: ['HS256'], issuer: LOCAL_ISSUER, audience: LOCAL_AUDIENCE, requiredClaims: ['exp'],
-    }));
+    const local = await verifyOrNull(() =>
+      jwtVerify(token, this.secret, {
+        algorithms: ['HS256'],
+        issuer: LOCAL_ISSUER,
+        audience: LOCAL_AUDIENCE,
+        requiredClaims: ['exp'],
+      }),
+    );
     const fromLocal = local && claimsOf(local, false);
     if (fromLocal) return fromLocal;
     if (!this.jwks) return null;
-    const external = await verifyOrNull(() => jwtVerify(token, this.jwks!, {
-      algorithms: ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'],
-      issuer: this.config.issuer,
-      audience: this.config.audience,
-      // A token without an expiry would stay good for ever; the service's own always carry one.
-      requiredClaims: ['exp'],
-    }));
+    const external = await verifyOrNull(() =>
+      jwtVerify(token, this.jwks!, {
+        algorithms: ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'],
+        issuer: this.config.issuer,
+        audience: this.config.audience,
+        // A token without an expiry would stay good for ever; the service's own always carry one.
+        requiredClaims: ['exp'],
+      }),
+    );
     return external && claimsOf(external, true);
   }
 }
@@ -89,7 +100,10 @@ export function voidedBy(iat: number | null, cutoff: Date | null): boolean {
  * Whether the staff user, as just read, still accepts its token issued at `iat` (seconds): it exists, is active,
  * and no cutoff (log out, password change) voids the token. Authentication and the order stream's recheck both ask.
  */
-export function acceptsToken<U extends { is_active: boolean; tokens_valid_after: Date | null }>(user: U | undefined, iat: number | null): user is U {
+export function acceptsToken<U extends { is_active: boolean; tokens_valid_after: Date | null }>(
+  user: U | undefined,
+  iat: number | null,
+): user is U {
   return user !== undefined && user.is_active && !voidedBy(iat, user.tokens_valid_after);
 }
 

@@ -24,7 +24,8 @@ export function restricts(access: StaffAccess): boolean {
 
 /** The role half of the check: made as soon as the caller is known, before its request is read. */
 export function roleRefusal(role: StaffRole, access: StaffAccess): Error | undefined {
-  if (!access.roles.includes(role)) return forbidden(`This operation needs one of the roles: ${access.roles.join(', ')}`);
+  if (!access.roles.includes(role))
+    return forbidden(`This operation needs one of the roles: ${access.roles.join(', ')}`);
   return undefined;
 }
 

@@ -3,7 +3,9 @@ import { startWorker } from '../features/delivery/worker.js';
 import { pruneIdempotencyKeys } from '../features/idempotency/service.js';
 import { pruneQuotes } from '../features/quotes/service.js';
 
-export interface Background { stop(): Promise<void> }
+export interface Background {
+  stop(): Promise<void>;
+}
 
 /**
  * Work that runs beside the HTTP server: the webhook delivery worker (unless --no-worker), which on PostgreSQL

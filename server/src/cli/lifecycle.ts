@@ -19,7 +19,10 @@ export function exitGracefully(logger: Logger, what: string, stop: () => Promise
     if (closing) return;
     closing = true;
     logger.info({ signal }, `shutting down: ${what}`);
-    const force = setTimeout(() => { logger.error('shutdown timed out'); process.exit(1); }, 30_000);
+    const force = setTimeout(() => {
+      logger.error('shutdown timed out');
+      process.exit(1);
+    }, 30_000);
     force.unref();
     try {
       await stop();

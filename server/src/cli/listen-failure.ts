@@ -6,11 +6,20 @@ export function listenFailure(err: unknown, setting: 'PORT' | 'WORKER_PORT', hos
   const at = `${host.includes(':') ? `[${host}]` : host}:${port}`;
   switch ((err as { code?: unknown }).code) {
     case 'EADDRINUSE':
-      return new Error(`${setting}: ${at} is already in use (EADDRINUSE); stop the process that listens there, or set ${setting} to a free port`, { cause: err });
+      return new Error(
+        `${setting}: ${at} is already in use (EADDRINUSE); stop the process that listens there, or set ${setting} to a free port`,
+        { cause: err },
+      );
     case 'EACCES':
-      return new Error(`${setting}: not permitted to listen on ${at} (EACCES); ports below 1024 need privileges: set ${setting} to 1024 or above`, { cause: err });
+      return new Error(
+        `${setting}: not permitted to listen on ${at} (EACCES); ports below 1024 need privileges: set ${setting} to 1024 or above`,
+        { cause: err },
+      );
     case 'EADDRNOTAVAIL':
-      return new Error(`HOST: ${host} is not an address of this machine (EADDRNOTAVAIL); set HOST to one of its addresses, or 0.0.0.0`, { cause: err });
+      return new Error(
+        `HOST: ${host} is not an address of this machine (EADDRNOTAVAIL); set HOST to one of its addresses, or 0.0.0.0`,
+        { cause: err },
+      );
     default:
       return err;
   }

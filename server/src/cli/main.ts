@@ -42,17 +42,23 @@ export const commands: Record<string, CliCommand> = {
       if (!values.demo) throw new CliError('Only demo data can be seeded: pxs seed --demo', EXIT.usage);
       const config = loadConfig();
       // Its logins and passwords are in the README: never in production, as `pxs serve` never seeds it there.
-      if (config.env === 'production') throw new CliError('The demo is never seeded in production (NODE_ENV=production): its passwords are public', EXIT.config);
+      if (config.env === 'production')
+        throw new CliError(
+          'The demo is never seeded in production (NODE_ENV=production): its passwords are public',
+          EXIT.config,
+        );
       const ctx = await startRuntime(config, quietLog);
       try {
         const demo = await seedDemo(ctx.db);
         if (!demo) throw new CliError('The database already has data; the demo is seeded only into an empty one.');
-        print(Boolean(values.json), demo, () => [
-          'Demo data seeded. Keys (shown once):',
-          ...demo.keys.map((k) => `  ${k.type.padEnd(9)} ${k.rawKey}`),
-          'Staff:',
-          ...demo.staff.map((s) => `  ${s.role.padEnd(11)} ${s.email} / ${s.password}`),
-        ].join('\n'));
+        print(Boolean(values.json), demo, () =>
+          [
+            'Demo data seeded. Keys (shown once):',
+            ...demo.keys.map((k) => `  ${k.type.padEnd(9)} ${k.rawKey}`),
+            'Staff:',
+            ...demo.staff.map((s) => `  ${s.role.padEnd(11)} ${s.email} / ${s.password}`),
+          ].join('\n'),
+        );
       } finally {
         await ctx.close();
       }
@@ -96,7 +102,12 @@ export async function main(argv: string[]): Promise<number> {
     return EXIT.ok;
   }
   try {
-    const { values, positionals } = parseArgs({ args: rest, options: command.options ?? {}, allowPositionals: true, strict: true });
+    const { values, positionals } = parseArgs({
+      args: rest,
+      options: command.options ?? {},
+      allowPositionals: true,
+      strict: true,
+    });
     const extra = positionals[command.maxPositionals ?? 0];
     if (extra !== undefined) throw new CliError(`unexpected argument "${extra}"\nUsage: ${command.usage}`, EXIT.usage);
     await command.run(values, positionals);

@@ -10,7 +10,10 @@ import type { CliCommand } from './support.js';
  * throw-away in-memory database (the document depends on no data and no setting). Written with a final newline.
  */
 export async function openApiDocument(): Promise<string> {
-  const ctx = await startRuntime(loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', SEED_DEMO: 'false' }), () => undefined);
+  const ctx = await startRuntime(
+    loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', SEED_DEMO: 'false' }),
+    () => undefined,
+  );
   try {
     const app = await buildApp(ctx);
     await app.ready();

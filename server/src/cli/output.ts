@@ -2,7 +2,10 @@
 export const EXIT = { ok: 0, failure: 1, usage: 2, config: 3 } as const;
 
 export class CliError extends Error {
-  constructor(message: string, readonly exitCode: number = EXIT.failure) {
+  constructor(
+    message: string,
+    readonly exitCode: number = EXIT.failure,
+  ) {
     super(message);
   }
 }

@@ -10,7 +10,9 @@ import { startBackground, type Background } from './background.js';
 import { exitGracefully, processLogger } from './lifecycle.js';
 import { listenFailure } from './listen-failure.js';
 
-export interface ServeOptions { worker: boolean }
+export interface ServeOptions {
+  worker: boolean;
+}
 
 /** `pxs serve`: migrate, seed the demo on an empty embedded database, listen, run the worker; close gracefully. */
 export async function serve(options: ServeOptions): Promise<void> {
@@ -21,13 +23,19 @@ export async function serve(options: ServeOptions): Promise<void> {
   try {
     const bootstrap = await bootstrapSuperadmin(ctx.db, config.bootstrapAdmin);
     if (bootstrap === 'created') log('info', 'bootstrap superadmin created', { email: config.bootstrapAdmin?.email });
-    if (bootstrap === 'emailTaken') log('warn', 'BOOTSTRAP_ADMIN_EMAIL belongs to a staff user who is not a superadmin; no superadmin was created');
+    if (bootstrap === 'emailTaken')
+      log('warn', 'BOOTSTRAP_ADMIN_EMAIL belongs to a staff user who is not a superadmin; no superadmin was created');
 
     const demo = config.seedDemo && config.env !== 'production' ? await seedDemo(ctx.db) : null;
-    opened.app = await buildApp(ctx, { loggerInstance: logger, demoPublicKey: demo?.keys.find((k) => k.type === 'public')?.rawKey });
+    opened.app = await buildApp(ctx, {
+      loggerInstance: logger,
+      demoPublicKey: demo?.keys.find((k) => k.type === 'public')?.rawKey,
+    });
     // A new connection costs its first request a backend start and cold caches: pay for them before listening.
     await ctx.database.warm();
-    await opened.app.listen({ port: config.port, host: config.host }).catch((err: unknown) => { throw listenFailure(err, 'PORT', config.host, config.port); });
+    await opened.app.listen({ port: config.port, host: config.host }).catch((err: unknown) => {
+      throw listenFailure(err, 'PORT', config.host, config.port);
+    });
     // Only once the port is bound: a start that fails on it must not have claimed deliveries first.
     opened.background = await startBackground(ctx, { worker: options.worker });
     // Its keys are shown once: not above a failed start's error, and with the port bound (PORT=0 picks one).
@@ -35,7 +43,9 @@ export async function serve(options: ServeOptions): Promise<void> {
   } catch (err) {
     // A start that failed (a port in use, a bad HOST) must end the process: the worker's timers and the database's
     // connections would keep it running, serving nothing, where a process manager sees it alive.
-    await closeAll(opened, ctx).catch((closing: unknown) => log('warn', 'closing after a failed start failed', { err: (closing as Error).message }));
+    await closeAll(opened, ctx).catch((closing: unknown) =>
+      log('warn', 'closing after a failed start failed', { err: (closing as Error).message }),
+    );
     throw err;
   }
 

@@ -1,10 +1,26 @@
 import type { StaffRole } from '../db/schema.js';
 import { cliAudit } from '../features/audit/service.js';
 import { CreateStaffRequest } from '../features/staff/schemas.js';
-import { createStaffUser, listStaffUsers, SYSTEM_ACTOR, updateStaffUser, type StaffView } from '../features/staff/service.js';
+import {
+  createStaffUser,
+  listStaffUsers,
+  SYSTEM_ACTOR,
+  updateStaffUser,
+  type StaffView,
+} from '../features/staff/service.js';
 import type { ListParams } from '../db/list.js';
 import { CliError, EXIT, print } from './output.js';
-import { checkInput, findStaffRef, intOption, listOption, readPassword, requireOption, subcommand, withRuntime, type CliCommand } from './support.js';
+import {
+  checkInput,
+  findStaffRef,
+  intOption,
+  listOption,
+  readPassword,
+  requireOption,
+  subcommand,
+  withRuntime,
+  type CliCommand,
+} from './support.js';
 
 /** The API's names of what `staff create` takes, as its options are named. */
 const STAFF_FLAGS = { branchId: 'branch', exchangeIds: 'exchanges', permissions: 'permissions', password: 'password' };
@@ -21,7 +37,8 @@ const USAGE = [
 
 const ROLES: readonly StaffRole[] = ['superadmin', 'admin', 'operator'];
 
-const describe = (s: StaffView) => `${s.id}\t${s.email}\t${s.role}\tbranch ${s.branchId ?? '-'}\texchanges ${s.exchangeIds.join(',') || '-'}\t${s.isActive ? 'active' : 'inactive'}`;
+const describe = (s: StaffView) =>
+  `${s.id}\t${s.email}\t${s.role}\tbranch ${s.branchId ?? '-'}\texchanges ${s.exchangeIds.join(',') || '-'}\t${s.isActive ? 'active' : 'inactive'}`;
 
 /** `pxs staff`: manage staff users without the back office (the first superadmin, a locked-out admin). */
 export const staffCommand: CliCommand = {
@@ -29,8 +46,14 @@ export const staffCommand: CliCommand = {
   summary: 'Create, list and deactivate staff users',
   usage: USAGE,
   options: {
-    email: { type: 'string' }, password: { type: 'string' }, 'password-stdin': { type: 'boolean' }, role: { type: 'string' },
-    branch: { type: 'string' }, exchanges: { type: 'string' }, permissions: { type: 'string' }, json: { type: 'boolean' },
+    email: { type: 'string' },
+    password: { type: 'string' },
+    'password-stdin': { type: 'boolean' },
+    role: { type: 'string' },
+    branch: { type: 'string' },
+    exchanges: { type: 'string' },
+    permissions: { type: 'string' },
+    json: { type: 'boolean' },
   },
   async run(values, positionals) {
     const json = Boolean(values.json);
@@ -47,7 +70,10 @@ export const staffCommand: CliCommand = {
       };
       for (const key of Object.keys(input) as (keyof typeof input)[]) if (input[key] === undefined) delete input[key];
       checkInput(CreateStaffRequest, input);
-      const created = await withRuntime((ctx) => createStaffUser(ctx, SYSTEM_ACTOR, input as Parameters<typeof createStaffUser>[2], cliAudit()), STAFF_FLAGS);
+      const created = await withRuntime(
+        (ctx) => createStaffUser(ctx, SYSTEM_ACTOR, input as Parameters<typeof createStaffUser>[2], cliAudit()),
+        STAFF_FLAGS,
+      );
       print(json, created, () => `Created ${created.role} ${created.email} (id ${created.id}).`);
       return;
     }
@@ -57,17 +83,26 @@ export const staffCommand: CliCommand = {
       const branch = intOption(values, 'branch');
       if (branch !== undefined) filter.branchId = branch;
       if (values.role !== undefined) {
-        if (!ROLES.includes(values.role as StaffRole)) throw new CliError(`--role must be one of: ${ROLES.join(', ')}`, EXIT.usage);
+        if (!ROLES.includes(values.role as StaffRole))
+          throw new CliError(`--role must be one of: ${ROLES.join(', ')}`, EXIT.usage);
         filter.role = values.role as StaffRole;
       }
-      const { rows: data } = await withRuntime((ctx) => listStaffUsers(ctx.db, SYSTEM_ACTOR, { skip: 0, limit: 100_000, filter, sort: [['id', 'ASC']] }));
+      const { rows: data } = await withRuntime((ctx) =>
+        listStaffUsers(ctx.db, SYSTEM_ACTOR, { skip: 0, limit: 100_000, filter, sort: [['id', 'ASC']] }),
+      );
       print(json, data, () => (data.length === 0 ? 'No staff users.' : data.map(describe).join('\n')));
       return;
     }
 
     const ref = positionals[1];
     if (!ref) throw new CliError('which staff user? Usage: pxs staff deactivate <id|email>', EXIT.usage);
-    const updated = await withRuntime(async (ctx) => updateStaffUser(ctx, SYSTEM_ACTOR, (await findStaffRef(ctx, ref)).id, { isActive: false }, cliAudit()));
-    print(json, updated, () => `Deactivated ${updated.email} (id ${updated.id}): its tokens and personal keys no longer work.`);
+    const updated = await withRuntime(async (ctx) =>
+      updateStaffUser(ctx, SYSTEM_ACTOR, (await findStaffRef(ctx, ref)).id, { isActive: false }, cliAudit()),
+    );
+    print(
+      json,
+      updated,
+      () => `Deactivated ${updated.email} (id ${updated.id}): its tokens and personal keys no longer work.`,
+    );
   },
 };

@@ -22,7 +22,10 @@ export interface CliCommand {
  * Opens the database (migrated) and the process services for one command, and always closes them. `flags` names
  * the command's option for each API field it fills (`branchId` → `branch`), so a refusal speaks of `--branch`.
  */
-export async function withRuntime<T>(work: (ctx: AppContext) => Promise<T>, flags: Record<string, string> = {}): Promise<T> {
+export async function withRuntime<T>(
+  work: (ctx: AppContext) => Promise<T>,
+  flags: Record<string, string> = {},
+): Promise<T> {
   const ctx = await startRuntime(loadConfig(), () => undefined);
   try {
     return await work(ctx);
@@ -40,18 +43,28 @@ export async function withRuntime<T>(work: (ctx: AppContext) => Promise<T>, flag
 export function toCliError(thrown: unknown, flags: Record<string, string> = {}): unknown {
   const err = asHttpError(thrown);
   if (!err) return thrown;
-  const fields = Object.entries(err.errors ?? {}).map(([field, code]) => `${field}: ${code}`).join(', ');
-  const said = err.messages === undefined ? fields : `${[err.messages].flat().join('; ')}${fields ? ` (${fields})` : ''}`;
+  const fields = Object.entries(err.errors ?? {})
+    .map(([field, code]) => `${field}: ${code}`)
+    .join(', ');
+  const said =
+    err.messages === undefined ? fields : `${[err.messages].flat().join('; ')}${fields ? ` (${fields})` : ''}`;
   const names = Object.keys(flags);
-  const message = names.length === 0 ? said : said.replace(new RegExp(`\\b(${names.join('|')})\\b`, 'g'), (field) => `--${flags[field]}`);
+  const message =
+    names.length === 0
+      ? said
+      : said.replace(new RegExp(`\\b(${names.join('|')})\\b`, 'g'), (field) => `--${flags[field]}`);
   // A 400 naming a missing branch or exchange ("branchId: notFound") is a refusal of well-formed input.
-  const invalidInput = err.statusCode === 400 && !Object.values(err.errors ?? {}).some((code) => code === 'alreadyExists' || code === 'notFound');
+  const invalidInput =
+    err.statusCode === 400 &&
+    !Object.values(err.errors ?? {}).some((code) => code === 'alreadyExists' || code === 'notFound');
   return new CliError(message, invalidInput ? EXIT.usage : EXIT.failure);
 }
 
 /** Checks command-line input against the API's own request schema, so both refuse the same things. */
 export function checkInput(schema: TSchema, input: Record<string, unknown>): void {
-  const problems = [...Value.Errors(schema, input)].map((e) => `${e.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'input'}: ${e.message}`);
+  const problems = [...Value.Errors(schema, input)].map(
+    (e) => `${e.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'input'}: ${e.message}`,
+  );
   if (problems.length > 0) throw new CliError([...new Set(problems)].join('; '), EXIT.usage);
 }
 
@@ -64,7 +77,8 @@ export function requireOption(values: Record<string, unknown>, name: string): st
 export function intOption(values: Record<string, unknown>, name: string): number | undefined {
   const value = values[name];
   if (value === undefined) return undefined;
-  if (typeof value !== 'string' || !/^[1-9]\d{0,8}$/.test(value)) throw new CliError(`--${name} must be a positive integer`, EXIT.usage);
+  if (typeof value !== 'string' || !/^[1-9]\d{0,8}$/.test(value))
+    throw new CliError(`--${name} must be a positive integer`, EXIT.usage);
   return Number(value);
 }
 
@@ -72,7 +86,10 @@ export function listOption(values: Record<string, unknown>, name: string): strin
   const value = values[name];
   if (value === undefined) return undefined;
   // Every list option is declared `type: 'string'`: parseArgs gives a string.
-  return (value as string).split(',').map((s) => s.trim()).filter(Boolean);
+  return (value as string)
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** A staff user named on the command line by id or email. */
@@ -87,7 +104,9 @@ export async function readPassword(values: Record<string, unknown>): Promise<str
   if (values['password-stdin']) {
     const chunks: Buffer[] = [];
     for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+    return Buffer.concat(chunks)
+      .toString('utf8')
+      .replace(/\r?\n$/, '');
   }
   return requireOption(values, 'password');
 }
@@ -98,7 +117,12 @@ export async function readPassword(values: Record<string, unknown>): Promise<str
  */
 export function subcommand(positionals: string[], allowed: Readonly<Record<string, number>>, usage: string): string {
   const [sub, ...args] = positionals;
-  if (!sub || !Object.hasOwn(allowed, sub)) throw new CliError(`${sub ? `unknown subcommand "${sub}"` : 'a subcommand is required'}\nUsage: ${usage}`, EXIT.usage);
-  if (args.length > allowed[sub]) throw new CliError(`unexpected argument "${args[allowed[sub]]}"\nUsage: ${usage}`, EXIT.usage);
+  if (!sub || !Object.hasOwn(allowed, sub))
+    throw new CliError(
+      `${sub ? `unknown subcommand "${sub}"` : 'a subcommand is required'}\nUsage: ${usage}`,
+      EXIT.usage,
+    );
+  if (args.length > allowed[sub])
+    throw new CliError(`unexpected argument "${args[allowed[sub]]}"\nUsage: ${usage}`, EXIT.usage);
   return sub;
 }

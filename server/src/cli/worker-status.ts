@@ -18,7 +18,10 @@ export async function serveWorkerStatus(
 ): Promise<{ url: string; close(): Promise<void> }> {
   const app = Fastify({
     // At warn: a line per scrape, or Fastify's own "listening" beside the worker's, would only be noise.
-    loggerInstance: logger.child({}, { level: logger.levelVal > logger.levels.values.warn ? logger.level : 'warn' }) as FastifyBaseLogger,
+    loggerInstance: logger.child(
+      {},
+      { level: logger.levelVal > logger.levels.values.warn ? logger.level : 'warn' },
+    ) as FastifyBaseLogger,
     // Nothing here is worth waiting for at shutdown: the worker's attempts in flight are what it finishes.
     forceCloseConnections: true,
   });

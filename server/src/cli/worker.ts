@@ -12,10 +12,13 @@ export async function runWorker(): Promise<void> {
   const ctx = await startRuntime(config, log, { poolSize: 4 });
   const { workerPort } = config.webhooks;
   // The port first: a start that fails on it must not have claimed deliveries.
-  const status = workerPort === null ? null : await serveWorkerStatus(ctx, logger, config.host, workerPort).catch(async (err: unknown) => {
-    await ctx.close();
-    throw listenFailure(err, 'WORKER_PORT', config.host, workerPort);
-  });
+  const status =
+    workerPort === null
+      ? null
+      : await serveWorkerStatus(ctx, logger, config.host, workerPort).catch(async (err: unknown) => {
+          await ctx.close();
+          throw listenFailure(err, 'WORKER_PORT', config.host, workerPort);
+        });
   const background = await startBackground(ctx, { worker: true }).catch(async (err: unknown) => {
     await status?.close();
     await ctx.close();

@@ -11,7 +11,9 @@ const Bool = Type.Union([Type.Literal('true'), Type.Literal('false')]);
 
 /** Every setting the service reads. Nothing else in the code reads process.env. */
 const EnvSchema = Type.Object({
-  NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], { default: 'development' }),
+  NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], {
+    default: 'development',
+  }),
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
   HOST: Type.String({ default: '0.0.0.0' }),
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
@@ -32,7 +34,10 @@ const EnvSchema = Type.Object({
   KEY_CACHE_TTL_MS: Type.Integer({ minimum: 0, maximum: 5000, default: 5000 }),
   LAST_USED_FLUSH_MS: Type.Integer({ minimum: 100, maximum: 60000, default: 30000 }),
   BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, maximum: 104_857_600, default: 102400 }),
-  LOG_LEVEL: Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)), { default: 'info' }),
+  LOG_LEVEL: Type.Union(
+    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
+    { default: 'info' },
+  ),
   SEED_DEMO: Bool,
   BOOTSTRAP_ADMIN_EMAIL: Type.Optional(Type.String({ format: 'email' })),
   BOOTSTRAP_ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 12 })),
@@ -59,7 +64,12 @@ export interface Config extends WebhooksConfig, IntegrationConfig, OwnerLimitsCo
   /** Namespace of every Redis key and channel, so several deployments can share one Redis. */
   redisKeyPrefix: string;
   jwt: { secret: string; jwksUrl?: string; issuer?: string; audience?: string; ttlSeconds: number };
-  rateLimit: { perMinute: number; unauthenticatedPerMinute: number; loginFailuresPerAccount: number; loginFailuresPerIp: number };
+  rateLimit: {
+    perMinute: number;
+    unauthenticatedPerMinute: number;
+    loginFailuresPerAccount: number;
+    loginFailuresPerIp: number;
+  };
   keys: { cacheTtlMs: number; lastUsedFlushMs: number };
   bodyLimitBytes: number;
   logLevel: Env['LOG_LEVEL'];
@@ -86,17 +96,28 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     if (value !== undefined && value !== '') raw[key] = value;
   }
   const nodeEnv = (raw.NODE_ENV as Env['NODE_ENV']) ?? 'development';
-  for (const [key, fallback] of Object.entries(DEFAULT_BOOLEANS)) raw[key] ??= fallback(nodeEnv, raw.DATABASE_URL === undefined);
+  for (const [key, fallback] of Object.entries(DEFAULT_BOOLEANS))
+    raw[key] ??= fallback(nodeEnv, raw.DATABASE_URL === undefined);
 
   // Value.Convert truncates "2.5" to 2 for an integer (and converts in place): an operator's typo would pass unnoticed.
   const notWhole = Object.entries(EnvSchema.properties)
-    .filter(([key, schema]) => (schema as { type?: string }).type === 'integer' && typeof raw[key] === 'string' && !/^\s*-?\d+\s*$/.test(raw[key] as string))
+    .filter(
+      ([key, schema]) =>
+        (schema as { type?: string }).type === 'integer' &&
+        typeof raw[key] === 'string' &&
+        !/^\s*-?\d+\s*$/.test(raw[key] as string),
+    )
     .map(([key]) => key);
   const converted = Value.Default(EnvSchema, Value.Convert(EnvSchema, raw));
   const problems = [
     ...notWhole.map((key) => `${key}: must be a whole number`),
     ...[...Value.Errors(EnvSchema, converted)]
-      .map((e) => ({ name: e.instancePath.replace(/^\//, '') || String((e.params as { requiredProperties?: string[] }).requiredProperties?.[0] ?? ''), message: e.message }))
+      .map((e) => ({
+        name:
+          e.instancePath.replace(/^\//, '') ||
+          String((e.params as { requiredProperties?: string[] }).requiredProperties?.[0] ?? ''),
+        message: e.message,
+      }))
       .filter((e) => !notWhole.includes(e.name))
       .map((e) => {
         const allowed = choices(EnvSchema.properties[e.name as keyof Env]);
@@ -138,9 +159,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     logLevel: env.LOG_LEVEL,
     seedDemo: env.SEED_DEMO === 'true',
-    bootstrapAdmin: env.BOOTSTRAP_ADMIN_EMAIL && env.BOOTSTRAP_ADMIN_PASSWORD
-      ? { email: env.BOOTSTRAP_ADMIN_EMAIL, password: env.BOOTSTRAP_ADMIN_PASSWORD }
-      : undefined,
+    bootstrapAdmin:
+      env.BOOTSTRAP_ADMIN_EMAIL && env.BOOTSTRAP_ADMIN_PASSWORD
+        ? { email: env.BOOTSTRAP_ADMIN_EMAIL, password: env.BOOTSTRAP_ADMIN_PASSWORD }
+        : undefined,
     trustProxy: trustProxy as TrustProxy,
     consoleDir: env.CONSOLE_DIR,
     ...webhooksConfig(env),

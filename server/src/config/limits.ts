@@ -8,8 +8,12 @@ export const OwnerLimitsEnv = {
 
 type Env = { [K in keyof typeof OwnerLimitsEnv]: Static<(typeof OwnerLimitsEnv)[K]> };
 
-export interface OwnerLimitsConfig { ownerLimits: { webhooksPerOwner: number; personalKeysPerStaff: number } }
+export interface OwnerLimitsConfig {
+  ownerLimits: { webhooksPerOwner: number; personalKeysPerStaff: number };
+}
 
 export function ownerLimitsConfig(env: Env): OwnerLimitsConfig {
-  return { ownerLimits: { webhooksPerOwner: env.WEBHOOKS_PER_OWNER, personalKeysPerStaff: env.PERSONAL_KEYS_PER_STAFF } };
+  return {
+    ownerLimits: { webhooksPerOwner: env.WEBHOOKS_PER_OWNER, personalKeysPerStaff: env.PERSONAL_KEYS_PER_STAFF },
+  };
 }

@@ -20,7 +20,9 @@ export function trustProxyOf(value: string): TrustProxy | Error {
   }
   const entries = value.split(',').map((e) => e.trim());
   if (entries.every(isAddressOrRange)) return entries.join(',');
-  return new Error('TRUST_PROXY: must be true, false, the number of proxies in front (1-99), or their addresses or CIDR ranges, comma-separated');
+  return new Error(
+    'TRUST_PROXY: must be true, false, the number of proxies in front (1-99), or their addresses or CIDR ranges, comma-separated',
+  );
 }
 
 function isAddressOrRange(entry: string): boolean {

@@ -19,12 +19,21 @@ export const WebhooksEnv = {
   WORKER_PORT: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535 })),
 };
 
-type Env = { [K in Exclude<keyof typeof WebhooksEnv, 'WORKER_PORT'>]: Static<(typeof WebhooksEnv)[K]> } & { WORKER_PORT?: number };
+type Env = { [K in Exclude<keyof typeof WebhooksEnv, 'WORKER_PORT'>]: Static<(typeof WebhooksEnv)[K]> } & {
+  WORKER_PORT?: number;
+};
 
 export interface WebhooksConfig {
   webhooks: {
-    timeoutMs: number; retryBaseMs: number; maxRetries: number; deactivateAfter: number;
-    allowPrivateUrls: boolean; leaseMs: number; pollMs: number; concurrency: number; retentionDays: number;
+    timeoutMs: number;
+    retryBaseMs: number;
+    maxRetries: number;
+    deactivateAfter: number;
+    allowPrivateUrls: boolean;
+    leaseMs: number;
+    pollMs: number;
+    concurrency: number;
+    retentionDays: number;
     /** Where `pxs worker` serves /health and /metrics; null: nowhere. */
     workerPort: number | null;
   };

@@ -97,5 +97,7 @@ function alive(pid: number): boolean {
 
 function inUse(dataDir: string, holder: number | string): Error {
   const who = typeof holder === 'number' ? `process ${holder}` : holder;
-  return new Error(`DATA_DIR ${dataDir}: in use by ${who} (${LOCK_FILE}); the embedded database allows one process at a time: stop it first, or set DATABASE_URL to run several processes on PostgreSQL`);
+  return new Error(
+    `DATA_DIR ${dataDir}: in use by ${who} (${LOCK_FILE}); the embedded database allows one process at a time: stop it first, or set DATABASE_URL to run several processes on PostgreSQL`,
+  );
 }

@@ -51,13 +51,17 @@ export interface DatabaseOptions {
 
 /** The only place that decides between embedded PGlite and a PostgreSQL server. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.onIdleError) : openPglite(options.dataDir, options.template);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.onIdleError)
+    : openPglite(options.dataDir, options.template);
 }
 
 // Each driver is imported only when chosen: PGlite's module was 1.3 MB of an API process's heap on PostgreSQL,
 // marked at every full collection for nothing.
 async function openPostgres(url: string, max: number, onIdleError?: (err: Error) => void): Promise<DatabaseHandle> {
-  const { default: { Pool, Client } } = await import('pg');
+  const {
+    default: { Pool, Client },
+  } = await import('pg');
   // A fixed-size pool: pg-pool closes a connection idle for 10 s unless the pool is at `min`. After any lull of
   // 10 s, the next requests each waited for a new backend (fork, authentication, a cold catalogue cache, every
   // statement prepared again): 60–90 ms at the p99 of the first second of load.
@@ -66,9 +70,18 @@ async function openPostgres(url: string, max: number, onIdleError?: (err: Error)
   // A connection attempt alone is bounded, through the Client the pool makes: behind a cut route it would wait for
   // TCP's retries, about two minutes, while its request waited with it.
   class BoundedClient extends Client {
-    constructor(config?: pg.ClientConfig) { super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS }); }
+    constructor(config?: pg.ClientConfig) {
+      super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    }
   }
-  const pool = new Pool({ connectionString: url, max, min: max, types: { getTypeParser } as pg.CustomTypesConfig, application_name: 'pxs', Client: BoundedClient });
+  const pool = new Pool({
+    connectionString: url,
+    max,
+    min: max,
+    types: { getTypeParser } as pg.CustomTypesConfig,
+    application_name: 'pxs',
+    Client: BoundedClient,
+  });
   // An idle connection closed by the server (restart, failover, admin) is dropped from the pool and replaced on
   // the next checkout; without a listener the pool's 'error' event would end the process.
   pool.on('error', (err) => onIdleError?.(err));
@@ -76,7 +89,9 @@ async function openPostgres(url: string, max: number, onIdleError?: (err: Error)
   // transaction) emits 'error' on its client, which with no listener ends the process: the query in flight
   // rejects on its own, the request fails with a 503 and, as the client is no longer queryable, the pool
   // discards it on release. This listener only has to exist.
-  pool.on('connect', (client) => { client.on('error', () => undefined); });
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   const counter = queryCounter();
   const preparing = preparingPool(pool);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparing }), log: counter.log });
@@ -87,7 +102,9 @@ async function openPostgres(url: string, max: number, onIdleError?: (err: Error)
     queryCount: counter.count,
     afterStatement: counter.afterStatement,
     limitQueries: preparing.limitQueries,
-    ping: async () => { await pool.query('select 1'); },
+    ping: async () => {
+      await pool.query('select 1');
+    },
     warm: async () => {
       const clients = await Promise.all(Array.from({ length: max }, () => pool.connect()));
       for (const client of clients) client.release();
@@ -106,12 +123,19 @@ async function openPglite(dataDir: string, template?: Blob): Promise<DatabaseHan
   }
   try {
     if (!inMemory) await initialiseDataDir(dataDir);
-    const [{ PGlite }, { PGliteDialect }] = await Promise.all([import('@electric-sql/pglite'), import('kysely-pglite-dialect')]);
+    const [{ PGlite }, { PGliteDialect }] = await Promise.all([
+      import('@electric-sql/pglite'),
+      import('kysely-pglite-dialect'),
+    ]);
     const client = inMemory ? new PGlite({ loadDataDir: template }) : new PGlite(dataDir);
     try {
       await client.waitReady;
     } catch (err) {
-      throw inMemory ? err : new Error(`DATA_DIR ${dataDir}: the embedded database could not be opened: ${(err as Error).message}`, { cause: err });
+      throw inMemory
+        ? err
+        : new Error(`DATA_DIR ${dataDir}: the embedded database could not be opened: ${(err as Error).message}`, {
+            cause: err,
+          });
     }
     const counter = queryCounter();
     const db = new Kysely<DB>({ dialect: new PGliteDialect(client), log: counter.log });
@@ -122,7 +146,9 @@ async function openPglite(dataDir: string, template?: Blob): Promise<DatabaseHan
       queryCount: counter.count,
       afterStatement: counter.afterStatement,
       limitQueries: () => undefined,
-      ping: async () => { await client.query('select 1'); },
+      ping: async () => {
+        await client.query('select 1');
+      },
       warm: async () => undefined,
       dump: () => client.dumpDataDir('none'),
       close: async () => {
@@ -151,7 +177,9 @@ function queryCounter() {
     count: () => n,
     afterStatement: (listener: () => void) => {
       listeners.add(listener);
-      return () => { listeners.delete(listener); };
+      return () => {
+        listeners.delete(listener);
+      };
     },
   };
 }

@@ -11,7 +11,9 @@ export type SortKey = [field: string, dir: 'ASC' | 'DESC'][];
  * equal values: for `status DESC` on a million orders, a sixth of the branch per page.
  */
 export function sortKeyOf(sort: SortKey): SortKey {
-  return sort.some(([field]) => field === 'id') ? sort : [...sort, ['id', sort.length > 0 ? sort[sort.length - 1]![1] : 'ASC']];
+  return sort.some(([field]) => field === 'id')
+    ? sort
+    : [...sort, ['id', sort.length > 0 ? sort[sort.length - 1]![1] : 'ASC']];
 }
 
 /** A decoded cursor: the key values of the last row of the previous page, as the database wrote them in text. */
@@ -40,7 +42,8 @@ export function decodeCursor(cursor: string, key: SortKey, columns: Record<strin
   } catch {
     throw invalidCursor();
   }
-  if (!Array.isArray(parsed) || parsed.length !== key.length + 1 || parsed[0] !== tagOf(key, columns)) throw invalidCursor();
+  if (!Array.isArray(parsed) || parsed.length !== key.length + 1 || parsed[0] !== tagOf(key, columns))
+    throw invalidCursor();
   const values = parsed.slice(1) as unknown[];
   if (!values.every((v) => v === null || (typeof v === 'string' && v.length <= 200))) throw invalidCursor();
   // The id is never null; a null elsewhere is only possible in a nullable column, and then handled below.
@@ -67,7 +70,12 @@ export function keyColumns(key: SortKey, columns: Record<string, string>) {
  * Otherwise it is spelled out (a after, or a equal and b after, …), led by a range on the first column so an
  * index on it still bounds the scan. Nulls sort last ascending and first descending, as PostgreSQL puts them.
  */
-export function afterCursor(key: SortKey, columns: Record<string, string>, nullable: ReadonlySet<string>, values: readonly unknown[]): RawBuilder<boolean> {
+export function afterCursor(
+  key: SortKey,
+  columns: Record<string, string>,
+  nullable: ReadonlySet<string>,
+  values: readonly unknown[],
+): RawBuilder<boolean> {
   const refs = key.map(([field]) => sql.ref(columns[field]));
   const uniform = key.every(([, dir]) => dir === key[0][1]) && key.every(([field]) => !nullable.has(field));
   if (uniform) {
@@ -87,7 +95,10 @@ export function afterCursor(key: SortKey, columns: Record<string, string>, nulla
       equal = sql<boolean>`${ref} is null`;
     } else {
       const op = sql.raw(dir === 'ASC' ? '>' : '<');
-      after = dir === 'ASC' && isNullable ? sql<boolean>`(${ref} ${op} ${value} or ${ref} is null)` : sql<boolean>`${ref} ${op} ${value}`;
+      after =
+        dir === 'ASC' && isNullable
+          ? sql<boolean>`(${ref} ${op} ${value} or ${ref} is null)`
+          : sql<boolean>`${ref} ${op} ${value}`;
       equal = sql<boolean>`${ref} = ${value}`;
     }
     if (after) alternatives.push(sql<boolean>`(${sql.join([...equalSoFar, after], sql` and `)})`);

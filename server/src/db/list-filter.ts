@@ -6,7 +6,11 @@ export type FilterValue = boolean | number | string | DateRange;
 const OPERATORS = { eq: '=', gte: '>=', gt: '>', lte: '<=', lt: '<' } as const;
 
 /** One `column <op> value` of a filter: `{status: "X"}` is one, `{createdAt: {gte, lt}}` two. */
-export interface Condition { field: string; op: keyof typeof OPERATORS; value: unknown }
+export interface Condition {
+  field: string;
+  op: keyof typeof OPERATORS;
+  value: unknown;
+}
 
 export function conditionsOf(filter: Record<string, FilterValue>): Condition[] {
   const out: Condition[] = [];
@@ -26,9 +30,13 @@ export function column(columns: Record<string, string>, field: string): string {
   return columns[field]!;
 }
 
-export function applyConditions<DB, TB extends keyof DB, O>(qb: SelectQueryBuilder<DB, TB, O>, conditions: Condition[], columns: Record<string, string>) {
+export function applyConditions<DB, TB extends keyof DB, O>(
+  qb: SelectQueryBuilder<DB, TB, O>,
+  conditions: Condition[],
+  columns: Record<string, string>,
+) {
   let out = qb;
-  for (const c of conditions) out = out.where(sql<boolean>`${sql.ref(column(columns, c.field))} ${sql.raw(OPERATORS[c.op])} ${c.value}`);
+  for (const c of conditions)
+    out = out.where(sql<boolean>`${sql.ref(column(columns, c.field))} ${sql.raw(OPERATORS[c.op])} ${c.value}`);
   return out;
 }
-

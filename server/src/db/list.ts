@@ -1,7 +1,17 @@
 import { CompiledQuery, sql, type Compilable, type Expression, type SelectQueryBuilder } from 'kysely';
 import type { Executor } from './database.js';
 import { applyConditions, column, conditionsOf, type Condition, type FilterValue } from './list-filter.js';
-import { afterCursor, decodeCursor, encodeCursor, invalidCursor, isDataException, keyColumns, sortKeyOf, type CursorValues, type SortKey } from './keyset.js';
+import {
+  afterCursor,
+  decodeCursor,
+  encodeCursor,
+  invalidCursor,
+  isDataException,
+  keyColumns,
+  sortKeyOf,
+  type CursorValues,
+  type SortKey,
+} from './keyset.js';
 import { memoQuery } from './memo.js';
 import { PLAN_PER_EXECUTION } from './prepared.js';
 
@@ -18,7 +28,11 @@ export interface ListParams {
 }
 
 /** Orders by the list's key (the sort, then the id, which keeps pages from overlapping). */
-function applySort<DB, TB extends keyof DB, O>(qb: SelectQueryBuilder<DB, TB, O>, key: SortKey, columns: Record<string, string>): SelectQueryBuilder<DB, TB, O> {
+function applySort<DB, TB extends keyof DB, O>(
+  qb: SelectQueryBuilder<DB, TB, O>,
+  key: SortKey,
+  columns: Record<string, string>,
+): SelectQueryBuilder<DB, TB, O> {
   let out = qb;
   for (const [field, dir] of key) out = out.orderBy(sql.ref(column(columns, field)), dir === 'ASC' ? 'asc' : 'desc');
   return out;
@@ -28,7 +42,12 @@ function applySort<DB, TB extends keyof DB, O>(qb: SelectQueryBuilder<DB, TB, O>
  * One page: its rows, the total of all matches (a lower bound when `totalCapped`), and the cursor of the next
  * page (null on the last one).
  */
-export interface Page<Row> { rows: Row[]; total: number; totalCapped: boolean; nextCursor: string | null }
+export interface Page<Row> {
+  rows: Row[];
+  total: number;
+  totalCapped: boolean;
+  nextCursor: string | null;
+}
 
 /** Past this many matches a list that keeps no exact count stops counting and says so (docs/decisions.md, "Lists at scale"). */
 export const COUNT_CAP = 10_000;
@@ -79,19 +98,25 @@ export function pageQuery<S extends object, DB, TB extends keyof DB, O, Row>(
 ): (db: Executor, scope: S, params: ListParams) => Promise<Page<Row>> {
   type PageRow = Row & { page_total: number } & Record<`__key${number}`, string | null>;
   const nullable = new Set(options.nullable ?? []);
-  const planned = <R>(query: Compilable<R>): Compilable<R> => (options.planEachTime ? plannedPerExecution(query) : query);
+  const planned = <R>(query: Compilable<R>): Compilable<R> =>
+    options.planEachTime ? plannedPerExecution(query) : query;
   const total = (db: Executor, scope: S, conditions: Condition[]): Expression<number> => {
     const exact = options.exactTotal?.(scope, conditions);
     if (exact) return exact;
     const matches = applyConditions(from(db, scope), conditions, columns);
-    const capped = (qb: typeof matches) => sql<number>`(select count(*)::int from (${qb.select(sql`1`.as('one')).limit(COUNT_CAP + 1)}) as capped)`;
+    const capped = (qb: typeof matches) =>
+      sql<number>`(select count(*)::int from (${qb.select(sql`1`.as('one')).limit(COUNT_CAP + 1)}) as capped)`;
     const days = isWindow(conditions) ? options.dayCounts?.(scope) : null;
     if (!days) return capped(matches);
     const created = sql.ref(column(columns, 'createdAt'));
-    const inside = conditions.map((c) => (isLower(c) ? sql<boolean>`day > ${dayOf(c.value)}` : sql<boolean>`day < ${dayOf(c.value)}`));
-    const edges = conditions.map((c) => (isLower(c)
-      ? sql<boolean>`${created} < (${dayOf(c.value)} + 1)::timestamp at time zone 'UTC'`
-      : sql<boolean>`${created} >= ${dayOf(c.value)}::timestamp at time zone 'UTC'`));
+    const inside = conditions.map((c) =>
+      isLower(c) ? sql<boolean>`day > ${dayOf(c.value)}` : sql<boolean>`day < ${dayOf(c.value)}`,
+    );
+    const edges = conditions.map((c) =>
+      isLower(c)
+        ? sql<boolean>`${created} < (${dayOf(c.value)} + 1)::timestamp at time zone 'UTC'`
+        : sql<boolean>`${created} >= ${dayOf(c.value)}::timestamp at time zone 'UTC'`,
+    );
     // The edges' count is an initplan of the ELSE branch: PostgreSQL runs it only when that branch is taken.
     return sql<number>`(select case when inside.n > ${sql.lit(COUNT_CAP)} then ${sql.lit(COUNT_CAP + 1)}
       else inside.n + ${capped(matches.where(sql<boolean>`(${sql.join(edges, sql` or `)})`))} end
@@ -102,17 +127,37 @@ export function pageQuery<S extends object, DB, TB extends keyof DB, O, Row>(
     if (q.cursor) qb = qb.where(afterCursor(q.key, columns, nullable, q.cursor));
     const bound = options.pageBound?.(q.scope, q.key, q.conditions);
     if (bound) qb = qb.where(bound);
-    return planned(applySort(select(qb).select(keyColumns(q.key, columns)).select(sql<number>`${total(db, q.scope, q.conditions)}`.as('page_total')), q.key, columns)
-      // q.limit is one more than the page's, to know whether a next page exists.
-      .offset(q.skip).limit(q.limit) as unknown as Compilable<PageRow>);
+    return planned(
+      applySort(
+        select(qb)
+          .select(keyColumns(q.key, columns))
+          .select(sql<number>`${total(db, q.scope, q.conditions)}`.as('page_total')),
+        q.key,
+        columns,
+      )
+        // q.limit is one more than the page's, to know whether a next page exists.
+        .offset(q.skip)
+        .limit(q.limit) as unknown as Compilable<PageRow>,
+    );
   };
   const shapes = new Map<string, (db: Executor, values: Values) => Promise<PageRow[]>>();
   return async (db, scope, params) => {
     const key = sortKeyOf(params.sort);
     const cursor = params.cursor === undefined ? null : decodeCursor(params.cursor, key, columns);
-    const q: PageRequest<S> = { scope, conditions: conditionsOf(params.filter), key, cursor, skip: params.skip, limit: params.limit + 1 };
-    const shape = [Object.keys(scope), q.conditions.map((c) => `${c.field}:${c.op}`), key.map(([f, d]) => `${f}:${d}`),
-      cursor ? cursor.map((v) => (v === null ? 'null' : 'v')) : 'first'].join('|');
+    const q: PageRequest<S> = {
+      scope,
+      conditions: conditionsOf(params.filter),
+      key,
+      cursor,
+      skip: params.skip,
+      limit: params.limit + 1,
+    };
+    const shape = [
+      Object.keys(scope),
+      q.conditions.map((c) => `${c.field}:${c.op}`),
+      key.map(([f, d]) => `${f}:${d}`),
+      cursor ? cursor.map((v) => (v === null ? 'null' : 'v')) : 'first',
+    ].join('|');
     let run = shapes.get(shape);
     if (!run && shapes.size < MAX_SHAPES) {
       run = memoQuery((d, values: Values) => page(d, withValues(q, values)));
@@ -130,11 +175,22 @@ export function pageQuery<S extends object, DB, TB extends keyof DB, O, Row>(
     if (rows.length > params.limit) {
       rows = rows.slice(0, params.limit);
       const last = rows[rows.length - 1];
-      nextCursor = encodeCursor(key, columns, key.map((_, i) => last[`__key${i}`]));
+      nextCursor = encodeCursor(
+        key,
+        columns,
+        key.map((_, i) => last[`__key${i}`]),
+      );
     }
-    const counted = rows.length > 0 ? rows[0].page_total
-      : params.skip === 0 && !cursor ? 0
-        : (await db.executeQuery(planned(db.selectNoFrom(sql<number>`${total(db, scope, q.conditions)}`.as('total'))).compile())).rows[0]!.total;
+    const counted =
+      rows.length > 0
+        ? rows[0].page_total
+        : params.skip === 0 && !cursor
+          ? 0
+          : (
+              await db.executeQuery(
+                planned(db.selectNoFrom(sql<number>`${total(db, scope, q.conditions)}`.as('total'))).compile(),
+              )
+            ).rows[0]!.total;
     // Whether this list keeps an exact count for the filter depends on its fields only, not on their values.
     const totalCapped = counted > COUNT_CAP && !options.exactTotal?.(scope, q.conditions);
     return { rows, total: totalCapped ? COUNT_CAP : counted, totalCapped, nextCursor };
@@ -145,7 +201,8 @@ export function pageQuery<S extends object, DB, TB extends keyof DB, O, Row>(
 export const dayOf = (value: unknown) => sql<string>`(${value}::timestamptz at time zone 'UTC')::date`;
 
 /** A filter that is a window of `createdAt` and nothing else. */
-const isWindow = (conditions: readonly Condition[]) => conditions.length > 0 && conditions.every((c) => c.field === 'createdAt' && c.op !== 'eq');
+const isWindow = (conditions: readonly Condition[]) =>
+  conditions.length > 0 && conditions.every((c) => c.field === 'createdAt' && c.op !== 'eq');
 const isLower = (c: Condition) => c.op === 'gte' || c.op === 'gt';
 
 /**
@@ -163,15 +220,26 @@ function plannedPerExecution<Row>(query: Compilable<Row>): Compilable<Row> {
   };
 }
 
-interface PageRequest<S> { scope: S; conditions: Condition[]; key: SortKey; cursor: CursorValues | null; skip: number; limit: number }
+interface PageRequest<S> {
+  scope: S;
+  conditions: Condition[];
+  key: SortKey;
+  cursor: CursorValues | null;
+  skip: number;
+  limit: number;
+}
 type Values = Record<string, unknown>;
 
 /** The parameters of a page request, flat, as memoQuery takes them; the rest of the request is its shape. */
 function valuesOf<S extends object>(q: PageRequest<S>): Values {
   const values: Values = { skip: q.skip, limit: q.limit };
   for (const [k, v] of Object.entries(q.scope)) values[`scope.${k}`] = v;
-  q.conditions.forEach((c, i) => { values[`filter.${i}`] = c.value; });
-  q.cursor?.forEach((v, i) => { values[`cursor.${i}`] = v; });
+  q.conditions.forEach((c, i) => {
+    values[`filter.${i}`] = c.value;
+  });
+  q.cursor?.forEach((v, i) => {
+    values[`cursor.${i}`] = v;
+  });
   return values;
 }
 

@@ -3,7 +3,9 @@ import { CompiledQuery, type Compilable } from 'kysely';
 import type { Executor } from './database.js';
 
 const SLOT = Symbol('slot');
-interface Slot { readonly [SLOT]: string }
+interface Slot {
+  readonly [SLOT]: string;
+}
 type Slots = (string | { value: unknown })[];
 
 const VERIFY_FIRST = 3;
@@ -20,12 +22,18 @@ export function memoQuery<P extends Record<string, unknown>, Row>(build: (db: Ex
   const shapes = new Map<string, { sql: string; slots: Slots; verified: number }>();
   return async (db: Executor, params: P): Promise<Row[]> => {
     // null and undefined are apart: Kysely writes a null value but leaves an undefined column out of an insert.
-    const key = Object.keys(params).map((k) => (params[k] === null ? `${k}:null` : params[k] === undefined ? `${k}:undefined` : k)).join(',');
+    const key = Object.keys(params)
+      .map((k) => (params[k] === null ? `${k}:null` : params[k] === undefined ? `${k}:undefined` : k))
+      .join(',');
     let shape = shapes.get(key);
     if (!shape) {
-      const placeholders = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, v === null || v === undefined ? v : { [SLOT]: k }]));
+      const placeholders = Object.fromEntries(
+        Object.entries(params).map(([k, v]) => [k, v === null || v === undefined ? v : { [SLOT]: k }]),
+      );
       const compiled = build(db, placeholders as P).compile();
-      const slots = compiled.parameters.map((v) => (typeof v === 'object' && v !== null && SLOT in v ? (v as Slot)[SLOT] : { value: v }));
+      const slots = compiled.parameters.map((v) =>
+        typeof v === 'object' && v !== null && SLOT in v ? (v as Slot)[SLOT] : { value: v },
+      );
       shape = { sql: compiled.sql, slots, verified: 0 };
       shapes.set(key, shape);
     }

@@ -10,7 +10,9 @@ export interface ListenHandlers {
   lost(err?: Error): void;
 }
 
-export interface Listening { close(): Promise<void> }
+export interface Listening {
+  close(): Promise<void>;
+}
 
 /** Waits between attempts to listen again, the last one repeated. */
 const RETRY_MS = [50, 100, 250, 500, 1000];
@@ -22,14 +24,23 @@ const RETRY_MS = [50, 100, 250, 500, 1000];
  * answer within `timeoutMs` counts as lost, and a connection not made within it is tried again. Generous, so that
  * a saturated machine's slow answer is not a cut.
  */
-export interface ListenOptions { heartbeatMs: number; timeoutMs: number }
+export interface ListenOptions {
+  heartbeatMs: number;
+  timeoutMs: number;
+}
 const HEARTBEAT: ListenOptions = { heartbeatMs: 1000, timeoutMs: 5000 };
 
 /**
  * LISTEN on a connection of its own (a pooled one is shared and may be closed): a `pg` Client with an 'error'
  * listener, so that a lost connection never ends the process, which reconnects and listens again by itself.
  */
-export function listenPostgres(Client: typeof pg.Client, url: string, channel: string, h: ListenHandlers, options: ListenOptions = HEARTBEAT): Listening {
+export function listenPostgres(
+  Client: typeof pg.Client,
+  url: string,
+  channel: string,
+  h: ListenHandlers,
+  options: ListenOptions = HEARTBEAT,
+): Listening {
   let closed = false;
   let attempt = 0;
   let timer: NodeJS.Timeout | undefined;
@@ -37,7 +48,13 @@ export function listenPostgres(Client: typeof pg.Client, url: string, channel: s
   const connect = async () => {
     timer = undefined;
     // Named for its channel, so that pg_stat_activity tells the catalogue's listener from the webhook worker's.
-    const client = new Client({ connectionString: url, application_name: `pxs-listen:${channel}`, keepAlive: true, connectionTimeoutMillis: options.timeoutMs, query_timeout: options.timeoutMs });
+    const client = new Client({
+      connectionString: url,
+      application_name: `pxs-listen:${channel}`,
+      keepAlive: true,
+      connectionTimeoutMillis: options.timeoutMs,
+      query_timeout: options.timeoutMs,
+    });
     current = client;
     let failed = false;
     let heartbeat: NodeJS.Timeout | undefined;
@@ -53,7 +70,9 @@ export function listenPostgres(Client: typeof pg.Client, url: string, channel: s
     };
     client.on('error', fail);
     client.on('end', () => fail());
-    client.on('notification', (m) => { if (!failed) h.notify(m.payload ?? ''); });
+    client.on('notification', (m) => {
+      if (!failed) h.notify(m.payload ?? '');
+    });
     try {
       await client.connect();
       await client.query(`listen ${channel}`);
@@ -67,7 +86,9 @@ export function listenPostgres(Client: typeof pg.Client, url: string, channel: s
     const beat = () => {
       if (failed) return;
       heartbeat = setTimeout(() => {
-        client.query('select 1').then(beat, (err: Error) => fail(new Error(`no heartbeat from PostgreSQL: ${err.message}`)));
+        client
+          .query('select 1')
+          .then(beat, (err: Error) => fail(new Error(`no heartbeat from PostgreSQL: ${err.message}`)));
       }, options.heartbeatMs);
       heartbeat.unref();
     };
@@ -80,18 +101,33 @@ export function listenPostgres(Client: typeof pg.Client, url: string, channel: s
       closed = true;
       if (timer) clearTimeout(timer);
       // `end` waits for the server to close, which a silently cut connection never does: stop waiting at the timeout.
-      if (current) await withTimeout(current.end(), options.timeoutMs, 'LISTEN connection not closed').catch(() => undefined);
+      if (current)
+        await withTimeout(current.end(), options.timeoutMs, 'LISTEN connection not closed').catch(() => undefined);
     },
   };
 }
 
 /** PGlite runs in this process: its LISTEN cannot be lost, and every writer is this process. */
-export function listenPglite(client: { listen(channel: string, cb: (payload: string) => void): Promise<() => Promise<void>> }, channel: string, h: ListenHandlers): Listening {
+export function listenPglite(
+  client: { listen(channel: string, cb: (payload: string) => void): Promise<() => Promise<void>> },
+  channel: string,
+  h: ListenHandlers,
+): Listening {
   let closed = false;
-  const unlisten = client.listen(channel, (payload) => { if (!closed) h.notify(payload); }).then((off) => {
-    if (!closed) h.listening();
-    return off;
-  }, (err: Error) => { h.lost(err); return undefined; });
+  const unlisten = client
+    .listen(channel, (payload) => {
+      if (!closed) h.notify(payload);
+    })
+    .then(
+      (off) => {
+        if (!closed) h.listening();
+        return off;
+      },
+      (err: Error) => {
+        h.lost(err);
+        return undefined;
+      },
+    );
   return {
     async close() {
       closed = true;

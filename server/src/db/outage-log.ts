@@ -10,13 +10,18 @@ export class OutageLog {
   private down = false;
 
   /** `resumes`: what goes on again, said when the database is back ("webhook delivery goes on"). */
-  constructor(private readonly log: Log, private readonly resumes: string) {}
+  constructor(
+    private readonly log: Log,
+    private readonly resumes: string,
+  ) {}
 
   failed(what: string, err: unknown): void {
     if (!databaseUnavailable(err)) return this.log('error', what, { err });
     if (this.down) return;
     this.down = true;
-    this.log('warn', `${what}: the database is unavailable; trying again until it is back`, { err: (err as Error).message });
+    this.log('warn', `${what}: the database is unavailable; trying again until it is back`, {
+      err: (err as Error).message,
+    });
   }
 
   succeeded(): void {
@@ -36,7 +41,10 @@ export class OutageCount {
   private count = 0;
 
   /** `counted`: the field of the end line that holds the count ("refused"). */
-  constructor(private readonly log: Log, private readonly messages: { started: string; ended?: string; counted: string }) {}
+  constructor(
+    private readonly log: Log,
+    private readonly messages: { started: string; ended?: string; counted: string },
+  ) {}
 
   failed(detail: object): void {
     this.count += 1;

@@ -1,5 +1,15 @@
 import { execFile } from 'node:child_process';
-import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import {
+  accessSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -53,11 +63,17 @@ export async function initialiseDataDir(dataDir: string): Promise<void> {
   if (holdsDatabase(dataDir)) return removeEntries(dataDir, staged);
   if (staged.length > 0) removeEntries(dataDir, entries);
   else if (entries.length > 0) {
-    throw new Error(`could not initialise the embedded database in ${dataDir}: the directory is not empty and holds no database (no PG_VERSION); empty it or choose another DATA_DIR`);
+    throw new Error(
+      `could not initialise the embedded database in ${dataDir}: the directory is not empty and holds no database (no PG_VERSION); empty it or choose another DATA_DIR`,
+    );
   }
   const staging = mkdtempSync(join(dataDir, STAGING));
   try {
-    await execFileAsync(process.execPath, ['-e', INITDB, createRequire(import.meta.url).resolve('@electric-sql/pglite'), staging], { timeout: INITDB_TIMEOUT_MS });
+    await execFileAsync(
+      process.execPath,
+      ['-e', INITDB, createRequire(import.meta.url).resolve('@electric-sql/pglite'), staging],
+      { timeout: INITDB_TIMEOUT_MS },
+    );
     const names = readdirSync(staging).sort((a, b) => Number(a === 'PG_VERSION') - Number(b === 'PG_VERSION'));
     for (const name of names) renameSync(join(staging, name), join(dataDir, name));
   } catch (err) {
@@ -83,8 +99,12 @@ db.waitReady.then(() => db.close()).then(() => process.exit(0), (err) => { conso
 /** What the child said last (without node's version line), or how it ended. */
 function failure(err: unknown): string {
   const e = err as { stderr?: string; signal?: string | null; killed?: boolean; message?: string };
-  const said = (e.stderr ?? '').split('\n').map((line) => line.trim()).filter((line) => line && !line.startsWith('Node.js v'));
+  const said = (e.stderr ?? '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('Node.js v'));
   if (said.length > 0) return said.slice(-3).join(' ');
-  if (e.signal) return `initdb's process was ended by ${e.signal}${e.killed ? ` after ${INITDB_TIMEOUT_MS / 1000} s` : ''}`;
+  if (e.signal)
+    return `initdb's process was ended by ${e.signal}${e.killed ? ` after ${INITDB_TIMEOUT_MS / 1000} s` : ''}`;
   return e.message ?? String(err);
 }

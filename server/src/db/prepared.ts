@@ -72,7 +72,9 @@ export function preparingPool(pool: pg.Pool, limit = 500): PostgresPool & { limi
       return wrapped;
     },
     end: () => pool.end(),
-    limitQueries: (ms) => { timeoutMs = ms; },
+    limitQueries: (ms) => {
+      timeoutMs = ms;
+    },
   };
 }
 

@@ -7,8 +7,24 @@ type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefine
 type NullableString = ColumnType<string | null, string | null | undefined, string | null>;
 type Coordinate = ColumnType<string | null, string | number | null | undefined, string | number | null>;
 
-export type { ApiKeyType, DeliveryStatus, OperationType, OrderStatus, Permission, StaffRole, WebhookEvent } from './enums.js';
-import type { ApiKeyType, DeliveryStatus, OperationType, OrderStatus, Permission, StaffRole, WebhookEvent } from './enums.js';
+export type {
+  ApiKeyType,
+  DeliveryStatus,
+  OperationType,
+  OrderStatus,
+  Permission,
+  StaffRole,
+  WebhookEvent,
+} from './enums.js';
+import type {
+  ApiKeyType,
+  DeliveryStatus,
+  OperationType,
+  OrderStatus,
+  Permission,
+  StaffRole,
+  WebhookEvent,
+} from './enums.js';
 
 export interface BranchesTable {
   id: Generated<number>;

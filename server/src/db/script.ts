@@ -5,6 +5,9 @@ import { sql, type Kysely } from 'kysely';
  * parameters) takes a single statement per query. Statements are split on a semicolon that ends a line.
  */
 export async function runScript(db: Kysely<unknown>, script: string): Promise<void> {
-  const statements = script.split(/;\s*\n/).map((s) => s.trim()).filter((s) => s.length > 0 && !/^(--[^\n]*\n?)+$/.test(s));
+  const statements = script
+    .split(/;\s*\n/)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0 && !/^(--[^\n]*\n?)+$/.test(s));
   for (const statement of statements) await sql.raw(statement).execute(db);
 }

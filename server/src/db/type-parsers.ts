@@ -22,7 +22,17 @@ export function parseTimestamptz(text: string, general: (text: string) => unknow
   if (year < 100) return general(text);
   const fractionEnd = text.length - 3;
   const ms = fractionEnd > 20 ? Math.floor(digits(text, 20, fractionEnd) / 10 ** (fractionEnd - 20 - 3)) : 0;
-  return new Date(Date.UTC(year, digits(text, 5, 7) - 1, digits(text, 8, 10), digits(text, 11, 13), digits(text, 14, 16), digits(text, 17, 19), ms));
+  return new Date(
+    Date.UTC(
+      year,
+      digits(text, 5, 7) - 1,
+      digits(text, 8, 10),
+      digits(text, 11, 13),
+      digits(text, 14, 16),
+      digits(text, 17, 19),
+      ms,
+    ),
+  );
 }
 
 const generalTimestamptz = pg.types.getTypeParser(TIMESTAMPTZ, 'text') as (text: string) => unknown;

@@ -22,66 +22,290 @@ export async function seedDemo(db: Database): Promise<DemoCredentials | null> {
     if (existing) return null;
     const now = new Date();
     // A sandbox, so that a partner trying the demo can move its own orders and see every webhook (docs/integration.md).
-    const branch = await tx.insertInto('branches').values({ name: 'Demo Branch', is_sandbox: true }).returning('id').executeTakeFirstOrThrow();
+    const branch = await tx
+      .insertInto('branches')
+      .values({ name: 'Demo Branch', is_sandbox: true })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await tx.insertInto('branches').values({ name: 'Other Branch' }).execute();
 
-    const exchanges = await tx.insertInto('exchanges').values([
-      { branch_id: branch.id, name: 'Central Exchange', address: '1 Main Square', city: 'Lisbon', phone_number: '+351210000001', chat_url: 'https://t.me/central_exchange', latitude: '38.707751', longitude: '-9.136592', timezone: 'Europe/Lisbon', updated_at: now },
-      { branch_id: branch.id, name: 'Airport Desk', address: 'Terminal 1, Arrivals', city: 'Lisbon', phone_number: '+351210000002', chat_url: 'https://t.me/airport_desk', latitude: '38.774167', longitude: '-9.134167', timezone: 'Europe/Lisbon', updated_at: now },
-      { branch_id: branch.id, name: 'Harbour Kiosk (closed for renovation)', address: '7 Dock Road', city: 'Porto', phone_number: '+351220000003', chat_url: 'https://t.me/harbour_kiosk', timezone: 'Europe/Lisbon', is_active: false, updated_at: now },
-    ]).returning('id').execute();
+    const exchanges = await tx
+      .insertInto('exchanges')
+      .values([
+        {
+          branch_id: branch.id,
+          name: 'Central Exchange',
+          address: '1 Main Square',
+          city: 'Lisbon',
+          phone_number: '+351210000001',
+          chat_url: 'https://t.me/central_exchange',
+          latitude: '38.707751',
+          longitude: '-9.136592',
+          timezone: 'Europe/Lisbon',
+          updated_at: now,
+        },
+        {
+          branch_id: branch.id,
+          name: 'Airport Desk',
+          address: 'Terminal 1, Arrivals',
+          city: 'Lisbon',
+          phone_number: '+351210000002',
+          chat_url: 'https://t.me/airport_desk',
+          latitude: '38.774167',
+          longitude: '-9.134167',
+          timezone: 'Europe/Lisbon',
+          updated_at: now,
+        },
+        {
+          branch_id: branch.id,
+          name: 'Harbour Kiosk (closed for renovation)',
+          address: '7 Dock Road',
+          city: 'Porto',
+          phone_number: '+351220000003',
+          chat_url: 'https://t.me/harbour_kiosk',
+          timezone: 'Europe/Lisbon',
+          is_active: false,
+          updated_at: now,
+        },
+      ])
+      .returning('id')
+      .execute();
     const [central, airport, harbour] = exchanges.map((e) => e.id);
 
     const schedule = [
-      ...[1, 2, 3, 4, 5, 6, 7].map((d) => ({ exchange_id: central, day_of_week: d, open_time: d <= 5 ? '09:00' : '10:00', close_time: d <= 5 ? '19:00' : '16:00', is_closed: d === 7 })),
-      ...[1, 2, 3, 4, 5, 6, 7].map((d) => ({ exchange_id: airport, day_of_week: d, open_time: '06:00', close_time: '23:30', is_closed: false })),
-      ...WEEKDAYS.map((d) => ({ exchange_id: harbour, day_of_week: d, open_time: '08:30', close_time: '17:00', is_closed: false })),
+      ...[1, 2, 3, 4, 5, 6, 7].map((d) => ({
+        exchange_id: central,
+        day_of_week: d,
+        open_time: d <= 5 ? '09:00' : '10:00',
+        close_time: d <= 5 ? '19:00' : '16:00',
+        is_closed: d === 7,
+      })),
+      ...[1, 2, 3, 4, 5, 6, 7].map((d) => ({
+        exchange_id: airport,
+        day_of_week: d,
+        open_time: '06:00',
+        close_time: '23:30',
+        is_closed: false,
+      })),
+      ...WEEKDAYS.map((d) => ({
+        exchange_id: harbour,
+        day_of_week: d,
+        open_time: '08:30',
+        close_time: '17:00',
+        is_closed: false,
+      })),
     ];
-    await tx.insertInto('exchange_schedule').values(schedule.map((s) => (s.is_closed ? { ...s, open_time: null, close_time: null } : s))).execute();
+    await tx
+      .insertInto('exchange_schedule')
+      .values(schedule.map((s) => (s.is_closed ? { ...s, open_time: null, close_time: null } : s)))
+      .execute();
 
-    const currencies = await tx.insertInto('currencies').values([
-      { code: 'USD', name: 'US Dollar', kind: 'fiat', decimals: 2, image_id: randomUUID(), image_path: '/images/currencies/usd.svg', updated_at: now },
-      { code: 'EUR', name: 'Euro', kind: 'fiat', decimals: 2, image_id: randomUUID(), image_path: '/images/currencies/eur.svg', updated_at: now },
-      { code: 'JPY', name: 'Japanese Yen', kind: 'fiat', decimals: 0, image_id: null, image_path: null, updated_at: now },
-      { code: 'BTC', name: 'Bitcoin', kind: 'crypto', decimals: 8, image_id: randomUUID(), image_path: '/images/currencies/btc.svg', updated_at: now },
-      { code: 'USDT', name: 'Tether', kind: 'crypto', decimals: 6, image_id: randomUUID(), image_path: '/images/currencies/usdt.svg', updated_at: now },
-    ]).returning(['id', 'code']).execute();
+    const currencies = await tx
+      .insertInto('currencies')
+      .values([
+        {
+          code: 'USD',
+          name: 'US Dollar',
+          kind: 'fiat',
+          decimals: 2,
+          image_id: randomUUID(),
+          image_path: '/images/currencies/usd.svg',
+          updated_at: now,
+        },
+        {
+          code: 'EUR',
+          name: 'Euro',
+          kind: 'fiat',
+          decimals: 2,
+          image_id: randomUUID(),
+          image_path: '/images/currencies/eur.svg',
+          updated_at: now,
+        },
+        {
+          code: 'JPY',
+          name: 'Japanese Yen',
+          kind: 'fiat',
+          decimals: 0,
+          image_id: null,
+          image_path: null,
+          updated_at: now,
+        },
+        {
+          code: 'BTC',
+          name: 'Bitcoin',
+          kind: 'crypto',
+          decimals: 8,
+          image_id: randomUUID(),
+          image_path: '/images/currencies/btc.svg',
+          updated_at: now,
+        },
+        {
+          code: 'USDT',
+          name: 'Tether',
+          kind: 'crypto',
+          decimals: 6,
+          image_id: randomUUID(),
+          image_path: '/images/currencies/usdt.svg',
+          updated_at: now,
+        },
+      ])
+      .returning(['id', 'code'])
+      .execute();
     const c = Object.fromEntries(currencies.map((x) => [x.code, x.id]));
 
-    await tx.insertInto('offers').values([
-      { exchange_id: central, currency1_id: c.USD, currency2_id: c.EUR, rate: '0.9215', min_amount: '10', max_amount: '10000', updated_at: now },
-      { exchange_id: central, currency1_id: c.EUR, currency2_id: c.USD, rate: '1.0712', min_amount: '10', max_amount: '10000', updated_at: now },
-      { exchange_id: central, currency1_id: c.USDT, currency2_id: c.EUR, rate: '0.918344', min_amount: '50', max_amount: '50000', updated_at: now },
-      { exchange_id: central, currency1_id: c.BTC, currency2_id: c.USD, rate: '64250.17', min_amount: '0.0005', max_amount: '2', updated_at: now },
-      { exchange_id: airport, currency1_id: c.EUR, currency2_id: c.JPY, rate: '161.37', min_amount: '20', max_amount: '3000', updated_at: now },
-      { exchange_id: airport, currency1_id: c.USD, currency2_id: c.EUR, rate: '0.8990', min_amount: '20', max_amount: '3000', updated_at: now },
-      { exchange_id: airport, currency1_id: c.EUR, currency2_id: c.BTC, rate: '0.0000143211', min_amount: '100', max_amount: '20000', is_active: false, updated_at: now },
-    ]).execute();
+    await tx
+      .insertInto('offers')
+      .values([
+        {
+          exchange_id: central,
+          currency1_id: c.USD,
+          currency2_id: c.EUR,
+          rate: '0.9215',
+          min_amount: '10',
+          max_amount: '10000',
+          updated_at: now,
+        },
+        {
+          exchange_id: central,
+          currency1_id: c.EUR,
+          currency2_id: c.USD,
+          rate: '1.0712',
+          min_amount: '10',
+          max_amount: '10000',
+          updated_at: now,
+        },
+        {
+          exchange_id: central,
+          currency1_id: c.USDT,
+          currency2_id: c.EUR,
+          rate: '0.918344',
+          min_amount: '50',
+          max_amount: '50000',
+          updated_at: now,
+        },
+        {
+          exchange_id: central,
+          currency1_id: c.BTC,
+          currency2_id: c.USD,
+          rate: '64250.17',
+          min_amount: '0.0005',
+          max_amount: '2',
+          updated_at: now,
+        },
+        {
+          exchange_id: airport,
+          currency1_id: c.EUR,
+          currency2_id: c.JPY,
+          rate: '161.37',
+          min_amount: '20',
+          max_amount: '3000',
+          updated_at: now,
+        },
+        {
+          exchange_id: airport,
+          currency1_id: c.USD,
+          currency2_id: c.EUR,
+          rate: '0.8990',
+          min_amount: '20',
+          max_amount: '3000',
+          updated_at: now,
+        },
+        {
+          exchange_id: airport,
+          currency1_id: c.EUR,
+          currency2_id: c.BTC,
+          rate: '0.0000143211',
+          min_amount: '100',
+          max_amount: '20000',
+          is_active: false,
+          updated_at: now,
+        },
+      ])
+      .execute();
 
-    await tx.insertInto('payment_methods').values([
-      { branch_id: branch.id, exchange_id: null, currency_id: null, name: 'Cash at the desk', kind: 'cash', updated_at: now },
-      { branch_id: branch.id, exchange_id: central, currency_id: c.EUR, name: 'SEPA transfer', kind: 'bank_transfer', updated_at: now },
-      { branch_id: branch.id, exchange_id: central, currency_id: c.USDT, name: 'USDT (TRC-20)', kind: 'crypto', updated_at: now },
-    ]).execute();
+    await tx
+      .insertInto('payment_methods')
+      .values([
+        {
+          branch_id: branch.id,
+          exchange_id: null,
+          currency_id: null,
+          name: 'Cash at the desk',
+          kind: 'cash',
+          updated_at: now,
+        },
+        {
+          branch_id: branch.id,
+          exchange_id: central,
+          currency_id: c.EUR,
+          name: 'SEPA transfer',
+          kind: 'bank_transfer',
+          updated_at: now,
+        },
+        {
+          branch_id: branch.id,
+          exchange_id: central,
+          currency_id: c.USDT,
+          name: 'USDT (TRC-20)',
+          kind: 'crypto',
+          updated_at: now,
+        },
+      ])
+      .execute();
 
-    const client = await tx.insertInto('clients').values({ branch_id: branch.id, first_name: 'Ana', last_name: 'Silva', email: 'ana.silva@example.com', phone: '+351912345678', updated_at: now }).returning('id').executeTakeFirstOrThrow();
-    await tx.insertInto('client_exchanges').values([{ client_id: client.id, exchange_id: central }, { client_id: client.id, exchange_id: airport }]).execute();
+    const client = await tx
+      .insertInto('clients')
+      .values({
+        branch_id: branch.id,
+        first_name: 'Ana',
+        last_name: 'Silva',
+        email: 'ana.silva@example.com',
+        phone: '+351912345678',
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await tx
+      .insertInto('client_exchanges')
+      .values([
+        { client_id: client.id, exchange_id: central },
+        { client_id: client.id, exchange_id: airport },
+      ])
+      .execute();
 
     const staff = [
-      { email: 'superadmin@demo.local', password: 'demo-superadmin-pass', role: 'superadmin' as const, branch_id: null },
+      {
+        email: 'superadmin@demo.local',
+        password: 'demo-superadmin-pass',
+        role: 'superadmin' as const,
+        branch_id: null,
+      },
       { email: 'admin@demo.local', password: 'demo-admin-pass', role: 'admin' as const, branch_id: branch.id },
       { email: 'operator@demo.local', password: 'demo-operator-pass', role: 'operator' as const, branch_id: branch.id },
     ];
     const staffIds: Record<string, number> = {};
     for (const s of staff) {
-      const row = await tx.insertInto('staff_users').values({
-        email: s.email, password_hash: await hashPassword(s.password), role: s.role, branch_id: s.branch_id,
-        permissions: s.role === 'operator' ? ['orders:read', 'orders:write', 'clients:read', 'clients:write', 'webhooks:manage'] : [],
-        updated_at: now,
-      }).returning('id').executeTakeFirstOrThrow();
+      const row = await tx
+        .insertInto('staff_users')
+        .values({
+          email: s.email,
+          password_hash: await hashPassword(s.password),
+          role: s.role,
+          branch_id: s.branch_id,
+          permissions:
+            s.role === 'operator'
+              ? ['orders:read', 'orders:write', 'clients:read', 'clients:write', 'webhooks:manage']
+              : [],
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       staffIds[s.role] = row.id;
     }
-    await tx.insertInto('staff_user_exchanges').values({ staff_user_id: staffIds.operator, exchange_id: central }).execute();
+    await tx
+      .insertInto('staff_user_exchanges')
+      .values({ staff_user_id: staffIds.operator, exchange_id: central })
+      .execute();
 
     const keys: DemoCredentials['keys'] = [];
     for (const [type, owner, name] of [
@@ -89,7 +313,12 @@ export async function seedDemo(db: Database): Promise<DemoCredentials | null> {
       ['public', staffIds.superadmin, 'Demo public key'],
       ['personal', staffIds.operator, 'Demo operator personal key'],
     ] as const) {
-      const { rawKey } = await issueApiKey(tx, { name, type, staffUserId: owner, branchId: type === 'personal' ? null : branch.id });
+      const { rawKey } = await issueApiKey(tx, {
+        name,
+        type,
+        staffUserId: owner,
+        branchId: type === 'personal' ? null : branch.id,
+      });
       keys.push({ type, rawKey });
     }
     return { staff: staff.map(({ email, password, role }) => ({ email, password, role })), keys };

@@ -21,11 +21,18 @@ export function acceptOnlyJsonBodies(app: FastifyInstance): void {
 const refuseOtherEncodings: preParsingHookHandler = (request, _reply, payload, done) => {
   const encoding = request.headers['content-encoding'];
   if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
-    return done(new AppError('unsupportedMediaType', 'Content-Encoding is not supported; send the body as plain UTF-8 JSON'));
+    return done(
+      new AppError('unsupportedMediaType', 'Content-Encoding is not supported; send the body as plain UTF-8 JSON'),
+    );
   }
   const charset = CHARSET.exec(request.headers['content-type'] ?? '')?.[1];
   if (charset !== undefined && !/^utf-?8$/i.test(charset)) {
-    return done(new AppError('unsupportedMediaType', 'Content-Type must be application/json in UTF-8 (charset=utf-8, or no charset)'));
+    return done(
+      new AppError(
+        'unsupportedMediaType',
+        'Content-Type must be application/json in UTF-8 (charset=utf-8, or no charset)',
+      ),
+    );
   }
   done(null, payload);
 };

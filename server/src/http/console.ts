@@ -17,8 +17,9 @@ const ZERO_Q = /;\s*q\s*=\s*0(\.0{0,3})?\s*(;|$)/i;
  * (CSS variables on elements), hence 'unsafe-inline' for styles only.
  */
 const CONSOLE_HEADERS = {
-  'content-security-policy': "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
-    + "connect-src 'self'; font-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'",
+  'content-security-policy':
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
+    "connect-src 'self'; font-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'",
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
   'x-frame-options': 'DENY',
@@ -52,11 +53,16 @@ export function findConsoleDir(configured: string | undefined): string | undefin
  * (the console's own client-side routes, e.g. /orders/12) that a browser opens as a page (Accept: text/html), so a
  * reload or a shared link opens the right page.
  */
-export async function registerConsole(app: FastifyInstance, dir: string | undefined, configured = false): Promise<void> {
+export async function registerConsole(
+  app: FastifyInstance,
+  dir: string | undefined,
+  configured = false,
+): Promise<void> {
   const index = dir ? join(dir, 'index.html') : undefined;
   const built = index !== undefined && existsSync(index);
   // A CONSOLE_DIR set by hand and wrong would otherwise only show as a page at / that says "not built".
-  if (configured && !built) app.log.warn({ consoleDir: dir }, 'CONSOLE_DIR holds no index.html: the staff console is not served');
+  if (configured && !built)
+    app.log.warn({ consoleDir: dir }, 'CONSOLE_DIR holds no index.html: the staff console is not served');
   if (built) {
     await app.register(fastifyStatic, {
       root: dir!,
@@ -82,7 +88,8 @@ export async function registerConsole(app: FastifyInstance, dir: string | undefi
     const path = request.url.split('?')[0];
     // Only a browser's navigation gets the page: an API client that asks for JSON at an unknown path gets the
     // same JSON 404 as under /api, not a 200 with HTML it cannot read.
-    if (NOT_CONSOLE.test(path) || LOOKS_LIKE_FILE.test(path) || !acceptsHtml(request.headers.accept)) return reply.callNotFound();
+    if (NOT_CONSOLE.test(path) || LOOKS_LIKE_FILE.test(path) || !acceptsHtml(request.headers.accept))
+      return reply.callNotFound();
     if (!built) return missing(reply);
     // The same URL answers HTML or a JSON 404 by Accept: a cache must keep them apart.
     reply.headers(CONSOLE_HEADERS).header('cache-control', 'no-cache').header('vary', 'Accept');
@@ -97,5 +104,10 @@ export function acceptsHtml(accept: string | undefined): boolean {
 }
 
 function missing(reply: FastifyReply): FastifyReply {
-  return reply.code(404).type('text/html; charset=utf-8').headers(CONSOLE_HEADERS).header('vary', 'Accept').send(MISSING_PAGE);
+  return reply
+    .code(404)
+    .type('text/html; charset=utf-8')
+    .headers(CONSOLE_HEADERS)
+    .header('vary', 'Accept')
+    .send(MISSING_PAGE);
 }

@@ -55,7 +55,7 @@ export class AppError extends Error {
     readonly headers?: Record<string, string | number>,
     readonly retryAfter?: number,
   ) {
-    super(Array.isArray(message) ? message.join('; ') : message ?? code);
+    super(Array.isArray(message) ? message.join('; ') : (message ?? code));
     this.statusCode = ERROR_STATUS[code];
     this.messages = message;
   }
@@ -71,7 +71,8 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string | string[], errors?: Record<string, string>) => new AppError('badRequest', message, errors);
+export const badRequest = (message: string | string[], errors?: Record<string, string>) =>
+  new AppError('badRequest', message, errors);
 export const unauthorized = (message: string) => new AppError('unauthorized', message);
 export const forbidden = (message = 'Forbidden') => new AppError('forbidden', message);
 /** A missing or out-of-scope resource: `errors: {<resource>: "notFound"}` and no message, as the contract shows. */

@@ -64,10 +64,16 @@ function hashTag(payload: string | Buffer): string {
 const IF_NONE_MATCH = {
   type: 'object',
   properties: {
-    'if-none-match': { type: 'string', description: 'The ETag of the body you have; if it is still current the answer is 304 with no body' },
+    'if-none-match': {
+      type: 'string',
+      description: 'The ETag of the body you have; if it is still current the answer is 304 with no body',
+    },
   },
 };
-const NOT_MODIFIED = { description: 'Not Modified: the body is the one the If-None-Match tag names (no body is sent)', type: 'null' };
+const NOT_MODIFIED = {
+  description: 'Not Modified: the body is the one the If-None-Match tag names (no body is sent)',
+  type: 'null',
+};
 
 /** RFC 9110 13.1.2: `*`, or a list of tags compared weakly (a `W/` prefix is ignored). */
 export function matches(header: string | undefined, tag: string): boolean {

@@ -24,16 +24,25 @@ type Done = (err: Error | null, body?: unknown) => void;
 export function parseJsonBodies(app: FastifyInstance): void {
   const json = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request: FastifyRequest, body: string | Buffer, done: Done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    // Many HTTP clients send the header with every request: an empty body is no body (a route needing one says so).
-    if (text.length === 0) return done(null, undefined);
-    const inexact = LONG_RUN.test(text) ? firstInexact(text) : undefined;
-    if (inexact) {
-      return done(badRequest(`${inexact.field} has more significant digits than a JSON number keeps exactly (${shown(inexact.text)}); send at most 15`, { [inexact.field]: 'tooPrecise' }));
-    }
-    void json(request, text, done);
-  });
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string' },
+    (request: FastifyRequest, body: string | Buffer, done: Done) => {
+      const text = typeof body === 'string' ? body : body.toString('utf8');
+      // Many HTTP clients send the header with every request: an empty body is no body (a route needing one says so).
+      if (text.length === 0) return done(null, undefined);
+      const inexact = LONG_RUN.test(text) ? firstInexact(text) : undefined;
+      if (inexact) {
+        return done(
+          badRequest(
+            `${inexact.field} has more significant digits than a JSON number keeps exactly (${shown(inexact.text)}); send at most 15`,
+            { [inexact.field]: 'tooPrecise' },
+          ),
+        );
+      }
+      void json(request, text, done);
+    },
+  );
 }
 
 /** The number as sent, cut short: a refusal need not repeat a megabyte of digits. */
@@ -50,10 +59,14 @@ function exact(number: string): boolean {
 function firstInexact(text: string): { field: string; text: string } | undefined {
   let found: { field: string; text: string } | undefined;
   try {
-    parse(text, function reviver(key, value) {
-      if (!found && value instanceof Inexact) found = { field: key === '' ? 'body' : key, text: value.text };
-      return value;
-    }, (number) => (exact(number) ? 0 : new Inexact(number)));
+    parse(
+      text,
+      function reviver(key, value) {
+        if (!found && value instanceof Inexact) found = { field: key === '' ? 'body' : key, text: value.text };
+        return value;
+      },
+      (number) => (exact(number) ? 0 : new Inexact(number)),
+    );
   } catch {
     return undefined;
   }

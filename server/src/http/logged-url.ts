@@ -14,12 +14,16 @@ export function loggedUrl(url: string): string {
   const path = at === -1 ? url : url.slice(0, at);
   const shownPath = path.includes('k_') || path.includes('%') ? path.replace(KEY_IN_PATH, '$1[redacted]') : path;
   if (at === -1) return shownPath;
-  const pairs = url.slice(at + 1).split('&').map((pair) => {
-    const eq = pair.indexOf('=');
-    const name = eq === -1 ? pair : pair.slice(0, eq);
-    if (eq === -1 || !(REDACTED_NAMES.test(decoded(name)) || KEY_VALUE.test(decoded(pair.slice(eq + 1))))) return pair;
-    return `${name}=[redacted]`;
-  });
+  const pairs = url
+    .slice(at + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const name = eq === -1 ? pair : pair.slice(0, eq);
+      if (eq === -1 || !(REDACTED_NAMES.test(decoded(name)) || KEY_VALUE.test(decoded(pair.slice(eq + 1)))))
+        return pair;
+      return `${name}=[redacted]`;
+    });
   return `${shownPath}?${pairs.join('&')}`;
 }
 

@@ -6,8 +6,10 @@ const HTTP_DURATION = 'pxs_http_request_duration_seconds';
 export class Metrics {
   readonly registry = new Registry();
   readonly httpDuration = new Histogram({
-    name: HTTP_DURATION, help: 'HTTP request latency by route, method and status',
-    labelNames: ['method', 'route', 'status'] as const, registers: [this.registry],
+    name: HTTP_DURATION,
+    help: 'HTTP request latency by route, method and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [this.registry],
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
   });
   /**
@@ -15,43 +17,58 @@ export class Metrics {
    * histogram's own update.
    */
   readonly httpRequests: Counter<'method' | 'route' | 'status'> = new Counter({
-    name: 'pxs_http_requests_total', help: 'HTTP requests by route, method and status',
-    labelNames: ['method', 'route', 'status'] as const, registers: [this.registry],
+    name: 'pxs_http_requests_total',
+    help: 'HTTP requests by route, method and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [this.registry],
     collect: async () => {
       const { values } = await this.httpDuration.get();
       this.httpRequests.reset();
       for (const v of values) {
-        if (v.metricName === `${HTTP_DURATION}_count`) this.httpRequests.inc(v.labels as Record<'method' | 'route' | 'status', string>, v.value);
+        if (v.metricName === `${HTTP_DURATION}_count`)
+          this.httpRequests.inc(v.labels as Record<'method' | 'route' | 'status', string>, v.value);
       }
     },
   });
   readonly webhookDeliveries = new Counter({
-    name: 'pxs_webhook_deliveries_total', help: 'Webhook delivery attempts by outcome (success, retry, failed, abandoned)',
-    labelNames: ['outcome'] as const, registers: [this.registry],
+    name: 'pxs_webhook_deliveries_total',
+    help: 'Webhook delivery attempts by outcome (success, retry, failed, abandoned)',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
   });
   readonly webhookDeliveriesPruned = new Counter({
-    name: 'pxs_webhook_deliveries_pruned_total', help: 'Finished webhook deliveries deleted, with their attempts, after WEBHOOK_RETENTION_DAYS',
+    name: 'pxs_webhook_deliveries_pruned_total',
+    help: 'Finished webhook deliveries deleted, with their attempts, after WEBHOOK_RETENTION_DAYS',
     registers: [this.registry],
   });
   readonly webhookAttemptDuration = new Histogram({
-    name: 'pxs_webhook_attempt_duration_seconds', help: 'Duration of one webhook delivery attempt',
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10], registers: [this.registry],
+    name: 'pxs_webhook_attempt_duration_seconds',
+    help: 'Duration of one webhook delivery attempt',
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
   });
   readonly webhookLag = new Histogram({
-    name: 'pxs_webhook_delivery_lag_seconds', help: 'Delay between a delivery attempt being due and being sent',
-    buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60], registers: [this.registry],
+    name: 'pxs_webhook_delivery_lag_seconds',
+    help: 'Delay between a delivery attempt being due and being sent',
+    buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+    registers: [this.registry],
   });
   readonly webhookQueueDepth = new Gauge({
-    name: 'pxs_webhook_queue_depth', help: 'Pending webhook deliveries (sampled by the worker)', registers: [this.registry],
+    name: 'pxs_webhook_queue_depth',
+    help: 'Pending webhook deliveries (sampled by the worker)',
+    registers: [this.registry],
   });
 
   readonly catalogSnapshotBuilds = new Counter({
-    name: 'pxs_catalog_snapshot_builds_total', help: 'Per-branch catalogue snapshots built (each is three queries)', registers: [this.registry],
+    name: 'pxs_catalog_snapshot_builds_total',
+    help: 'Per-branch catalogue snapshots built (each is three queries)',
+    registers: [this.registry],
   });
   readonly catalogSnapshotDrops = new Counter({
     name: 'pxs_catalog_snapshot_invalidations_total',
     help: 'Catalogue snapshots dropped: a branch changed (change), every branch (all), or notifications were lost (untrusted)',
-    labelNames: ['reason'] as const, registers: [this.registry],
+    labelNames: ['reason'] as const,
+    registers: [this.registry],
   });
 
   /** Set by the operations routes: what /ready checks, asked again at each scrape. */
@@ -62,11 +79,14 @@ export class Metrics {
    * only where it is configured.
    */
   readonly dependencyUp = new Gauge({
-    name: 'pxs_dependency_up', help: 'Whether the database and Redis answer (1) or not (0), checked at each scrape as /ready checks them',
-    labelNames: ['dependency'] as const, registers: [this.registry],
+    name: 'pxs_dependency_up',
+    help: 'Whether the database and Redis answer (1) or not (0), checked at each scrape as /ready checks them',
+    labelNames: ['dependency'] as const,
+    registers: [this.registry],
     collect: async () => {
       if (!this.dependencies) return;
-      for (const [dependency, up] of Object.entries(await this.dependencies())) this.dependencyUp.set({ dependency }, up ? 1 : 0);
+      for (const [dependency, up] of Object.entries(await this.dependencies()))
+        this.dependencyUp.set({ dependency }, up ? 1 : 0);
     },
   });
 

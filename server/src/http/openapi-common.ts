@@ -18,7 +18,11 @@ import { OPTIONAL_BODY, SENDS, type Sends } from './response-headers.js';
  */
 type Json = Record<string, unknown>;
 /** The parts of the generated document read or written here. */
-interface Response { description: string; content?: Record<string, unknown>; headers?: Json }
+interface Response {
+  description: string;
+  content?: Record<string, unknown>;
+  headers?: Json;
+}
 interface Operation {
   responses?: Record<string, Response>;
   parameters?: { in: string; name: string }[];
@@ -27,7 +31,10 @@ interface Operation {
   [SENDS]?: Sends;
   [OPTIONAL_BODY]?: boolean;
 }
-interface Document { components?: { headers?: Json }; paths?: Record<string, Record<string, Operation>> }
+interface Document {
+  components?: { headers?: Json };
+  paths?: Record<string, Record<string, Operation>>;
+}
 
 const ERROR_CONTENT = { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } };
 const COMMON: Record<string, string> = {
@@ -39,21 +46,50 @@ const COMMON: Record<string, string> = {
   403: 'Forbidden: valid credentials without the needed permission',
   429: 'Too Many Requests: rate limit exceeded',
 };
-const IDEMPOTENCY_CONFLICT = 'Conflict: a request with the same Idempotency-Key is still being processed; retry after it has finished';
+const IDEMPOTENCY_CONFLICT =
+  'Conflict: a request with the same Idempotency-Key is still being processed; retry after it has finished';
 const IDEMPOTENCY_MISMATCH = ', or the Idempotency-Key was already used with another body';
 
 const HEADERS: Json = {
-  'X-Request-Id': { description: 'The request\'s id: yours if you sent a valid X-Request-Id, else a new UUID; quote it when reporting a problem', schema: { type: 'string' } },
-  'X-RateLimit-Limit': { description: 'Requests allowed per window to this key (to this address, for a request without a valid key)', schema: { type: 'integer' } },
+  'X-Request-Id': {
+    description:
+      "The request's id: yours if you sent a valid X-Request-Id, else a new UUID; quote it when reporting a problem",
+    schema: { type: 'string' },
+  },
+  'X-RateLimit-Limit': {
+    description: 'Requests allowed per window to this key (to this address, for a request without a valid key)',
+    schema: { type: 'integer' },
+  },
   'X-RateLimit-Remaining': { description: 'Requests left in the current window', schema: { type: 'integer' } },
   'X-RateLimit-Reset': { description: 'When the current window ends, in Unix seconds', schema: { type: 'integer' } },
-  RateLimit: { description: 'The same as an IETF RateLimit field: `"<policy>";r=<remaining>;t=<seconds to reset>`', schema: { type: 'string' } },
-  'RateLimit-Policy': { description: 'The policy as an IETF RateLimit-Policy field: `"<policy>";q=<limit>;w=<window seconds>`', schema: { type: 'string' } },
+  RateLimit: {
+    description: 'The same as an IETF RateLimit field: `"<policy>";r=<remaining>;t=<seconds to reset>`',
+    schema: { type: 'string' },
+  },
+  'RateLimit-Policy': {
+    description: 'The policy as an IETF RateLimit-Policy field: `"<policy>";q=<limit>;w=<window seconds>`',
+    schema: { type: 'string' },
+  },
   'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer' } },
-  ETag: { description: 'A strong tag of the body: send it back as If-None-Match to get 304 and no body while it has not changed', schema: { type: 'string' } },
-  'Cache-Control': { description: '`private, no-cache` on a tagged read (the body depends on the key; ask again with If-None-Match); `no-store` on an answer that holds a secret shown once', schema: { type: 'string' } },
-  Vary: { description: '`Origin`: the answer of a public endpoint depends on the page\'s Origin (its CORS headers)', schema: { type: 'string' } },
-  'Idempotent-Replayed': { description: '`true` when this is the stored answer of an earlier request with the same Idempotency-Key (nothing was created again)', schema: { type: 'string', enum: ['true'] } },
+  ETag: {
+    description:
+      'A strong tag of the body: send it back as If-None-Match to get 304 and no body while it has not changed',
+    schema: { type: 'string' },
+  },
+  'Cache-Control': {
+    description:
+      '`private, no-cache` on a tagged read (the body depends on the key; ask again with If-None-Match); `no-store` on an answer that holds a secret shown once',
+    schema: { type: 'string' },
+  },
+  Vary: {
+    description: "`Origin`: the answer of a public endpoint depends on the page's Origin (its CORS headers)",
+    schema: { type: 'string' },
+  },
+  'Idempotent-Replayed': {
+    description:
+      '`true` when this is the stored answer of an earlier request with the same Idempotency-Key (nothing was created again)',
+    schema: { type: 'string', enum: ['true'] },
+  },
 };
 const RATE_LIMIT = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'RateLimit', 'RateLimit-Policy'];
 const ref = (name: string) => ({ $ref: `#/components/headers/${name}` });
@@ -64,15 +100,24 @@ export function withCommonResponses<D extends object>(generated: D): D {
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const operation of Object.values(item)) {
       const responses = (operation.responses ??= {});
-      const add = (code: number) => { responses[code] ??= { description: COMMON[code], content: ERROR_CONTENT }; };
+      const add = (code: number) => {
+        responses[code] ??= { description: COMMON[code], content: ERROR_CONTENT };
+      };
       const api = path.startsWith('/api/v1/');
-      if (api || operation.parameters?.some((p) => p.in === 'path' || p.in === 'query') || operation.requestBody) add(400);
-      if (operation.requestBody) { add(413); add(415); }
+      if (api || operation.parameters?.some((p) => p.in === 'path' || p.in === 'query') || operation.requestBody)
+        add(400);
+      if (operation.requestBody) {
+        add(413);
+        add(415);
+      }
       if (api) add(503);
       const partner = operation.security?.some((s) => 'apiKey' in s) === true;
       const staff = operation.security?.some((s) => 'staffJwt' in s) === true;
       if (partner || staff) add(401);
-      if (partner) { add(403); add(429); }
+      if (partner) {
+        add(403);
+        add(429);
+      }
       const sends: Sends = { ...operation[SENDS] };
       delete operation[SENDS];
       if (operation[OPTIONAL_BODY] && operation.requestBody) operation.requestBody.required = false;
@@ -80,8 +125,11 @@ export function withCommonResponses<D extends object>(generated: D): D {
       if (operation.parameters?.some((p) => p.in === 'header' && p.name === 'idempotency-key')) {
         responses[409] = { description: IDEMPOTENCY_CONFLICT, content: ERROR_CONTENT };
         add(422);
-        if (!responses[422].description.endsWith(IDEMPOTENCY_MISMATCH)) responses[422].description += IDEMPOTENCY_MISMATCH;
-        sends['Idempotent-Replayed'] = Object.keys(responses).map(Number).filter((code) => code >= 200 && code < 300);
+        if (!responses[422].description.endsWith(IDEMPOTENCY_MISMATCH))
+          responses[422].description += IDEMPOTENCY_MISMATCH;
+        sends['Idempotent-Replayed'] = Object.keys(responses)
+          .map(Number)
+          .filter((code) => code >= 200 && code < 300);
       }
       for (const [code, response] of Object.entries(responses)) {
         // Every refusal is the error handler's JSON, whatever the operation sends when it succeeds (`produces`).
@@ -91,7 +139,8 @@ export function withCommonResponses<D extends object>(generated: D): D {
         const headers: Json = { 'X-Request-Id': ref('X-Request-Id') };
         if (partner) for (const name of RATE_LIMIT) headers[name] = ref(name);
         if (code === '429' || code === '503') headers['Retry-After'] = ref('Retry-After');
-        for (const [name, codes] of Object.entries(sends)) if (codes === '*' || codes.includes(Number(code))) headers[name] = ref(name);
+        for (const [name, codes] of Object.entries(sends))
+          if (codes === '*' || codes.includes(Number(code))) headers[name] = ref(name);
         response.headers = { ...headers, ...response.headers };
       }
     }

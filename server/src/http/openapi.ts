@@ -31,18 +31,33 @@ export function openApiOptions(extra: { webhooks?: Record<string, unknown> } = {
       ],
       components: {
         securitySchemes: {
-          apiKey: { type: 'http', scheme: 'bearer', description: 'Partner API key: sk_personal_…, sk_branch_… or pk_…' },
-          staffJwt: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Staff access token from POST /api/v1/auth/login' },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'Partner API key: sk_personal_…, sk_branch_… or pk_…',
+          },
+          staffJwt: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'Staff access token from POST /api/v1/auth/login',
+          },
           // Only GET /partner/public/rates.xml takes it: a rate monitor is given a URL and sends no header.
           apiKeyQuery: {
-            type: 'apiKey', in: 'query', name: 'key',
-            description: 'A public key (pk_…) as ?key=, on GET /partner/public/rates.xml only; a secret key there is refused (400)',
+            type: 'apiKey',
+            in: 'query',
+            name: 'key',
+            description:
+              'A public key (pk_…) as ?key=, on GET /partner/public/rates.xml only; a secret key there is refused (400)',
           },
         },
       },
     },
-    transformObject: (documents) => ('openapiObject' in documents ? withCommonResponses(documents.openapiObject) : documents.swaggerObject),
-    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (json.$id as string | undefined) ?? `def-${i}` },
+    transformObject: (documents) =>
+      'openapiObject' in documents ? withCommonResponses(documents.openapiObject) : documents.swaggerObject,
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, i) => (json.$id as string | undefined) ?? `def-${i}`,
+    },
   };
 }
 
@@ -54,6 +69,7 @@ export function openApiOptions(extra: { webhooks?: Record<string, unknown> } = {
 export const DOCS_UI_OPTIONS = {
   routePrefix: '/docs',
   uiConfig: { deepLinking: true, tryItOutEnabled: true, validatorUrl: null },
-  staticCSP: "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; "
-    + "font-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'",
+  staticCSP:
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; " +
+    "font-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'",
 };

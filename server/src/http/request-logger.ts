@@ -13,7 +13,10 @@ type Method = (typeof METHODS)[number];
 export class RequestLogger {
   #child: Logger | undefined;
 
-  constructor(private readonly parent: Logger, private readonly bindings: Bindings) {}
+  constructor(
+    private readonly parent: Logger,
+    private readonly bindings: Bindings,
+  ) {}
 
   get level(): string {
     return (this.#child ?? this.parent).level;
@@ -47,5 +50,11 @@ for (const method of METHODS) {
 }
 
 /** Fastify's `childLoggerFactory`: a route with a log level of its own gets a real child at once. */
-export const requestLoggerFactory: NonNullable<FastifyServerOptions['childLoggerFactory']> = (logger, bindings, options) =>
-  options.level ? logger.child(bindings, options) : (new RequestLogger(logger as Logger, bindings) as unknown as FastifyBaseLogger);
+export const requestLoggerFactory: NonNullable<FastifyServerOptions['childLoggerFactory']> = (
+  logger,
+  bindings,
+  options,
+) =>
+  options.level
+    ? logger.child(bindings, options)
+    : (new RequestLogger(logger as Logger, bindings) as unknown as FastifyBaseLogger);

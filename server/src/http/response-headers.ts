@@ -28,7 +28,8 @@ export function declareSends(route: Pick<RouteOptions, 'schema'>, header: string
  */
 export function registerResponseHeaders(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
-    if (route.schema && [route.preValidation ?? []].flat().includes(optionalBody)) (route.schema as Record<string, unknown>)[OPTIONAL_BODY] = true;
+    if (route.schema && [route.preValidation ?? []].flat().includes(optionalBody))
+      (route.schema as Record<string, unknown>)[OPTIONAL_BODY] = true;
     if (!route.config?.noStore) return;
     // On every answer, errors and idempotent replays included: a cache never has a reason to keep any of them.
     route.onSend = [...[route.onSend ?? []].flat(), noStore];

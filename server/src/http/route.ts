@@ -25,17 +25,25 @@ export interface RouteSpec<S extends FastifySchema> {
 export interface RouteOptions<S extends FastifySchema> {
   config: FastifyContextConfig;
   preValidation?: preValidationAsyncHookHandler;
-  schema: Omit<S, 'response'> & { tags: string[]; security: Security; response: S['response'] & Record<number, TSchema> };
+  schema: Omit<S, 'response'> & {
+    tags: string[];
+    security: Security;
+    response: S['response'] & Record<number, TSchema>;
+  };
 }
 
 /** A route's options, for the helper of its kind: the schema given its security, tag and refusals, the config its access. */
 export function routeOptions<S extends FastifySchema>(
-  spec: RouteSpec<S>, tag: string, security: Security, access: Partial<FastifyContextConfig>, codes: readonly number[],
+  spec: RouteSpec<S>,
+  tag: string,
+  security: Security,
+  access: Partial<FastifyContextConfig>,
+  codes: readonly number[],
 ): RouteOptions<S> {
   const { schema } = spec;
   // A route that reads a body or a query may refuse it; a path parameter's 400 stays the route's to state.
   const input = schema.body !== undefined || schema.querystring !== undefined ? [400] : [];
-  const response = { ...errorResponses(...input, ...codes, ...spec.errors ?? []), ...schema.response as object };
+  const response = { ...errorResponses(...input, ...codes, ...(spec.errors ?? [])), ...(schema.response as object) };
   return {
     config: { ...spec.config, ...access },
     ...(spec.preValidation && { preValidation: spec.preValidation }),

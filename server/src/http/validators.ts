@@ -38,8 +38,17 @@ export const STORABLE_TEXT = 'storableText';
 function withStorableText(ajv: Ajv): Ajv {
   const dateTime = ajv.formats['date-time'] as { validate: (text: string) => boolean } | ((text: string) => boolean);
   const isDateTime = typeof dateTime === 'function' ? dateTime : dateTime.validate;
-  ajv.addFormat('date-time', { type: 'string', validate: (text: string) => isDateTime(text) && isStorableInstant(text) });
-  ajv.addKeyword({ keyword: STORABLE_TEXT, type: 'string', schemaType: 'boolean', errors: false, validate: (on: boolean, data: string) => !on || isStorableText(data) });
+  ajv.addFormat('date-time', {
+    type: 'string',
+    validate: (text: string) => isDateTime(text) && isStorableInstant(text),
+  });
+  ajv.addKeyword({
+    keyword: STORABLE_TEXT,
+    type: 'string',
+    schemaType: 'boolean',
+    errors: false,
+    validate: (on: boolean, data: string) => !on || isStorableText(data),
+  });
   return ajv;
 }
 
@@ -54,7 +63,9 @@ export function requireStorableText(schema: unknown): unknown {
   for (const [key, value] of Object.entries(schema)) {
     if (LITERALS.has(key)) out[key] = value;
     else if (SCHEMA_MAPS.has(key) && typeof value === 'object' && value !== null) {
-      out[key] = Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([name, s]) => [name, requireStorableText(s)]));
+      out[key] = Object.fromEntries(
+        Object.entries(value as Record<string, unknown>).map(([name, s]) => [name, requireStorableText(s)]),
+      );
     } else out[key] = requireStorableText(value);
   }
   const type = out.type;
@@ -75,5 +86,6 @@ export function validatorCompiler(): FastifySchemaCompiler<unknown> {
   const strict = withStorableText(addFormats.default(new Ajv({ ...BASE, coerceTypes: false })));
   // verbose: an undeclared query parameter's 400 lists the declared ones (validation.ts), read from the error's schema.
   const coercing = withStorableText(addFormats.default(new Ajv({ ...BASE, coerceTypes: 'array', verbose: true })));
-  return ({ schema, httpPart }) => (httpPart === 'body' ? strict : coercing).compile(requireStorableText(schema) as object);
+  return ({ schema, httpPart }) =>
+    (httpPart === 'body' ? strict : coercing).compile(requireStorableText(schema) as object);
 }

@@ -39,7 +39,7 @@ describe('the invalidation bus over Redis', () => {
     }
   });
 
-  it('hears messages when it subscribed during the connection\'s handshake, as a service starting beside Redis may', async () => {
+  it("hears messages when it subscribed during the connection's handshake, as a service starting beside Redis may", async () => {
     const namespace = `bus-${randomBytes(4).toString('hex')}`;
     const subscriber = connectRedis(REDIS_URL, 'test-handshake-subscriber', undefined, 'subscriber');
     let closes = 0;
@@ -47,7 +47,11 @@ describe('the invalidation bus over Redis', () => {
     // Connected, handshake under way: ioredis 5 wrote a SUBSCRIBE at once here, and lost it (src/redis.ts).
     await new Promise((resolve) => subscriber.once('connect', resolve));
     expect(subscriber.status).toBe('connect');
-    const others = [connectRedis(REDIS_URL, 'test-handshake'), connectRedis(REDIS_URL, 'test-handshake-publisher'), connectRedis(REDIS_URL, 'test-handshake-publisher-subscriber', undefined, 'subscriber')] as const;
+    const others = [
+      connectRedis(REDIS_URL, 'test-handshake'),
+      connectRedis(REDIS_URL, 'test-handshake-publisher'),
+      connectRedis(REDIS_URL, 'test-handshake-publisher-subscriber', undefined, 'subscriber'),
+    ] as const;
     const listener = await redisBus(others[0], subscriber, namespace);
     const publisher = await redisBus(others[1], others[2], namespace);
     const heard: string[] = [];
@@ -70,11 +74,16 @@ describe('the invalidation bus over Redis', () => {
     const link = await tcpProxy(redis.hostname, Number(redis.port || 6379));
     const through = `redis://127.0.0.1:${link.port}`;
     const logged: string[] = [];
-    const log = (_level: string, msg: string) => { logged.push(msg); };
+    const log = (_level: string, msg: string) => {
+      logged.push(msg);
+    };
     const heartbeat = { everyMs: 200, timeoutMs: 1000 };
     const commands = connectRedis(through, 'test-silent', log, 'commands', heartbeat);
     const subscriber = connectRedis(through, 'test-silent-subscriber', log, 'subscriber', heartbeat);
-    const others = [connectRedis(REDIS_URL, 'test-silent-publisher'), connectRedis(REDIS_URL, 'test-silent-publisher-subscriber', undefined, 'subscriber')] as const;
+    const others = [
+      connectRedis(REDIS_URL, 'test-silent-publisher'),
+      connectRedis(REDIS_URL, 'test-silent-publisher-subscriber', undefined, 'subscriber'),
+    ] as const;
     const listener = await redisBus(commands, subscriber, namespace);
     const publisher = await redisBus(others[0], others[1], namespace);
     const heard: string[] = [];
@@ -100,7 +109,14 @@ describe('the invalidation bus over Redis', () => {
   it('never logs the credentials of a Redis that refuses them', async () => {
     // The process's logger as `pxs serve` makes it (src/cli/lifecycle.ts), writing to memory.
     const lines: string[] = [];
-    const logger = pino({ level: 'info', redact: REDACT }, { write: (line: string) => { lines.push(line); } });
+    const logger = pino(
+      { level: 'info', redact: REDACT },
+      {
+        write: (line: string) => {
+          lines.push(line);
+        },
+      },
+    );
     const log = (level: 'error' | 'warn' | 'info', msg: string, extra?: object) => logger[level](extra ?? {}, msg);
     const refused = new URL(REDIS_URL);
     refused.username = 'pxs-nobody';

@@ -4,13 +4,16 @@ import { KeyVerifier } from '../../src/auth/key-verifier.js';
 import { localBus } from '../../src/auth/invalidation-bus.js';
 
 describe('API key format', () => {
-  it.each(['personal', 'branch', 'public'] as const)('generates %s keys of prefix + 32 [A-Za-z0-9] with a valid checksum', (type) => {
-    const key = generateApiKey(type);
-    expect(key.startsWith(KEY_PREFIXES[type])).toBe(true);
-    expect(key.slice(KEY_PREFIXES[type].length)).toMatch(/^[A-Za-z0-9]{32}$/);
-    expect(parseApiKey(key)).toBe(type);
-    expect(displayPrefix(key)).toBe(key.slice(0, 20));
-  });
+  it.each(['personal', 'branch', 'public'] as const)(
+    'generates %s keys of prefix + 32 [A-Za-z0-9] with a valid checksum',
+    (type) => {
+      const key = generateApiKey(type);
+      expect(key.startsWith(KEY_PREFIXES[type])).toBe(true);
+      expect(key.slice(KEY_PREFIXES[type].length)).toMatch(/^[A-Za-z0-9]{32}$/);
+      expect(parseApiKey(key)).toBe(type);
+      expect(displayPrefix(key)).toBe(key.slice(0, 20));
+    },
+  );
 
   it('never repeats', () => {
     const keys = new Set(Array.from({ length: 1000 }, () => generateApiKey('branch')));
@@ -39,9 +42,18 @@ describe('API key format', () => {
 
 describe('KeyVerifier', () => {
   it('refuses a malformed key at once, without touching the database', () => {
-    const verifier = new KeyVerifier(async () => { throw new Error('database touched'); }, 5000, localBus());
+    const verifier = new KeyVerifier(
+      async () => {
+        throw new Error('database touched');
+      },
+      5000,
+      localBus(),
+    );
     const key = generateApiKey('public');
-    expect(verifier.verify(key.slice(0, -1) + (key.endsWith('A') ? 'B' : 'A'))).toEqual({ ok: false, reason: 'malformed' });
+    expect(verifier.verify(key.slice(0, -1) + (key.endsWith('A') ? 'B' : 'A'))).toEqual({
+      ok: false,
+      reason: 'malformed',
+    });
     expect(verifier.verify('sk_branch_madeupmadeupmadeupmadeupmade')).toEqual({ ok: false, reason: 'malformed' });
   });
 
@@ -49,10 +61,27 @@ describe('KeyVerifier', () => {
     const key = generateApiKey('branch');
     let reads = 0;
     const record = {
-      id: 'k1', type: 'branch' as const, branchId: 1, isActive: true, expiresAt: null, staffUserId: 1, staffActive: true,
-      staffRole: 'admin' as const, staffBranchId: 1, staffPermissions: [], staffExchangeIds: [], allowedOrigins: [],
+      id: 'k1',
+      type: 'branch' as const,
+      branchId: 1,
+      isActive: true,
+      expiresAt: null,
+      staffUserId: 1,
+      staffActive: true,
+      staffRole: 'admin' as const,
+      staffBranchId: 1,
+      staffPermissions: [],
+      staffExchangeIds: [],
+      allowedOrigins: [],
     };
-    const verifier = new KeyVerifier(async () => { reads++; return record; }, 5000, localBus());
+    const verifier = new KeyVerifier(
+      async () => {
+        reads++;
+        return record;
+      },
+      5000,
+      localBus(),
+    );
     const first = verifier.verify(key);
     expect(first).toBeInstanceOf(Promise);
     expect(await first).toMatchObject({ ok: true, principal: { keyId: 'k1', branchId: 1 } });

@@ -41,7 +41,12 @@ describe('per-key rate limit', () => {
       const retryAfter = Number(last.headers.get('retry-after'));
       expect(retryAfter).toBeGreaterThanOrEqual(1);
       expect(retryAfter).toBeLessThanOrEqual(60);
-      expect(last.body).toEqual({ statusCode: 429, message: 'Rate limit exceeded', error: 'Too Many Requests', retryAfter });
+      expect(last.body).toEqual({
+        statusCode: 429,
+        message: 'Rate limit exceeded',
+        error: 'Too Many Requests',
+        retryAfter,
+      });
       expect(last.headers.get('x-ratelimit-remaining')).toBe('0');
       expect(Number(last.headers.get('x-ratelimit-reset'))).toBeGreaterThan(Date.now() / 1000);
       expect(last.headers.get('ratelimit-policy')).toBe('"default";q=60;w=60');
@@ -52,10 +57,12 @@ describe('per-key rate limit', () => {
     });
   });
 
-  it('counts after authentication: bad keys do not spend a key\'s budget', async () => {
+  it("counts after authentication: bad keys do not spend a key's budget", async () => {
     await withServer({ RATE_LIMIT_PER_MINUTE: '3' }, async (s) => {
-      for (let i = 0; i < 5; i++) expect((await call(s, 'GET', '/partner/offers', { key: 'sk_branch_nope' })).status).toBe(401);
-      for (let i = 0; i < 3; i++) expect((await call(s, 'GET', '/partner/offers', { key: w.keys.operatorA })).status).toBe(200);
+      for (let i = 0; i < 5; i++)
+        expect((await call(s, 'GET', '/partner/offers', { key: 'sk_branch_nope' })).status).toBe(401);
+      for (let i = 0; i < 3; i++)
+        expect((await call(s, 'GET', '/partner/offers', { key: w.keys.operatorA })).status).toBe(200);
       expect((await call(s, 'GET', '/partner/offers', { key: w.keys.operatorA })).status).toBe(429);
     });
   });
@@ -63,22 +70,28 @@ describe('per-key rate limit', () => {
 
 describe('per-IP limit for requests without a valid key', () => {
   it('turns repeated 401s from one address into 429s', async () => {
-    await withServer({ RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '5', REDIS_KEY_PREFIX: `ip-${randomBytes(4).toString('hex')}` }, async (s) => {
-      for (let i = 0; i < 5; i++) {
-        const refused = await call(s, 'GET', '/partner/offers', { key: `sk_branch_${'x'.repeat(32)}` });
-        expect(refused.status).toBe(401);
-        // Every partner answer carries the budget it was counted against: here the address's.
-        expect([refused.headers.get('x-ratelimit-limit'), refused.headers.get('x-ratelimit-remaining')]).toEqual(['5', String(4 - i)]);
-        expect(refused.headers.get('ratelimit-policy')).toBe('"unauthenticated";q=5;w=60');
-      }
-      const blocked = await call(s, 'GET', '/partner/offers');
-      expect(blocked.status).toBe(429);
-      expect(blocked.headers.get('x-ratelimit-remaining')).toBe('0');
-      expect(blocked.body.message).toBe('Rate limit exceeded');
-      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-      // A valid key is not affected by its address's failures.
-      expect((await call(s, 'GET', '/partner/offers', { key: w.keys.branch })).status).toBe(200);
-    });
+    await withServer(
+      { RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '5', REDIS_KEY_PREFIX: `ip-${randomBytes(4).toString('hex')}` },
+      async (s) => {
+        for (let i = 0; i < 5; i++) {
+          const refused = await call(s, 'GET', '/partner/offers', { key: `sk_branch_${'x'.repeat(32)}` });
+          expect(refused.status).toBe(401);
+          // Every partner answer carries the budget it was counted against: here the address's.
+          expect([refused.headers.get('x-ratelimit-limit'), refused.headers.get('x-ratelimit-remaining')]).toEqual([
+            '5',
+            String(4 - i),
+          ]);
+          expect(refused.headers.get('ratelimit-policy')).toBe('"unauthenticated";q=5;w=60');
+        }
+        const blocked = await call(s, 'GET', '/partner/offers');
+        expect(blocked.status).toBe(429);
+        expect(blocked.headers.get('x-ratelimit-remaining')).toBe('0');
+        expect(blocked.body.message).toBe('Rate limit exceeded');
+        expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+        // A valid key is not affected by its address's failures.
+        expect((await call(s, 'GET', '/partner/offers', { key: w.keys.branch })).status).toBe(200);
+      },
+    );
   });
 });
 
@@ -88,7 +101,9 @@ describe('several instances sharing Redis', () => {
     const a = await startTestServer({ env, database });
     const b = await startTestServer({ env, database });
     try {
-      const requests = Array.from({ length: 90 }, (_, i) => call(i % 2 === 0 ? a : b, 'GET', '/partner/public/exchanges', { key: w.keys.otherPublic }));
+      const requests = Array.from({ length: 90 }, (_, i) =>
+        call(i % 2 === 0 ? a : b, 'GET', '/partner/public/exchanges', { key: w.keys.otherPublic }),
+      );
       const statuses = (await Promise.all(requests)).map((r) => r.status);
       expect(statuses.filter((s) => s === 200)).toHaveLength(60);
       expect(statuses.filter((s) => s === 429)).toHaveLength(30);
@@ -106,12 +121,24 @@ describe('several instances sharing Redis', () => {
     const b = await startTestServer({ env, database });
     const probe = new Redis(REDIS_URL);
     try {
-      await database.db.updateTable('api_keys').set({ is_active: true, revoked_at: null }).where('id', '=', w.keyIds.admin1).execute();
+      await database.db
+        .updateTable('api_keys')
+        .set({ is_active: true, revoked_at: null })
+        .where('id', '=', w.keyIds.admin1)
+        .execute();
       expect((await call(b, 'GET', '/partner/offers', { key: w.keys.admin1 })).status).toBe(200);
       // Both instances listen (a start on a loaded machine may still be subscribing), and a can publish.
-      await eventually(async () => Number(((await probe.pubsub('NUMSUB', `${env.REDIS_KEY_PREFIX}:auth-invalidate`)) as [string, number])[1]) >= 2);
+      await eventually(
+        async () =>
+          Number(((await probe.pubsub('NUMSUB', `${env.REDIS_KEY_PREFIX}:auth-invalidate`)) as [string, number])[1]) >=
+          2,
+      );
       expect(a.ctx.redis?.status).toBe('ready');
-      await database.db.updateTable('api_keys').set({ is_active: false, revoked_at: new Date() }).where('id', '=', w.keyIds.admin1).execute();
+      await database.db
+        .updateTable('api_keys')
+        .set({ is_active: false, revoked_at: new Date() })
+        .where('id', '=', w.keyIds.admin1)
+        .execute();
       const before = b.ctx.keys.invalidations;
       await a.ctx.keys.invalidate(`key:${w.keyIds.admin1}`);
       // The message emptied b's cache (a count, not a clock: a loaded machine may outlast the 5 s cache entry).

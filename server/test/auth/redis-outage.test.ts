@@ -11,7 +11,11 @@ async function relay(): Promise<{ port: number; cut(): void; server: Server }> {
   const sockets = new Set<Socket>();
   const server = createServer((client) => {
     const upstream = createConnection(Number(REDIS.port || 6379), REDIS.hostname);
-    for (const s of [client, upstream]) { sockets.add(s); s.on('error', () => undefined); s.on('close', () => sockets.delete(s)); }
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('error', () => undefined);
+      s.on('close', () => sockets.delete(s));
+    }
     client.pipe(upstream).pipe(client);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -31,7 +35,9 @@ let link: Awaited<ReturnType<typeof relay>>;
 
 beforeAll(async () => {
   link = await relay();
-  ({ server, world: w } = await startWorld({ env: { REDIS_URL: `redis://127.0.0.1:${link.port}`, RATE_LIMIT_PER_MINUTE: '1000' } }));
+  ({ server, world: w } = await startWorld({
+    env: { REDIS_URL: `redis://127.0.0.1:${link.port}`, RATE_LIMIT_PER_MINUTE: '1000' },
+  }));
 });
 afterAll(async () => {
   link.cut();
@@ -41,7 +47,9 @@ afterAll(async () => {
 /** pxs_dependency_up by dependency, as /metrics reads. */
 async function dependencyUp(): Promise<Record<string, string>> {
   const text = await (await fetch(`${server.url}/metrics`)).text();
-  return Object.fromEntries([...text.matchAll(/^pxs_dependency_up\{dependency="(\w+)"\} (\d)$/gm)].map((m) => [m[1], m[2]]));
+  return Object.fromEntries(
+    [...text.matchAll(/^pxs_dependency_up\{dependency="(\w+)"\} (\d)$/gm)].map((m) => [m[1], m[2]]),
+  );
 }
 
 describe('when Redis goes away', () => {

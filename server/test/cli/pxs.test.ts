@@ -7,7 +7,9 @@ import { cliDatabase, runPxs, type CliDatabase } from './run.js';
 
 /** The `pxs` staff and keys commands, run as real processes against a real database. */
 let cli: CliDatabase;
-beforeAll(async () => { cli = await cliDatabase(); });
+beforeAll(async () => {
+  cli = await cliDatabase();
+});
 afterAll(() => cli?.close());
 
 const pxs = (args: string[], options: { input?: string } = {}) => runPxs(args, cli.env, options.input);
@@ -26,20 +28,80 @@ describe('pxs against a database', STARTS_PROCESSES, () => {
 
   let operatorId: number;
   it('creates a staff user, reading the password from stdin', async () => {
-    const res = await pxs(['staff', 'create', '--email', 'Ops@CLI.test', '--password-stdin', '--role', 'operator', '--branch', '1', '--exchanges', '1,2', '--permissions', 'orders:read,clients:read', '--json'], { input: `${PASSWORD}\n` });
+    const res = await pxs(
+      [
+        'staff',
+        'create',
+        '--email',
+        'Ops@CLI.test',
+        '--password-stdin',
+        '--role',
+        'operator',
+        '--branch',
+        '1',
+        '--exchanges',
+        '1,2',
+        '--permissions',
+        'orders:read,clients:read',
+        '--json',
+      ],
+      { input: `${PASSWORD}\n` },
+    );
     expect(res.code).toBe(0);
-    expect(res.json).toMatchObject({ email: 'ops@cli.test', role: 'operator', branchId: 1, exchangeIds: [1, 2], permissions: ['orders:read', 'clients:read'], isActive: true });
+    expect(res.json).toMatchObject({
+      email: 'ops@cli.test',
+      role: 'operator',
+      branchId: 1,
+      exchangeIds: [1, 2],
+      permissions: ['orders:read', 'clients:read'],
+      isActive: true,
+    });
     operatorId = res.json.id;
   });
 
   it('refuses bad staff input with clear messages and exit codes', async () => {
-    const again = await pxs(['staff', 'create', '--email', 'ops@cli.test', '--password', PASSWORD, '--role', 'operator', '--branch', '1']);
+    const again = await pxs([
+      'staff',
+      'create',
+      '--email',
+      'ops@cli.test',
+      '--password',
+      PASSWORD,
+      '--role',
+      'operator',
+      '--branch',
+      '1',
+    ]);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('A staff user with this email already exists');
-    const role = await pxs(['staff', 'create', '--email', 'x@cli.test', '--password', PASSWORD, '--role', 'wizard', '--branch', '1']);
+    const role = await pxs([
+      'staff',
+      'create',
+      '--email',
+      'x@cli.test',
+      '--password',
+      PASSWORD,
+      '--role',
+      'wizard',
+      '--branch',
+      '1',
+    ]);
     expect(role.code).toBe(2);
     expect(role.stderr).toContain('role');
-    const exchange = await pxs(['staff', 'create', '--email', 'y@cli.test', '--password', PASSWORD, '--role', 'operator', '--branch', '2', '--exchanges', '1']);
+    const exchange = await pxs([
+      'staff',
+      'create',
+      '--email',
+      'y@cli.test',
+      '--password',
+      PASSWORD,
+      '--role',
+      'operator',
+      '--branch',
+      '2',
+      '--exchanges',
+      '1',
+    ]);
     // Not found is a refusal (1), as the README's exit codes say; 2 is for arguments that are not well formed.
     expect(exchange.code).toBe(1);
     expect(exchange.stderr).toContain('--exchanges: notFound');
@@ -59,16 +121,55 @@ describe('pxs against a database', STARTS_PROCESSES, () => {
   });
 
   const made: Record<string, { id: string; rawKey: string }> = {};
-  it('creates keys under the API\'s rules', async () => {
-    const personal = await pxs(['keys', 'create', '--owner', 'ops@cli.test', '--name', 'ops tool', '--type', 'personal', '--json']);
+  it("creates keys under the API's rules", async () => {
+    const personal = await pxs([
+      'keys',
+      'create',
+      '--owner',
+      'ops@cli.test',
+      '--name',
+      'ops tool',
+      '--type',
+      'personal',
+      '--json',
+    ]);
     expect(personal.code).toBe(0);
-    expect(personal.json).toMatchObject({ type: 'personal', rawKey: expect.stringMatching(/^sk_personal_/), note: expect.any(String) });
-    const branch = await pxs(['keys', 'create', '--owner', 'superadmin@demo.local', '--name', 'partner', '--type', 'branch', '--branch', '1', '--expires', '2099-01-01T00:00:00Z', '--json']);
+    expect(personal.json).toMatchObject({
+      type: 'personal',
+      rawKey: expect.stringMatching(/^sk_personal_/),
+      note: expect.any(String),
+    });
+    const branch = await pxs([
+      'keys',
+      'create',
+      '--owner',
+      'superadmin@demo.local',
+      '--name',
+      'partner',
+      '--type',
+      'branch',
+      '--branch',
+      '1',
+      '--expires',
+      '2099-01-01T00:00:00Z',
+      '--json',
+    ]);
     expect(branch.code).toBe(0);
     expect(branch.json).toMatchObject({ type: 'branch', branchId: 1, expiresAt: '2099-01-01T00:00:00.000Z' });
     made.personal = personal.json;
     made.branch = branch.json;
-    const refused = await pxs(['keys', 'create', '--owner', String(operatorId), '--name', 'x', '--type', 'branch', '--branch', '1']);
+    const refused = await pxs([
+      'keys',
+      'create',
+      '--owner',
+      String(operatorId),
+      '--name',
+      'x',
+      '--type',
+      'branch',
+      '--branch',
+      '1',
+    ]);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('Only a superadmin can create a branch key');
   });
@@ -77,7 +178,13 @@ describe('pxs against a database', STARTS_PROCESSES, () => {
     const res = await pxs(['keys', 'list', '--owner', 'ops@cli.test', '--json']);
     expect(res.code).toBe(0);
     expect(res.json).toHaveLength(1);
-    expect(res.json[0]).toMatchObject({ id: made.personal.id, replacedBy: null, keyPrefix: made.personal.rawKey.slice(0, 20), ownerId: operatorId, isActive: true });
+    expect(res.json[0]).toMatchObject({
+      id: made.personal.id,
+      replacedBy: null,
+      keyPrefix: made.personal.rawKey.slice(0, 20),
+      ownerId: operatorId,
+      isActive: true,
+    });
     expect(res.stdout).not.toContain(made.personal.rawKey);
   });
 
@@ -85,7 +192,12 @@ describe('pxs against a database', STARTS_PROCESSES, () => {
     const expires = new Date(Date.now() + 3_600_000).toISOString();
     const rolled = await pxs(['keys', 'roll', made.personal.id, '--expires', expires, '--json']);
     expect(rolled.code).toBe(0);
-    expect(rolled.json).toMatchObject({ type: 'personal', name: 'ops tool', rawKey: expect.stringMatching(/^sk_personal_/), previousKey: { id: made.personal.id, expiresAt: expires, replacedBy: rolled.json.id } });
+    expect(rolled.json).toMatchObject({
+      type: 'personal',
+      name: 'ops tool',
+      rawKey: expect.stringMatching(/^sk_personal_/),
+      previousKey: { id: made.personal.id, expiresAt: expires, replacedBy: rolled.json.id },
+    });
     const list = await pxs(['keys', 'list', '--owner', 'ops@cli.test']);
     expect(list.stdout).toContain(`rolled to ${rolled.json.id}`);
     const again = await pxs(['keys', 'roll', made.personal.id]);
@@ -98,10 +210,26 @@ describe('pxs against a database', STARTS_PROCESSES, () => {
   });
 
   it('limits a public key to some origins, changes them, and refuses what is not an origin', async () => {
-    const made = await pxs(['keys', 'create', '--owner', 'superadmin@demo.local', '--name', 'shop widget', '--type', 'public', '--branch', '1',
-      '--allowed-origins', 'https://Shop.example, http://localhost:8080', '--json']);
+    const made = await pxs([
+      'keys',
+      'create',
+      '--owner',
+      'superadmin@demo.local',
+      '--name',
+      'shop widget',
+      '--type',
+      'public',
+      '--branch',
+      '1',
+      '--allowed-origins',
+      'https://Shop.example, http://localhost:8080',
+      '--json',
+    ]);
     expect(made.code).toBe(0);
-    expect(made.json).toMatchObject({ type: 'public', allowedOrigins: ['https://shop.example', 'http://localhost:8080'] });
+    expect(made.json).toMatchObject({
+      type: 'public',
+      allowedOrigins: ['https://shop.example', 'http://localhost:8080'],
+    });
     const changed = await pxs(['keys', 'origins', made.json.id, '--allowed-origins', 'https://new.example']);
     expect(changed.code).toBe(0);
     expect(changed.stdout).toContain('may be used from https://new.example only');
@@ -133,10 +261,29 @@ describe('pxs against a database', STARTS_PROCESSES, () => {
       const login = await call(server, 'POST', '/auth/login', { body: { email: 'ops@cli.test', password: PASSWORD } });
       expect(login.status).toBe(401);
       // Every change the CLI made is in the audit log as the command line's, without the password or a raw key.
-      const audit = await server.db.selectFrom('audit_log').selectAll().where('actor', '=', 'cli').orderBy('id').execute();
-      expect(audit.map((r) => r.action)).toEqual(['staff.create', 'apiKey.create', 'apiKey.create', 'apiKey.roll', 'apiKey.create', 'apiKey.update', 'apiKey.update', 'apiKey.revoke', 'staff.update']);
+      const audit = await server.db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('actor', '=', 'cli')
+        .orderBy('id')
+        .execute();
+      expect(audit.map((r) => r.action)).toEqual([
+        'staff.create',
+        'apiKey.create',
+        'apiKey.create',
+        'apiKey.roll',
+        'apiKey.create',
+        'apiKey.update',
+        'apiKey.update',
+        'apiKey.revoke',
+        'staff.update',
+      ]);
       expect(audit.every((r) => r.role === 'cli' && r.staff_user_id === null && r.request_id === null)).toBe(true);
-      expect(audit.find((r) => r.action === 'apiKey.revoke')).toMatchObject({ entity_type: 'apiKey', entity_id: made.branch.id, branch_id: 1 });
+      expect(audit.find((r) => r.action === 'apiKey.revoke')).toMatchObject({
+        entity_type: 'apiKey',
+        entity_id: made.branch.id,
+        branch_id: 1,
+      });
       const logged = JSON.stringify(audit.map((r) => [r.before, r.after]));
       for (const secret of [PASSWORD, made.branch.rawKey, made.personal.rawKey]) expect(logged).not.toContain(secret);
     } finally {
@@ -149,9 +296,14 @@ describe('pxs against a database', STARTS_PROCESSES, () => {
 describe('pxs with a PostgreSQL it cannot reach', STARTS_PROCESSES, () => {
   it('exits 1 saying which setting and where it looked, never the password', async () => {
     // Port 1 on this machine: nothing listens, so the connection is refused at once.
-    const res = await runPxs(['migrate'], { ...cli.env, DATABASE_URL: 'postgres://pxs:hunter2-secret@127.0.0.1:1/pxs' });
+    const res = await runPxs(['migrate'], {
+      ...cli.env,
+      DATABASE_URL: 'postgres://pxs:hunter2-secret@127.0.0.1:1/pxs',
+    });
     expect(res.code).toBe(1);
-    expect(res.stderr).toMatch(/^pxs migrate: DATABASE_URL: cannot reach PostgreSQL at 127\.0\.0\.1:1: .*ECONNREFUSED/m);
+    expect(res.stderr).toMatch(
+      /^pxs migrate: DATABASE_URL: cannot reach PostgreSQL at 127\.0\.0\.1:1: .*ECONNREFUSED/m,
+    );
     expect(res.stderr + res.stdout).not.toContain('hunter2-secret');
   });
 
@@ -160,6 +312,8 @@ describe('pxs with a PostgreSQL it cannot reach', STARTS_PROCESSES, () => {
     url.pathname = '/pxs_no_such_database';
     const res = await runPxs(['migrate'], { ...cli.env, DATABASE_URL: url.toString() });
     expect(res.code).toBe(1);
-    expect(res.stderr).toMatch(/^pxs migrate: DATABASE_URL: PostgreSQL at .+ refused: database "pxs_no_such_database" does not exist/m);
+    expect(res.stderr).toMatch(
+      /^pxs migrate: DATABASE_URL: PostgreSQL at .+ refused: database "pxs_no_such_database" does not exist/m,
+    );
   });
 });

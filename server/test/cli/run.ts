@@ -9,19 +9,31 @@ import { openTestDatabase, usingPostgres, type TestDatabase } from '../helpers/d
  * A database for `pxs` processes: embedded PGlite in a temporary DATA_DIR, or a fresh PostgreSQL database
  * when DATABASE_URL is set; and the environment that points the CLI at it.
  */
-export interface CliDatabase { env: Record<string, string>; dataDir: string; pg?: TestDatabase; close(): Promise<void> }
+export interface CliDatabase {
+  env: Record<string, string>;
+  dataDir: string;
+  pg?: TestDatabase;
+  close(): Promise<void>;
+}
 
 export async function cliDatabase(): Promise<CliDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pxs-cli-'));
   const pg = usingPostgres ? await openTestDatabase() : undefined;
   const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false',
-    DATA_DIR: dataDir, REDIS_KEY_PREFIX: `pxstest-cli-${randomBytes(3).toString('hex')}`,
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    DATA_DIR: dataDir,
+    REDIS_KEY_PREFIX: `pxstest-cli-${randomBytes(3).toString('hex')}`,
     ...(pg?.url && { DATABASE_URL: pg.url }),
     ...(process.env.REDIS_URL && { REDIS_URL: process.env.REDIS_URL }),
   };
   return {
-    env, dataDir, pg,
+    env,
+    dataDir,
+    pg,
     async close() {
       await pg?.close();
       rmSync(dataDir, { recursive: true, force: true });
@@ -39,7 +51,9 @@ export function spawnPxs(args: string[], env: Record<string, string>): ChildProc
  */
 export function listeningAt(child: ChildProcessWithoutNullStreams): { url: Promise<string>; output: () => string } {
   let output = '';
-  child.stderr.on('data', (d) => { output += d; });
+  child.stderr.on('data', (d) => {
+    output += d;
+  });
   const url = new Promise<string>((resolve, reject) => {
     child.stdout.on('data', (d) => {
       output += d;
@@ -52,17 +66,29 @@ export function listeningAt(child: ChildProcessWithoutNullStreams): { url: Promi
 }
 
 /** Runs `pxs` to completion: exit code, outputs, and stdout parsed as JSON when it is. */
-export function runPxs(args: string[], env: Record<string, string>, input = ''): Promise<{ code: number | null; stdout: string; stderr: string; json: any }> {
+export function runPxs(
+  args: string[],
+  env: Record<string, string>,
+  input = '',
+): Promise<{ code: number | null; stdout: string; stderr: string; json: any }> {
   return new Promise((resolve, reject) => {
     const child = spawnPxs(args, env);
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d) => { stdout += d; });
-    child.stderr.on('data', (d) => { stderr += d; });
+    child.stdout.on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
     child.on('error', reject);
     child.on('close', (code) => {
       let json: unknown;
-      try { json = JSON.parse(stdout); } catch { /* not JSON output */ }
+      try {
+        json = JSON.parse(stdout);
+      } catch {
+        /* not JSON output */
+      }
       resolve({ code, stdout, stderr, json });
     });
     child.stdin.end(input);

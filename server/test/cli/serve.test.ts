@@ -8,15 +8,25 @@ import { cliDatabase, listeningAt, runPxs, spawnPxs, type CliDatabase } from './
 /** `pxs serve` on an empty database: the bootstrap superadmin from the environment. */
 let cli: CliDatabase;
 let child: ChildProcess | undefined;
-beforeAll(async () => { cli = await cliDatabase(); });
+beforeAll(async () => {
+  cli = await cliDatabase();
+});
 // A test that fails before its own clean-up must not leave a server running.
-afterEach(() => { child?.kill('SIGKILL'); child = undefined; });
+afterEach(() => {
+  child?.kill('SIGKILL');
+  child = undefined;
+});
 afterAll(() => cli?.close());
 
 describe('pxs serve', STARTS_PROCESSES, () => {
   it('creates the bootstrap superadmin at start, who can log in', async () => {
     const started = spawnPxs(['serve', '--no-worker'], {
-      ...cli.env, LOG_LEVEL: 'info', PORT: '0', HOST: '127.0.0.1', BOOTSTRAP_ADMIN_EMAIL: 'root@boot.test', BOOTSTRAP_ADMIN_PASSWORD: 'bootstrap-pass-123',
+      ...cli.env,
+      LOG_LEVEL: 'info',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      BOOTSTRAP_ADMIN_EMAIL: 'root@boot.test',
+      BOOTSTRAP_ADMIN_PASSWORD: 'bootstrap-pass-123',
     });
     child = started;
     const { url: listening, output } = listeningAt(started);
@@ -24,7 +34,9 @@ describe('pxs serve', STARTS_PROCESSES, () => {
     try {
       expect(output()).toContain('bootstrap superadmin created');
       expect(output()).not.toContain('bootstrap-pass-123');
-      const res = await call({ url }, 'POST', '/auth/login', { body: { email: 'root@boot.test', password: 'bootstrap-pass-123' } });
+      const res = await call({ url }, 'POST', '/auth/login', {
+        body: { email: 'root@boot.test', password: 'bootstrap-pass-123' },
+      });
       expect(res.status).toBe(200);
     } finally {
       const exited = new Promise((resolve) => started.on('close', resolve));
@@ -70,12 +82,20 @@ describe('pxs worker', STARTS_PROCESSES, () => {
       expect([health.status, await health.json()]).toEqual([200, { status: 'ok' }]);
       const ready = await fetch(`${url}/ready`);
       // Redis too when the tests run with one.
-      expect([ready.status, await ready.json()]).toEqual([200, process.env.REDIS_URL ? { status: 'ready', redis: 'ok' } : { status: 'ready' }]);
+      expect([ready.status, await ready.json()]).toEqual([
+        200,
+        process.env.REDIS_URL ? { status: 'ready', redis: 'ok' } : { status: 'ready' },
+      ]);
       const metrics = await fetch(`${url}/metrics`);
       expect(metrics.headers.get('content-type')).toContain('text/plain');
       // The webhook figures an API started with --no-worker cannot have: the worker counts them.
       const text = await metrics.text();
-      for (const name of ['pxs_webhook_deliveries_total', 'pxs_webhook_queue_depth', 'pxs_process_resident_memory_bytes']) expect(text).toContain(name);
+      for (const name of [
+        'pxs_webhook_deliveries_total',
+        'pxs_webhook_queue_depth',
+        'pxs_process_resident_memory_bytes',
+      ])
+        expect(text).toContain(name);
       expect((await fetch(`${url}/nothing`)).status).toBe(404);
     } finally {
       const exited = new Promise((resolve) => started.on('close', resolve));
@@ -89,7 +109,12 @@ describe('pxs worker', STARTS_PROCESSES, () => {
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
     try {
       const { port } = taken.address() as AddressInfo;
-      const res = await runPxs(['worker'], { ...cli.env, LOG_LEVEL: 'info', WORKER_PORT: String(port), HOST: '127.0.0.1' });
+      const res = await runPxs(['worker'], {
+        ...cli.env,
+        LOG_LEVEL: 'info',
+        WORKER_PORT: String(port),
+        HOST: '127.0.0.1',
+      });
       expect(res.stderr).toContain(`WORKER_PORT: 127.0.0.1:${port} is already in use (EADDRINUSE)`);
       expect(res.stderr).toContain('set WORKER_PORT to a free port');
       expect(res.stdout).not.toContain('webhook worker started');

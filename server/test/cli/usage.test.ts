@@ -8,7 +8,9 @@ const ENV = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_E
 
 function pxs(args: string[], env: Record<string, string> = {}) {
   const res = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
-    env: { ...ENV, ...env }, encoding: 'utf8', timeout: 60_000,
+    env: { ...ENV, ...env },
+    encoding: 'utf8',
+    timeout: 60_000,
   });
   return { code: res.status, stdout: res.stdout, stderr: res.stderr };
 }
@@ -25,10 +27,19 @@ describe('pxs without a database', STARTS_PROCESSES, () => {
 
   it('exits 2 on usage errors, with a message on stderr', () => {
     const cases = [
-      ['staff', 'promote'], ['keys', 'create', '--bogus'], ['staff', 'create', '--email', 'a@b.test', '--role', 'admin'], [],
+      ['staff', 'promote'],
+      ['keys', 'create', '--bogus'],
+      ['staff', 'create', '--email', 'a@b.test', '--role', 'admin'],
+      [],
       // A word past what a command takes: `deactivate 5 6` acted on 5 alone and reported success.
-      ['staff', 'deactivate', '5', '6'], ['staff', 'list', 'extra'], ['keys', 'list', 'extra'], ['migrate', 'extra'], ['openapi', 'extra'],
-      ['keys', 'revoke', '00000000-0000-0000-0000-000000000000', 'extra'], ['openapi', '--out='], ['staff', 'list', '--branch', '0'],
+      ['staff', 'deactivate', '5', '6'],
+      ['staff', 'list', 'extra'],
+      ['keys', 'list', 'extra'],
+      ['migrate', 'extra'],
+      ['openapi', 'extra'],
+      ['keys', 'revoke', '00000000-0000-0000-0000-000000000000', 'extra'],
+      ['openapi', '--out='],
+      ['staff', 'list', '--branch', '0'],
     ];
     for (const args of cases) {
       const res = pxs(args);
@@ -43,7 +54,11 @@ describe('pxs without a database', STARTS_PROCESSES, () => {
     expect(url.code).toBe(3);
     expect(url.stderr).toContain('DATABASE_URL: is not a valid URL');
     // The demo's passwords are in the README: it is never seeded in production, by `serve` or by `seed`.
-    const demo = pxs(['seed', '--demo'], { NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40), DATABASE_URL: 'postgres://127.0.0.1:1/none' });
+    const demo = pxs(['seed', '--demo'], {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'p'.repeat(40),
+      DATABASE_URL: 'postgres://127.0.0.1:1/none',
+    });
     expect(demo.code).toBe(3);
     expect(demo.stderr).toContain('never seeded in production');
   });
@@ -51,7 +66,9 @@ describe('pxs without a database', STARTS_PROCESSES, () => {
   it('ends quietly when its reader stops reading (pxs openapi | head)', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'openapi'], { env: ENV });
     let stderr = '';
-    child.stderr.on('data', (d) => { stderr += d; });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
     await once(child.stdout, 'data');
     child.stdout.destroy();
     const [code] = await once(child, 'close');

@@ -16,20 +16,30 @@ const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_E
 // Loaded with --require before the entry's own code: prints the young generation's size V8 was created with.
 const dir = mkdtempSync(join(tmpdir(), 'pxs-v8-'));
 const probe = join(dir, 'probe.cjs');
-writeFileSync(probe, `const space = require('node:v8').getHeapSpaceStatistics().find((s) => s.space_name === 'new_space');
-process.stdout.write(String(space.space_size)); process.exit(0);\n`);
+writeFileSync(
+  probe,
+  `const space = require('node:v8').getHeapSpaceStatistics().find((s) => s.space_name === 'new_space');
+process.stdout.write(String(space.space_size)); process.exit(0);\n`,
+);
 // The same after a churn of short-lived objects, which grows the young generation as far as V8 lets it.
 const grownProbe = join(dir, 'grown.cjs');
-writeFileSync(grownProbe, `let keep = [];
+writeFileSync(
+  grownProbe,
+  `let keep = [];
 for (let i = 0; i < 3e6; i++) { keep.push({ i, s: 'x' + i }); if (keep.length > 50000) keep = []; }
 const space = require('node:v8').getHeapSpaceStatistics().find((s) => s.space_name === 'new_space');
-process.stdout.write(String(space.space_size)); process.exit(0);\n`);
+process.stdout.write(String(space.space_size)); process.exit(0);\n`,
+);
 const argvProbe = join(dir, 'argv.cjs');
 writeFileSync(argvProbe, 'process.stdout.write(JSON.stringify(process.execArgv)); process.exit(0);\n');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const newSpaceBytes = (command: string, args: string[], require = probe) => {
-  const res = spawnSync(command, args, { env: { ...env, NODE_OPTIONS: `--require ${require}` }, encoding: 'utf8', timeout: 30_000 });
+  const res = spawnSync(command, args, {
+    env: { ...env, NODE_OPTIONS: `--require ${require}` },
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
   expect(res.status, res.stderr).toBe(0);
   return Number(res.stdout);
 };
@@ -52,14 +62,19 @@ describe('V8 settings given on the command line', () => {
     expect(newSpaceBytes(entry, ['serve'], grownProbe)).toBeLessThanOrEqual(32 * 1024 * 1024);
   });
 
-  it('reach node as its own options, the memory reducer\'s too', () => {
-    const res = spawnSync(entry, ['serve'], { env: { ...env, NODE_OPTIONS: `--require ${argvProbe}` }, encoding: 'utf8', timeout: 30_000 });
+  it("reach node as its own options, the memory reducer's too", () => {
+    const res = spawnSync(entry, ['serve'], {
+      env: { ...env, NODE_OPTIONS: `--require ${argvProbe}` },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
     expect(res.status, res.stderr).toBe(0);
     expect(JSON.parse(res.stdout)).toEqual(expect.arrayContaining(STARTUP_FLAGS as string[]));
   });
 
   it('are asked for, with a warning, when a long-running command starts without them', () => {
-    const run = (command: string, args: string[]) => spawnSync(command, args, { env, encoding: 'utf8', timeout: 30_000 });
+    const run = (command: string, args: string[]) =>
+      spawnSync(command, args, { env, encoding: 'utf8', timeout: 30_000 });
     const bare = run(process.execPath, [entry, 'serve', '--help']);
     expect(bare.status).toBe(0);
     expect(bare.stderr).toContain('PxsStartupFlags');

@@ -10,12 +10,17 @@ let world: World;
 let tokens: Record<StaffName, string>;
 
 // Three of each, so the tests reach the limits quickly; the defaults are checked below.
-beforeAll(async () => ({ server, world, tokens } = await startWorld({ env: { WEBHOOKS_PER_OWNER: '3', PERSONAL_KEYS_PER_STAFF: '3' } })));
+beforeAll(
+  async () =>
+    ({ server, world, tokens } = await startWorld({ env: { WEBHOOKS_PER_OWNER: '3', PERSONAL_KEYS_PER_STAFF: '3' } })),
+);
 afterAll(() => server?.close());
 
 const URL = 'http://127.0.0.1:8/hook';
-const registerWith = (key: string) => call(server, 'POST', '/partner/webhooks', { key, body: { url: URL, events: ['order.created'] } });
-const createKey = (who: StaffName, body: Record<string, unknown> = { name: 'k', type: 'personal' }) => call(server, 'POST', '/api-keys', { token: tokens[who], body });
+const registerWith = (key: string) =>
+  call(server, 'POST', '/partner/webhooks', { key, body: { url: URL, events: ['order.created'] } });
+const createKey = (who: StaffName, body: Record<string, unknown> = { name: 'k', type: 'personal' }) =>
+  call(server, 'POST', '/api-keys', { token: tokens[who], body });
 
 it('defaults to 20 webhooks per owner and 50 active personal keys per staff user', () => {
   expect(loadConfig({}).ownerLimits).toEqual({ webhooksPerOwner: 20, personalKeysPerStaff: 50 });
@@ -31,18 +36,28 @@ describe('webhooks per owner', () => {
     }
     const refused = await registerWith(world.keys.operatorA);
     expect(refused.status).toBe(422);
-    expect(refused.body).toEqual({ statusCode: 422, error: 'Unprocessable Entity', message: 'Webhook limit reached: an owner may register at most 3 webhooks; delete one first' });
+    expect(refused.body).toEqual({
+      statusCode: 422,
+      error: 'Unprocessable Entity',
+      message: 'Webhook limit reached: an owner may register at most 3 webhooks; delete one first',
+    });
     // The branch is another owner, with its own three.
     for (let i = 0; i < 3; i++) expect((await registerWith(world.keys.branch)).status).toBe(201);
     expect((await registerWith(world.keys.branch)).status).toBe(422);
-    expect((await call(server, 'DELETE', `/partner/webhooks/${made[0]}`, { key: world.keys.operatorA })).status).toBe(204);
+    expect((await call(server, 'DELETE', `/partner/webhooks/${made[0]}`, { key: world.keys.operatorA })).status).toBe(
+      204,
+    );
     expect((await registerWith(world.keys.operatorA)).status).toBe(201);
   });
 
   it('lets no more than the limit through when registrations arrive together', async () => {
     const answers = await Promise.all(Array.from({ length: 6 }, () => registerWith(world.keys.operatorB)));
     expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 201, 422, 422, 422]);
-    const count = await server.db.selectFrom('webhooks').select((eb) => eb.fn.countAll<number>().as('n')).where('staff_user_id', '=', world.staff.operatorB.id).executeTakeFirstOrThrow();
+    const count = await server.db
+      .selectFrom('webhooks')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('staff_user_id', '=', world.staff.operatorB.id)
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(3);
   });
 });
@@ -58,10 +73,15 @@ describe('active personal keys per staff user', () => {
     }
     const refused = await createKey('readOnlyA');
     expect(refused.status).toBe(422);
-    expect(refused.body.message).toBe('Personal key limit reached: a staff user may hold at most 3 active personal keys; revoke one first');
+    expect(refused.body.message).toBe(
+      'Personal key limit reached: a staff user may hold at most 3 active personal keys; revoke one first',
+    );
 
     // Rolling at the limit works: the old key is on its way out.
-    const rolled = await call(server, 'POST', `/api-keys/${made[0].id}/roll`, { token: tokens.readOnlyA, body: { expiresAt: new Date(Date.now() + 60_000).toISOString() } });
+    const rolled = await call(server, 'POST', `/api-keys/${made[0].id}/roll`, {
+      token: tokens.readOnlyA,
+      body: { expiresAt: new Date(Date.now() + 60_000).toISOString() },
+    });
     expect(rolled.status).toBe(201);
     expect((await createKey('readOnlyA')).status).toBe(422);
 
@@ -76,6 +96,9 @@ describe('active personal keys per staff user', () => {
   });
 
   it('does not limit the branch and public keys a superadmin creates', async () => {
-    for (let i = 0; i < 4; i++) expect((await createKey('superadmin', { name: `b${i}`, type: 'branch', branchId: world.branches.b1 })).status).toBe(201);
+    for (let i = 0; i < 4; i++)
+      expect(
+        (await createKey('superadmin', { name: `b${i}`, type: 'branch', branchId: world.branches.b1 })).status,
+      ).toBe(201);
   });
 });

@@ -27,7 +27,12 @@ describe.skipIf(!usingPostgres)('a lost PostgreSQL connection (PostgreSQL pass o
     const url = new URL(database.url!);
     link = await tcpProxy(url.hostname, Number(url.port || 5432));
     url.host = `127.0.0.1:${link.port}`;
-    handle = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://', poolSize: 3, onIdleError: (err) => idleErrors.push(err) });
+    handle = await openDatabase({
+      databaseUrl: url.toString(),
+      dataDir: 'memory://',
+      poolSize: 3,
+      onIdleError: (err) => idleErrors.push(err),
+    });
     await handle.warm();
   });
   afterAll(async () => {
@@ -36,7 +41,8 @@ describe.skipIf(!usingPostgres)('a lost PostgreSQL connection (PostgreSQL pass o
     await database?.close();
   });
 
-  const works = async () => expect((await sql<{ one: number }>`select 1 as one`.execute(handle.db)).rows).toEqual([{ one: 1 }]);
+  const works = async () =>
+    expect((await sql<{ one: number }>`select 1 as one`.execute(handle.db)).rows).toEqual([{ one: 1 }]);
 
   it('fails a statement in flight and a transaction cleanly, then serves on new connections', async () => {
     const midQuery = sql`select pg_sleep(5)`.execute(handle.db);
@@ -50,7 +56,10 @@ describe.skipIf(!usingPostgres)('a lost PostgreSQL connection (PostgreSQL pass o
       expect(outcome.status).toBe('rejected');
       expect(databaseUnavailable((outcome as PromiseRejectedResult).reason)).toBe(true);
     }
-    const during = await sql`select 1`.execute(handle.db).then(() => null, (err: unknown) => err);
+    const during = await sql`select 1`.execute(handle.db).then(
+      () => null,
+      (err: unknown) => err,
+    );
     expect(databaseUnavailable(during)).toBe(true);
     await link.restore();
     await works();
@@ -78,7 +87,13 @@ describe.skipIf(!usingPostgres)('a lost PostgreSQL connection (PostgreSQL pass o
       expect(await one()).toEqual([{ one: 1 }]);
       quiet.silence();
       // No error comes from a silent connection: without the limit this statement would wait for TCP to give up.
-      const lost = await own.db.transaction().execute(async (trx) => sql`select 1`.execute(trx)).then(() => null, (err: unknown) => err);
+      const lost = await own.db
+        .transaction()
+        .execute(async (trx) => sql`select 1`.execute(trx))
+        .then(
+          () => null,
+          (err: unknown) => err,
+        );
       expect(databaseUnavailable(lost)).toBe(true);
       // The pool's one connection was dropped: the next statement runs on a new one (the relay takes new connections).
       expect(await one()).toEqual([{ one: 1 }]);
@@ -91,13 +106,19 @@ describe.skipIf(!usingPostgres)('a lost PostgreSQL connection (PostgreSQL pass o
   it('gives up a connection attempt that gets no answer, as behind a cut route, and answers unavailable', async () => {
     // Accepts and never answers: a new connection's start-up waits as it would for a SYN's retries.
     const held = new Set<Socket>();
-    const silent = createServer((socket) => { held.add(socket); socket.on('error', () => undefined); });
+    const silent = createServer((socket) => {
+      held.add(socket);
+      socket.on('error', () => undefined);
+    });
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const url = new URL(database.url!);
     url.host = `127.0.0.1:${(silent.address() as { port: number }).port}`;
     const own = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://', poolSize: 1 });
     try {
-      const lost = await own.ping().then(() => null, (err: unknown) => err);
+      const lost = await own.ping().then(
+        () => null,
+        (err: unknown) => err,
+      );
       expect(databaseUnavailable(lost)).toBe(true);
       expect(held.size).toBe(1);
     } finally {
@@ -110,7 +131,15 @@ describe.skipIf(!usingPostgres)('a lost PostgreSQL connection (PostgreSQL pass o
   it('keeps LISTENing across a cut', async () => {
     const logged: string[] = [];
     let notified = 0;
-    const listener = listenForDeliveries(database.url!.replace(/:\d+\//, `:${link.port}/`), () => { notified += 1; }, (_l, msg) => { logged.push(msg); });
+    const listener = listenForDeliveries(
+      database.url!.replace(/:\d+\//, `:${link.port}/`),
+      () => {
+        notified += 1;
+      },
+      (_l, msg) => {
+        logged.push(msg);
+      },
+    );
     try {
       await new Promise((r) => setTimeout(r, 500));
       await link.cut();
@@ -133,7 +162,16 @@ describe.skipIf(!usingPostgres)('a lost PostgreSQL connection (PostgreSQL pass o
     url.host = `127.0.0.1:${quiet.port}`;
     const logged: string[] = [];
     let notified = 0;
-    const listener = listenForDeliveries(url.toString(), () => { notified += 1; }, (_l, msg) => { logged.push(msg); }, { heartbeatMs: 250, timeoutMs: 2000 });
+    const listener = listenForDeliveries(
+      url.toString(),
+      () => {
+        notified += 1;
+      },
+      (_l, msg) => {
+        logged.push(msg);
+      },
+      { heartbeatMs: 250, timeoutMs: 2000 },
+    );
     try {
       await eventually(async () => notified > 0, 5000); // listening: the worker is told to look once
       quiet.silence();
@@ -151,7 +189,13 @@ describe.skipIf(!usingPostgres)('a lost PostgreSQL connection (PostgreSQL pass o
 
   it('the order feed, polling through a cut, logs the outage once and its end once', async () => {
     const lines: [string, string][] = [];
-    const feed = new OrderFeed(handle.db, { pollMs: 50, gapWaitMs: 1000, failures: new OutageLog((level, msg) => { lines.push([level, msg]); }, 'the order feed goes on') });
+    const feed = new OrderFeed(handle.db, {
+      pollMs: 50,
+      gapWaitMs: 1000,
+      failures: new OutageLog((level, msg) => {
+        lines.push([level, msg]);
+      }, 'the order feed goes on'),
+    });
     const stop = await feed.subscribe(() => undefined);
     try {
       await link.cut();

@@ -20,19 +20,31 @@ beforeAll(async () => {
   env = { ...cli.env, BOOTSTRAP_ADMIN_EMAIL: 'root@lock.test', BOOTSTRAP_ADMIN_PASSWORD: 'lock-password-123' };
 });
 // A test that fails before its own clean-up must not leave a server holding the directory.
-afterEach(() => { for (const child of children.splice(0)) child.kill('SIGKILL'); });
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill('SIGKILL');
+});
 afterAll(() => cli?.close());
 
-interface Started { child: ChildProcessWithoutNullStreams; output: () => string; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }> }
-interface Serving extends Started { url: string }
+interface Started {
+  child: ChildProcessWithoutNullStreams;
+  output: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+interface Serving extends Started {
+  url: string;
+}
 
 /** `pxs serve` until it listens or exits, whichever comes first. */
 function start(): Promise<Started & { url?: string }> {
   const child = spawnPxs(['serve', '--no-worker'], { ...env, LOG_LEVEL: 'info', PORT: '0', HOST: '127.0.0.1' });
   children.push(child);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('close', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('close', (code, signal) => resolve({ code, signal })),
+  );
   let output = '';
-  child.stderr.on('data', (d) => { output += d; });
+  child.stderr.on('data', (d) => {
+    output += d;
+  });
   const started = { child, exited, output: () => output };
   return new Promise((resolve) => {
     child.stdout.on('data', (d) => {
@@ -52,7 +64,8 @@ async function serve(): Promise<Serving> {
 
 const inUse = (pid: number) => `DATA_DIR ${cli.dataDir}: in use by process ${pid} (pxs.pid)`;
 const lockFile = () => join(cli.dataDir, 'pxs.pid');
-const login = (server: { url: string }) => call(server, 'POST', '/auth/login', { body: { email: 'root@lock.test', password: 'lock-password-123' } });
+const login = (server: { url: string }) =>
+  call(server, 'POST', '/auth/login', { body: { email: 'root@lock.test', password: 'lock-password-123' } });
 
 // Embedded only: with DATABASE_URL set there is no data directory to hold.
 describe.skipIf(usingPostgres)('one process per embedded data directory', { timeout: 240_000 }, () => {
@@ -65,7 +78,10 @@ describe.skipIf(usingPostgres)('one process per embedded data directory', { time
     expect((await second.exited).code).toBe(1);
     expect(second.output()).toContain(`pxs serve: ${inUse(pid)}`);
 
-    const created = await runPxs(['staff', 'create', '--email', 'behind@lock.test', '--password', 'behind-password-123', '--role', 'superadmin'], env);
+    const created = await runPxs(
+      ['staff', 'create', '--email', 'behind@lock.test', '--password', 'behind-password-123', '--role', 'superadmin'],
+      env,
+    );
     expect(created.code).toBe(1);
     expect(created.stderr).toContain(`pxs staff: ${inUse(pid)}`);
 
@@ -100,7 +116,9 @@ describe.skipIf(usingPostgres)('one process per embedded data directory', { time
       writeFileSync(join(dataDir, 'pxs.pid'), `${process.pid}\n`);
       const handle = await openDatabase({ dataDir });
       try {
-        await expect(openDatabase({ dataDir })).rejects.toThrow(`DATA_DIR ${dataDir}: in use by this process (pxs.pid)`);
+        await expect(openDatabase({ dataDir })).rejects.toThrow(
+          `DATA_DIR ${dataDir}: in use by this process (pxs.pid)`,
+        );
       } finally {
         await handle.close();
       }
@@ -131,10 +149,14 @@ describe.skipIf(usingPostgres)('one process per embedded data directory', { time
     chmodSync(cli.dataDir, asRoot ? 0o755 : 0o555);
     try {
       const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'staff', 'list'], {
-        env: { ...env, HOME: tmpdir() }, stdio: 'pipe', ...(asRoot && { uid: NOBODY, gid: NOBODY }),
+        env: { ...env, HOME: tmpdir() },
+        stdio: 'pipe',
+        ...(asRoot && { uid: NOBODY, gid: NOBODY }),
       });
       let stderr = '';
-      child.stderr.on('data', (d) => { stderr += d; });
+      child.stderr.on('data', (d) => {
+        stderr += d;
+      });
       const code = await new Promise((resolve) => child.on('close', resolve));
       expect(stderr).toContain(`pxs staff: DATA_DIR ${cli.dataDir}: not writable by this process`);
       expect(code).toBe(1);

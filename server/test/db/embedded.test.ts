@@ -51,7 +51,9 @@ describe('the embedded database in a data directory', STARTS_PROCESSES, () => {
     const dataDir = join(root, 'someone-elses');
     mkdirSync(dataDir);
     writeFileSync(join(dataDir, 'notes.txt'), 'mine');
-    await expect(openDatabase({ dataDir })).rejects.toThrow(`could not initialise the embedded database in ${dataDir}: the directory is not empty and holds no database`);
+    await expect(openDatabase({ dataDir })).rejects.toThrow(
+      `could not initialise the embedded database in ${dataDir}: the directory is not empty and holds no database`,
+    );
     expect(readdirSync(dataDir)).toEqual(['notes.txt']);
   });
 });

@@ -14,7 +14,8 @@ let world: World;
 let tokens: Record<StaffName, string>;
 const MANY = 10_050;
 
-const count = async (query: string) => (await sql<{ n: number }>`select count(*)::int as n from ${sql.raw(query)}`.execute(server.db)).rows[0].n;
+const count = async (query: string) =>
+  (await sql<{ n: number }>`select count(*)::int as n from ${sql.raw(query)}`.execute(server.db)).rows[0].n;
 
 beforeAll(async () => {
   ({ server, world, tokens } = await startWorld());
@@ -32,7 +33,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 describe('an unfiltered list past the cap', () => {
-  it('counts a branch\'s clients exactly, for a partner and for staff, and follows deletions', async () => {
+  it("counts a branch's clients exactly, for a partner and for staff, and follows deletions", async () => {
     const partner = await call(server, 'GET', '/partner/clients', { key: world.keys.branch, query: { limit: 1 } });
     expect(partner.status, partner.text).toBe(200);
     const inBranch = await count(`clients where branch_id = ${world.branches.b1}`);
@@ -45,7 +46,9 @@ describe('an unfiltered list past the cap', () => {
     const everyone = await call(server, 'GET', '/admin/clients', { token: tokens.superadmin, query: { limit: 1 } });
     expect(everyone.body.meta.total).toBe(await count('clients'));
 
-    await sql`delete from clients where id in (select id from clients where email like 'many-%' order by id limit 7)`.execute(server.db);
+    await sql`delete from clients where id in (select id from clients where email like 'many-%' order by id limit 7)`.execute(
+      server.db,
+    );
     const after = await call(server, 'GET', '/partner/clients', { key: world.keys.branch, query: { limit: 1 } });
     expect(after.body.meta.total).toBe(inBranch - 7);
   });
@@ -63,7 +66,10 @@ describe('an unfiltered list past the cap', () => {
 
   it('still stops a filtered list at 10,000 and says so', async () => {
     // A period is not counted per day for every branch at once (migration 016 counts a branch's days).
-    const filtered = await call(server, 'GET', '/admin/audit', { token: tokens.superadmin, query: { from: '2000-01-01T00:00:00Z', limit: 1 } });
+    const filtered = await call(server, 'GET', '/admin/audit', {
+      token: tokens.superadmin,
+      query: { from: '2000-01-01T00:00:00Z', limit: 1 },
+    });
     expect(filtered.body.meta).toMatchObject({ total: 10_000, totalCapped: true });
   });
 });

@@ -25,10 +25,28 @@ let client = 0;
 beforeAll(async () => {
   if (!usingPostgres) return;
   ({ server, world } = await startWorld());
-  client = (await server.db.insertInto('clients').values({ branch_id: world.branches.b1, first_name: 'A', last_name: 'B', email: 'a@example.com', phone: '+10000000001', updated_at: new Date() })
-    .returning('id').executeTakeFirstOrThrow()).id;
+  client = (
+    await server.db
+      .insertInto('clients')
+      .values({
+        branch_id: world.branches.b1,
+        first_name: 'A',
+        last_name: 'B',
+        email: 'a@example.com',
+        phone: '+10000000001',
+        updated_at: new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
   const b1 = (await placeOrder(server, world.keys.branch, orderBody(world, { clientAmount: 100 }))).id;
-  const b2 = (await placeOrder(server, world.keys.otherBranch, orderBody(world, { cashbox: { id: world.exchanges.C }, clientAmount: 100 }))).id;
+  const b2 = (
+    await placeOrder(
+      server,
+      world.keys.otherBranch,
+      orderBody(world, { cashbox: { id: world.exchanges.C }, clientAmount: 100 }),
+    )
+  ).id;
   // Three orders in four in branch 1, over two exchanges, two years, six statuses; one in ten a financial
   // operation, a client on one in fifty.
   await sql`
@@ -58,44 +76,82 @@ function seqScans(plan: unknown, out: string[] = [], bounded = false): string[] 
   else if (plan && typeof plan === 'object') {
     const node = plan as Record<string, unknown> & { 'Node Type'?: string; Filter?: string };
     const type = node['Node Type'];
-    if (type === 'Seq Scan' && node['Relation Name'] === 'orders' && !bounded) out.push(String(node.Filter ?? 'no filter'));
-    if (node['Index Name'] === 'orders_pkey' && String(node.Filter ?? '').includes('branch_id') && !node['Index Cond']) out.push(`orders_pkey, filter ${String(node.Filter)}`);
+    if (type === 'Seq Scan' && node['Relation Name'] === 'orders' && !bounded)
+      out.push(String(node.Filter ?? 'no filter'));
+    if (node['Index Name'] === 'orders_pkey' && String(node.Filter ?? '').includes('branch_id') && !node['Index Cond'])
+      out.push(`orders_pkey, filter ${String(node.Filter)}`);
     const streams = type === undefined ? bounded : type === 'Limit' || (bounded && !BLOCKING.has(String(type)));
     Object.values(node).forEach((v) => seqScans(v, out, streams));
   }
   return out;
 }
-const BLOCKING = new Set(['Sort', 'Incremental Sort', 'Aggregate', 'Hash', 'Materialize', 'Gather Merge', 'WindowAgg', 'Unique', 'SetOp']);
+const BLOCKING = new Set([
+  'Sort',
+  'Incremental Sort',
+  'Aggregate',
+  'Hash',
+  'Materialize',
+  'Gather Merge',
+  'WindowAgg',
+  'Unique',
+  'SetOp',
+]);
 
 const day = (d: string) => ({ gte: `${d}T00:00:00Z`, lt: `${d}T23:59:59Z` });
 const FILTERS: Record<string, unknown>[] = [
-  {}, { status: 'CASHOUT' }, { cashboxId: 0 }, { userId: 0 }, { operationType: 'finop' }, { operationType: 'offer' }, { createdAt: day('2025-02-03') },
+  {},
+  { status: 'CASHOUT' },
+  { cashboxId: 0 },
+  { userId: 0 },
+  { operationType: 'finop' },
+  { operationType: 'offer' },
+  { createdAt: day('2025-02-03') },
   { status: 'SUCCESS', cashboxId: 0 },
 ];
-const SORTS = ORDER_LIST.sorts.flatMap((field) => [[[field, 'ASC']], [[field, 'DESC']]]).concat([[['status', 'ASC'], ['createdAt', 'DESC']]]);
+const SORTS = ORDER_LIST.sorts
+  .flatMap((field) => [[[field, 'ASC']], [[field, 'DESC']]])
+  .concat([
+    [
+      ['status', 'ASC'],
+      ['createdAt', 'DESC'],
+    ],
+  ]);
 
 describe.skipIf(!usingPostgres)(`EXPLAIN of the orders list on ${ORDERS.toLocaleString('en')} orders`, () => {
   const cases: [string, Record<string, unknown>, unknown][] = [];
   for (const filter of FILTERS) cases.push([`filter ${JSON.stringify(filter)}`, filter, undefined]);
   for (const sort of SORTS) cases.push([`sort ${JSON.stringify(sort)}`, {}, sort]);
-  for (const sort of SORTS.slice(0, 4)) cases.push([`status filter, sort ${JSON.stringify(sort)}`, { status: 'CANCEL' }, sort]);
+  for (const sort of SORTS.slice(0, 4))
+    cases.push([`status filter, sort ${JSON.stringify(sort)}`, { status: 'CANCEL' }, sort]);
 
   it.each(cases)('%s: first page and a cursor page deep in the list use indexes', async (_, rawFilter, sort) => {
-    const filter = Object.fromEntries(Object.entries(rawFilter).map(([k, v]) =>
-      [k, k === 'cashboxId' ? world.exchanges.B : k === 'userId' ? client : v]));
+    const filter = Object.fromEntries(
+      Object.entries(rawFilter).map(([k, v]) => [
+        k,
+        k === 'cashboxId' ? world.exchanges.B : k === 'userId' ? client : v,
+      ]),
+    );
     const query = { filter: JSON.stringify(filter), sort: sort ? JSON.stringify(sort) : undefined, limit: 25 };
     const scope = { branchId: world.branches.b1, exchangeIds: null };
     const first = await listOrders(server.db, scope, parseListQuery(query, ORDER_LIST));
     // A cursor from the middle of the list: the 25th row of a page that starts halfway.
-    const deep = await listOrders(server.db, scope, parseListQuery({ ...query, skip: Math.min(Math.floor(first.total / 2), 10_000) }, ORDER_LIST));
+    const deep = await listOrders(
+      server.db,
+      scope,
+      parseListQuery({ ...query, skip: Math.min(Math.floor(first.total / 2), 10_000) }, ORDER_LIST),
+    );
     const cursor = deep.nextCursor ?? first.nextCursor ?? undefined;
     const sent = [
-      ...await queriesOf((db) => listOrders(db, scope, parseListQuery(query, ORDER_LIST))),
-      ...(cursor ? await queriesOf((db) => listOrders(db, scope, parseListQuery({ ...query, cursor }, ORDER_LIST))) : []),
+      ...(await queriesOf((db) => listOrders(db, scope, parseListQuery(query, ORDER_LIST)))),
+      ...(cursor
+        ? await queriesOf((db) => listOrders(db, scope, parseListQuery({ ...query, cursor }, ORDER_LIST)))
+        : []),
     ];
     expect(sent.length).toBeGreaterThan(0);
     for (const q of sent) {
-      const { rows } = await server.db.executeQuery(CompiledQuery.raw(`explain (format json) ${q.sql}`, [...q.parameters]));
+      const { rows } = await server.db.executeQuery(
+        CompiledQuery.raw(`explain (format json) ${q.sql}`, [...q.parameters]),
+      );
       expect(seqScans((rows[0] as Record<string, unknown>)['QUERY PLAN']), q.sql).toEqual([]);
     }
   });
@@ -103,9 +159,13 @@ describe.skipIf(!usingPostgres)(`EXPLAIN of the orders list on ${ORDERS.toLocale
   it('an operator (two exchanges) pages by cursor through indexes too', async () => {
     const scope = { branchId: world.branches.b1, exchangeIds: [world.exchanges.A, world.exchanges.B] };
     const first = await listOrders(server.db, scope, parseListQuery({ sort: '[["createdAt","DESC"]]' }, ORDER_LIST));
-    const sent = await queriesOf((db) => listOrders(db, scope, parseListQuery({ sort: '[["createdAt","DESC"]]', cursor: first.nextCursor! }, ORDER_LIST)));
+    const sent = await queriesOf((db) =>
+      listOrders(db, scope, parseListQuery({ sort: '[["createdAt","DESC"]]', cursor: first.nextCursor! }, ORDER_LIST)),
+    );
     for (const q of sent) {
-      const { rows } = await server.db.executeQuery(CompiledQuery.raw(`explain (format json) ${q.sql}`, [...q.parameters]));
+      const { rows } = await server.db.executeQuery(
+        CompiledQuery.raw(`explain (format json) ${q.sql}`, [...q.parameters]),
+      );
       expect(seqScans((rows[0] as Record<string, unknown>)['QUERY PLAN']), q.sql).toEqual([]);
     }
   });

@@ -44,9 +44,25 @@ let staffId = 0;
 beforeAll(async () => {
   if (!usingPostgres) return;
   ({ server, world } = await startWorld());
-  userId = (await server.db.insertInto('clients').values({ branch_id: world.branches.b1, first_name: 'A', last_name: 'B', email: 'a@example.com', phone: '+10000000001', updated_at: new Date() })
-    .returning('id').executeTakeFirstOrThrow()).id;
-  const offer = await server.db.selectFrom('offers').select(['id', 'currency1_id', 'currency2_id']).where('exchange_id', '=', world.exchanges.A).executeTakeFirstOrThrow();
+  userId = (
+    await server.db
+      .insertInto('clients')
+      .values({
+        branch_id: world.branches.b1,
+        first_name: 'A',
+        last_name: 'B',
+        email: 'a@example.com',
+        phone: '+10000000001',
+        updated_at: new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  const offer = await server.db
+    .selectFrom('offers')
+    .select(['id', 'currency1_id', 'currency2_id'])
+    .where('exchange_id', '=', world.exchanges.A)
+    .executeTakeFirstOrThrow();
   // Three orders in four in branch 1, over its two exchanges; six statuses; five minutes apart from 2024-01-01 to
   // 2025-11-25; a client on one in fifty, one in ten an order on an offer.
   await sql`
@@ -59,8 +75,19 @@ beforeAll(async () => {
       case when g % 10 = 0 then 'offer' else 'finop' end, case when g % 10 = 0 then ${offer.id}::int end, case when g % 50 = 0 then ${userId}::int end,
       timestamptz '2024-01-01' + g * interval '5 minutes', timestamptz '2024-01-01' + g * interval '5 minutes' + (g % 13) * interval '1 hour'
     from generate_series(1, ${ORDERS}::int) g`.execute(server.db);
-  webhookId = (await server.db.insertInto('webhooks').values({ branch_id: world.branches.b1, url: 'https://partner.example/hook', events: ['order.created'], secret_key: 's'.repeat(64), updated_at: new Date() })
-    .returning('id').executeTakeFirstOrThrow()).id;
+  webhookId = (
+    await server.db
+      .insertInto('webhooks')
+      .values({
+        branch_id: world.branches.b1,
+        url: 'https://partner.example/hook',
+        events: ['order.created'],
+        secret_key: 's'.repeat(64),
+        updated_at: new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
   staffId = world.staff.admin1!.id;
   // A webhook's log over 70 days, one delivery in ten failed, one in five about an offer; clients and audit rows of
   // branch 1 a minute apart from 2024-01-01 (one audit row in five by the command line, four entity types, three verbs).
@@ -79,7 +106,9 @@ beforeAll(async () => {
     select case when g % 5 = 0 then 'cli' else 'staff' end, case when g % 5 = 0 then null else ${staffId}::int end, 'admin',
       t.type || '.' || (array['create', 'update', 'delete'])[1 + g % 3], t.type, (g % 5000)::text, ${world.branches.b1}::int,
       timestamptz '2024-01-01' + g * interval '1 minute'
-    from generate_series(1, ${OTHERS}::int) g, lateral (select (array['exchange', 'offer', 'staff', 'webhook'])[1 + g % 4] as type) t`.execute(server.db);
+    from generate_series(1, ${OTHERS}::int) g, lateral (select (array['exchange', 'offer', 'staff', 'webhook'])[1 + g % 4] as type) t`.execute(
+    server.db,
+  );
   await sql`vacuum analyze orders, webhook_deliveries, clients, audit_log`.execute(server.db);
   client = new pg.Client({ connectionString: server.database.url });
   await client.connect();
@@ -89,7 +118,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-const statementsOf = (run: (db: Executor) => Promise<unknown>): Promise<CompiledQuery[]> => statementsSent(server.db, run);
+const statementsOf = (run: (db: Executor) => Promise<unknown>): Promise<CompiledQuery[]> =>
+  statementsSent(server.db, run);
 
 const literal = (v: unknown): string => {
   if (v === null || v === undefined) return 'null';
@@ -111,7 +141,9 @@ async function planAsRun(q: CompiledQuery): Promise<{ generic: boolean; plan: un
   await client.query('set plan_cache_mode = force_generic_plan');
   await client.query(`prepare listed as ${q.sql}`);
   try {
-    const { rows } = await client.query(`explain (analyze, format json) execute listed(${q.parameters.map(literal).join(', ')})`);
+    const { rows } = await client.query(
+      `explain (analyze, format json) execute listed(${q.parameters.map(literal).join(', ')})`,
+    );
     return { generic: true, plan: rows[0]['QUERY PLAN'] };
   } finally {
     await client.query('deallocate listed');
@@ -124,11 +156,18 @@ function wideScans(plan: unknown, out: string[] = []): string[] {
   if (Array.isArray(plan)) plan.forEach((p) => wideScans(p, out));
   else if (plan && typeof plan === 'object') {
     const node = plan as Record<string, unknown> & { 'Index Name'?: string };
-    const large = LARGE.some((t) => node['Relation Name'] === t || String(node['Index Name'] ?? '').startsWith(`${t}_`));
+    const large = LARGE.some(
+      (t) => node['Relation Name'] === t || String(node['Index Name'] ?? '').startsWith(`${t}_`),
+    );
     if (large && typeof node['Actual Rows'] === 'number') {
       const loops = Number(node['Actual Loops'] ?? 1);
-      const read = (Number(node['Actual Rows']) + Number(node['Rows Removed by Filter'] ?? 0) + Number(node['Rows Removed by Index Recheck'] ?? 0)) * loops;
-      if (read > READ_BUDGET) out.push(`${String(node['Node Type'])} ${String(node['Index Name'] ?? node['Relation Name'])}: ${read} rows`);
+      const read =
+        (Number(node['Actual Rows']) +
+          Number(node['Rows Removed by Filter'] ?? 0) +
+          Number(node['Rows Removed by Index Recheck'] ?? 0)) *
+        loops;
+      if (read > READ_BUDGET)
+        out.push(`${String(node['Node Type'])} ${String(node['Index Name'] ?? node['Relation Name'])}: ${read} rows`);
     }
     Object.values(node).forEach((v) => wideScans(v, out));
   }
@@ -157,7 +196,10 @@ const CASES: Case[] = [
   ["a cashbox's last week, newest first", { cashboxId: 'B', createdAt: { gte: LAST_WEEK } }, [['createdAt', 'DESC']]],
   ['status ORDERINIT, last updated first', { status: 'ORDERINIT' }, [['updatedAt', 'DESC']]],
   // Each sort, each filter.
-  ...ORDER_LIST.sorts.flatMap((f): Case[] => [[`sort ${f} ASC`, {}, [[f, 'ASC']]], [`sort ${f} DESC`, {}, [[f, 'DESC']]]]),
+  ...ORDER_LIST.sorts.flatMap((f): Case[] => [
+    [`sort ${f} ASC`, {}, [[f, 'ASC']]],
+    [`sort ${f} DESC`, {}, [[f, 'DESC']]],
+  ]),
   ['status', { status: 'CANCEL' }, undefined],
   ['hashedId', { hashedId: 'seed-150001' }, undefined],
   ['cashboxId', { cashboxId: 'B' }, undefined],
@@ -169,66 +211,117 @@ const CASES: Case[] = [
   ['createdAt since last week, oldest first', { createdAt: { gte: LAST_WEEK } }, [['createdAt', 'ASC']]],
   ['createdAt since last week', { createdAt: { gte: LAST_WEEK } }, undefined],
   ['createdAt before T, last id first', { createdAt: { lt: BEFORE } }, [['id', 'DESC']]],
-  ['createdAt in a month, last id first', { createdAt: { gte: '2024-06-01T00:00:00Z', lt: '2024-07-01T00:00:00Z' } }, [['id', 'DESC']]],
+  [
+    'createdAt in a month, last id first',
+    { createdAt: { gte: '2024-06-01T00:00:00Z', lt: '2024-07-01T00:00:00Z' } },
+    [['id', 'DESC']],
+  ],
   ['createdAt before T', { createdAt: { lt: BEFORE } }, undefined],
 ];
 
-describe.skipIf(!usingPostgres)(`the orders list's plans as the service runs them, on ${ORDERS.toLocaleString('en')} orders`, () => {
-  const scopes: [string, () => Scope][] = [
-    ['branch', () => ({ branchId: world.branches.b1, exchangeIds: null })],
-    ['operator of both exchanges', () => ({ branchId: world.branches.b1, exchangeIds: [world.exchanges.A, world.exchanges.B] })],
-  ];
-  const cases = scopes.flatMap(([who, scope]) => CASES.map(([name, filter, sort]) => [`${who}: ${name}`, scope, filter, sort] as const));
+describe.skipIf(!usingPostgres)(
+  `the orders list's plans as the service runs them, on ${ORDERS.toLocaleString('en')} orders`,
+  () => {
+    const scopes: [string, () => Scope][] = [
+      ['branch', () => ({ branchId: world.branches.b1, exchangeIds: null })],
+      [
+        'operator of both exchanges',
+        () => ({ branchId: world.branches.b1, exchangeIds: [world.exchanges.A, world.exchanges.B] }),
+      ],
+    ];
+    const cases = scopes.flatMap(([who, scope]) =>
+      CASES.map(([name, filter, sort]) => [`${who}: ${name}`, scope, filter, sort] as const),
+    );
 
-  it.each(cases)('%s: the first page and the next read at most a page and the capped count', async (_, scopeOf, rawFilter, sort) => {
-    const filter = Object.fromEntries(Object.entries(rawFilter).map(([k, v]) =>
-      [k, v === 'B' ? world.exchanges.B : v === 'client' ? userId : v]));
-    const query = { filter: JSON.stringify(filter), sort: sort ? JSON.stringify(sort) : undefined, limit: 20 };
-    const scope = scopeOf();
-    const first = await listOrders(server.db, scope, parseListQuery(query, ORDER_LIST));
-    await expectBoundedPlans((db) => listOrders(db, scope, parseListQuery(query, ORDER_LIST)));
-    if (first.nextCursor) await expectBoundedPlans((db) => listOrders(db, scope, parseListQuery({ ...query, cursor: first.nextCursor! }, ORDER_LIST)));
-  });
-});
+    it.each(cases)(
+      '%s: the first page and the next read at most a page and the capped count',
+      async (_, scopeOf, rawFilter, sort) => {
+        const filter = Object.fromEntries(
+          Object.entries(rawFilter).map(([k, v]) => [k, v === 'B' ? world.exchanges.B : v === 'client' ? userId : v]),
+        );
+        const query = { filter: JSON.stringify(filter), sort: sort ? JSON.stringify(sort) : undefined, limit: 20 };
+        const scope = scopeOf();
+        const first = await listOrders(server.db, scope, parseListQuery(query, ORDER_LIST));
+        await expectBoundedPlans((db) => listOrders(db, scope, parseListQuery(query, ORDER_LIST)));
+        if (first.nextCursor)
+          await expectBoundedPlans((db) =>
+            listOrders(db, scope, parseListQuery({ ...query, cursor: first.nextCursor! }, ORDER_LIST)),
+          );
+      },
+    );
+  },
+);
 
-describe.skipIf(!usingPostgres)(`the other large lists' plans as the service runs them, on ${OTHERS.toLocaleString('en')} rows`, () => {
-  const weekAgo = () => new Date(Date.now() - 7 * 86_400_000).toISOString();
-  const deliveries: [string, Record<string, unknown>, [string, 'ASC' | 'DESC'][]][] = [
-    ['newest first', {}, [['createdAt', 'DESC']]],
-    ...DELIVERY_LIST.sorts.map((f): [string, Record<string, unknown>, [string, 'ASC' | 'DESC'][]] => [`sort ${f} DESC`, {}, [[f, 'DESC']]]),
-    ['status failed', { status: 'failed' }, [['createdAt', 'DESC']]],
-    ['event offer.updated', { event: 'offer.updated' }, [['createdAt', 'DESC']]],
-    ['created in the last week', { createdAt: { gte: 'week' } }, [['createdAt', 'DESC']]],
-  ];
-  it.each(deliveries)("a webhook's deliveries, %s", async (_, rawFilter, sort) => {
-    const filter = Object.fromEntries(Object.entries(rawFilter).map(([k, v]) => [k, k === 'createdAt' ? { gte: weekAgo() } : v]));
-    await expectBoundedPlans((db) => listDeliveries(db, webhookId, parseListQuery({ filter: JSON.stringify(filter), sort: JSON.stringify(sort), limit: 20 }, DELIVERY_LIST)));
-  });
+describe.skipIf(!usingPostgres)(
+  `the other large lists' plans as the service runs them, on ${OTHERS.toLocaleString('en')} rows`,
+  () => {
+    const weekAgo = () => new Date(Date.now() - 7 * 86_400_000).toISOString();
+    const deliveries: [string, Record<string, unknown>, [string, 'ASC' | 'DESC'][]][] = [
+      ['newest first', {}, [['createdAt', 'DESC']]],
+      ...DELIVERY_LIST.sorts.map((f): [string, Record<string, unknown>, [string, 'ASC' | 'DESC'][]] => [
+        `sort ${f} DESC`,
+        {},
+        [[f, 'DESC']],
+      ]),
+      ['status failed', { status: 'failed' }, [['createdAt', 'DESC']]],
+      ['event offer.updated', { event: 'offer.updated' }, [['createdAt', 'DESC']]],
+      ['created in the last week', { createdAt: { gte: 'week' } }, [['createdAt', 'DESC']]],
+    ];
+    it.each(deliveries)("a webhook's deliveries, %s", async (_, rawFilter, sort) => {
+      const filter = Object.fromEntries(
+        Object.entries(rawFilter).map(([k, v]) => [k, k === 'createdAt' ? { gte: weekAgo() } : v]),
+      );
+      await expectBoundedPlans((db) =>
+        listDeliveries(
+          db,
+          webhookId,
+          parseListQuery({ filter: JSON.stringify(filter), sort: JSON.stringify(sort), limit: 20 }, DELIVERY_LIST),
+        ),
+      );
+    });
 
-  const clients: [string, Record<string, unknown>, [string, 'ASC' | 'DESC'][] | undefined][] = [
-    ['in id order', {}, undefined],
-    ...CLIENT_LIST.sorts.map((f): [string, Record<string, unknown>, [string, 'ASC' | 'DESC'][]] => [`sort ${f} DESC`, {}, [[f, 'DESC']]]),
-    ['by email', { email: 'client-50000@example.com' }, undefined],
-    ['by phone', { phone: '+1000050000' }, undefined],
-  ];
-  it.each(clients)("a branch's clients, %s", async (_, filter, sort) => {
-    const scope = { branchId: world.branches.b1, exchangeIds: null };
-    await expectBoundedPlans((db) => listClients(db, scope, parseListQuery({ filter: JSON.stringify(filter), sort: sort ? JSON.stringify(sort) : undefined, limit: 20 }, CLIENT_LIST)));
-  });
+    const clients: [string, Record<string, unknown>, [string, 'ASC' | 'DESC'][] | undefined][] = [
+      ['in id order', {}, undefined],
+      ...CLIENT_LIST.sorts.map((f): [string, Record<string, unknown>, [string, 'ASC' | 'DESC'][]] => [
+        `sort ${f} DESC`,
+        {},
+        [[f, 'DESC']],
+      ]),
+      ['by email', { email: 'client-50000@example.com' }, undefined],
+      ['by phone', { phone: '+1000050000' }, undefined],
+    ];
+    it.each(clients)("a branch's clients, %s", async (_, filter, sort) => {
+      const scope = { branchId: world.branches.b1, exchangeIds: null };
+      await expectBoundedPlans((db) =>
+        listClients(
+          db,
+          scope,
+          parseListQuery(
+            { filter: JSON.stringify(filter), sort: sort ? JSON.stringify(sort) : undefined, limit: 20 },
+            CLIENT_LIST,
+          ),
+        ),
+      );
+    });
 
-  const audit: [string, Record<string, unknown>][] = [
-    ['newest first', {}],
-    ['oldest first', { sort: 'oldest' }],
-    ['changes to offers', { entityType: 'offer' }],
-    ['changes to one offer', { entityType: 'offer', entityId: '1001' }],
-    ['by the command line', { actor: 'cli' }],
-    ['by a staff user', { staffUserId: 'admin' }],
-    ['one action', { action: 'offer.update' }],
-    ['since T, oldest first', { from: '2024-02-15T00:00:00Z', sort: 'oldest' }],
-    ['before T', { to: '2024-02-15T00:00:00Z' }],
-  ];
-  it.each(audit)("a branch's audit log, %s", async (_, query) => {
-    const params = auditListParams({ ...query, staffUserId: query.staffUserId === 'admin' ? staffId : undefined, limit: 20 } as Parameters<typeof auditListParams>[0]);
-    await expectBoundedPlans((db) => listAuditRows(db, { branchId: world.branches.b1 }, params));
-  });
-});
+    const audit: [string, Record<string, unknown>][] = [
+      ['newest first', {}],
+      ['oldest first', { sort: 'oldest' }],
+      ['changes to offers', { entityType: 'offer' }],
+      ['changes to one offer', { entityType: 'offer', entityId: '1001' }],
+      ['by the command line', { actor: 'cli' }],
+      ['by a staff user', { staffUserId: 'admin' }],
+      ['one action', { action: 'offer.update' }],
+      ['since T, oldest first', { from: '2024-02-15T00:00:00Z', sort: 'oldest' }],
+      ['before T', { to: '2024-02-15T00:00:00Z' }],
+    ];
+    it.each(audit)("a branch's audit log, %s", async (_, query) => {
+      const params = auditListParams({
+        ...query,
+        staffUserId: query.staffUserId === 'admin' ? staffId : undefined,
+        limit: 20,
+      } as Parameters<typeof auditListParams>[0]);
+      await expectBoundedPlans((db) => listAuditRows(db, { branchId: world.branches.b1 }, params));
+    });
+  },
+);

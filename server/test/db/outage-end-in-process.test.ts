@@ -10,7 +10,14 @@ import type { World } from '../helpers/world.js';
  * outage is a handler failing as a lost connection does.
  */
 const lines: string[] = [];
-const logger = pino({ level: 'info' }, { write: (line: string) => { lines.push(line); } });
+const logger = pino(
+  { level: 'info' },
+  {
+    write: (line: string) => {
+      lines.push(line);
+    },
+  },
+);
 let server: TestServer;
 let w: World;
 
@@ -18,19 +25,26 @@ beforeAll(async () => {
   ({ server, world: w } = await startWorld({
     loggerInstance: logger,
     beforeListen: (app) => {
-      app.get('/api/v1/test/unavailable', async () => { throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }); });
+      app.get('/api/v1/test/unavailable', async () => {
+        throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+      });
     },
   }));
 });
 afterAll(() => server.close());
 
-const logged = () => lines.map((l) => JSON.parse(l) as { level: number; msg: string; [k: string]: unknown }).filter((l) => l.msg !== 'request');
+const logged = () =>
+  lines
+    .map((l) => JSON.parse(l) as { level: number; msg: string; [k: string]: unknown })
+    .filter((l) => l.msg !== 'request');
 
 describe('an outage seen by an app alone', () => {
   it('warns once for the refused requests, and says when a statement succeeds again how many were refused', async () => {
     const before = logged().length;
     for (let i = 0; i < 3; i++) expect((await call(server, 'GET', '/test/unavailable')).status).toBe(503);
-    expect((await call(server, 'GET', '/partner/offers', { key: w.keys.branch, query: { limit: 1 } })).status).toBe(200);
+    expect((await call(server, 'GET', '/partner/offers', { key: w.keys.branch, query: { limit: 1 } })).status).toBe(
+      200,
+    );
     const seen = logged().slice(before);
     expect(seen.map((l) => [l.level, l.msg])).toEqual([
       [40, 'database unavailable: requests that need it are answered 503 until it is back'],

@@ -7,7 +7,9 @@ const refused = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:54
 describe('the outage log of a retrying loop', () => {
   it('logs an outage once when it starts and once when it ends, however often the worker tries meanwhile', () => {
     const lines: [string, string][] = [];
-    const log = new OutageLog((level, msg) => { lines.push([level, msg]); }, 'webhook delivery goes on');
+    const log = new OutageLog((level, msg) => {
+      lines.push([level, msg]);
+    }, 'webhook delivery goes on');
     for (let i = 0; i < 50; i++) log.failed('webhook claim failed', i % 2 ? lost() : refused());
     log.succeeded();
     log.succeeded();
@@ -21,7 +23,9 @@ describe('the outage log of a retrying loop', () => {
 
   it('logs every other failure as an error, with the error, during an outage too', () => {
     const lines: { level: string; extra?: object }[] = [];
-    const log = new OutageLog((level, _msg, extra) => { lines.push({ level, extra }); }, 'webhook delivery goes on');
+    const log = new OutageLog((level, _msg, extra) => {
+      lines.push({ level, extra });
+    }, 'webhook delivery goes on');
     const bug = Object.assign(new Error('column "x" does not exist'), { code: '42703' });
     log.failed('webhook claim failed', refused());
     log.failed('webhook claim failed', bug);

@@ -20,7 +20,11 @@ let url: string;
 let output: () => string = () => '';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const lines = () => output().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { level: number; msg: string; [k: string]: unknown });
+const lines = () =>
+  output()
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as { level: number; msg: string; [k: string]: unknown });
 const WARN = 40;
 
 describe.skipIf(!usingPostgres)('logging through a PostgreSQL outage', STARTS_PROCESSES, () => {
@@ -30,7 +34,12 @@ describe.skipIf(!usingPostgres)('logging through a PostgreSQL outage', STARTS_PR
     pgLink = await tcpProxy(pgUrl.hostname, Number(pgUrl.port || 5432));
     pgUrl.host = `127.0.0.1:${pgLink.port}`;
     child = spawnPxs(['serve', '--no-worker'], {
-      ...cli.env, DATABASE_URL: pgUrl.toString(), LOG_LEVEL: 'info', PORT: '0', HOST: '127.0.0.1', DATABASE_POOL_SIZE: String(POOL_SIZE),
+      ...cli.env,
+      DATABASE_URL: pgUrl.toString(),
+      LOG_LEVEL: 'info',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_POOL_SIZE: String(POOL_SIZE),
     });
     const started = listeningAt(child);
     output = started.output;
@@ -44,7 +53,8 @@ describe.skipIf(!usingPostgres)('logging through a PostgreSQL outage', STARTS_PR
 
   it('warns once when requests start being refused and once when connections are lost, then says when it is over and how many were refused', async () => {
     // A login reads the database: an unknown email is a 401 when it is up, a 503 when it is not.
-    const login = () => call({ url }, 'POST', '/auth/login', { body: { email: 'nobody@outage.test', password: 'not-the-password' } });
+    const login = () =>
+      call({ url }, 'POST', '/auth/login', { body: { email: 'nobody@outage.test', password: 'not-the-password' } });
     expect((await login()).status).toBe(401);
     const before = lines().length;
 
@@ -57,13 +67,20 @@ describe.skipIf(!usingPostgres)('logging through a PostgreSQL outage', STARTS_PR
     await pgLink.restore();
     expect((await login()).status).toBe(401);
     const end = Date.now() + 5000;
-    while (!lines().some((l) => l.msg.startsWith('the database is available again')) && Date.now() < end) await sleep(50);
+    while (!lines().some((l) => l.msg.startsWith('the database is available again')) && Date.now() < end)
+      await sleep(50);
 
     const during = lines().slice(before);
     const warnings = during.filter((l) => l.level >= WARN).map((l) => l.msg);
     // Before: a warning per refused request, and one per pooled connection that the cut closed.
-    expect(warnings.filter((m) => m.includes('database unavailable')), warnings.join('\n')).toHaveLength(1);
-    expect(warnings.filter((m) => m.includes('database connection')), warnings.join('\n')).toHaveLength(1);
+    expect(
+      warnings.filter((m) => m.includes('database unavailable')),
+      warnings.join('\n'),
+    ).toHaveLength(1);
+    expect(
+      warnings.filter((m) => m.includes('database connection')),
+      warnings.join('\n'),
+    ).toHaveLength(1);
     expect(warnings.join('\n')).not.toContain('closed by the server');
     expect(warnings.length, warnings.join('\n')).toBeLessThanOrEqual(2);
     const back = during.find((l) => l.msg.startsWith('the database is available again'));

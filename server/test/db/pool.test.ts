@@ -19,14 +19,28 @@ describe.skipIf(!usingPostgres)('the PostgreSQL pool', () => {
 
   // Three statements at once, each holding its connection a moment, so all three connections are in use.
   const backends = async () => {
-    const rows = await Promise.all([1, 2, 3].map(async () => (await sql<{ pid: number }>`select pg_backend_pid() as pid, pg_sleep(0.05)`.execute(handle.db)).rows[0]!.pid));
+    const rows = await Promise.all(
+      [1, 2, 3].map(
+        async () =>
+          (await sql<{ pid: number }>`select pg_backend_pid() as pid, pg_sleep(0.05)`.execute(handle.db)).rows[0]!.pid,
+      ),
+    );
     return new Set(rows);
   };
 
   it('opens every connection when warmed, before any request needs one', async () => {
     const fresh = await openDatabase({ databaseUrl: database.url, dataDir: 'memory://', poolSize: 4 });
     try {
-      const sessions = async () => Number((await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and application_name = 'pxs'`.execute(handle.db)).rows[0]!.n);
+      const sessions = async () =>
+        Number(
+          (
+            await sql<{
+              n: number;
+            }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and application_name = 'pxs'`.execute(
+              handle.db,
+            )
+          ).rows[0]!.n,
+        );
       const before = await sessions();
       await fresh.warm();
       expect(await sessions()).toBe(before + 4);

@@ -37,7 +37,10 @@ describe.skipIf(!usingPostgres)('preparingPool on PostgreSQL', () => {
       const a = await client.query(text, [1]);
       const b = await client.query(text, [41]);
       expect([a.rows[0], b.rows[0]]).toEqual([{ n: 2 }, { n: 42 }]);
-      const prepared = await client.query('select count(*)::int as n from pg_prepared_statements where statement = $1', [text]);
+      const prepared = await client.query(
+        'select count(*)::int as n from pg_prepared_statements where statement = $1',
+        [text],
+      );
       expect(prepared.rows[0]).toEqual({ n: 1 });
     } finally {
       client.release();
@@ -50,7 +53,10 @@ describe.skipIf(!usingPostgres)('preparingPool on PostgreSQL', () => {
     try {
       const text = `${PLAN_PER_EXECUTION}select $1::int * 2 as n`;
       for (let i = 1; i <= 6; i++) expect((await client.query(text, [i])).rows[0]).toEqual({ n: 2 * i });
-      const prepared = await client.query('select count(*)::int as n from pg_prepared_statements where statement = $1', [text]);
+      const prepared = await client.query(
+        'select count(*)::int as n from pg_prepared_statements where statement = $1',
+        [text],
+      );
       expect(prepared.rows[0]).toEqual({ n: 0 });
     } finally {
       client.release();

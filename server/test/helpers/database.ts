@@ -30,7 +30,10 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
     const file = inject('pgliteTemplate');
-    const handle = await openDatabase({ dataDir: 'memory://', template: file ? new Blob([await readFile(file)]) : undefined });
+    const handle = await openDatabase({
+      dataDir: 'memory://',
+      template: file ? new Blob([await readFile(file)]) : undefined,
+    });
     await migrateToLatest(handle.db);
     return handle;
   }

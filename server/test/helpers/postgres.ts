@@ -28,7 +28,9 @@ export async function waitForSessionsToEnd(url: string, database: string, timeou
   await client.connect();
   try {
     for (const deadline = Date.now() + timeoutMs; Date.now() < deadline;) {
-      const { rows } = await client.query('select count(*)::int as n from pg_stat_activity where datname = $1', [database]);
+      const { rows } = await client.query('select count(*)::int as n from pg_stat_activity where datname = $1', [
+        database,
+      ]);
       if (rows[0].n === 0) return;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }

@@ -100,7 +100,12 @@ export interface CallResult<T = any> {
 }
 
 /** Sends a real HTTP request. `key` and `token` both become a Bearer header. */
-export async function call<T = any>(server: { url: string }, method: string, path: string, options: CallOptions = {}): Promise<CallResult<T>> {
+export async function call<T = any>(
+  server: { url: string },
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<CallResult<T>> {
   const headers: Record<string, string> = { ...options.headers };
   const bearer = options.key ?? options.token;
   if (bearer) headers.authorization = `Bearer ${bearer}`;
@@ -109,10 +114,16 @@ export async function call<T = any>(server: { url: string }, method: string, pat
     body = JSON.stringify(options.body);
     headers['content-type'] ??= 'application/json';
   }
-  const qs = options.query ? `?${new URLSearchParams(Object.entries(options.query).map(([k, v]) => [k, String(v)])).toString()}` : '';
+  const qs = options.query
+    ? `?${new URLSearchParams(Object.entries(options.query).map(([k, v]) => [k, String(v)])).toString()}`
+    : '';
   const res = await fetch(`${server.url}/api/v1${path}${qs}`, { method, headers, body });
   const text = await res.text();
   let parsed: unknown;
-  try { parsed = text ? JSON.parse(text) : undefined; } catch { parsed = text; }
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = text;
+  }
   return { status: res.status, headers: res.headers, body: parsed as T, text };
 }

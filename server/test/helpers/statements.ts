@@ -6,7 +6,11 @@ export async function statementsSent(db: Executor, run: (db: Executor) => Promis
   const sent: CompiledQuery[] = [];
   const capturing = new Proxy(db, {
     get(target, prop) {
-      if (prop === 'executeQuery') return (q: CompiledQuery) => { sent.push(q); return target.executeQuery(q); };
+      if (prop === 'executeQuery')
+        return (q: CompiledQuery) => {
+          sent.push(q);
+          return target.executeQuery(q);
+        };
       const value = Reflect.get(target, prop, target);
       return typeof value === 'function' ? value.bind(target) : value;
     },

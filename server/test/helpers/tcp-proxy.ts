@@ -27,11 +27,18 @@ export async function tcpProxy(host: string, port: number): Promise<TcpProxy> {
       pairs.add(pair);
       for (const sock of pair) {
         sock.on('error', () => undefined);
-        sock.on('close', () => { pairs.delete(pair); client.destroy(); upstream.destroy(); });
+        sock.on('close', () => {
+          pairs.delete(pair);
+          client.destroy();
+          upstream.destroy();
+        });
       }
       client.pipe(upstream).pipe(client);
     });
-    await new Promise<void>((resolve, reject) => { s.once('error', reject); s.listen(listenPort, '127.0.0.1', () => resolve()); });
+    await new Promise<void>((resolve, reject) => {
+      s.once('error', reject);
+      s.listen(listenPort, '127.0.0.1', () => resolve());
+    });
     listenPort = (s.address() as { port: number }).port;
     server = s;
   };

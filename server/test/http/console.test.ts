@@ -25,7 +25,17 @@ beforeAll(async () => {
   await writeFile(join(dir, 'assets', 'index-9f8e7d.js.gz'), gzipSync(SCRIPT));
   await writeFile(join(dir, 'assets', 'index-9f8e7d.js.br'), brotliCompressSync(SCRIPT));
   server = await startTestServer({ env: { CONSOLE_DIR: dir } });
-  bare = await startTestServer({ env: { CONSOLE_DIR: join(dir, 'missing') }, loggerInstance: pino({ level: 'warn' }, { write: (line: string) => { bareLog.push(line); } }) });
+  bare = await startTestServer({
+    env: { CONSOLE_DIR: join(dir, 'missing') },
+    loggerInstance: pino(
+      { level: 'warn' },
+      {
+        write: (line: string) => {
+          bareLog.push(line);
+        },
+      },
+    ),
+  });
 });
 afterAll(async () => {
   await server?.close();
@@ -35,10 +45,16 @@ afterAll(async () => {
 
 const get = (s: TestServer, path: string, init?: RequestInit) => fetch(`${s.url}${path}`, init);
 /** What Chromium sends when it opens a page. */
-const NAVIGATION = { headers: { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8' } };
-const notFound = (method: string, path: string) => ({ statusCode: 404, message: `Route ${method} ${path} not found`, error: 'Not Found' });
+const NAVIGATION = {
+  headers: { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8' },
+};
+const notFound = (method: string, path: string) => ({
+  statusCode: 404,
+  message: `Route ${method} ${path} not found`,
+  error: 'Not Found',
+});
 
-describe('GET / and the console\'s routes', () => {
+describe("GET / and the console's routes", () => {
   it('serves index.html at / and at every client route, never cached, with a strict content policy', async () => {
     for (const path of ['/', '/orders', '/orders/12?tab=history', '/webhooks/0b5c/deliveries']) {
       const res = await get(server, path, NAVIGATION);
@@ -60,14 +76,21 @@ describe('GET / and the console\'s routes', () => {
     expect(await res.text()).toBe('console.log("app")');
   });
 
-  it('keeps the source maps on the server: they are the console\'s source', async () => {
+  it("keeps the source maps on the server: they are the console's source", async () => {
     const res = await get(server, '/assets/app-1a2b3c.js.map');
     expect(res.status).toBe(404);
     expect(await res.text()).not.toContain('sources');
   });
 
   it('keeps JSON 404s for unknown API paths, missing files and other methods', async () => {
-    for (const [method, path] of [['GET', '/api/v1/nope'], ['GET', '/api/v1'], ['GET', '/assets/missing-9z.js'], ['GET', '/favicon.ico'], ['POST', '/orders'], ['DELETE', '/']]) {
+    for (const [method, path] of [
+      ['GET', '/api/v1/nope'],
+      ['GET', '/api/v1'],
+      ['GET', '/assets/missing-9z.js'],
+      ['GET', '/favicon.ico'],
+      ['POST', '/orders'],
+      ['DELETE', '/'],
+    ]) {
       const res = await get(server, path, { method });
       expect(res.status, `${method} ${path}`).toBe(404);
       expect(res.headers.get('content-type')).toMatch(/^application\/json/);
@@ -75,8 +98,14 @@ describe('GET / and the console\'s routes', () => {
     }
   });
 
-  it('answers a client that does not ask for HTML with the JSON 404 of every unknown route, not the console\'s page', async () => {
-    const accepts = ['application/json', '*/*', 'application/problem+json, application/json;q=0.9', 'text/html;q=0', undefined];
+  it("answers a client that does not ask for HTML with the JSON 404 of every unknown route, not the console's page", async () => {
+    const accepts = [
+      'application/json',
+      '*/*',
+      'application/problem+json, application/json;q=0.9',
+      'text/html;q=0',
+      undefined,
+    ];
     for (const path of ['/no-such-thing', '/', '/orders/12']) {
       for (const accept of accepts) {
         const res = await get(server, path, accept === undefined ? {} : { headers: { accept } });
@@ -94,7 +123,7 @@ describe('GET / and the console\'s routes', () => {
 
   it('leaves the API, the docs and the operations routes as they were', async () => {
     expect((await get(server, '/health')).status).toBe(200);
-    expect((await (await get(server, '/health')).json())).toEqual({ status: 'ok' });
+    expect(await (await get(server, '/health')).json()).toEqual({ status: 'ok' });
     expect((await get(server, '/api/v1/openapi.json')).headers.get('content-type')).toMatch(/json/);
     expect(await (await get(server, '/docs/', { redirect: 'follow' })).text()).toContain('swagger');
     expect((await get(server, '/api/v1/admin/branches')).status).toBe(401);
@@ -102,7 +131,10 @@ describe('GET / and the console\'s routes', () => {
 });
 
 /** A GET with exactly these headers (fetch would add an Accept-Encoding of its own), and the body as sent. */
-function raw(path: string, headers: Record<string, string>): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+function raw(
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(`${server.url}${path}`, { headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -117,7 +149,7 @@ function raw(path: string, headers: Record<string, string>): Promise<{ status: n
 describe('compressed assets', () => {
   const CHROMIUM = 'gzip, deflate, br, zstd';
 
-  it('sends the build\'s brotli file to a browser that accepts it, gzip to one that accepts only that, the file as it is to one that accepts neither', async () => {
+  it("sends the build's brotli file to a browser that accepts it, gzip to one that accepts only that, the file as it is to one that accepts neither", async () => {
     const br = await raw('/assets/index-9f8e7d.js', { 'accept-encoding': CHROMIUM });
     expect(br.status).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
@@ -161,8 +193,12 @@ describe('without a built console', () => {
       expect(text).toContain('npm ci');
     }
     expect((await get(bare, '/api/v1/nope')).headers.get('content-type')).toMatch(/json/);
-    expect((await get(bare, '/', { headers: { accept: 'application/json' } })).headers.get('content-type')).toMatch(/json/);
+    expect((await get(bare, '/', { headers: { accept: 'application/json' } })).headers.get('content-type')).toMatch(
+      /json/,
+    );
     // A CONSOLE_DIR set by hand and wrong is said at start, not only on the page.
-    expect(bareLog.map((l) => JSON.parse(l).msg)).toContain('CONSOLE_DIR holds no index.html: the staff console is not served');
+    expect(bareLog.map((l) => JSON.parse(l).msg)).toContain(
+      'CONSOLE_DIR holds no index.html: the staff console is not served',
+    );
   });
 });

@@ -49,21 +49,41 @@ async function declaredCodes(): Promise<Map<string, string>> {
 
 /** The declarations, named here so that the compiler can compare each code's details with its table entry. */
 const DECLARATIONS = [
-  ListError, ApiKeyError, BranchError, CatalogError, ClientError, CurrencyError, EventError, ExchangeError, IdempotencyError, OfferError, OrderError, PaymentMethodError, QuoteError, StaffError, WebhookError,
+  ListError,
+  ApiKeyError,
+  BranchError,
+  CatalogError,
+  ClientError,
+  CurrencyError,
+  EventError,
+  ExchangeError,
+  IdempotencyError,
+  OfferError,
+  OrderError,
+  PaymentMethodError,
+  QuoteError,
+  StaffError,
+  WebhookError,
 ] as const;
 
 /** The errors a declaration makes (distributed over a union of declarations). */
-type Made<T> = T extends unknown ? { [K in keyof T]: T[K] extends (...args: never[]) => infer E ? E : never }[keyof T] : never;
+type Made<T> = T extends unknown
+  ? { [K in keyof T]: T[K] extends (...args: never[]) => infer E ? E : never }[keyof T]
+  : never;
 type Declared = Made<(typeof DECLARATIONS)[number]>;
 type Table = typeof DOMAIN_ERRORS;
 /** The codes whose details the table's entry could not read (or which have no entry): none, or this fails to compile. */
 type Unreadable<E = Declared> = E extends { code: infer C; details: infer D }
-  ? C extends keyof Table ? (D extends Parameters<Table[C]['says']>[0] ? never : C) : C
+  ? C extends keyof Table
+    ? D extends Parameters<Table[C]['says']>[0]
+      ? never
+      : C
+    : C
   : never;
 const unreadable: [Unreadable] extends [never] ? 'none' : Unreadable = 'none';
 
 describe('the error table', () => {
-  it('reads each code\'s details as its maker makes them (checked by the compiler) and names every declaration', async () => {
+  it("reads each code's details as its maker makes them (checked by the compiler) and names every declaration", async () => {
     expect(unreadable).toBe('none');
     const named = DECLARATIONS.flatMap((d) => d[DECLARED_CODES]).sort();
     expect(named).toEqual([...(await declaredCodes()).keys()].sort());
@@ -73,20 +93,34 @@ describe('the error table', () => {
     const declared = await declaredCodes();
     // A walk that found nothing would pass for nothing.
     expect(new Set(declared.values()).size).toBeGreaterThanOrEqual(12);
-    const missing = [...declared].filter(([code]) => !Object.hasOwn(DOMAIN_ERRORS, code)).map(([code, file]) => `${code} (${file})`);
+    const missing = [...declared]
+      .filter(([code]) => !Object.hasOwn(DOMAIN_ERRORS, code))
+      .map(([code, file]) => `${code} (${file})`);
     const undeclared = Object.keys(DOMAIN_ERRORS).filter((code) => !declared.has(code));
     expect(missing, 'declared without a table entry').toEqual([]);
     expect(undeclared, 'table entries without a declared code').toEqual([]);
   });
 
-  it('turns a domain error into the contract\'s status, message and errors', () => {
-    const byMaker = httpErrorOf(new DomainError('orders.tooManyDecimals', { field: 'clientAmount', decimals: 2, currency: 'USD' }));
+  it("turns a domain error into the contract's status, message and errors", () => {
+    const byMaker = httpErrorOf(
+      new DomainError('orders.tooManyDecimals', { field: 'clientAmount', decimals: 2, currency: 'USD' }),
+    );
     expect(byMaker?.toBody()).toEqual({
-      statusCode: 400, message: 'clientAmount has more than 2 decimal places, the precision of USD', error: 'Bad Request', errors: { clientAmount: 'tooManyDecimals' },
+      statusCode: 400,
+      message: 'clientAmount has more than 2 decimal places, the precision of USD',
+      error: 'Bad Request',
+      errors: { clientAmount: 'tooManyDecimals' },
     });
-    expect(httpErrorOf(new DomainError('orders.notFound', {}))?.toBody()).toEqual({ statusCode: 404, error: 'Not Found', errors: { order: 'notFound' } });
+    expect(httpErrorOf(new DomainError('orders.notFound', {}))?.toBody()).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      errors: { order: 'notFound' },
+    });
     expect(httpErrorOf(new DomainError('quotes.used', { id: 'q1' }))?.toBody()).toEqual({
-      statusCode: 422, message: 'quote q1 has already been used for an order', error: 'Unprocessable Entity', errors: { quoteId: 'used' },
+      statusCode: 422,
+      message: 'quote q1 has already been used for an order',
+      error: 'Unprocessable Entity',
+      errors: { quoteId: 'used' },
     });
   });
 

@@ -16,9 +16,17 @@ let webhookId: string;
 beforeAll(async () => {
   ({ server, world, tokens } = await startWorld());
   orderId = (await placeOrder(server, world.keys.branch, orderBody(world))).id;
-  const client = await call(server, 'POST', '/partner/clients', { key: world.keys.branch, body: { firstName: 'Ana', lastName: 'Silva', email: 'etag@example.com', phone: '+351912345678' } });
+  const client = await call(server, 'POST', '/partner/clients', {
+    key: world.keys.branch,
+    body: { firstName: 'Ana', lastName: 'Silva', email: 'etag@example.com', phone: '+351912345678' },
+  });
   clientId = client.body.id;
-  webhookId = (await call(server, 'POST', '/partner/webhooks', { key: world.keys.branch, body: { url: 'https://receiver.example/hook', events: ['order.created'] } })).body.id;
+  webhookId = (
+    await call(server, 'POST', '/partner/webhooks', {
+      key: world.keys.branch,
+      body: { url: 'https://receiver.example/hook', events: ['order.created'] },
+    })
+  ).body.id;
 });
 afterAll(() => server?.close());
 
@@ -67,7 +75,10 @@ describe('ETag and If-None-Match on the polled reads', () => {
   it('changes the tag when the data changes, so a poller gets the new body', async () => {
     const before = await get('/partner/public/rates', world.keys.public);
     const tag = before.headers.get('etag')!;
-    const patched = await call(server, 'PATCH', `/admin/offers/${world.offers.aUsdEur}`, { token: tokens.admin1, body: { rate: 0.9301 } });
+    const patched = await call(server, 'PATCH', `/admin/offers/${world.offers.aUsdEur}`, {
+      token: tokens.admin1,
+      body: { rate: 0.9301 },
+    });
     expect(patched.status, patched.text).toBe(200);
     const after = await get('/partner/public/rates', world.keys.public, tag);
     expect(after.status).toBe(200);
@@ -81,16 +92,22 @@ describe('ETag and If-None-Match on the polled reads', () => {
     expect(cancelled.body.status).toBe('CANCEL');
   });
 
-  it('never tags an error, a write or another key\'s view of the same route the same way', async () => {
+  it("never tags an error, a write or another key's view of the same route the same way", async () => {
     const missing = await get('/partner/orders/999999', world.keys.branch);
     expect(missing.status).toBe(404);
     expect(missing.headers.get('etag')).toBeNull();
     expect((await get('/partner/orders/999999', world.keys.branch, '*')).status).toBe(404);
     const forbidden = await get('/partner/offers', world.keys.public, '*');
     expect(forbidden.status).toBe(403);
-    const estimate = await call(server, 'POST', '/partner/public/estimate', { key: world.keys.public, body: {
-      exchangeId: world.exchanges.A, sourceCurrencyId: world.currencies.USD, destCurrencyId: world.currencies.EUR, amount: 100,
-    } });
+    const estimate = await call(server, 'POST', '/partner/public/estimate', {
+      key: world.keys.public,
+      body: {
+        exchangeId: world.exchanges.A,
+        sourceCurrencyId: world.currencies.USD,
+        destCurrencyId: world.currencies.EUR,
+        amount: 100,
+      },
+    });
     expect(estimate.status).toBe(200);
     expect(estimate.headers.get('etag')).toBeNull();
     const mine = (await get('/partner/public/rates', world.keys.public)).headers.get('etag')!;
@@ -102,8 +119,17 @@ describe('ETag and If-None-Match on the polled reads', () => {
 
 describe('If-None-Match matching (RFC 9110)', () => {
   it.each([
-    [undefined, false], ['', false], ['*', true], [' * ', true], ['"a"', true], ['W/"a"', true], ['"b", "a"', true],
-    ['"b",W/"a"', true], ['"b"', false], ['a', false], ['"a', false],
+    [undefined, false],
+    ['', false],
+    ['*', true],
+    [' * ', true],
+    ['"a"', true],
+    ['W/"a"', true],
+    ['"b", "a"', true],
+    ['"b",W/"a"', true],
+    ['"b"', false],
+    ['a', false],
+    ['"a', false],
   ] as const)('%j matches "a": %s', (header, expected) => {
     expect(matches(header, '"a"')).toBe(expected);
   });

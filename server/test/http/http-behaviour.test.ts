@@ -10,9 +10,10 @@ let w: World;
 beforeAll(async () => ({ server, world: w } = await startWorld({ env: { BODY_LIMIT_BYTES: '2048' } })));
 afterAll(() => server?.close());
 
-const estimate = (init: { rawBody?: string; headers?: Record<string, string> }) => call(server, 'POST', '/partner/public/estimate', { key: w.keys.public, ...init });
+const estimate = (init: { rawBody?: string; headers?: Record<string, string> }) =>
+  call(server, 'POST', '/partner/public/estimate', { key: w.keys.public, ...init });
 
-describe('errors in the contract\'s envelope', () => {
+describe("errors in the contract's envelope", () => {
   it('answers an unknown route with 404', async () => {
     const res = await call(server, 'GET', '/partner/nothing-here', { key: w.keys.branch });
     expect(res.status).toBe(404);
@@ -28,13 +29,21 @@ describe('errors in the contract\'s envelope', () => {
   });
 
   it('answers another content type with 415', async () => {
-    const res = await estimate({ rawBody: 'amount=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await estimate({
+      rawBody: 'amount=1',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.status).toBe(415);
     expect(res.body).toMatchObject({ statusCode: 415, error: 'Unsupported Media Type' });
   });
 
   it('answers JSON as text/plain, in a charset other than UTF-8 or under a Content-Encoding with 415', async () => {
-    const json = JSON.stringify({ exchangeId: w.exchanges.A, sourceCurrencyId: w.currencies.USD, destCurrencyId: w.currencies.EUR, amount: 100 });
+    const json = JSON.stringify({
+      exchangeId: w.exchanges.A,
+      sourceCurrencyId: w.currencies.USD,
+      destCurrencyId: w.currencies.EUR,
+      amount: 100,
+    });
     for (const headers of [
       { 'content-type': 'text/plain' } as Record<string, string>,
       { 'content-type': 'application/json; charset=utf-16' },
@@ -44,20 +53,32 @@ describe('errors in the contract\'s envelope', () => {
       expect(res.status, JSON.stringify(headers)).toBe(415);
       expect(res.body).toMatchObject({ statusCode: 415, error: 'Unsupported Media Type' });
     }
-    for (const headers of [{ 'content-type': 'application/json; charset=UTF-8' } as Record<string, string>, { 'content-type': 'application/json; charset="utf8"', 'content-encoding': 'identity' }]) {
+    for (const headers of [
+      { 'content-type': 'application/json; charset=UTF-8' } as Record<string, string>,
+      { 'content-type': 'application/json; charset="utf8"', 'content-encoding': 'identity' },
+    ]) {
       expect((await estimate({ rawBody: json, headers })).status, JSON.stringify(headers)).toBe(200);
     }
   });
 
   it('answers a body over BODY_LIMIT_BYTES with 413', async () => {
-    const res = await estimate({ rawBody: JSON.stringify({ pad: 'x'.repeat(4096) }), headers: { 'content-type': 'application/json' } });
+    const res = await estimate({
+      rawBody: JSON.stringify({ pad: 'x'.repeat(4096) }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(413);
     expect(res.body).toEqual({ statusCode: 413, message: 'Request body is too large', error: 'Payload Too Large' });
   });
 
   it('does not coerce JSON body types (query strings are coerced, bodies are not)', async () => {
     const res = await call(server, 'POST', '/partner/public/estimate', {
-      key: w.keys.public, body: { exchangeId: String(w.exchanges.A), sourceCurrencyId: w.currencies.USD, destCurrencyId: w.currencies.EUR, amount: '100' },
+      key: w.keys.public,
+      body: {
+        exchangeId: String(w.exchanges.A),
+        sourceCurrencyId: w.currencies.USD,
+        destCurrencyId: w.currencies.EUR,
+        amount: '100',
+      },
     });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual({ exchangeId: 'invalidType', amount: 'invalidType' });
@@ -68,9 +89,16 @@ describe('errors in the contract\'s envelope', () => {
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ errors: { body: 'invalidType' } });
     // Many HTTP clients send the header with every POST; a body-less action is not refused for it.
-    const hook = await call(server, 'POST', '/partner/webhooks', { key: w.keys.branch, body: { url: 'https://example.com/hooks/empty-body', events: ['order.created'] } });
+    const hook = await call(server, 'POST', '/partner/webhooks', {
+      key: w.keys.branch,
+      body: { url: 'https://example.com/hooks/empty-body', events: ['order.created'] },
+    });
     expect(hook.status, hook.text).toBe(201);
-    const rotated = await call(server, 'POST', `/partner/webhooks/${hook.body.id}/rotate-secret`, { key: w.keys.branch, rawBody: '', headers: { 'content-type': 'application/json' } });
+    const rotated = await call(server, 'POST', `/partner/webhooks/${hook.body.id}/rotate-secret`, {
+      key: w.keys.branch,
+      rawBody: '',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(rotated.status, rotated.text).toBe(200);
   });
 
@@ -89,14 +117,19 @@ describe('errors in the contract\'s envelope', () => {
       await broken.close();
     }
   });
-
 });
 
 describe('request ids', () => {
   it('echoes a well-formed X-Request-Id and makes one otherwise', async () => {
-    const given = await call(server, 'GET', '/partner/public/exchanges', { key: w.keys.public, headers: { 'x-request-id': 'abc-123' } });
+    const given = await call(server, 'GET', '/partner/public/exchanges', {
+      key: w.keys.public,
+      headers: { 'x-request-id': 'abc-123' },
+    });
     expect(given.headers.get('x-request-id')).toBe('abc-123');
-    const made = await call(server, 'GET', '/partner/public/exchanges', { key: w.keys.public, headers: { 'x-request-id': 'bad id with spaces' } });
+    const made = await call(server, 'GET', '/partner/public/exchanges', {
+      key: w.keys.public,
+      headers: { 'x-request-id': 'bad id with spaces' },
+    });
     expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -105,7 +138,8 @@ describe('request ids', () => {
       await call(server, 'GET', '/partner/public/exchanges', { key: w.keys.public }),
       await call(server, 'GET', '/partner/orders', { key: 'sk_nonsense' }),
       await call(server, 'GET', '/partner/nothing-here', { key: w.keys.branch }),
-    ]) expect([res.status, res.headers.get('x-content-type-options')]).toEqual([res.status, 'nosniff']);
+    ])
+      expect([res.status, res.headers.get('x-content-type-options')]).toEqual([res.status, 'nosniff']);
   });
 });
 
@@ -118,7 +152,8 @@ describe('operations endpoints', () => {
     const labels = '{method="GET",route="/api/v1/partner/offers",status="200"}';
     const scrape = async () => {
       const text = await (await fetch(`${server.url}/metrics`)).text();
-      const value = (name: string) => Number(new RegExp(`^${name}${labels.replace(/[{}/]/g, '\\$&')} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
+      const value = (name: string) =>
+        Number(new RegExp(`^${name}${labels.replace(/[{}/]/g, '\\$&')} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
       return { text, total: value('pxs_http_requests_total'), count: value('pxs_http_request_duration_seconds_count') };
     };
     const before = await scrape();

@@ -4,7 +4,9 @@ import { loggedUrl } from '../../src/http/logged-url.js';
 describe('loggedUrl', () => {
   it('keeps a URL without secrets as it is', () => {
     expect(loggedUrl('/api/v1/partner/offers')).toBe('/api/v1/partner/offers');
-    expect(loggedUrl('/api/v1/partner/offers?limit=20&sort=-rate&cursor=abc')).toBe('/api/v1/partner/offers?limit=20&sort=-rate&cursor=abc');
+    expect(loggedUrl('/api/v1/partner/offers?limit=20&sort=-rate&cursor=abc')).toBe(
+      '/api/v1/partner/offers?limit=20&sort=-rate&cursor=abc',
+    );
     expect(loggedUrl('/api/v1/partner/orders?flag&limit=1')).toBe('/api/v1/partner/orders?flag&limit=1');
   });
 

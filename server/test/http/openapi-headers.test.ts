@@ -33,13 +33,17 @@ function operations(): Operation[] {
   return out;
 }
 const operation = (id: string) => operations().find((o) => o.id === id)!.op;
-const declared = (id: string, status: number): string[] => Object.keys(operation(id).responses[status]?.headers ?? {}).filter((h) => HEADERS.includes(h));
+const declared = (id: string, status: number): string[] =>
+  Object.keys(operation(id).responses[status]?.headers ?? {}).filter((h) => HEADERS.includes(h));
 
 describe('request bodies', () => {
   const OPTIONAL = ['rotateWebhookSecret', 'rotateAdminWebhookSecret', 'rollApiKey', 'rollBranchApiKey'];
 
   it('are optional exactly where the service takes none, and required everywhere else', () => {
-    const optional = operations().filter((o) => o.op.requestBody && o.op.requestBody.required !== true).map((o) => o.id).sort();
+    const optional = operations()
+      .filter((o) => o.op.requestBody && o.op.requestBody.required !== true)
+      .map((o) => o.id)
+      .sort();
     expect(optional).toEqual([...OPTIONAL].sort());
     for (const id of OPTIONAL) expect(operation(id).requestBody.required, id).toBe(false);
   });
@@ -67,11 +71,20 @@ describe('statuses', () => {
   });
 
   it('a public endpoint answers 403 to a page whose origin its key does not allow, as the document now lists', async () => {
-    await call(server, 'PATCH', `/api-keys/${world.keyIds.public}`, { token: tokens.superadmin, body: { allowedOrigins: ['https://partner.example'] } });
-    const res = await call(server, 'GET', '/partner/public/currencies', { key: world.keys.public, headers: { origin: 'https://elsewhere.example' } });
+    await call(server, 'PATCH', `/api-keys/${world.keyIds.public}`, {
+      token: tokens.superadmin,
+      body: { allowedOrigins: ['https://partner.example'] },
+    });
+    const res = await call(server, 'GET', '/partner/public/currencies', {
+      key: world.keys.public,
+      headers: { origin: 'https://elsewhere.example' },
+    });
     expect(res.status).toBe(403);
     expect(operation('listPublicCurrencies').responses[403]).toBeDefined();
-    await call(server, 'PATCH', `/api-keys/${world.keyIds.public}`, { token: tokens.superadmin, body: { allowedOrigins: null } });
+    await call(server, 'PATCH', `/api-keys/${world.keyIds.public}`, {
+      token: tokens.superadmin,
+      body: { allowedOrigins: null },
+    });
   });
 });
 
@@ -91,7 +104,10 @@ describe('response headers', () => {
     const pub = { key: world.keys.public };
     const branch = { key: world.keys.branch };
     const currencies = await send('listPublicCurrencies', 'GET', '/partner/public/currencies', pub);
-    await send('listPublicCurrencies', 'GET', '/partner/public/currencies', { ...pub, headers: { 'if-none-match': currencies.headers.get('etag')! } });
+    await send('listPublicCurrencies', 'GET', '/partner/public/currencies', {
+      ...pub,
+      headers: { 'if-none-match': currencies.headers.get('etag')! },
+    });
     await send('listPublicCurrencies', 'GET', '/partner/public/currencies', { key: 'pk_not_a_key' });
     await send('getEstimate', 'POST', '/partner/public/estimate', { ...pub, body: {} });
     await send('getExchange', 'GET', `/partner/exchanges/${world.exchanges.A}`, branch);
@@ -101,18 +117,33 @@ describe('response headers', () => {
     const orderKey = { ...branch, body: orderBody(world), headers: { 'idempotency-key': randomUUID() } };
     await send('createOrder', 'POST', '/partner/orders', orderKey);
     await send('createOrder', 'POST', '/partner/orders', orderKey, true);
-    const clientKey = { ...branch, body: { firstName: 'Ana', lastName: 'Silva', email: 'headers@example.com', phone: '+351912345679' }, headers: { 'idempotency-key': randomUUID() } };
+    const clientKey = {
+      ...branch,
+      body: { firstName: 'Ana', lastName: 'Silva', email: 'headers@example.com', phone: '+351912345679' },
+      headers: { 'idempotency-key': randomUUID() },
+    };
     await send('createClient', 'POST', '/partner/clients', clientKey);
     await send('createClient', 'POST', '/partner/clients', clientKey, true);
-    const hookKey = { ...branch, body: { url: 'https://receiver.example/hook', events: ['order.created'] }, headers: { 'idempotency-key': randomUUID() } };
+    const hookKey = {
+      ...branch,
+      body: { url: 'https://receiver.example/hook', events: ['order.created'] },
+      headers: { 'idempotency-key': randomUUID() },
+    };
     const hook = await send('createWebhook', 'POST', '/partner/webhooks', hookKey);
     await send('createWebhook', 'POST', '/partner/webhooks', hookKey, true);
     await send('rotateWebhookSecret', 'POST', `/partner/webhooks/${hook.body.id}/rotate-secret`, branch);
-    await send('rotateAdminWebhookSecret', 'POST', `/admin/webhooks/${hook.body.id}/rotate-secret`, { token: tokens.superadmin });
+    await send('rotateAdminWebhookSecret', 'POST', `/admin/webhooks/${hook.body.id}/rotate-secret`, {
+      token: tokens.superadmin,
+    });
 
     await send('login', 'POST', '/auth/login', { body: { email: 'superadmin@test.local', password: STAFF_PASSWORD } });
-    await send('login', 'POST', '/auth/login', { body: { email: 'superadmin@test.local', password: 'wrong-password-here' } });
-    await send('createApiKey', 'POST', '/api-keys', { token: tokens.superadmin, body: { name: 'headers', type: 'personal' } });
+    await send('login', 'POST', '/auth/login', {
+      body: { email: 'superadmin@test.local', password: 'wrong-password-here' },
+    });
+    await send('createApiKey', 'POST', '/api-keys', {
+      token: tokens.superadmin,
+      body: { name: 'headers', type: 'personal' },
+    });
     await send('rollApiKey', 'POST', `/api-keys/${world.keyIds.superadmin}/roll`, { token: tokens.superadmin });
     await send('rollBranchApiKey', 'POST', `/admin/api-keys/${world.keyIds.admin1}/roll`, { token: tokens.admin1 });
     await send('streamOrderChanges', 'GET', '/admin/orders/stream', {});
@@ -123,30 +154,56 @@ describe('response headers', () => {
     const wrong: string[] = [];
     for (const { id, res, replay } of seen) {
       const sent = HEADERS.filter((h) => res.headers.has(h)).sort();
-      const expected = declared(id, res.status).filter((h) => h !== 'Idempotent-Replayed' || replay).sort();
-      if (sent.join() !== expected.join()) wrong.push(`${id} ${res.status}${replay ? ' (replay)' : ''}: sent [${sent.join()}], declared [${expected.join()}]`);
+      const expected = declared(id, res.status)
+        .filter((h) => h !== 'Idempotent-Replayed' || replay)
+        .sort();
+      if (sent.join() !== expected.join())
+        wrong.push(
+          `${id} ${res.status}${replay ? ' (replay)' : ''}: sent [${sent.join()}], declared [${expected.join()}]`,
+        );
     }
     expect(wrong).toEqual([]);
   });
 
-  it('cover each kind: a tagged read and its 304, a public endpoint\'s refusal, a replay, a secret shown once', () => {
-    const got = (id: string, status: number, replay = false) => seen.find((s) => s.id === id && s.res.status === status && Boolean(s.replay) === replay)?.res;
+  it("cover each kind: a tagged read and its 304, a public endpoint's refusal, a replay, a secret shown once", () => {
+    const got = (id: string, status: number, replay = false) =>
+      seen.find((s) => s.id === id && s.res.status === status && Boolean(s.replay) === replay)?.res;
     expect(got('listPublicCurrencies', 200)?.headers.get('cache-control')).toBe('private, no-cache');
     expect(got('listPublicCurrencies', 304)?.headers.get('etag')).toMatch(/^"/);
     expect(got('listPublicCurrencies', 401)?.headers.get('vary')).toBe('Origin');
     expect(got('getEstimate', 400)?.headers.get('vary')).toBe('Origin');
     expect(got('createClient', 201, true)?.headers.get('idempotent-replayed')).toBe('true');
     expect(got('createWebhook', 201, true)?.headers.get('cache-control')).toBe('no-store');
-    for (const id of ['rotateWebhookSecret', 'rotateAdminWebhookSecret']) expect(got(id, 200)?.headers.get('cache-control'), id).toBe('no-store');
-    for (const id of ['rollApiKey', 'rollBranchApiKey', 'createApiKey']) expect(got(id, 201)?.headers.get('cache-control'), id).toBe('no-store');
+    for (const id of ['rotateWebhookSecret', 'rotateAdminWebhookSecret'])
+      expect(got(id, 200)?.headers.get('cache-control'), id).toBe('no-store');
+    for (const id of ['rollApiKey', 'rollBranchApiKey', 'createApiKey'])
+      expect(got(id, 201)?.headers.get('cache-control'), id).toBe('no-store');
     expect(got('login', 200)?.headers.get('cache-control')).toBe('no-store');
     expect(got('streamOrderChanges', 401)?.headers.get('cache-control')).toBe('no-store');
     // Every request above got the answer it was written for: none is left unexamined by a status it did not expect.
     expect(seen.map((s) => `${s.id} ${s.res.status}`)).toEqual([
-      'listPublicCurrencies 200', 'listPublicCurrencies 304', 'listPublicCurrencies 401', 'getEstimate 400', 'getExchange 200', 'getExchange 404',
-      'listOrders 200', 'createOrder 201', 'createOrder 201', 'createClient 201', 'createClient 201', 'createWebhook 201', 'createWebhook 201',
-      'rotateWebhookSecret 200', 'rotateAdminWebhookSecret 200', 'login 200', 'login 401', 'createApiKey 201', 'rollApiKey 201',
-      'rollBranchApiKey 201', 'streamOrderChanges 401', 'listAdminOrders 200',
+      'listPublicCurrencies 200',
+      'listPublicCurrencies 304',
+      'listPublicCurrencies 401',
+      'getEstimate 400',
+      'getExchange 200',
+      'getExchange 404',
+      'listOrders 200',
+      'createOrder 201',
+      'createOrder 201',
+      'createClient 201',
+      'createClient 201',
+      'createWebhook 201',
+      'createWebhook 201',
+      'rotateWebhookSecret 200',
+      'rotateAdminWebhookSecret 200',
+      'login 200',
+      'login 401',
+      'createApiKey 201',
+      'rollApiKey 201',
+      'rollBranchApiKey 201',
+      'streamOrderChanges 401',
+      'listAdminOrders 200',
     ]);
   });
 });

@@ -25,7 +25,8 @@ describe('sdk/openapi.json', () => {
     const doc = JSON.parse(served);
     const ops = new Map<string, { method: string; path: string; op: any }>();
     for (const [path, item] of Object.entries<Record<string, any>>(doc.paths)) {
-      for (const [method, op] of Object.entries<any>(item)) if (op.operationId) ops.set(op.operationId, { method, path, op });
+      for (const [method, op] of Object.entries<any>(item))
+        if (op.operationId) ops.set(op.operationId, { method, path, op });
     }
     const expected: Record<string, string> = {
       getCurrentStaff: 'get /api/v1/auth/me',
@@ -52,6 +53,8 @@ describe('sdk/openapi.json', () => {
       expect(found!.op.responses['401']).toBeDefined();
     }
     expect(doc.components.schemas.OrderChange.properties.toStatus.enum).toContain('SUCCESS');
-    expect(Object.keys(doc.paths['/api/v1/admin/orders/stream'].get.responses['200'].content)).toEqual(['text/event-stream']);
+    expect(Object.keys(doc.paths['/api/v1/admin/orders/stream'].get.responses['200'].content)).toEqual([
+      'text/event-stream',
+    ]);
   });
 });

@@ -27,7 +27,9 @@ describe('GET /api/v1/openapi.json', () => {
     for (const [path, item] of Object.entries<Record<string, unknown>>(doc.paths)) {
       for (const method of Object.keys(item)) documented.add(`${method.toUpperCase()} ${path}`);
     }
-    const routes = server.app.routeTable.filter((r) => !r.hidden).map((r) => `${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`);
+    const routes = server.app.routeTable
+      .filter((r) => !r.hidden)
+      .map((r) => `${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`);
     expect(routes.length).toBeGreaterThan(8);
     for (const route of routes) expect(documented, route).toContain(route);
   });
@@ -36,12 +38,17 @@ describe('GET /api/v1/openapi.json', () => {
   it('gives every operation (webhooks included) a unique camelCase operationId and a security requirement', () => {
     const seen = new Map<string, string>();
     const missing: string[] = [];
-    const operations = [...Object.entries<Record<string, any>>(doc.paths), ...Object.entries<Record<string, any>>(doc.webhooks ?? {})];
+    const operations = [
+      ...Object.entries<Record<string, any>>(doc.paths),
+      ...Object.entries<Record<string, any>>(doc.webhooks ?? {}),
+    ];
     for (const [path, item] of operations) {
       for (const [method, op] of Object.entries<any>(item)) {
         const where = `${method.toUpperCase()} ${path}`;
-        if (typeof op.operationId !== 'string' || !/^[a-z][A-Za-z0-9]*$/.test(op.operationId)) missing.push(`${where}: operationId ${op.operationId}`);
-        else if (seen.has(op.operationId)) missing.push(`${where}: operationId ${op.operationId} already used by ${seen.get(op.operationId)}`);
+        if (typeof op.operationId !== 'string' || !/^[a-z][A-Za-z0-9]*$/.test(op.operationId))
+          missing.push(`${where}: operationId ${op.operationId}`);
+        else if (seen.has(op.operationId))
+          missing.push(`${where}: operationId ${op.operationId} already used by ${seen.get(op.operationId)}`);
         else seen.set(op.operationId, where);
         if (!Array.isArray(op.security)) missing.push(`${where}: no security (use [] for an unauthenticated route)`);
       }
@@ -52,7 +59,12 @@ describe('GET /api/v1/openapi.json', () => {
   });
 
   it('describes each webhook event with a schema whose `event` has that one value', () => {
-    expect(Object.keys(doc.webhooks).sort()).toEqual(['offer.updated', 'order.cancelled', 'order.created', 'order.status_changed']);
+    expect(Object.keys(doc.webhooks).sort()).toEqual([
+      'offer.updated',
+      'order.cancelled',
+      'order.created',
+      'order.status_changed',
+    ]);
     for (const [event, item] of Object.entries<any>(doc.webhooks)) {
       const ref = item.post.requestBody.content['application/json'].schema.$ref as string;
       const schema = doc.components.schemas[ref.replace('#/components/schemas/', '')];
@@ -83,7 +95,10 @@ describe('GET /api/v1/openapi.json', () => {
     expect(found).toEqual([]);
     const order = doc.paths['/api/v1/partner/orders/{id}'].get.responses['200'].content['application/json'].schema;
     expect(order.properties.comment.type).toEqual(['string', 'null']);
-    expect(order.properties.status).toMatchObject({ type: 'string', enum: expect.arrayContaining(['ORDERINIT', 'CANCEL']) });
+    expect(order.properties.status).toMatchObject({
+      type: 'string',
+      enum: expect.arrayContaining(['ORDERINIT', 'CANCEL']),
+    });
   });
 });
 

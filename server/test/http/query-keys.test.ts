@@ -18,11 +18,18 @@ let queryCredentials: Record<string, string> = {};
 
 beforeAll(async () => {
   ({ server, world, tokens } = await startWorld());
-  const doc = await (await fetch(`${server.url}/api/v1/openapi.json`)).json() as { paths: Record<string, Record<string, any>>; components: any };
-  queryCredentials = Object.fromEntries(Object.entries(doc.components.securitySchemes as Record<string, any>)
-    .filter(([, scheme]) => scheme.type === 'apiKey' && scheme.in === 'query').map(([name, scheme]) => [name, scheme.name]));
+  const doc = (await (await fetch(`${server.url}/api/v1/openapi.json`)).json()) as {
+    paths: Record<string, Record<string, any>>;
+    components: any;
+  };
+  queryCredentials = Object.fromEntries(
+    Object.entries(doc.components.securitySchemes as Record<string, any>)
+      .filter(([, scheme]) => scheme.type === 'apiKey' && scheme.in === 'query')
+      .map(([name, scheme]) => [name, scheme.name]),
+  );
   // The API's routes; /health, /ready and /metrics are for probes, which may add parameters of their own.
-  for (const [path, item] of Object.entries(doc.paths)) if (item.get && path.startsWith('/api/v1/')) gets.push({ path, op: item.get });
+  for (const [path, item] of Object.entries(doc.paths))
+    if (item.get && path.startsWith('/api/v1/')) gets.push({ path, op: item.get });
 }, 180_000);
 afterAll(async () => {
   await server?.close();
@@ -50,19 +57,33 @@ async function get(path: string, op: any, query: string) {
   const res = await fetch(`${server.url}${concrete(path, op)}${query ? `?${query}` : ''}`, { headers: credential(op) });
   const text = await res.text();
   // The order stream answers 200 and stays open; only its status matters here.
-  return { status: res.status, text, body: res.headers.get('content-type')?.startsWith('application/json') ? JSON.parse(text) : undefined };
+  return {
+    status: res.status,
+    text,
+    body: res.headers.get('content-type')?.startsWith('application/json') ? JSON.parse(text) : undefined,
+  };
 }
 
 const declared = (op: any): string[] => [
   ...(op.parameters ?? []).filter((p: any) => p.in === 'query').map((p: any) => p.name),
-  ...(op.security ?? []).flatMap((s: Record<string, unknown>) => Object.keys(s)).filter((name: string) => name in queryCredentials).map((name: string) => queryCredentials[name]),
+  ...(op.security ?? [])
+    .flatMap((s: Record<string, unknown>) => Object.keys(s))
+    .filter((name: string) => name in queryCredentials)
+    .map((name: string) => queryCredentials[name]),
 ];
 const isList = (op: any) => declared(op).includes('limit');
 
 describe('query parameters a route does not declare', () => {
   it('are a 400 naming the parameter on every list route, prototype names included', async () => {
     const lists = gets.filter((g) => isList(g.op));
-    expect(lists.map((g) => g.path)).toEqual(expect.arrayContaining(['/api/v1/admin/api-keys', '/api/v1/partner/orders', '/api/v1/partner/offers', '/api/v1/admin/audit']));
+    expect(lists.map((g) => g.path)).toEqual(
+      expect.arrayContaining([
+        '/api/v1/admin/api-keys',
+        '/api/v1/partner/orders',
+        '/api/v1/partner/offers',
+        '/api/v1/admin/audit',
+      ]),
+    );
     for (const { path, op } of lists) {
       for (const name of UNDECLARED) {
         const res = await get(path, op, `${encodeURIComponent(name)}=x&limit=5`);
@@ -70,7 +91,9 @@ describe('query parameters a route does not declare', () => {
         expect(res.status, where).toBe(400);
         // Other problems of the same request (a required `q`) are reported beside it.
         expect(res.body.errors[name], where).toBe('notAllowed');
-        expect(res.body.message, where).toContain(`query parameter ${name} is not supported; use one of: ${declared(op).join(', ')}`);
+        expect(res.body.message, where).toContain(
+          `query parameter ${name} is not supported; use one of: ${declared(op).join(', ')}`,
+        );
       }
     }
     console.info(`undeclared query keys: ${lists.length} list routes × ${UNDECLARED.length} names`);
@@ -85,15 +108,19 @@ describe('query parameters a route does not declare', () => {
       expect(res.status, where).toBe(400);
       expect(res.body.errors.unknown, where).toBe('notAllowed');
       const names = declared(op);
-      expect(res.body.message, where).toContain((names.length === 0
-        ? 'query parameter unknown is not supported; this operation takes no query parameters'
-        : `query parameter unknown is not supported; use one of: ${names.join(', ')}`));
+      expect(res.body.message, where).toContain(
+        names.length === 0
+          ? 'query parameter unknown is not supported; this operation takes no query parameters'
+          : `query parameter unknown is not supported; use one of: ${names.join(', ')}`,
+      );
     }
   });
 
   it('leave declared parameters working: the admin key list still filters by its own', async () => {
-    const res = await fetch(`${server.url}/api/v1/admin/api-keys?type=public&isActive=true&limit=100`, { headers: { authorization: `Bearer ${tokens.superadmin}` } });
-    const body = await res.json() as { data: { type: string; isActive: boolean }[] };
+    const res = await fetch(`${server.url}/api/v1/admin/api-keys?type=public&isActive=true&limit=100`, {
+      headers: { authorization: `Bearer ${tokens.superadmin}` },
+    });
+    const body = (await res.json()) as { data: { type: string; isActive: boolean }[] };
     expect(res.status).toBe(200);
     expect(body.data.length).toBeGreaterThan(0);
     expect(body.data.every((k) => k.type === 'public' && k.isActive)).toBe(true);
@@ -102,11 +129,12 @@ describe('query parameters a route does not declare', () => {
   it('are refused on writes as well, before anything is written', async () => {
     const before = await server.db.selectFrom('clients').select('id').execute();
     const res = await fetch(`${server.url}/api/v1/partner/clients?constructor=1`, {
-      method: 'POST', headers: { authorization: `Bearer ${world.keys.branch}`, 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { authorization: `Bearer ${world.keys.branch}`, 'content-type': 'application/json' },
       body: JSON.stringify({ firstName: 'Ana', lastName: 'Silva', email: 'ana.q@example.com', phone: '+351912345670' }),
     });
     expect(res.status).toBe(400);
-    expect((await res.json() as { errors: unknown }).errors).toEqual({ constructor: 'notAllowed' });
+    expect(((await res.json()) as { errors: unknown }).errors).toEqual({ constructor: 'notAllowed' });
     expect(await server.db.selectFrom('clients').select('id').execute()).toHaveLength(before.length);
   });
 });

@@ -17,11 +17,19 @@ function patterns(node: unknown, out = new Set<string>()): Set<string> {
 
 describe('validation messages', () => {
   it('say in words what each pattern of a request asks for, never the regular expression', () => {
-    const requests = Object.values(document.paths).flatMap((item) => Object.values(item).map((op: any) => [op.parameters, op.requestBody]));
+    const requests = Object.values(document.paths).flatMap((item) =>
+      Object.values(item).map((op: any) => [op.parameters, op.requestBody]),
+    );
     const found = [...patterns(requests)];
     expect(found.length).toBeGreaterThan(5);
     for (const pattern of found) {
-      const error = { keyword: 'pattern', instancePath: '/rate', schemaPath: '', params: { pattern }, message: '' } as FastifySchemaValidationError;
+      const error = {
+        keyword: 'pattern',
+        instancePath: '/rate',
+        schemaPath: '',
+        params: { pattern },
+        message: '',
+      } as FastifySchemaValidationError;
       const [problem] = describeValidationErrors([error], 'body');
       expect(problem!.message, pattern).not.toContain(pattern);
       expect(problem!.message).toMatch(/^rate must /);

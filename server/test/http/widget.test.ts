@@ -3,7 +3,9 @@ import { generateApiKey } from '../../src/auth/key-format.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
 afterAll(() => server?.close());
 
 const get = async (path: string) => {
@@ -11,7 +13,7 @@ const get = async (path: string) => {
   return { status: res.status, headers: res.headers, text: await res.text() };
 };
 
-describe('the widget\'s script', () => {
+describe("the widget's script", () => {
   it('is served at its versioned path as JavaScript that any page may load, small and without a framework', async () => {
     const res = await get('/widget/v1/widget.js');
     expect(res.status).toBe(200);
@@ -28,7 +30,7 @@ describe('the widget\'s script', () => {
 
   it('has no other version and is not in the OpenAPI document', async () => {
     expect((await get('/widget/v2/widget.js')).status).toBe(404);
-    const doc = await (await fetch(`${server.url}/api/v1/openapi.json`)).json() as { paths: Record<string, unknown> };
+    const doc = (await (await fetch(`${server.url}/api/v1/openapi.json`)).json()) as { paths: Record<string, unknown> };
     expect(Object.keys(doc.paths).filter((p) => p.startsWith('/widget'))).toEqual([]);
   });
 });
@@ -56,7 +58,9 @@ describe('the demo page', () => {
   it('embeds the widget with a public key given in ?key=, and ignores anything else there', async () => {
     const key = generateApiKey('public');
     const res = await get(`/widget/demo?key=${key}&exchangeId=2&lang=de-DE`);
-    expect(res.text).toContain(`<script src="/widget/v1/widget.js" data-key="${key}" data-exchange-id="2" async></script>`);
+    expect(res.text).toContain(
+      `<script src="/widget/v1/widget.js" data-key="${key}" data-exchange-id="2" async></script>`,
+    );
     expect(res.text).toContain('<html lang="de-DE">');
     for (const bad of [generateApiKey('branch'), '"><script>alert(1)</script>', 'pk_short']) {
       const page = await get(`/widget/demo?key=${encodeURIComponent(bad)}`);

@@ -22,7 +22,11 @@ const auth: Middleware = {
 export const api = createClient<paths>({ baseUrl: '' });
 api.use(auth);
 
-interface Result<T> { data?: T; error?: unknown; response: Response }
+interface Result<T> {
+  data?: T;
+  error?: unknown;
+  response: Response;
+}
 
 /** The data of a successful call, or an ApiError / ConnectionError that the page shows where it belongs. */
 export async function unwrap<T>(call: Promise<Result<T>>): Promise<T> {
@@ -34,5 +38,9 @@ export async function unwrap<T>(call: Promise<Result<T>>): Promise<T> {
   }
   if (result.response.ok) return result.data as T;
   const retryAfter = Number(result.response.headers.get('retry-after'));
-  throw new ApiError(result.response.status, result.error as ApiError['body'], Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null);
+  throw new ApiError(
+    result.response.status,
+    result.error as ApiError['body'],
+    Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+  );
 }

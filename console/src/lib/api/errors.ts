@@ -2,7 +2,11 @@ import type { ErrorBody } from './types';
 
 /** A refusal of the API, with its status and the error envelope ({statusCode, message, error, errors?}). */
 export class ApiError extends Error {
-  constructor(readonly status: number, readonly body: ErrorBody | undefined, readonly retryAfter: number | null = null) {
+  constructor(
+    readonly status: number,
+    readonly body: ErrorBody | undefined,
+    readonly retryAfter: number | null = null,
+  ) {
     super(describe(status, body));
   }
 
@@ -37,7 +41,10 @@ function describe(status: number, body: ErrorBody | undefined): string {
   const message = [body?.message ?? []].flat().join('; ');
   if (message) return message;
   // A 404 names the missing resource and nothing else: "Order not found".
-  if (body?.errors) return Object.entries(body.errors).map(([field, code]) => sentenceCase(`${words(field.split('.').pop()!)} ${words(code)}`)).join('; ');
+  if (body?.errors)
+    return Object.entries(body.errors)
+      .map(([field, code]) => sentenceCase(`${words(field.split('.').pop()!)} ${words(code)}`))
+      .join('; ');
   return body?.error ?? `HTTP ${status}`;
 }
 
@@ -48,13 +55,18 @@ function messageFor(field: string, code: string, messages: string[]): string {
 
 function sentenceAbout(field: string, messages: string[]): string | undefined {
   const leaf = field.split('.').pop()!;
-  return messages.find((m) => m.startsWith(`${field} `) || m.startsWith(`${leaf} `) || m.includes(`/${leaf} `) || m.startsWith(`body/${leaf}`));
+  return messages.find(
+    (m) =>
+      m.startsWith(`${field} `) || m.startsWith(`${leaf} `) || m.includes(`/${leaf} `) || m.startsWith(`body/${leaf}`),
+  );
 }
 
 /** "allowedOrigins.1 must …" (or "schedule: day 3 …") as "<label> must …"; a sentence that starts otherwise stays as it is. */
 function renamed(sentence: string | undefined, field: string, label: string | undefined): string | undefined {
   if (sentence === undefined || label === undefined) return sentence;
-  const name = [field, field.split('.').pop()!].find((n) => sentence.startsWith(n) && /^[ :]/.test(sentence.slice(n.length)));
+  const name = [field, field.split('.').pop()!].find(
+    (n) => sentence.startsWith(n) && /^[ :]/.test(sentence.slice(n.length)),
+  );
   return name === undefined ? sentence : label + sentence.slice(name.length);
 }
 

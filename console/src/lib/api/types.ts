@@ -1,12 +1,21 @@
 import type { components, paths } from '@pxs/sdk';
 
 /** The 200 (or first 2xx) JSON body of an operation: every page's data is typed from the OpenAPI document. */
-type Ok<R> = R extends { 200: { content: { 'application/json': infer T } } } ? T
-  : R extends { 201: { content: { 'application/json': infer T } } } ? T
-  : R extends { 202: { content: { 'application/json': infer T } } } ? T : never;
-export type Response<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends { responses: infer R } ? Ok<R> : never;
-export type Body<P extends keyof paths, M extends keyof paths[P]> =
-  paths[P][M] extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
+type Ok<R> = R extends { 200: { content: { 'application/json': infer T } } }
+  ? T
+  : R extends { 201: { content: { 'application/json': infer T } } }
+    ? T
+    : R extends { 202: { content: { 'application/json': infer T } } }
+      ? T
+      : never;
+export type Response<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends { responses: infer R }
+  ? Ok<R>
+  : never;
+export type Body<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends {
+  requestBody?: { content: { 'application/json': infer B } };
+}
+  ? B
+  : never;
 
 export type ErrorBody = components['schemas']['Error'];
 export type OrderChange = components['schemas']['OrderChange'];

@@ -9,6 +9,13 @@ import { session, useToken } from './session';
 export function RequireSession({ children }: { children: ReactNode }) {
   const token = useToken();
   const location = useLocation();
-  if (!token) return <Navigate to="/login" replace state={session.loggedOut() ? null : { from: location.pathname + location.search }} />;
+  if (!token)
+    return (
+      <Navigate
+        to="/login"
+        replace
+        state={session.loggedOut() ? null : { from: location.pathname + location.search }}
+      />
+    );
   return children;
 }

@@ -10,7 +10,12 @@ export const meKeys = { all: ['me'] as const };
  * minute, and at once when the API refuses something (query-client.ts), so a changed role changes the menu.
  */
 export function useMe() {
-  return useQuery({ queryKey: meKeys.all, queryFn: () => unwrap(api.GET('/api/v1/auth/me')), staleTime: 60_000, refetchInterval: 60_000 });
+  return useQuery({
+    queryKey: meKeys.all,
+    queryFn: () => unwrap(api.GET('/api/v1/auth/me')),
+    staleTime: 60_000,
+    refetchInterval: 60_000,
+  });
 }
 
 export function can(me: Me | undefined, permission: Permission): boolean {

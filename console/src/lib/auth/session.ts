@@ -38,7 +38,10 @@ export const session = {
     sessionStorage.removeItem(KEY);
     loggedOut = true;
     notify();
-    if (token) server.POST('/api/v1/auth/logout', { headers: { Authorization: `Bearer ${token}` }, keepalive: true }).catch(() => undefined);
+    if (token)
+      server
+        .POST('/api/v1/auth/logout', { headers: { Authorization: `Bearer ${token}` }, keepalive: true })
+        .catch(() => undefined);
   },
   /** The API refused the token (expired, user deactivated): back to the login page, which says why. */
   expire() {

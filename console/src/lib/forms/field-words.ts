@@ -28,13 +28,18 @@ export function reworded(err: ApiError, words: FieldWords): ApiError {
     const subject = /^\S+/.exec(m)?.[0] ?? '';
     return subject + inWords(m.slice(subject.length), words);
   };
-  return new ApiError(err.status, { ...err.body, message: Array.isArray(message) ? message.map(sentence) : sentence(message) }, err.retryAfter);
+  return new ApiError(
+    err.status,
+    { ...err.body, message: Array.isArray(message) ? message.map(sentence) : sentence(message) },
+    err.retryAfter,
+  );
 }
 
 /** Every whole mention of a name (not part of a longer name or a path such as `schedule.1.openTime`) in the form's words. */
 export function inWords(text: string, words: FieldWords): string {
   return Object.entries(words).reduce(
-    (t, [name, said]) => t.replace(new RegExp(`(?<![\\w./])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w])`, 'g'), said),
+    (t, [name, said]) =>
+      t.replace(new RegExp(`(?<![\\w./])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w])`, 'g'), said),
     text,
   );
 }

@@ -18,7 +18,10 @@ export function useSave<In, Out>(save: (input: In) => Promise<Out>, refresh: Que
   });
 }
 
-interface FormWithErrors { getValues(): object; setErrors(errors: Record<string, string>): void }
+interface FormWithErrors {
+  getValues(): object;
+  setErrors(errors: Record<string, string>): void;
+}
 
 interface Places {
   /** Where the form shows an error the API names otherwise (undefined: by its own name, when the form has that field). */
@@ -43,10 +46,12 @@ export function fieldErrorsTo(form: FormWithErrors, { placeOf = () => undefined,
     const unplaced: string[] = [];
     for (const [key, message] of Object.entries(err.fieldErrors)) {
       const place = placeOf(key) ?? (hasPath(values, key) ? key : undefined);
-      if (place === undefined) unplaced.push(key); else placed[place] = underField(message, key);
+      if (place === undefined) unplaced.push(key);
+      else placed[place] = underField(message, key);
     }
     form.setErrors(placed);
-    if (unplaced.length > 0) showRefusal(err.messageAbout(unplaced, Object.fromEntries(unplaced.map((key) => [key, labelOf(labels, key)]))));
+    if (unplaced.length > 0)
+      showRefusal(err.messageAbout(unplaced, Object.fromEntries(unplaced.map((key) => [key, labelOf(labels, key)]))));
   };
 }
 

@@ -15,17 +15,38 @@ export function ApiKeysPage() {
   const admin = hasRole(me.data, 'admin', 'superadmin');
   return (
     <>
-      <PageHeader title="API keys" description="Partners call the API with these. A key is shown once, when it is created.">
+      <PageHeader
+        title="API keys"
+        description="Partners call the API with these. A key is shown once, when it is created."
+      >
         <Button onClick={open}>New key</Button>
       </PageHeader>
       <Paper withBorder p="md" component="section" aria-labelledby="my-keys">
-        <Title order={2} size="h5" id="my-keys" mb="xs">Keys you created</Title>
-        <QueryState query={mine}>{(keys) => <KeyTable keys={keys} asAdmin={false} label="Keys you created" />}</QueryState>
+        <Title order={2} size="h5" id="my-keys" mb="xs">
+          Keys you created
+        </Title>
+        <QueryState query={mine}>
+          {(keys) => <KeyTable keys={keys} asAdmin={false} label="Keys you created" />}
+        </QueryState>
       </Paper>
       {admin && <BranchKeys superadmin={hasRole(me.data, 'superadmin')} />}
       {/* The raw key is shown once: only "I have stored it" may close the dialog then, never a stray Escape. */}
-      <Modal opened={opened} onClose={close} title="New API key" size="lg" closeOnClickOutside={false} closeOnEscape={!keyShown} withCloseButton={!keyShown}>
-        <CreateKeyForm onCreated={() => setKeyShown(true)} onDone={() => { setKeyShown(false); close(); }} />
+      <Modal
+        opened={opened}
+        onClose={close}
+        title="New API key"
+        size="lg"
+        closeOnClickOutside={false}
+        closeOnEscape={!keyShown}
+        withCloseButton={!keyShown}
+      >
+        <CreateKeyForm
+          onCreated={() => setKeyShown(true)}
+          onDone={() => {
+            setKeyShown(false);
+            close();
+          }}
+        />
       </Modal>
     </>
   );

@@ -22,19 +22,57 @@ export function ClientsPage() {
   return (
     <>
       <PageHeader title="Clients" />
-      <TextInput label="Search clients" placeholder="Name, email or phone" leftSection={<IconSearch size={16} />} type="search"
-        value={text} onChange={(e) => { setText(e.currentTarget.value); setPage(1); }} w={380} maw="100%" mb="md" />
+      <TextInput
+        label="Search clients"
+        placeholder="Name, email or phone"
+        leftSection={<IconSearch size={16} />}
+        type="search"
+        value={text}
+        onChange={(e) => {
+          setText(e.currentTarget.value);
+          setPage(1);
+        }}
+        w={380}
+        maw="100%"
+        mb="md"
+      />
       <QueryState query={clients}>
         {(data) => (
           <>
             <Table.ScrollContainer minWidth={640}>
               <Table aria-label="Clients">
-                <Table.Thead><Table.Tr><Table.Th>Name</Table.Th><Table.Th>Email</Table.Th><Table.Th>Phone</Table.Th><Table.Th>Since</Table.Th><Table.Th><VisuallyHidden>Actions</VisuallyHidden></Table.Th></Table.Tr></Table.Thead>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Name</Table.Th>
+                    <Table.Th>Email</Table.Th>
+                    <Table.Th>Phone</Table.Th>
+                    <Table.Th>Since</Table.Th>
+                    <Table.Th>
+                      <VisuallyHidden>Actions</VisuallyHidden>
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
                 <Table.Tbody>
                   {data.data.map((c) => (
                     <Table.Tr key={c.id}>
-                      <Table.Td><PartnerText>{c.firstName}</PartnerText> <PartnerText>{c.lastName}</PartnerText></Table.Td><Table.Td>{c.email}</Table.Td><Table.Td>{c.phone}</Table.Td><Table.Td>{when(c.createdAt)}</Table.Td>
-                      <Table.Td>{can(me.data, 'clients:write') && <Button size="xs" variant="subtle" onClick={() => setEditing(c)} aria-label={`Edit ${c.firstName} ${c.lastName}`}>Edit</Button>}</Table.Td>
+                      <Table.Td>
+                        <PartnerText>{c.firstName}</PartnerText> <PartnerText>{c.lastName}</PartnerText>
+                      </Table.Td>
+                      <Table.Td>{c.email}</Table.Td>
+                      <Table.Td>{c.phone}</Table.Td>
+                      <Table.Td>{when(c.createdAt)}</Table.Td>
+                      <Table.Td>
+                        {can(me.data, 'clients:write') && (
+                          <Button
+                            size="xs"
+                            variant="subtle"
+                            onClick={() => setEditing(c)}
+                            aria-label={`Edit ${c.firstName} ${c.lastName}`}
+                          >
+                            Edit
+                          </Button>
+                        )}
+                      </Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

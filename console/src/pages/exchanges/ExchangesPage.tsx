@@ -19,9 +19,18 @@ export function ExchangesPage() {
       <PageHeader title="Exchanges" description="Offices, their contacts and opening hours as partners see them.">
         <Button onClick={open}>New exchange</Button>
       </PageHeader>
-      <QueryState query={exchanges}>{(data) => <ExchangeTable exchanges={data.data} withBranch={superadmin} lookups={lookups.data} />}</QueryState>
+      <QueryState query={exchanges}>
+        {(data) => <ExchangeTable exchanges={data.data} withBranch={superadmin} lookups={lookups.data} />}
+      </QueryState>
       <Modal opened={opened} onClose={close} title="New exchange" size="xl">
-        <ExchangeForm exchange={null} withBranch={superadmin} onSaved={(x) => { close(); void navigate(`/exchanges/${x.id}`); }} />
+        <ExchangeForm
+          exchange={null}
+          withBranch={superadmin}
+          onSaved={(x) => {
+            close();
+            void navigate(`/exchanges/${x.id}`);
+          }}
+        />
       </Modal>
     </>
   );

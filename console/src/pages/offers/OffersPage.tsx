@@ -17,9 +17,25 @@ export function OffersPage() {
   const offers = useOffers(known ? Number(exchange) : null);
   return (
     <>
-      <PageHeader title="Offers and rates" description="Rate: units the client gets for one unit given. Limits are in the currency the client gives." />
-      <Select label="Exchange" data={exchangeOptions(lookups.data)} value={exchange} onChange={(v) => setParams(v ? { exchange: v } : {}, { replace: true })} w={420} maw="100%" mb="md" allowDeselect={false} />
-      {exchange === null ? <Text c="dimmed">No exchange yet.</Text> : !known ? <Text c="dimmed">No exchange #{exchange} in your reach.</Text> : (
+      <PageHeader
+        title="Offers and rates"
+        description="Rate: units the client gets for one unit given. Limits are in the currency the client gives."
+      />
+      <Select
+        label="Exchange"
+        data={exchangeOptions(lookups.data)}
+        value={exchange}
+        onChange={(v) => setParams(v ? { exchange: v } : {}, { replace: true })}
+        w={420}
+        maw="100%"
+        mb="md"
+        allowDeselect={false}
+      />
+      {exchange === null ? (
+        <Text c="dimmed">No exchange yet.</Text>
+      ) : !known ? (
+        <Text c="dimmed">No exchange #{exchange} in your reach.</Text>
+      ) : (
         <QueryState query={offers}>
           {(data) => (
             <>

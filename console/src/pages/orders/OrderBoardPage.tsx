@@ -9,7 +9,16 @@ import { QueryState } from '../../components/QueryState';
 import type { OrderChange, OrderStatus } from '../../lib/api/types';
 import { exchangeOptions, useLookups } from '../../features/lookups';
 import {
-  BoardColumns, LiveBadge, OrderTable, PAGE_SIZE, STATUSES, STATUS_LABEL, useBackToHere, useOrderList, useOrderSearch, useOrderStream,
+  BoardColumns,
+  LiveBadge,
+  OrderTable,
+  PAGE_SIZE,
+  STATUSES,
+  STATUS_LABEL,
+  useBackToHere,
+  useOrderList,
+  useOrderSearch,
+  useOrderStream,
 } from '../../features/orders';
 
 const FRESH_MS = 30_000;
@@ -20,13 +29,21 @@ const FRESH_MS = 30_000;
  */
 function useBoardParams() {
   const [params, setParams] = useSearchParams();
-  const set = useCallback((changes: Record<string, string | null>) => setParams((prev) => {
-    const next = new URLSearchParams(prev);
-    for (const [name, value] of Object.entries(changes)) {
-      if (value === null || value === '') next.delete(name); else next.set(name, value);
-    }
-    return next;
-  }, { replace: true }), [setParams]);
+  const set = useCallback(
+    (changes: Record<string, string | null>) =>
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          for (const [name, value] of Object.entries(changes)) {
+            if (value === null || value === '') next.delete(name);
+            else next.set(name, value);
+          }
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
   return { params, set };
 }
 
@@ -63,7 +80,15 @@ export function OrderBoardPage() {
   const onChange = useCallback((c: OrderChange) => {
     if (c.fromStatus !== null) return;
     setFresh((s) => new Set(s).add(c.orderId));
-    setTimeout(() => setFresh((s) => { const next = new Set(s); next.delete(c.orderId); return next; }), FRESH_MS);
+    setTimeout(
+      () =>
+        setFresh((s) => {
+          const next = new Set(s);
+          next.delete(c.orderId);
+          return next;
+        }),
+      FRESH_MS,
+    );
   }, []);
   const stream = useOrderStream(onChange);
   const exchangeId = exchange === null || !/^\d+$/.test(exchange) ? null : Number(exchange);
@@ -74,19 +99,40 @@ export function OrderBoardPage() {
         <LiveBadge state={stream} />
       </PageHeader>
       <Group mb="md" align="flex-end" wrap="wrap">
-        <TextInput label="Search orders" placeholder="Order id, hashed id, client name, email or phone" leftSection={<IconSearch size={16} />}
-          value={text} onChange={(e) => setText(e.currentTarget.value)} w={420} maw="100%" type="search" />
-        <Select label="Exchange" placeholder="Every exchange" data={exchangeOptions(lookups.data)} value={exchangeId === null ? null : String(exchangeId)}
-          onChange={(v) => set({ exchange: v, page: null })} clearable w={240} />
+        <TextInput
+          label="Search orders"
+          placeholder="Order id, hashed id, client name, email or phone"
+          leftSection={<IconSearch size={16} />}
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          w={420}
+          maw="100%"
+          type="search"
+        />
+        <Select
+          label="Exchange"
+          placeholder="Every exchange"
+          data={exchangeOptions(lookups.data)}
+          value={exchangeId === null ? null : String(exchangeId)}
+          onChange={(v) => set({ exchange: v, page: null })}
+          clearable
+          w={240}
+        />
       </Group>
-      {q ? <SearchResults q={q} /> : (
+      {q ? (
+        <SearchResults q={q} />
+      ) : (
         <Tabs value={view} onChange={(v) => set({ view: v === 'all' ? 'all' : null })} keepMounted={false}>
           <Tabs.List mb="sm">
             <Tabs.Tab value="board">Board</Tabs.Tab>
             <Tabs.Tab value="all">All orders</Tabs.Tab>
           </Tabs.List>
-          <Tabs.Panel value="board"><BoardColumns exchangeId={exchangeId} fresh={fresh} /></Tabs.Panel>
-          <Tabs.Panel value="all"><AllOrders exchangeId={exchangeId} /></Tabs.Panel>
+          <Tabs.Panel value="board">
+            <BoardColumns exchangeId={exchangeId} fresh={fresh} />
+          </Tabs.Panel>
+          <Tabs.Panel value="all">
+            <AllOrders exchangeId={exchangeId} />
+          </Tabs.Panel>
         </Tabs>
       )}
     </>
@@ -95,24 +141,41 @@ export function OrderBoardPage() {
 
 function SearchResults({ q }: { q: string }) {
   const found = useOrderSearch(q);
-  return <QueryState query={found}>{(data) => <OrderTable orders={data.data} caption={`Orders matching ${q}`} />}</QueryState>;
+  return (
+    <QueryState query={found}>
+      {(data) => <OrderTable orders={data.data} caption={`Orders matching ${q}`} />}
+    </QueryState>
+  );
 }
 
 function AllOrders({ exchangeId }: { exchangeId: number | null }) {
   const { params, set } = useBoardParams();
   const asked = params.get('status');
-  const status = asked && (STATUSES as readonly string[]).includes(asked) ? asked as OrderStatus : null;
+  const status = asked && (STATUSES as readonly string[]).includes(asked) ? (asked as OrderStatus) : null;
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const list = useOrderList(status, exchangeId, (page - 1) * PAGE_SIZE);
   return (
     <>
-      <Select label="Status" placeholder="Every status" data={STATUSES.map((s) => ({ value: s, label: STATUS_LABEL[s] }))}
-        value={status} onChange={(v) => set({ status: v, page: null })} clearable w={260} mb="sm" />
+      <Select
+        label="Status"
+        placeholder="Every status"
+        data={STATUSES.map((s) => ({ value: s, label: STATUS_LABEL[s] }))}
+        value={status}
+        onChange={(v) => set({ status: v, page: null })}
+        clearable
+        w={260}
+        mb="sm"
+      />
       <QueryState query={list}>
         {(data) => (
           <>
             <OrderTable orders={data.data} caption="All orders" />
-            <Pager total={data.meta.total} pageSize={PAGE_SIZE} page={page} onChange={(p) => set({ page: p === 1 ? null : String(p) })} />
+            <Pager
+              total={data.meta.total}
+              pageSize={PAGE_SIZE}
+              page={page}
+              onChange={(p) => set({ page: p === 1 ? null : String(p) })}
+            />
           </>
         )}
       </QueryState>

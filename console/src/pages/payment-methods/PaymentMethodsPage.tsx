@@ -8,7 +8,8 @@ import { NewPaymentMethodForm, PaymentMethodRow, usePaymentMethods } from '../..
 export function PaymentMethodsPage() {
   const lookups = useLookups();
   const methods = usePaymentMethods();
-  const currency = (id: number | null) => (id === null ? 'Any' : lookups.data?.currencies.find((c) => c.id === id)?.code ?? `#${id}`);
+  const currency = (id: number | null) =>
+    id === null ? 'Any' : (lookups.data?.currencies.find((c) => c.id === id)?.code ?? `#${id}`);
   return (
     <>
       <PageHeader title="Payment methods" description="Orders name these as how the client pays and how it is paid." />
@@ -16,11 +17,26 @@ export function PaymentMethodsPage() {
         {(data) => (
           <Table.ScrollContainer minWidth={760}>
             <Table aria-label="Payment methods">
-              <Table.Thead><Table.Tr><Table.Th>Name</Table.Th><Table.Th>Kind</Table.Th><Table.Th>Exchange</Table.Th><Table.Th>Currency</Table.Th><Table.Th>Active</Table.Th><Table.Th><VisuallyHidden>Actions</VisuallyHidden></Table.Th></Table.Tr></Table.Thead>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Kind</Table.Th>
+                  <Table.Th>Exchange</Table.Th>
+                  <Table.Th>Currency</Table.Th>
+                  <Table.Th>Active</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
               <Table.Tbody>
                 {data.data.map((m) => (
-                  <PaymentMethodRow key={m.id} method={m} currency={currency(m.currencyId)}
-                    where={m.exchangeId === null ? 'Every exchange' : nameOf(lookups.data?.exchanges, m.exchangeId)} />
+                  <PaymentMethodRow
+                    key={m.id}
+                    method={m}
+                    currency={currency(m.currencyId)}
+                    where={m.exchangeId === null ? 'Every exchange' : nameOf(lookups.data?.exchanges, m.exchangeId)}
+                  />
                 ))}
               </Table.Tbody>
             </Table>

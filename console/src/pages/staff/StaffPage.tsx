@@ -13,9 +13,17 @@ export function StaffPage() {
   const [editing, setEditing] = useState<StaffUser | 'new' | null>(null);
   return (
     <>
-      <PageHeader title="Staff"><Button onClick={() => setEditing('new')}>New staff user</Button></PageHeader>
-      <QueryState query={staff}>{(data) => <StaffTable staff={data.data} lookups={lookups.data} onEdit={setEditing} />}</QueryState>
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? 'New staff user' : `Edit ${editing?.email ?? ''}`}>
+      <PageHeader title="Staff">
+        <Button onClick={() => setEditing('new')}>New staff user</Button>
+      </PageHeader>
+      <QueryState query={staff}>
+        {(data) => <StaffTable staff={data.data} lookups={lookups.data} onEdit={setEditing} />}
+      </QueryState>
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === 'new' ? 'New staff user' : `Edit ${editing?.email ?? ''}`}
+      >
         {editing && <StaffForm user={editing === 'new' ? null : editing} onSaved={() => setEditing(null)} />}
       </Modal>
     </>

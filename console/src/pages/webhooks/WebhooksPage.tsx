@@ -12,9 +12,21 @@ export function WebhooksPage() {
   const hooks = useWebhooks(show === 'all' ? null : show === 'active');
   return (
     <>
-      <PageHeader title="Webhooks" description="Partners register these with their keys; here you watch them deliver and help when they do not." />
-      <SegmentedControl mb="md" value={show} onChange={setShow} aria-label="Which webhooks"
-        data={[{ value: 'all', label: 'All' }, { value: 'active', label: 'Active' }, { value: 'inactive', label: 'Deactivated' }]} />
+      <PageHeader
+        title="Webhooks"
+        description="Partners register these with their keys; here you watch them deliver and help when they do not."
+      />
+      <SegmentedControl
+        mb="md"
+        value={show}
+        onChange={setShow}
+        aria-label="Which webhooks"
+        data={[
+          { value: 'all', label: 'All' },
+          { value: 'active', label: 'Active' },
+          { value: 'inactive', label: 'Deactivated' },
+        ]}
+      />
       <QueryState query={hooks}>{(data) => <WebhookTable hooks={data.data} lookups={lookups.data} />}</QueryState>
     </>
   );

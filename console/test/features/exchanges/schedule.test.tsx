@@ -12,7 +12,12 @@ const PATH = '/api/v1/admin/exchanges/1';
 const week: Exchange = {
   ...exchange,
   schedule: [
-    ...[1, 2, 3, 4, 5].map((dayOfWeek) => ({ dayOfWeek, openTime: '09:00:00', closeTime: '18:00:00', isClosed: false })),
+    ...[1, 2, 3, 4, 5].map((dayOfWeek) => ({
+      dayOfWeek,
+      openTime: '09:00:00',
+      closeTime: '18:00:00',
+      isClosed: false,
+    })),
     { dayOfWeek: 6, openTime: null, closeTime: null, isClosed: true },
   ],
 };
@@ -28,7 +33,7 @@ const day = (name: string) => document.querySelector<HTMLElement>(`tr[data-day="
 const time = (label: string) => screen.getByLabelText(label);
 const errorOf = (input: HTMLElement) => document.getElementById(`${input.id}-error`)?.textContent;
 
-describe('an exchange\'s weekly hours', () => {
+describe("an exchange's weekly hours", () => {
   it('sends the published days only: hours for an open day, no hours for a closed one', async () => {
     reply('PATCH', PATH, ({ body }) => ({ body: { ...week, ...(body as object) } }));
     const { user } = renderForm();
@@ -59,9 +64,15 @@ describe('an exchange\'s weekly hours', () => {
     expect(unanswered).toEqual([]);
   });
 
-  it('puts the API\'s refusal of a day under that day, though the API numbers only the days sent', async () => {
+  it("puts the API's refusal of a day under that day, though the API numbers only the days sent", async () => {
     // Without Monday and Tuesday, the API's schedule.1 is Thursday.
-    reply('PATCH', PATH, refusal('schedule.1.closeTime must be after openTime 19:00; 00:00 closes at midnight', { 'schedule.1.closeTime': 'invalidValue' }));
+    reply(
+      'PATCH',
+      PATH,
+      refusal('schedule.1.closeTime must be after openTime 19:00; 00:00 closes at midnight', {
+        'schedule.1.closeTime': 'invalidValue',
+      }),
+    );
     const { user } = renderForm();
     for (const name of ['Monday', 'Tuesday']) await user.click(within(day(name)).getByLabelText('Published'));
     await user.clear(time('Thursday opens'));
@@ -74,7 +85,7 @@ describe('an exchange\'s weekly hours', () => {
   });
 });
 
-describe('an exchange\'s location', () => {
+describe("an exchange's location", () => {
   it('refuses one coordinate without the other, or one that is not a number, and sends nothing', async () => {
     const { user } = renderForm();
     await user.type(screen.getByLabelText('Latitude'), '38.7078');
@@ -94,6 +105,9 @@ describe('an exchange\'s location', () => {
     await user.type(screen.getByLabelText('Longitude'), '-9.1366');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(requests('PATCH', PATH)).toHaveLength(1));
-    expect((requests('PATCH', PATH)[0]!.body as { location: unknown }).location).toEqual({ latitude: 38.7078, longitude: -9.1366 });
+    expect((requests('PATCH', PATH)[0]!.body as { location: unknown }).location).toEqual({
+      latitude: 38.7078,
+      longitude: -9.1366,
+    });
   });
 });

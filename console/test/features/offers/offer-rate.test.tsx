@@ -9,16 +9,24 @@ import { renderInConsole } from '../../support/render';
 const PATH = '/api/v1/admin/offers/7';
 
 function renderRow() {
-  return renderInConsole(<Table><Table.Tbody><OfferRow offer={offer} /></Table.Tbody></Table>);
+  return renderInConsole(
+    <Table>
+      <Table.Tbody>
+        <OfferRow offer={offer} />
+      </Table.Tbody>
+    </Table>,
+  );
 }
 
 const rate = () => screen.getByRole('textbox', { name: 'Rate of USD → EUR' });
 const minimum = () => screen.getByRole('textbox', { name: 'Minimum of USD → EUR' });
 const save = () => screen.getByRole('button', { name: 'Save' });
 
-describe('an offer\'s rate and limits, edited in its row', () => {
+describe("an offer's rate and limits, edited in its row", () => {
   it('saves only what changed, as the decimal text typed', async () => {
-    reply('PATCH', PATH, ({ body }) => ({ body: { ...offer, ...(body as object), rate: 0.9531, updatedAt: '2026-11-02T09:00:00.000Z' } }));
+    reply('PATCH', PATH, ({ body }) => ({
+      body: { ...offer, ...(body as object), rate: 0.9531, updatedAt: '2026-11-02T09:00:00.000Z' },
+    }));
     const { user } = renderRow();
     expect(rate()).toHaveProperty('value', '0.953');
     expect(save()).toHaveProperty('disabled', true);
@@ -53,15 +61,24 @@ describe('an offer\'s rate and limits, edited in its row', () => {
     expect(requests('PATCH', PATH)[0]!.body).toEqual({ rate: '0.000953' });
   });
 
-  it('shows the API\'s refusal under the field it is about, naming the other field in the form\'s words', async () => {
-    reply('PATCH', PATH, refusal('minAmount 20000 must not be greater than maxAmount 10000', { minAmount: 'aboveMaximum' }));
+  it("shows the API's refusal under the field it is about, naming the other field in the form's words", async () => {
+    reply(
+      'PATCH',
+      PATH,
+      refusal('minAmount 20000 must not be greater than maxAmount 10000', { minAmount: 'aboveMaximum' }),
+    );
     const { user } = renderRow();
     await user.clear(minimum());
     await user.type(minimum(), '20000');
     await user.click(save());
 
     await waitFor(() => expect(minimum().getAttribute('aria-invalid')).toBe('true'));
-    const error = document.getElementById(minimum().getAttribute('aria-describedby')!.split(' ').find((id) => id.endsWith('-error'))!);
+    const error = document.getElementById(
+      minimum()
+        .getAttribute('aria-describedby')!
+        .split(' ')
+        .find((id) => id.endsWith('-error'))!,
+    );
     expect(error?.textContent).toBe('20000 must not be greater than the maximum 10000');
     expect(requests('PATCH', PATH)[0]!.body).toEqual({ minAmount: '20000' });
     // Nothing changed: the row keeps what was typed, to be corrected.

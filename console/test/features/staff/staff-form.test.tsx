@@ -7,7 +7,10 @@ import { reply, requests, unanswered } from '../../support/network';
 import { renderInConsole } from '../../support/render';
 
 const PATH = '/api/v1/admin/staff';
-const saved = (body: unknown) => ({ status: 201, body: { id: 9, branchId: 1, isActive: true, createdAt: '2026-11-02T09:00:00.000Z', ...(body as object) } });
+const saved = (body: unknown) => ({
+  status: 201,
+  body: { id: 9, branchId: 1, isActive: true, createdAt: '2026-11-02T09:00:00.000Z', ...(body as object) },
+});
 
 async function renderNewUser() {
   reply('GET', '/api/v1/auth/me', { body: admin });
@@ -30,7 +33,11 @@ const create = () => screen.getByRole('button', { name: 'Create' });
 async function pick(user: ReturnType<typeof userEvent.setup>, label: string, option: string) {
   const input = screen.getByLabelText(label, { selector: 'input' });
   await user.click(input);
-  const list = await waitFor(() => document.getElementById(input.getAttribute('aria-controls') ?? '') ?? Promise.reject(new Error(`${label}: no list`)));
+  const list = await waitFor(
+    () =>
+      document.getElementById(input.getAttribute('aria-controls') ?? '') ??
+      Promise.reject(new Error(`${label}: no list`)),
+  );
   await user.click(within(list).getByRole('option', { name: option, hidden: true }));
 }
 
@@ -48,7 +55,9 @@ describe('a new staff user', () => {
     const { user } = await renderNewUser();
     await user.type(email(), 'cashier@demo.local');
     await user.type(password(), 'correct horse battery');
-    expect(document.querySelector('[data-warning="no-exchanges"]')?.textContent).toContain('An operator without exchanges sees no orders');
+    expect(document.querySelector('[data-warning="no-exchanges"]')?.textContent).toContain(
+      'An operator without exchanges sees no orders',
+    );
 
     await pick(user, 'Exchanges served', 'Airport Desk');
     await waitFor(() => expect(document.querySelector('[data-warning="no-exchanges"]')).toBeNull());
@@ -56,7 +65,11 @@ describe('a new staff user', () => {
 
     await waitFor(() => expect(requests('POST', PATH)).toHaveLength(1));
     expect(requests('POST', PATH)[0]!.body).toEqual({
-      email: 'cashier@demo.local', password: 'correct horse battery', role: 'operator', exchangeIds: [2], permissions: ['orders:read', 'orders:write'],
+      email: 'cashier@demo.local',
+      password: 'correct horse battery',
+      role: 'operator',
+      exchangeIds: [2],
+      permissions: ['orders:read', 'orders:write'],
     });
     expect(await screen.findByText('cashier@demo.local: saved')).toBeTruthy();
     expect(unanswered).toEqual([]);
@@ -73,16 +86,24 @@ describe('a new staff user', () => {
     await user.click(create());
 
     await waitFor(() => expect(requests('POST', PATH)).toHaveLength(1));
-    expect(requests('POST', PATH)[0]!.body).toEqual({ email: 'manager@demo.local', password: 'correct horse battery', role: 'admin' });
+    expect(requests('POST', PATH)[0]!.body).toEqual({
+      email: 'manager@demo.local',
+      password: 'correct horse battery',
+      role: 'admin',
+    });
   });
 
-  it('shows the API\'s refusal of the password under the password', async () => {
+  it("shows the API's refusal of the password under the password", async () => {
     reply('POST', PATH, refusal('password must NOT have fewer than 12 characters', { password: 'tooShort' }));
     const { user } = await renderNewUser();
     await user.type(email(), 'cashier@demo.local');
     await user.type(password(), 'short');
     await user.click(create());
 
-    await waitFor(() => expect(document.getElementById(`${password().id}-error`)?.textContent).toBe('Must NOT have fewer than 12 characters'));
+    await waitFor(() =>
+      expect(document.getElementById(`${password().id}-error`)?.textContent).toBe(
+        'Must NOT have fewer than 12 characters',
+      ),
+    );
   });
 });

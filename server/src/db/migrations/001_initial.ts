@@ -13,8 +13,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await runScript(db, `
+  await runScript(
+    db,
+    `
 drop table webhook_attempts, webhook_deliveries, webhooks, order_status_history, orders, client_exchanges, clients,
   api_keys, staff_user_exchanges, staff_users, payment_methods, offers, currencies, exchange_schedule, exchanges, branches;
-`);
+`,
+  );
 }

@@ -7,7 +7,9 @@ import { runScript } from '../script.js';
  * branch admin's reads carry it as their scope. Rows are never updated or deleted by the service.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await runScript(db, `
+  await runScript(
+    db,
+    `
 create table audit_log (
   id bigint generated always as identity primary key,
   actor text not null check (actor in ('staff', 'cli')),
@@ -28,7 +30,8 @@ create index audit_log_branch_idx on audit_log (branch_id, id);
 create index audit_log_entity_idx on audit_log (entity_type, entity_id, id);
 create index audit_log_staff_idx on audit_log (staff_user_id, id);
 create index audit_log_created_idx on audit_log (created_at);
-`);
+`,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

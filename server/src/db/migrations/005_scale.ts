@@ -87,7 +87,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await runScript(db, `
+  await runScript(
+    db,
+    `
 drop trigger order_counts_insert on orders;
 drop trigger order_counts_update on orders;
 drop trigger order_counts_delete on orders;
@@ -110,5 +112,6 @@ drop index orders_branch_status_idx;
 drop index orders_branch_updated_idx;
 drop index orders_branch_created_idx;
 create index orders_branch_created_idx on orders (branch_id, created_at);
-`);
+`,
+  );
 }

@@ -6,7 +6,9 @@ import { runScript } from '../script.js';
  * outbox enqueues, with the id its webhook envelope carries).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await runScript(db, `
+  await runScript(
+    db,
+    `
 create table idempotency_keys (
   api_key_id uuid not null references api_keys(id) on delete cascade,
   key text not null,
@@ -51,13 +53,17 @@ create table events (
 );
 create index events_feed_idx on events (branch_id, tx_id, seq);
 create index events_created_idx on events (created_at);
-`);
+`,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await runScript(db, `
+  await runScript(
+    db,
+    `
 drop table events;
 drop table quotes;
 drop table idempotency_keys;
-`);
+`,
+  );
 }

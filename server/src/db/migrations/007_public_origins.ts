@@ -3,9 +3,12 @@ import { runScript } from '../script.js';
 
 /** The web origins whose pages may use a public key (empty: any); a convenience, not a secret (docs/widget.md). */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await runScript(db, `
+  await runScript(
+    db,
+    `
 alter table api_keys add column allowed_origins text[] not null default '{}';
-`);
+`,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

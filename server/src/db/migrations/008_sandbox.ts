@@ -6,15 +6,21 @@ import { runScript } from '../script.js';
  * branch that stops being a sandbox never lets partners move its real orders, and no read needs a join.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await runScript(db, `
+  await runScript(
+    db,
+    `
 alter table branches add column is_sandbox boolean not null default false;
 alter table orders add column sandbox boolean not null default false;
-`);
+`,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await runScript(db, `
+  await runScript(
+    db,
+    `
 alter table orders drop column sandbox;
 alter table branches drop column is_sandbox;
-`);
+`,
+  );
 }

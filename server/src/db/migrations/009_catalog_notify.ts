@@ -24,7 +24,8 @@ begin
   return null;
 end $$`;
 
-const viaExchange = (rows: string) => `select distinct e.branch_id from ${rows} r join exchanges e on e.id = r.exchange_id`;
+const viaExchange = (rows: string) =>
+  `select distinct e.branch_id from ${rows} r join exchanges e on e.id = r.exchange_id`;
 
 const FUNCTIONS = [
   notifyFunction('catalog_notify_exchanges', (rows) => `select distinct branch_id from ${rows}`),
@@ -36,15 +37,23 @@ begin
 end $$`,
 ];
 
-const TABLES: [table: string, fn: string][] = [['exchanges', 'catalog_notify_exchanges'], ['exchange_schedule', 'catalog_notify_by_exchange'], ['offers', 'catalog_notify_by_exchange']];
+const TABLES: [table: string, fn: string][] = [
+  ['exchanges', 'catalog_notify_exchanges'],
+  ['exchange_schedule', 'catalog_notify_by_exchange'],
+  ['offers', 'catalog_notify_by_exchange'],
+];
 
 // A transition table exists only for its trigger's event, so each event has a trigger of its own.
-const TRIGGERS = TABLES.map(([table, fn]) => `
+const TRIGGERS =
+  TABLES.map(
+    ([table, fn]) => `
 create trigger ${table}_catalog_insert after insert on ${table} referencing new table as new_rows for each statement execute function ${fn}();
 create trigger ${table}_catalog_update after update on ${table} referencing old table as old_rows new table as new_rows for each statement execute function ${fn}();
 create trigger ${table}_catalog_delete after delete on ${table} referencing old table as old_rows for each statement execute function ${fn}();
 create trigger ${table}_catalog_truncate after truncate on ${table} for each statement execute function catalog_notify_all();
-`).join('') + `
+`,
+  ).join('') +
+  `
 create trigger currencies_catalog after insert or update or delete or truncate on currencies for each statement execute function catalog_notify_all();
 `;
 
@@ -54,10 +63,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await runScript(db, `${TABLES.map(([table]) => ['insert', 'update', 'delete', 'truncate'].map((e) => `drop trigger ${table}_catalog_${e} on ${table};\n`).join('')).join('')}
+  await runScript(
+    db,
+    `${TABLES.map(([table]) => ['insert', 'update', 'delete', 'truncate'].map((e) => `drop trigger ${table}_catalog_${e} on ${table};\n`).join('')).join('')}
 drop trigger currencies_catalog on currencies;
 drop function catalog_notify_exchanges();
 drop function catalog_notify_by_exchange();
 drop function catalog_notify_all();
-`);
+`,
+  );
 }

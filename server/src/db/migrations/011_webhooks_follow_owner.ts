@@ -6,10 +6,13 @@ import { runScript } from '../script.js';
  * change): the ones of users moved earlier were left under their old branch, whose admin could read and run them.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await runScript(db, `
+  await runScript(
+    db,
+    `
     update webhooks w set branch_id = s.branch_id, updated_at = now()
     from staff_users s
-    where s.id = w.staff_user_id and w.branch_id is distinct from s.branch_id;`);
+    where s.id = w.staff_user_id and w.branch_id is distinct from s.branch_id;`,
+  );
 }
 
 /** Nothing to undo: the rows now say where their owners are. */

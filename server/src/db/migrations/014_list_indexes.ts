@@ -38,21 +38,27 @@ const INDEXES: [name: string, definition: string][] = [
 ];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await runScript(db, [
-    ...INDEXES.map(([name, definition]) => `create index ${name} on ${definition};`),
-    'drop index orders_branch_id_idx;',
-    'drop index webhook_deliveries_webhook_idx;',
-    'drop index audit_log_staff_idx;',
-    'drop index audit_log_created_idx;',
-  ].join('\n') + '\n');
+  await runScript(
+    db,
+    [
+      ...INDEXES.map(([name, definition]) => `create index ${name} on ${definition};`),
+      'drop index orders_branch_id_idx;',
+      'drop index webhook_deliveries_webhook_idx;',
+      'drop index audit_log_staff_idx;',
+      'drop index audit_log_created_idx;',
+    ].join('\n') + '\n',
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await runScript(db, [
-    'create index audit_log_created_idx on audit_log (created_at);',
-    'create index audit_log_staff_idx on audit_log (staff_user_id, id);',
-    'create index webhook_deliveries_webhook_idx on webhook_deliveries (webhook_id, created_at);',
-    'create index orders_branch_id_idx on orders (branch_id, id);',
-    ...INDEXES.map(([name]) => `drop index ${name};`),
-  ].join('\n') + '\n');
+  await runScript(
+    db,
+    [
+      'create index audit_log_created_idx on audit_log (created_at);',
+      'create index audit_log_staff_idx on audit_log (staff_user_id, id);',
+      'create index webhook_deliveries_webhook_idx on webhook_deliveries (webhook_id, created_at);',
+      'create index orders_branch_id_idx on orders (branch_id, id);',
+      ...INDEXES.map(([name]) => `drop index ${name};`),
+    ].join('\n') + '\n',
+  );
 }

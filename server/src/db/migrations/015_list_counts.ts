@@ -53,7 +53,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await runScript(db, `
+  await runScript(
+    db,
+    `
 drop trigger client_counts_insert on clients;
 drop trigger client_counts_delete on clients;
 drop trigger audit_counts_insert on audit_log;
@@ -64,5 +66,6 @@ drop function audit_counts_insert();
 drop function audit_counts_delete();
 drop table client_counts;
 drop table audit_counts;
-`);
+`,
+  );
 }

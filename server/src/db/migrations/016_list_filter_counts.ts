@@ -73,7 +73,9 @@ type Source = 'new_rows' | 'old_rows';
 
 /** One statement's change per group: its new rows added, its old rows taken away (an update has both). */
 const delta = (keys: string[], values: string[], sources: Source[]) => {
-  const rows = sources.map((s) => `select ${values.join(', ')}, ${s === 'new_rows' ? 1 : -1} from ${s}`).join(' union all ');
+  const rows = sources
+    .map((s) => `select ${values.join(', ')}, ${s === 'new_rows' ? 1 : -1} from ${s}`)
+    .join(' union all ');
   return `select ${keys.join(', ')}, sum(d) from (${rows}) as delta (${keys.join(', ')}, d)
     group by ${keys.map((_, i) => i + 1).join(', ')} having sum(d) <> 0`;
 };
@@ -111,12 +113,23 @@ const orderDays = (sources: Source[]) => `
   set n = order_days.n + excluded.n, min_id = least(order_days.min_id, excluded.min_id), max_id = greatest(order_days.max_id, excluded.max_id);`;
 
 const COUNTERS = {
-  orders: (s: Source[]) => upsert('order_counts', ['branch_id', 'cashbox_id', 'status', 'operation_type'], ['branch_id', 'cashbox_id', 'status', 'operation_type'], s)
-    + orderDays(s),
-  deliveries: (s: Source[]) => fold('webhook_delivery_counts', ['webhook_id', 'status', 'event'], ['webhook_id', 'status', 'event'], s)
-    + fold('webhook_delivery_days', ['webhook_id', 'day'], ['webhook_id', DAY('created_at')], s),
-  audit: (s: Source[]) => fold('audit_counts', ['branch_key', 'actor', 'action', 'entity_type'], ['coalesce(branch_id, 0)', 'actor', 'action', 'entity_type'], s)
-    + fold('audit_days', ['branch_key', 'day'], [`coalesce(branch_id, 0)`, DAY('created_at')], s),
+  orders: (s: Source[]) =>
+    upsert(
+      'order_counts',
+      ['branch_id', 'cashbox_id', 'status', 'operation_type'],
+      ['branch_id', 'cashbox_id', 'status', 'operation_type'],
+      s,
+    ) + orderDays(s),
+  deliveries: (s: Source[]) =>
+    fold('webhook_delivery_counts', ['webhook_id', 'status', 'event'], ['webhook_id', 'status', 'event'], s) +
+    fold('webhook_delivery_days', ['webhook_id', 'day'], ['webhook_id', DAY('created_at')], s),
+  audit: (s: Source[]) =>
+    fold(
+      'audit_counts',
+      ['branch_key', 'actor', 'action', 'entity_type'],
+      ['coalesce(branch_id, 0)', 'actor', 'action', 'entity_type'],
+      s,
+    ) + fold('audit_days', ['branch_key', 'day'], [`coalesce(branch_id, 0)`, DAY('created_at')], s),
 };
 
 const fn = (name: string, body: string) => `
@@ -153,7 +166,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 /** Back to migrations 005 and 015's counters: per (branch, exchange, status), per webhook, per branch. */
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await runScript(db, `
+  await runScript(
+    db,
+    `
 drop trigger webhook_delivery_counts_update on webhook_deliveries;
 drop trigger audit_counts_update on audit_log;
 drop function webhook_delivery_counts_update();
@@ -175,18 +190,52 @@ alter table audit_counts add primary key (branch_key);
 insert into order_counts (branch_id, cashbox_id, status, n) select branch_id, cashbox_id, status, count(*) from orders group by 1, 2, 3;
 insert into webhook_delivery_counts (webhook_id, n) select webhook_id, count(*) from webhook_deliveries group by 1;
 insert into audit_counts (branch_key, n) select coalesce(branch_id, 0), count(*) from audit_log group by 1;
-`);
-  const old = (name: string, table: string, cols: string, values: string, rows: string, sign: number) => fn(name, `
+`,
+  );
+  const old = (name: string, table: string, cols: string, values: string, rows: string, sign: number) =>
+    fn(
+      name,
+      `
   insert into ${table} (${cols}, n)
-  select ${values}, ${sign} * count(*) from ${rows} group by ${cols.split(',').map((_, i) => i + 1).join(', ')} order by ${cols.split(',').map((_, i) => i + 1).join(', ')}
-  on conflict (${cols}) do update set n = ${table}.n + excluded.n;`);
+  select ${values}, ${sign} * count(*) from ${rows} group by ${cols
+    .split(',')
+    .map((_, i) => i + 1)
+    .join(', ')} order by ${cols
+    .split(',')
+    .map((_, i) => i + 1)
+    .join(', ')}
+  on conflict (${cols}) do update set n = ${table}.n + excluded.n;`,
+    );
   for (const f of [
-    old('order_counts_insert', 'order_counts', 'branch_id, cashbox_id, status', 'branch_id, cashbox_id, status', 'new_rows', 1),
-    old('order_counts_delete', 'order_counts', 'branch_id, cashbox_id, status', 'branch_id, cashbox_id, status', 'old_rows', -1),
-    fn('order_counts_update', upsert('order_counts', ['branch_id', 'cashbox_id', 'status'], ['branch_id', 'cashbox_id', 'status'], ['new_rows', 'old_rows'])),
+    old(
+      'order_counts_insert',
+      'order_counts',
+      'branch_id, cashbox_id, status',
+      'branch_id, cashbox_id, status',
+      'new_rows',
+      1,
+    ),
+    old(
+      'order_counts_delete',
+      'order_counts',
+      'branch_id, cashbox_id, status',
+      'branch_id, cashbox_id, status',
+      'old_rows',
+      -1,
+    ),
+    fn(
+      'order_counts_update',
+      upsert(
+        'order_counts',
+        ['branch_id', 'cashbox_id', 'status'],
+        ['branch_id', 'cashbox_id', 'status'],
+        ['new_rows', 'old_rows'],
+      ),
+    ),
     old('webhook_delivery_counts_insert', 'webhook_delivery_counts', 'webhook_id', 'webhook_id', 'new_rows', 1),
     old('webhook_delivery_counts_delete', 'webhook_delivery_counts', 'webhook_id', 'webhook_id', 'old_rows', -1),
     old('audit_counts_insert', 'audit_counts', 'branch_key', 'coalesce(branch_id, 0)', 'new_rows', 1),
     old('audit_counts_delete', 'audit_counts', 'branch_key', 'coalesce(branch_id, 0)', 'old_rows', -1),
-  ]) await sql.raw(f).execute(db);
+  ])
+    await sql.raw(f).execute(db);
 }

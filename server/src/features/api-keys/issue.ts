@@ -25,7 +25,7 @@ export async function issueApiKey(db: Executor, input: IssueKeyInput): Promise<{
     staffUserId: input.staffUserId,
     branchId: input.type === 'personal' ? null : input.branchId,
     expiresAt: input.expiresAt ?? null,
-    allowedOrigins: input.type === 'public' ? input.allowedOrigins ?? [] : [],
+    allowedOrigins: input.type === 'public' ? (input.allowedOrigins ?? []) : [],
   });
   return { key, rawKey };
 }

@@ -41,7 +41,15 @@ function refuseRoll(key: { type: ApiKeyType; staff_user_id: number }, rollerId: 
  * earlier expiry) and points at its replacement. The key caches are emptied everywhere, so every instance
  * applies the old key's new expiry at once. A revoked, expired or already rolled key cannot be rolled (422).
  */
-export async function rollApiKey(db: Database, keys: KeyCaches, audit: Audit, reach: RollReach, id: string, input: { expiresAt?: string }, now = new Date()) {
+export async function rollApiKey(
+  db: Database,
+  keys: KeyCaches,
+  audit: Audit,
+  reach: RollReach,
+  id: string,
+  input: { expiresAt?: string },
+  now = new Date(),
+) {
   const end = overlapEnd(input.expiresAt, now);
   const rolled = await db.transaction().execute(async (tx) => {
     const old = await repo.findKeyForRoll(tx, reach, id);
@@ -50,15 +58,30 @@ export async function rollApiKey(db: Database, keys: KeyCaches, audit: Audit, re
     if (!old.is_active) throw ApiKeyError.rollOfRevokedKey();
     if (old.expires_at && old.expires_at.getTime() <= now.getTime()) throw ApiKeyError.rollOfExpiredKey();
     if (old.replaced_by) throw ApiKeyError.alreadyRolled(old.replaced_by);
-    const { key, rawKey } = await issueApiKey(tx, { name: old.name, type: old.type, staffUserId: old.staff_user_id, branchId: old.branch_id, expiresAt: old.expires_at });
+    const { key, rawKey } = await issueApiKey(tx, {
+      name: old.name,
+      type: old.type,
+      staffUserId: old.staff_user_id,
+      branchId: old.branch_id,
+      expiresAt: old.expires_at,
+    });
     const oldEnd = old.expires_at && old.expires_at.getTime() < end.getTime() ? old.expires_at : end;
     const previous = await repo.markRolled(tx, old.id, key.id, oldEnd);
     await audit.record(tx, {
-      action: 'apiKey.roll', entityType: 'apiKey', entityId: old.id, branchId: await repo.keyBranch(tx, old.id),
-      before: { expiresAt: old.expires_at, replacedBy: null }, after: { expiresAt: oldEnd, replacedBy: key.id },
+      action: 'apiKey.roll',
+      entityType: 'apiKey',
+      entityId: old.id,
+      branchId: await repo.keyBranch(tx, old.id),
+      before: { expiresAt: old.expires_at, replacedBy: null },
+      after: { expiresAt: oldEnd, replacedBy: key.id },
     });
     return { key, rawKey, previous };
   });
   await keys.invalidate('api key rolled');
-  return { ...apiKeyView(rolled.key), rawKey: rolled.rawKey, note: RAW_KEY_NOTE, previousKey: apiKeyView(rolled.previous) };
+  return {
+    ...apiKeyView(rolled.key),
+    rawKey: rolled.rawKey,
+    note: RAW_KEY_NOTE,
+    previousKey: apiKeyView(rolled.previous),
+  };
 }

@@ -16,12 +16,24 @@ export const findKeyByHash: typeof repo.findKeyByHash = (...args) => repo.findKe
 export const recordLastUsed: typeof repo.recordLastUsed = (...args) => repo.recordLastUsed(...args);
 
 /** Empties the verified-key caches of every instance (KeyVerifier.invalidate). */
-export interface KeyCaches { invalidate(reason: string): Promise<void> }
+export interface KeyCaches {
+  invalidate(reason: string): Promise<void>;
+}
 
 export function apiKeyView(k: ApiKeyView) {
   return {
-    id: k.id, name: k.name, type: k.type, keyPrefix: k.key_prefix, branchId: k.branch_id, isActive: k.is_active,
-    lastUsedAt: k.last_used_at, expiresAt: k.expires_at, replacedBy: k.replaced_by, allowedOrigins: k.allowed_origins, createdAt: k.created_at, updatedAt: k.updated_at,
+    id: k.id,
+    name: k.name,
+    type: k.type,
+    keyPrefix: k.key_prefix,
+    branchId: k.branch_id,
+    isActive: k.is_active,
+    lastUsedAt: k.last_used_at,
+    expiresAt: k.expires_at,
+    replacedBy: k.replaced_by,
+    allowedOrigins: k.allowed_origins,
+    createdAt: k.created_at,
+    updatedAt: k.updated_at,
   };
 }
 
@@ -30,7 +42,14 @@ export function apiKeyView(k: ApiKeyView) {
  * user, acting as that user; branch and public keys only by a superadmin, for a named existing branch. A staff
  * user holds at most `personalKeyLimit` working personal keys (docs/decisions.md, "Limits per owner").
  */
-export async function createApiKey(db: Executor, audit: Audit, owner: { staffUserId: number; role: StaffRole }, input: CreateApiKeyInput, personalKeyLimit: number, now = new Date()) {
+export async function createApiKey(
+  db: Executor,
+  audit: Audit,
+  owner: { staffUserId: number; role: StaffRole },
+  input: CreateApiKeyInput,
+  personalKeyLimit: number,
+  now = new Date(),
+) {
   const name = input.name.trim();
   if (name.length === 0) throw ApiKeyError.nameEmpty();
   if (input.type !== 'personal' && owner.role !== 'superadmin') throw ApiKeyError.typeNeedsSuperadmin(input.type);
@@ -52,9 +71,22 @@ export async function createApiKey(db: Executor, audit: Audit, owner: { staffUse
         throw ApiKeyError.personalKeyLimit(personalKeyLimit);
       }
     }
-    const { key, rawKey } = await issueApiKey(tx, { name, type: input.type, staffUserId: owner.staffUserId, branchId: input.branchId ?? null, expiresAt, allowedOrigins });
+    const { key, rawKey } = await issueApiKey(tx, {
+      name,
+      type: input.type,
+      staffUserId: owner.staffUserId,
+      branchId: input.branchId ?? null,
+      expiresAt,
+      allowedOrigins,
+    });
     const view = apiKeyView(key);
-    await audit.record(tx, { action: 'apiKey.create', entityType: 'apiKey', entityId: key.id, branchId: await repo.keyBranch(tx, key.id), after: view });
+    await audit.record(tx, {
+      action: 'apiKey.create',
+      entityType: 'apiKey',
+      entityId: key.id,
+      branchId: await repo.keyBranch(tx, key.id),
+      after: view,
+    });
     return { ...view, rawKey, note: RAW_KEY_NOTE };
   });
 }
@@ -63,11 +95,25 @@ export async function createApiKey(db: Executor, audit: Audit, owner: { staffUse
  * Replaces a public key's allowed origins (`ownerId`: the caller's own personal keys, repo.ownKeys, so none; null:
  * any key) and empties the key caches everywhere, so the new list applies at once. 404 when it reaches no such key.
  */
-export async function updateApiKey(db: Executor, keys: KeyCaches, audit: Audit, id: string, ownerId: number | null, input: UpdateApiKeyInput) {
+export async function updateApiKey(
+  db: Executor,
+  keys: KeyCaches,
+  audit: Audit,
+  id: string,
+  ownerId: number | null,
+  input: UpdateApiKeyInput,
+) {
   const allowedOrigins = normalizeOrigins(input.allowedOrigins);
   const updated = await inTransaction(db, async (tx) => {
     const row = await repo.updateAllowedOrigins(tx, id, ownerId, allowedOrigins);
-    if (row) await audit.record(tx, { action: 'apiKey.update', entityType: 'apiKey', entityId: id, branchId: await repo.keyBranch(tx, id), after: { allowedOrigins } });
+    if (row)
+      await audit.record(tx, {
+        action: 'apiKey.update',
+        entityType: 'apiKey',
+        entityId: id,
+        branchId: await repo.keyBranch(tx, id),
+        after: { allowedOrigins },
+      });
     return row;
   });
   if (!updated) {
@@ -92,10 +138,22 @@ export function listAllApiKeys(db: Executor, staffUserId?: number) {
  * Revokes a key (`ownerId`: the caller's own personal keys, repo.ownKeys; null: any key) and empties the key
  * caches here and on every instance, so it is refused at once. False when it reaches no such key.
  */
-export async function revokeApiKey(db: Executor, keys: KeyCaches, id: string, ownerId: number | null, audit: Audit): Promise<boolean> {
+export async function revokeApiKey(
+  db: Executor,
+  keys: KeyCaches,
+  id: string,
+  ownerId: number | null,
+  audit: Audit,
+): Promise<boolean> {
   const revoked = await inTransaction(db, async (tx) => {
     if (!(await repo.revokeApiKey(tx, id, ownerId))) return false;
-    await audit.record(tx, { action: 'apiKey.revoke', entityType: 'apiKey', entityId: id, branchId: await repo.keyBranch(tx, id), after: { isActive: false } });
+    await audit.record(tx, {
+      action: 'apiKey.revoke',
+      entityType: 'apiKey',
+      entityId: id,
+      branchId: await repo.keyBranch(tx, id),
+      after: { isActive: false },
+    });
     return true;
   });
   if (!revoked) return false;
@@ -105,14 +163,28 @@ export async function revokeApiKey(db: Executor, keys: KeyCaches, id: string, ow
 
 /** A branch's keys (every key for a superadmin, `branchId` null), with their owner's email; never the hash. */
 export async function listBranchKeys(db: Executor, branchId: number | null, params: ListParams) {
-  return mapPage(await repo.listBranchKeys(db, branchId, params), (k) => Object.assign(apiKeyView(k), { staffUserId: k.staff_user_id, ownerEmail: k.owner_email }));
+  return mapPage(await repo.listBranchKeys(db, branchId, params), (k) =>
+    Object.assign(apiKeyView(k), { staffUserId: k.staff_user_id, ownerEmail: k.owner_email }),
+  );
 }
 
 /** Revokes a key in the branch's reach (any for a superadmin), effective at once on every instance; false when none. */
-export async function revokeBranchKey(db: Executor, keys: KeyCaches, branchId: number | null, id: string, audit: Audit): Promise<boolean> {
+export async function revokeBranchKey(
+  db: Executor,
+  keys: KeyCaches,
+  branchId: number | null,
+  id: string,
+  audit: Audit,
+): Promise<boolean> {
   const revoked = await inTransaction(db, async (tx) => {
     if (!(await repo.revokeBranchKey(tx, branchId, id))) return false;
-    await audit.record(tx, { action: 'apiKey.revoke', entityType: 'apiKey', entityId: id, branchId: await repo.keyBranch(tx, id), after: { isActive: false } });
+    await audit.record(tx, {
+      action: 'apiKey.revoke',
+      entityType: 'apiKey',
+      entityId: id,
+      branchId: await repo.keyBranch(tx, id),
+      after: { isActive: false },
+    });
     return true;
   });
   if (!revoked) return false;

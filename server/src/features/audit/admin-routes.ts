@@ -22,7 +22,12 @@ export function auditListParams(q: AuditQueryInput): ListParams {
   }
   // In time order (the id breaks ties the same way), so that a period and its order are one range of an index: in id
   // order, the changes since T oldest first walked every older change first.
-  return { skip: q.skip ?? 0, limit: q.limit ?? 25, filter, sort: [['createdAt', q.sort === 'oldest' ? 'ASC' : 'DESC']] };
+  return {
+    skip: q.skip ?? 0,
+    limit: q.limit ?? 25,
+    filter,
+    sort: [['createdAt', q.sort === 'oldest' ? 'ASC' : 'DESC']],
+  };
 }
 
 /**
@@ -31,16 +36,22 @@ export function auditListParams(q: AuditQueryInput): ListParams {
  */
 export function auditRoutes({ db }: { db: Database }) {
   return async function routes(app: App) {
-    app.get('/audit', staffRoute('admin')({
-      roles: BRANCH_ADMINS,
-      schema: {
-        operationId: 'listAudit', summary: 'Who changed what and when, newest first (superadmin: every branch; admin: its branch)',
-        querystring: AuditQuery, response: { 200: AuditList },
+    app.get(
+      '/audit',
+      staffRoute('admin')({
+        roles: BRANCH_ADMINS,
+        schema: {
+          operationId: 'listAudit',
+          summary: 'Who changed what and when, newest first (superadmin: every branch; admin: its branch)',
+          querystring: AuditQuery,
+          response: { 200: AuditList },
+        },
+      }),
+      async (request) => {
+        const params = auditListParams(request.query);
+        const page = await listAudit(db, request.staff, params);
+        return { data: page.rows, meta: listMeta(page, params) };
       },
-    }), async (request) => {
-      const params = auditListParams(request.query);
-      const page = await listAudit(db, request.staff, params);
-      return { data: page.rows, meta: listMeta(page, params) };
-    });
+    );
   };
 }

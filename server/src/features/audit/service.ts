@@ -14,12 +14,21 @@ export interface Audit {
 }
 
 export function auditTrail(actor: AuditActor): Audit {
-  return { actor, record: (tx, entry) => repo.insertAuditRow(tx, actor, { ...entry, before: redact(entry.before), after: redact(entry.after) }) };
+  return {
+    actor,
+    record: (tx, entry) =>
+      repo.insertAuditRow(tx, actor, { ...entry, before: redact(entry.before), after: redact(entry.after) }),
+  };
 }
 
 /** The trail of a staff request: its user and role, its client address and request id. */
 export function auditOf(request: FastifyRequest & { staff: StaffPrincipal }): Audit {
-  return auditTrail({ staffUserId: request.staff.staffUserId, role: request.staff.role, ip: request.ip, requestId: request.id });
+  return auditTrail({
+    staffUserId: request.staff.staffUserId,
+    role: request.staff.role,
+    ip: request.ip,
+    requestId: request.id,
+  });
 }
 
 /** The command line acts with superadmin powers and no account: its rows read `actor: "cli"`. */
@@ -40,14 +49,18 @@ export function redact(value: unknown): unknown {
   if (typeof value === 'object') {
     const out: Record<string, unknown> = {};
     // A flag (`passwordChanged: true`) tells that a secret changed without holding one.
-    for (const [k, v] of Object.entries(value)) out[k] = SECRET.test(k) && typeof v !== 'boolean' ? REDACTED : redact(v);
+    for (const [k, v] of Object.entries(value))
+      out[k] = SECRET.test(k) && typeof v !== 'boolean' ? REDACTED : redact(v);
     return out;
   }
   if (typeof value === 'bigint') return value.toString();
   return value;
 }
 
-export interface AuditReader { role: string; branchId: number | null }
+export interface AuditReader {
+  role: string;
+  branchId: number | null;
+}
 
 /** Rows in the reader's reach, newest first unless sorted otherwise: a superadmin's every row, an admin's branch's. */
 export async function listAudit(db: Executor, reader: AuditReader, params: ListParams) {
@@ -58,8 +71,19 @@ export async function listAudit(db: Executor, reader: AuditReader, params: ListP
 
 export function auditView(r: repo.AuditRow) {
   return {
-    id: r.id, actor: r.actor, staffUserId: r.staff_user_id, staffEmail: r.staff_email, role: r.role, action: r.action,
-    entityType: r.entity_type as AuditEntity, entityId: r.entity_id, branchId: r.branch_id, before: r.before ?? null, after: r.after ?? null,
-    ip: r.ip, requestId: r.request_id, createdAt: r.created_at,
+    id: r.id,
+    actor: r.actor,
+    staffUserId: r.staff_user_id,
+    staffEmail: r.staff_email,
+    role: r.role,
+    action: r.action,
+    entityType: r.entity_type as AuditEntity,
+    entityId: r.entity_id,
+    branchId: r.branch_id,
+    before: r.before ?? null,
+    after: r.after ?? null,
+    ip: r.ip,
+    requestId: r.request_id,
+    createdAt: r.created_at,
   };
 }

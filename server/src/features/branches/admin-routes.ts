@@ -16,25 +16,51 @@ export function branchRoutes({ db }: { db: Database }) {
   return async function routes(app: App) {
     const route = staffRoute('admin');
 
-    app.post('/branches', route({
-      roles: SUPERADMIN_ONLY,
-      schema: { operationId: 'createBranch', summary: 'Create a branch (superadmin)', body: CreateBranchRequest, response: { 201: Branch } },
-    }), async (request, reply) => reply.code(201).send(await createBranch(db, auditOf(request), request.body)));
+    app.post(
+      '/branches',
+      route({
+        roles: SUPERADMIN_ONLY,
+        schema: {
+          operationId: 'createBranch',
+          summary: 'Create a branch (superadmin)',
+          body: CreateBranchRequest,
+          response: { 201: Branch },
+        },
+      }),
+      async (request, reply) => reply.code(201).send(await createBranch(db, auditOf(request), request.body)),
+    );
 
-    app.patch('/branches/:id', route({
-      roles: SUPERADMIN_ONLY, errors: [404],
-      schema: {
-        operationId: 'updateBranch', summary: 'Rename a branch or make it a sandbox (superadmin)', params: IdParams, body: UpdateBranchRequest,
-        response: { 200: Branch },
+    app.patch(
+      '/branches/:id',
+      route({
+        roles: SUPERADMIN_ONLY,
+        errors: [404],
+        schema: {
+          operationId: 'updateBranch',
+          summary: 'Rename a branch or make it a sandbox (superadmin)',
+          params: IdParams,
+          body: UpdateBranchRequest,
+          response: { 200: Branch },
+        },
+      }),
+      async (request) => updateBranch(db, auditOf(request), request.params.id, request.body),
+    );
+
+    app.get(
+      '/branches',
+      route({
+        roles: SUPERADMIN_ONLY,
+        schema: {
+          operationId: 'listBranches',
+          summary: 'List branches (superadmin)',
+          querystring: ListQuery,
+          response: { 200: BranchList },
+        },
+      }),
+      async (request) => {
+        const params = parseListQuery(request.query, LIST);
+        return page(await listBranches(db, params), params);
       },
-    }), async (request) => updateBranch(db, auditOf(request), request.params.id, request.body));
-
-    app.get('/branches', route({
-      roles: SUPERADMIN_ONLY,
-      schema: { operationId: 'listBranches', summary: 'List branches (superadmin)', querystring: ListQuery, response: { 200: BranchList } },
-    }), async (request) => {
-      const params = parseListQuery(request.query, LIST);
-      return page(await listBranches(db, params), params);
-    });
+    );
   };
 }

@@ -5,7 +5,11 @@ import { pageQuery, type ListParams } from '../../db/list.js';
 const COLUMNS: Record<string, string> = { id: 'id', name: 'name', createdAt: 'created_at', updatedAt: 'updated_at' };
 
 // Branches are the partition itself: the list has no scope (superadmin only).
-const branchesPage = pageQuery((db, _: Record<string, never>) => db.selectFrom('branches'), COLUMNS, (qb) => qb.selectAll());
+const branchesPage = pageQuery(
+  (db, _: Record<string, never>) => db.selectFrom('branches'),
+  COLUMNS,
+  (qb) => qb.selectAll(),
+);
 
 export type BranchRow = { id: number; name: string; is_sandbox: boolean; created_at: Date; updated_at: Date };
 
@@ -18,7 +22,12 @@ export function insertBranch(db: Executor, name: string, isSandbox: boolean) {
 }
 
 export function updateBranch(db: Executor, id: number, fields: { name?: string; is_sandbox?: boolean }) {
-  return db.updateTable('branches').set({ ...fields, updated_at: sql`now()` }).where('id', '=', id).returningAll().executeTakeFirst();
+  return db
+    .updateTable('branches')
+    .set({ ...fields, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
 }
 
 export async function branchExists(db: Executor, id: number): Promise<boolean> {
@@ -33,5 +42,7 @@ export async function isSandbox(db: Executor, id: number): Promise<boolean> {
 
 /** A branch as it stands, locked until the change that reads it commits. */
 export function findBranch(db: Executor, id: number) {
-  return db.selectFrom('branches').selectAll().where('id', '=', id).forUpdate().executeTakeFirst() as Promise<BranchRow | undefined>;
+  return db.selectFrom('branches').selectAll().where('id', '=', id).forUpdate().executeTakeFirst() as Promise<
+    BranchRow | undefined
+  >;
 }

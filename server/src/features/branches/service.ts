@@ -19,7 +19,13 @@ export async function createBranch(db: Executor, audit: Audit, body: { name: str
   try {
     return await inTransaction(db, async (tx) => {
       const branch = branchView(await repo.insertBranch(tx, body.name.trim(), body.isSandbox ?? false));
-      await audit.record(tx, { action: 'branch.create', entityType: 'branch', entityId: branch.id, branchId: branch.id, after: branch });
+      await audit.record(tx, {
+        action: 'branch.create',
+        entityType: 'branch',
+        entityId: branch.id,
+        branchId: branch.id,
+        after: branch,
+      });
       return branch;
     });
   } catch (err) {
@@ -28,14 +34,26 @@ export async function createBranch(db: Executor, audit: Audit, body: { name: str
 }
 
 /** Renames a branch or turns its sandbox on or off; orders already placed keep the mark they were created with. */
-export async function updateBranch(db: Executor, audit: Audit, id: number, body: { name?: string; isSandbox?: boolean }) {
+export async function updateBranch(
+  db: Executor,
+  audit: Audit,
+  id: number,
+  body: { name?: string; isSandbox?: boolean },
+) {
   try {
     return await inTransaction(db, async (tx) => {
       const before = await repo.findBranch(tx, id);
       const row = await repo.updateBranch(tx, id, { name: body.name?.trim(), is_sandbox: body.isSandbox });
       if (!before || !row) throw BranchError.notFound();
       const branch = branchView(row);
-      await audit.record(tx, { action: 'branch.update', entityType: 'branch', entityId: id, branchId: id, before: branchView(before), after: branch });
+      await audit.record(tx, {
+        action: 'branch.update',
+        entityType: 'branch',
+        entityId: id,
+        branchId: id,
+        before: branchView(before),
+        after: branch,
+      });
       return branch;
     });
   } catch (err) {

@@ -1,13 +1,32 @@
 import type { ScheduleRow } from '../exchanges/service.js';
 
 /** Database rows → response shapes. Decimal strings are handed to the serializer, which writes JSON numbers. */
-export function publicCurrency(c: { id: number; name: string; code: string; image_id?: string | null; image_path?: string | null; imageId?: string | null; imagePath?: string | null }) {
+export function publicCurrency(c: {
+  id: number;
+  name: string;
+  code: string;
+  image_id?: string | null;
+  image_path?: string | null;
+  imageId?: string | null;
+  imagePath?: string | null;
+}) {
   const imageId = c.image_id ?? c.imageId ?? null;
   const imagePath = c.image_path ?? c.imagePath ?? null;
-  return { id: c.id, name: c.name, ticker: c.code, image: imageId && imagePath ? { id: imageId, path: imagePath } : null };
+  return {
+    id: c.id,
+    name: c.name,
+    ticker: c.code,
+    image: imageId && imagePath ? { id: imageId, path: imagePath } : null,
+  };
 }
 
-export function quotedCurrency(c: { id: number; name: string; code: string; imageId: string | null; imagePath: string | null }) {
+export function quotedCurrency(c: {
+  id: number;
+  name: string;
+  code: string;
+  imageId: string | null;
+  imagePath: string | null;
+}) {
   return publicCurrency(c);
 }
 
@@ -15,8 +34,14 @@ type QuotedCurrency = Parameters<typeof quotedCurrency>[0];
 
 /** The estimate's answer: the quote (service's Quote), its currencies as the public list shows them. */
 export function estimate(q: {
-  exchangeId: number; offerId: number; rate: string; isReverse: boolean; sourceAmount: string; destAmount: string;
-  sourceCurrency: QuotedCurrency; destCurrency: QuotedCurrency;
+  exchangeId: number;
+  offerId: number;
+  rate: string;
+  isReverse: boolean;
+  sourceAmount: string;
+  destAmount: string;
+  sourceCurrency: QuotedCurrency;
+  destCurrency: QuotedCurrency;
 }) {
   return {
     sourceAmount: q.sourceAmount,
@@ -31,8 +56,16 @@ export function estimate(q: {
 }
 
 export function publicExchange(e: {
-  id: number; name: string; is_active: boolean; address: string; phone_number: string; chat_url: string;
-  latitude: string | null; longitude: string | null; timezone: string; schedule: ScheduleRow[];
+  id: number;
+  name: string;
+  is_active: boolean;
+  address: string;
+  phone_number: string;
+  chat_url: string;
+  latitude: string | null;
+  longitude: string | null;
+  timezone: string;
+  schedule: ScheduleRow[];
 }) {
   return {
     id: e.id,
@@ -42,24 +75,54 @@ export function publicExchange(e: {
       address: e.address,
       phoneNumber: e.phone_number,
       chat: e.chat_url,
-      location: e.latitude !== null && e.longitude !== null ? { latitude: Number(e.latitude), longitude: Number(e.longitude) } : null,
+      location:
+        e.latitude !== null && e.longitude !== null
+          ? { latitude: Number(e.latitude), longitude: Number(e.longitude) }
+          : null,
     },
     schedule: e.schedule,
     timezone: e.timezone,
   };
 }
 
-export function exchange(e: { id: number; name: string; address: string; city: string; is_active: boolean; timezone: string; created_at: Date; updated_at: Date; schedule: ScheduleRow[] }) {
+export function exchange(e: {
+  id: number;
+  name: string;
+  address: string;
+  city: string;
+  is_active: boolean;
+  timezone: string;
+  created_at: Date;
+  updated_at: Date;
+  schedule: ScheduleRow[];
+}) {
   return {
-    id: e.id, name: e.name, address: e.address, city: e.city, isActive: e.is_active,
+    id: e.id,
+    name: e.name,
+    address: e.address,
+    city: e.city,
+    isActive: e.is_active,
     schedule: { timezone: e.timezone, days: e.schedule },
-    createdAt: e.created_at, updatedAt: e.updated_at,
+    createdAt: e.created_at,
+    updatedAt: e.updated_at,
   };
 }
 
 export function offer(o: {
-  id: number; exchange_id: number; rate: string; min_amount: string; max_amount: string; is_active: boolean; created_at: Date; updated_at: Date;
-  c1_id: number; c1_code: string; c1_name: string; c2_id: number; c2_code: string; c2_name: string;
+  id: number;
+  exchange_id: number;
+  rate: string;
+  min_amount: string;
+  max_amount: string;
+  is_active: boolean;
+  created_at: Date;
+  updated_at: Date;
+  c1_id: number;
+  c1_code: string;
+  c1_name: string;
+  c2_id: number;
+  c2_code: string;
+  c2_name: string;
 }) {
   return {
     id: o.id,
@@ -76,7 +139,16 @@ export function offer(o: {
 }
 
 export function rate(r: {
-  id: number; exchange_id: number; c1_id: number; c1_code: string; c2_id: number; c2_code: string; rate: string; min_amount: string; max_amount: string; updated_at: Date;
+  id: number;
+  exchange_id: number;
+  c1_id: number;
+  c1_code: string;
+  c2_id: number;
+  c2_code: string;
+  rate: string;
+  min_amount: string;
+  max_amount: string;
+  updated_at: Date;
 }) {
   return {
     offerId: r.id,

@@ -20,11 +20,13 @@ export const PublicExchange = Type.Object({
   contacts: Type.Object({
     address: Type.String(),
     phoneNumber: Type.String(),
-    chat: Type.String({ description: 'Link to the exchange\'s chat' }),
+    chat: Type.String({ description: "Link to the exchange's chat" }),
     location: Nullable(Location),
   }),
   schedule: Type.Array(ScheduleDay),
-  timezone: Type.String({ description: 'IANA time zone of the schedule\'s hours, e.g. Europe/Lisbon (an addition to the contract)' }),
+  timezone: Type.String({
+    description: "IANA time zone of the schedule's hours, e.g. Europe/Lisbon (an addition to the contract)",
+  }),
 });
 
 export const Exchange = Type.Object({
@@ -59,11 +61,14 @@ export const PublicRate = Type.Object({
   updatedAt: DateTime,
 });
 
-export const RatesQuery = Type.Object({
-  exchangeId: Type.Optional(RowId()),
-  sourceCurrencyId: Type.Optional(RowId()),
-  destCurrencyId: Type.Optional(RowId()),
-}, { additionalProperties: false });
+export const RatesQuery = Type.Object(
+  {
+    exchangeId: Type.Optional(RowId()),
+    sourceCurrencyId: Type.Optional(RowId()),
+    destCurrencyId: Type.Optional(RowId()),
+  },
+  { additionalProperties: false },
+);
 
 const CurrencyRef = Type.Object({ id: Type.Integer(), code: Type.String(), name: Type.String() });
 
@@ -82,29 +87,50 @@ export const Offer = Type.Object({
 
 export const OfferList = listEnvelope(Offer);
 
-export const EstimateRequest = Type.Object({
-  exchangeId: RowId(),
-  sourceCurrencyId: RowId(),
-  destCurrencyId: RowId(),
-  amount: Type.Number({ exclusiveMinimum: 0, exclusiveMaximum: AMOUNT_BOUND, description: 'Amount in the currency named by direction' }),
-  direction: Type.Optional(StringEnum(['source', 'dest'], { default: 'source' })),
-}, { additionalProperties: false, examples: [{ exchangeId: 1, sourceCurrencyId: 2, destCurrencyId: 1, amount: 100, direction: 'source' }] });
+export const EstimateRequest = Type.Object(
+  {
+    exchangeId: RowId(),
+    sourceCurrencyId: RowId(),
+    destCurrencyId: RowId(),
+    amount: Type.Number({
+      exclusiveMinimum: 0,
+      exclusiveMaximum: AMOUNT_BOUND,
+      description: 'Amount in the currency named by direction',
+    }),
+    direction: Type.Optional(StringEnum(['source', 'dest'], { default: 'source' })),
+  },
+  {
+    additionalProperties: false,
+    examples: [{ exchangeId: 1, sourceCurrencyId: 2, destCurrencyId: 1, amount: 100, direction: 'source' }],
+  },
+);
 
-export const EstimateResult = Type.Object({
-  sourceAmount: Money,
-  destAmount: Money,
-  rate: Money,
-  isReverse: Type.Boolean(),
-  sourceCurrency: PublicCurrency,
-  destCurrency: PublicCurrency,
-  exchangeId: Type.Integer(),
-  offerId: Type.Integer(),
-}, {
-  examples: [{
-    sourceAmount: 100, destAmount: 91.5, rate: 0.915, isReverse: false, exchangeId: 1, offerId: 3,
-    sourceCurrency: { id: 2, name: 'US Dollar', ticker: 'USD', image: null }, destCurrency: { id: 1, name: 'Euro', ticker: 'EUR', image: null },
-  }],
-});
+export const EstimateResult = Type.Object(
+  {
+    sourceAmount: Money,
+    destAmount: Money,
+    rate: Money,
+    isReverse: Type.Boolean(),
+    sourceCurrency: PublicCurrency,
+    destCurrency: PublicCurrency,
+    exchangeId: Type.Integer(),
+    offerId: Type.Integer(),
+  },
+  {
+    examples: [
+      {
+        sourceAmount: 100,
+        destAmount: 91.5,
+        rate: 0.915,
+        isReverse: false,
+        exchangeId: 1,
+        offerId: 3,
+        sourceCurrency: { id: 2, name: 'US Dollar', ticker: 'USD', image: null },
+        destCurrency: { id: 1, name: 'Euro', ticker: 'EUR', image: null },
+      },
+    ],
+  },
+);
 
 export type PublicExchangeDto = Static<typeof PublicExchange>;
 export type PublicCurrencyDto = Static<typeof PublicCurrency>;

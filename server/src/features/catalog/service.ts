@@ -28,7 +28,14 @@ export interface QuoteRequest {
   direction: Direction;
 }
 
-export interface QuotedCurrency { id: number; name: string; code: string; decimals: number; imageId: string | null; imagePath: string | null }
+export interface QuotedCurrency {
+  id: number;
+  name: string;
+  code: string;
+  decimals: number;
+  imageId: string | null;
+  imagePath: string | null;
+}
 
 export interface Quote {
   exchangeId: number;
@@ -60,29 +67,53 @@ export function quote(db: Executor, scope: Scope, req: QuoteRequest, snapshot?: 
   // From the snapshot the quote is made at once: an estimate's handler then sends it without waiting a turn.
   if (snapshot) {
     const pricing = pricingOf(snapshot, req.exchangeId, req.sourceCurrencyId, req.destCurrencyId);
-    return quoted(pricing, snapshot.currencies.get(req.sourceCurrencyId), snapshot.currencies.get(req.destCurrencyId), req);
+    return quoted(
+      pricing,
+      snapshot.currencies.get(req.sourceCurrencyId),
+      snapshot.currencies.get(req.destCurrencyId),
+      req,
+    );
   }
   return Promise.all([
     findPricing(db, scope, req.exchangeId, req.sourceCurrencyId, req.destCurrencyId),
     findCurrencies(db, [req.sourceCurrencyId, req.destCurrencyId]),
-  ]).then(([pricing, currencies]) => quoted(pricing, currencies.find((c) => c.id === req.sourceCurrencyId), currencies.find((c) => c.id === req.destCurrencyId), req));
+  ]).then(([pricing, currencies]) =>
+    quoted(
+      pricing,
+      currencies.find((c) => c.id === req.sourceCurrencyId),
+      currencies.find((c) => c.id === req.destCurrencyId),
+      req,
+    ),
+  );
 }
 
 type QuotableCurrency = Parameters<typeof toQuoted>[0];
 
-function quoted(pricing: PricingRow | undefined, source: QuotableCurrency | undefined, dest: QuotableCurrency | undefined, req: QuoteRequest): Quote {
+function quoted(
+  pricing: PricingRow | undefined,
+  source: QuotableCurrency | undefined,
+  dest: QuotableCurrency | undefined,
+  req: QuoteRequest,
+): Quote {
   const priced = priceWith(pricing, source, dest, req.amount, req.direction);
   if (!priced.ok) throw quoteError(priced.failure);
   const p = priced.price;
   return {
-    exchangeId: req.exchangeId, offerId: p.offerId, rate: p.rate, isReverse: p.isReverse, sourceAmount: p.sourceAmount, destAmount: p.destAmount,
-    sourceCurrency: toQuoted(source!), destCurrency: toQuoted(dest!),
+    exchangeId: req.exchangeId,
+    offerId: p.offerId,
+    rate: p.rate,
+    isReverse: p.isReverse,
+    sourceAmount: p.sourceAmount,
+    destAmount: p.destAmount,
+    sourceCurrency: toQuoted(source!),
+    destCurrency: toQuoted(dest!),
   };
 }
 
 function quoteError(f: QuoteFailure) {
   if (f.kind === 'sameCurrency') return CatalogError.quoteSameCurrency();
-  if (f.kind === 'notFound') return f.resource === 'exchange' ? CatalogError.quoteExchangeNotFound() : CatalogError.quoteOfferNotFound();
+  if (f.kind === 'notFound')
+    return f.resource === 'exchange' ? CatalogError.quoteExchangeNotFound() : CatalogError.quoteOfferNotFound();
   return CatalogError.quoteAmountRefused(f.code, f.message);
 }
 
@@ -98,14 +129,36 @@ export function findOfferForPricing(db: Executor, scope: Scope, exchangeId: numb
  * Prices with the offer and currencies already read, without a query of its own, so order creation can read
  * them together with its other references.
  */
-export function priceWith(pricing: PricingRow | undefined, source: PricedCurrency | undefined, dest: PricedCurrency | undefined, amount: string, direction: Direction): OfferPrice {
+export function priceWith(
+  pricing: PricingRow | undefined,
+  source: PricedCurrency | undefined,
+  dest: PricedCurrency | undefined,
+  amount: string,
+  direction: Direction,
+): OfferPrice {
   if (!pricing || !pricing.exchange_active) return { ok: false, failure: { kind: 'notFound', resource: 'exchange' } };
-  if (pricing.offer_id === null || !source || !dest) return { ok: false, failure: { kind: 'notFound', resource: 'offer' } };
-  const offer = { id: pricing.offer_id, currency1Id: pricing.currency1_id!, rate: pricing.rate!, minAmount: pricing.min_amount!, maxAmount: pricing.max_amount! };
+  if (pricing.offer_id === null || !source || !dest)
+    return { ok: false, failure: { kind: 'notFound', resource: 'offer' } };
+  const offer = {
+    id: pricing.offer_id,
+    currency1Id: pricing.currency1_id!,
+    rate: pricing.rate!,
+    minAmount: pricing.min_amount!,
+    maxAmount: pricing.max_amount!,
+  };
   const outcome = price(offer, source, dest, amount, direction);
-  return outcome.ok ? outcome : { ok: false, failure: { kind: 'amount', code: outcome.code, message: outcome.message } };
+  return outcome.ok
+    ? outcome
+    : { ok: false, failure: { kind: 'amount', code: outcome.code, message: outcome.message } };
 }
 
-function toQuoted(c: { id: number; name: string; code: string; decimals: number; image_id: string | null; image_path: string | null }): QuotedCurrency {
+function toQuoted(c: {
+  id: number;
+  name: string;
+  code: string;
+  decimals: number;
+  image_id: string | null;
+  image_path: string | null;
+}): QuotedCurrency {
   return { id: c.id, name: c.name, code: c.code, decimals: c.decimals, imageId: c.image_id, imagePath: c.image_path };
 }

@@ -5,7 +5,10 @@ const MAX_BODIES = 64;
 
 const bodies = new WeakMap<BranchCatalog, Map<string, Buffer>>();
 
-interface Reply { serialize(payload: unknown): unknown; type(contentType: string): unknown }
+interface Reply {
+  serialize(payload: unknown): unknown;
+  type(contentType: string): unknown;
+}
 
 /**
  * A read's response body, serialized once per snapshot by the route's own serializer (its response schema), so
@@ -15,11 +18,21 @@ interface Reply { serialize(payload: unknown): unknown; type(contentType: string
  * (http/etag.ts). The snapshot is replaced, not changed, when the catalogue changes, so its bodies go with it.
  */
 export function cachedBody<R extends Reply>(catalog: BranchCatalog, key: string, reply: R, make: () => unknown): R {
-  return sendBody(reply, kept(catalog, key, () => String(reply.serialize(make()))), JSON_TYPE);
+  return sendBody(
+    reply,
+    kept(catalog, key, () => String(reply.serialize(make()))),
+    JSON_TYPE,
+  );
 }
 
 /** As cachedBody, for a body the route writes itself as text of its own type (rates.xml). */
-export function cachedText<R extends Reply>(catalog: BranchCatalog, key: string, reply: R, type: string, make: () => string): R {
+export function cachedText<R extends Reply>(
+  catalog: BranchCatalog,
+  key: string,
+  reply: R,
+  type: string,
+  make: () => string,
+): R {
   return sendBody(reply, kept(catalog, key, make), type);
 }
 
@@ -60,11 +73,18 @@ function sendBody<R extends Reply>(reply: R, body: Buffer, type: string): R {
  * (`fromDatabase`'s value is the answer) when no snapshot may be trusted.
  */
 export function fromSnapshot<T>(
-  snapshot: BranchCatalog | Promise<BranchCatalog> | undefined, reply: unknown, send: (catalog: BranchCatalog) => unknown, fromDatabase: () => Promise<T>,
+  snapshot: BranchCatalog | Promise<BranchCatalog> | undefined,
+  reply: unknown,
+  send: (catalog: BranchCatalog) => unknown,
+  fromDatabase: () => Promise<T>,
 ): Promise<T> | void {
   if (snapshot === undefined) return fromDatabase();
   // Resolving to the reply is Fastify's sign that it was sent (not a body to send).
-  if (snapshot instanceof Promise) return snapshot.then((catalog) => { send(catalog); return reply as T; });
+  if (snapshot instanceof Promise)
+    return snapshot.then((catalog) => {
+      send(catalog);
+      return reply as T;
+    });
   send(snapshot);
   return undefined;
 }

@@ -26,7 +26,11 @@ export type SnapshotCurrency = Awaited<ReturnType<typeof currenciesOf>>[number];
 
 /** Reads a branch's catalogue (three queries) and makes its fixed answers. */
 export async function buildCatalog(db: Executor, branchId: number): Promise<BranchCatalog> {
-  const [exchangeRows, offers, currencyRows] = await Promise.all([exchangesOf(db, branchId), offersOf(db, branchId), currenciesOf(db, branchId)]);
+  const [exchangeRows, offers, currencyRows] = await Promise.all([
+    exchangesOf(db, branchId),
+    offersOf(db, branchId),
+    currenciesOf(db, branchId),
+  ]);
   const exchanges = new Map(exchangeRows.map((e) => [e.id, e]));
   const currencies = new Map(currencyRows.map((c) => [c.id, c]));
   const live = offers.filter((o) => o.is_active && exchanges.get(o.exchange_id)?.is_active);
@@ -41,8 +45,17 @@ export async function buildCatalog(db: Executor, branchId: number): Promise<Bran
       const c1 = currencies.get(o.currency1_id)!;
       const c2 = currencies.get(o.currency2_id)!;
       return {
-        id: o.id, exchange_id: o.exchange_id, rate: o.rate, min_amount: o.min_amount, max_amount: o.max_amount, updated_at: o.updated_at,
-        c1_id: c1.id, c1_code: c1.code, c2_id: c2.id, c2_code: c2.code, c2_decimals: c2.decimals,
+        id: o.id,
+        exchange_id: o.exchange_id,
+        rate: o.rate,
+        min_amount: o.min_amount,
+        max_amount: o.max_amount,
+        updated_at: o.updated_at,
+        c1_id: c1.id,
+        c1_code: c1.code,
+        c2_id: c2.id,
+        c2_code: c2.code,
+        c2_decimals: c2.decimals,
       };
     }),
   };

@@ -11,7 +11,9 @@ export function onLocalChange(db: object, listener: Listener): () => void {
   let set = listeners.get(db);
   if (!set) listeners.set(db, (set = new Set()));
   set.add(listener);
-  return () => { set.delete(listener); };
+  return () => {
+    set.delete(listener);
+  };
 }
 
 /** Called after a catalogue write has committed (`db` is the database, not the transaction). */

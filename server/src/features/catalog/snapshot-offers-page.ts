@@ -9,13 +9,19 @@ import { offerRow } from './snapshot-reads.js';
 
 type Field = keyof typeof OFFER_COLUMNS;
 const FILTERS: Record<string, (o: SnapshotOffer) => unknown> = {
-  isActive: (o) => o.is_active, exchangeId: (o) => o.exchange_id, currency1Id: (o) => o.currency1_id, currency2Id: (o) => o.currency2_id,
+  isActive: (o) => o.is_active,
+  exchangeId: (o) => o.exchange_id,
+  currency1Id: (o) => o.currency1_id,
+  currency2Id: (o) => o.currency2_id,
 };
 const compareNumber = (a: number, b: number) => a - b;
 const compareDecimal = (a: string, b: string) => new Dec(a).cmp(new Dec(b));
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /** Each sort field: how two offers compare on it, and its value as the cursor holds it (the column as text). */
-const SORTS: Record<string, { cmp: (a: SnapshotOffer, b: SnapshotOffer) => number; text: (o: SnapshotOffer) => string }> = {
+const SORTS: Record<
+  string,
+  { cmp: (a: SnapshotOffer, b: SnapshotOffer) => number; text: (o: SnapshotOffer) => string }
+> = {
   id: { cmp: (a, b) => compareNumber(a.id, b.id), text: (o) => String(o.id) },
   exchangeId: { cmp: (a, b) => compareNumber(a.exchange_id, b.exchange_id), text: (o) => String(o.exchange_id) },
   currency1Id: { cmp: (a, b) => compareNumber(a.currency1_id, b.currency1_id), text: (o) => String(o.currency1_id) },
@@ -45,7 +51,12 @@ const TIMESTAMP = /^(\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)(?:\.(\d{1,6}))?\+
 /** A cursor's text value as the sort field's comparable form, or undefined for any text but the plain forms. */
 function cursorValue(field: string, text: string): SnapshotOffer | undefined {
   const o = {} as Record<string, unknown>;
-  const columns: Record<string, string> = { id: 'id', exchangeId: 'exchange_id', currency1Id: 'currency1_id', currency2Id: 'currency2_id' };
+  const columns: Record<string, string> = {
+    id: 'id',
+    exchangeId: 'exchange_id',
+    currency1Id: 'currency1_id',
+    currency2Id: 'currency2_id',
+  };
   if (columns[field]) {
     if (!INTEGER.test(text)) return undefined;
     o[columns[field]] = Number(text);
@@ -55,7 +66,8 @@ function cursorValue(field: string, text: string): SnapshotOffer | undefined {
   } else {
     const m = TIMESTAMP.exec(text);
     if (!m) return undefined;
-    o[field === 'createdAt' ? 'created_order' : 'updated_order'] = `${m.slice(1, 7).join('')}${(m[7] ?? '').padEnd(6, '0')}`;
+    o[field === 'createdAt' ? 'created_order' : 'updated_order'] =
+      `${m.slice(1, 7).join('')}${(m[7] ?? '').padEnd(6, '0')}`;
   }
   return o as unknown as SnapshotOffer;
 }
@@ -66,7 +78,11 @@ function cursorValue(field: string, text: string): SnapshotOffer | undefined {
  * spelled-out comparison says (none of the offers list's sort columns is nullable). Undefined when a value is
  * not in the plain form this reads; the database then answers (and refuses what is no value of the column).
  */
-function afterCursor(sorted: SnapshotOffer[], key: SortKey, values: readonly (string | null)[]): SnapshotOffer[] | undefined {
+function afterCursor(
+  sorted: SnapshotOffer[],
+  key: SortKey,
+  values: readonly (string | null)[],
+): SnapshotOffer[] | undefined {
   const at: SnapshotOffer[] = [];
   for (let i = 0; i < key.length; i++) {
     const v = values[i] === null ? undefined : cursorValue(key[i]![0], values[i]!);
@@ -91,7 +107,8 @@ export function offersPageOf(c: BranchCatalog, params: ListParams): Page<ReturnT
   for (const field of Object.keys(params.filter)) if (!FILTERS[field]) return undefined;
   for (const [field] of params.sort) if (!SORTS[field] || !(field in OFFER_COLUMNS)) return undefined;
   const filters = Object.entries(params.filter).map(([field, value]) => [FILTERS[field]!, value] as const);
-  let matches = filters.length === 0 ? c.offers : c.offers.filter((o) => filters.every(([get, value]) => get(o) === value));
+  let matches =
+    filters.length === 0 ? c.offers : c.offers.filter((o) => filters.every(([get, value]) => get(o) === value));
   const key = sortKeyOf(params.sort);
   // A malformed cursor, or one of another list or sort, is refused here as the database path refuses it.
   const cursor = params.cursor === undefined ? undefined : decodeCursor(params.cursor, key, OFFER_COLUMNS);
@@ -101,7 +118,19 @@ export function offersPageOf(c: BranchCatalog, params: ListParams): Page<ReturnT
   const end = params.skip + params.limit;
   const rows = rest.slice(params.skip, end);
   const last = rows[rows.length - 1];
-  const nextCursor = rest.length > end && last ? encodeCursor(key, OFFER_COLUMNS, key.map(([field]) => SORTS[field as Field]!.text(last))) : null;
+  const nextCursor =
+    rest.length > end && last
+      ? encodeCursor(
+          key,
+          OFFER_COLUMNS,
+          key.map(([field]) => SORTS[field as Field]!.text(last)),
+        )
+      : null;
   const totalCapped = matches.length > COUNT_CAP;
-  return { rows: rows.map((o) => offerRow(c, o)), total: totalCapped ? COUNT_CAP : matches.length, totalCapped, nextCursor };
+  return {
+    rows: rows.map((o) => offerRow(c, o)),
+    total: totalCapped ? COUNT_CAP : matches.length,
+    totalCapped,
+    nextCursor,
+  };
 }

@@ -5,9 +5,12 @@ import type { BranchCatalog, RateRow, SnapshotOffer } from './snapshot-build.js'
 
 export function ratesOf(c: BranchCatalog, f: RateFilter): RateRow[] {
   if (f.exchangeId === undefined && f.sourceCurrencyId === undefined && f.destCurrencyId === undefined) return c.rates;
-  return c.rates.filter((r) => (f.exchangeId === undefined || r.exchange_id === f.exchangeId)
-    && (f.sourceCurrencyId === undefined || r.c1_id === f.sourceCurrencyId)
-    && (f.destCurrencyId === undefined || r.c2_id === f.destCurrencyId));
+  return c.rates.filter(
+    (r) =>
+      (f.exchangeId === undefined || r.exchange_id === f.exchangeId) &&
+      (f.sourceCurrencyId === undefined || r.c1_id === f.sourceCurrencyId) &&
+      (f.destCurrencyId === undefined || r.c2_id === f.destCurrencyId),
+  );
 }
 
 const NONE: SnapshotOffer[] = [];
@@ -30,17 +33,30 @@ function activeOffersOf(c: BranchCatalog): Map<number, SnapshotOffer[]> {
 }
 
 /** As offers/repository.ts's findPricing: the direct active offer first, else the reverse one; the exchange even without one. */
-export function pricingOf(c: BranchCatalog, exchangeId: number, sourceId: number, destId: number): PricingRow | undefined {
+export function pricingOf(
+  c: BranchCatalog,
+  exchangeId: number,
+  sourceId: number,
+  destId: number,
+): PricingRow | undefined {
   const e = c.exchanges.get(exchangeId);
   if (!e) return undefined;
   let found: SnapshotOffer | undefined;
   for (const o of activeOffersOf(c).get(exchangeId) ?? NONE) {
-    if (o.currency1_id === sourceId && o.currency2_id === destId) { found = o; break; }
+    if (o.currency1_id === sourceId && o.currency2_id === destId) {
+      found = o;
+      break;
+    }
     if (o.currency1_id === destId && o.currency2_id === sourceId) found = o;
   }
   return {
-    exchange_id: e.id, exchange_active: e.is_active, offer_id: found?.id ?? null, currency1_id: found?.currency1_id ?? null,
-    rate: found?.rate ?? null, min_amount: found?.min_amount ?? null, max_amount: found?.max_amount ?? null,
+    exchange_id: e.id,
+    exchange_active: e.is_active,
+    offer_id: found?.id ?? null,
+    currency1_id: found?.currency1_id ?? null,
+    rate: found?.rate ?? null,
+    min_amount: found?.min_amount ?? null,
+    max_amount: found?.max_amount ?? null,
   };
 }
 
@@ -49,7 +65,19 @@ export function offerRow(c: BranchCatalog, o: SnapshotOffer) {
   const c1 = c.currencies.get(o.currency1_id)!;
   const c2 = c.currencies.get(o.currency2_id)!;
   return {
-    id: o.id, exchange_id: o.exchange_id, rate: o.rate, min_amount: o.min_amount, max_amount: o.max_amount, is_active: o.is_active,
-    created_at: o.created_at, updated_at: o.updated_at, c1_id: c1.id, c1_code: c1.code, c1_name: c1.name, c2_id: c2.id, c2_code: c2.code, c2_name: c2.name,
+    id: o.id,
+    exchange_id: o.exchange_id,
+    rate: o.rate,
+    min_amount: o.min_amount,
+    max_amount: o.max_amount,
+    is_active: o.is_active,
+    created_at: o.created_at,
+    updated_at: o.updated_at,
+    c1_id: c1.id,
+    c1_code: c1.code,
+    c1_name: c1.name,
+    c2_id: c2.id,
+    c2_code: c2.code,
+    c2_name: c2.name,
   };
 }

@@ -10,7 +10,10 @@ export interface SnapshotHooks {
   log?: (level: 'info' | 'warn', msg: string, fields?: Record<string, unknown>) => void;
 }
 
-interface Entry { catalog?: BranchCatalog; building?: Promise<BranchCatalog> }
+interface Entry {
+  catalog?: BranchCatalog;
+  building?: Promise<BranchCatalog>;
+}
 
 /**
  * The per-branch catalogue snapshots of one process (docs/scaling.md). A branch's snapshot is built on its first read,
@@ -45,16 +48,19 @@ export class CatalogSnapshots {
     if (entry) return entry.catalog ?? entry.building;
     const fresh: Entry = {};
     this.entries.set(branchId, fresh);
-    fresh.building = buildCatalog(this.db, branchId).then((catalog) => {
-      // A change that committed while it was read dropped this entry: the result may predate it, so it is not kept.
-      if (this.entries.get(branchId) === fresh) fresh.catalog = catalog;
-      fresh.building = undefined;
-      this.hooks.built?.();
-      return catalog;
-    }, (err: unknown) => {
-      if (this.entries.get(branchId) === fresh) this.entries.delete(branchId);
-      throw err;
-    });
+    fresh.building = buildCatalog(this.db, branchId).then(
+      (catalog) => {
+        // A change that committed while it was read dropped this entry: the result may predate it, so it is not kept.
+        if (this.entries.get(branchId) === fresh) fresh.catalog = catalog;
+        fresh.building = undefined;
+        this.hooks.built?.();
+        return catalog;
+      },
+      (err: unknown) => {
+        if (this.entries.get(branchId) === fresh) this.entries.delete(branchId);
+        throw err;
+      },
+    );
     return fresh.building;
   }
 
@@ -84,7 +90,9 @@ export class CatalogSnapshots {
       },
       lost: (err) => {
         if (!this.listening) return;
-        this.hooks.log?.('warn', 'catalogue snapshot: notifications lost, reading the database until listening again', { err: err?.message });
+        this.hooks.log?.('warn', 'catalogue snapshot: notifications lost, reading the database until listening again', {
+          err: err?.message,
+        });
         this.listening = false;
         this.entries.clear();
         this.hooks.dropped?.('untrusted');

@@ -13,13 +13,14 @@ const route = staffRoute('admin');
 
 const AdminClient = Type.Object({ ...Client.properties, branchId: Type.Integer() });
 const ClientSearchQuery = Type.Object({
-  q: Type.Optional(Type.String({ maxLength: 200, description: 'Part of the client\'s name, email or phone' })),
+  q: Type.Optional(Type.String({ maxLength: 200, description: "Part of the client's name, email or phone" })),
   skip: ListQuery.properties.skip,
   limit: ListQuery.properties.limit,
   cursor: ListQuery.properties.cursor,
 });
 
-const view = (c: Parameters<typeof service.present>[0] & { branch_id: number }) => Object.assign(service.present(c), { branchId: c.branch_id });
+const view = (c: Parameters<typeof service.present>[0] & { branch_id: number }) =>
+  Object.assign(service.present(c), { branchId: c.branch_id });
 
 /**
  * Clients in the back office, with the partner API's scope: an admin the clients of its branch, a superadmin
@@ -27,30 +28,62 @@ const view = (c: Parameters<typeof service.present>[0] & { branch_id: number }) 
  */
 export function clientAdminRoutes({ db }: { db: Database }) {
   return async function routes(app: App) {
-    app.get('/clients', route({
-      permission: 'clients:read',
-      schema: {
-        operationId: 'listAdminClients', summary: 'Clients in scope, newest first, optionally matching a text',
-        querystring: ClientSearchQuery, response: { 200: listEnvelope(AdminClient) },
+    app.get(
+      '/clients',
+      route({
+        permission: 'clients:read',
+        schema: {
+          operationId: 'listAdminClients',
+          summary: 'Clients in scope, newest first, optionally matching a text',
+          querystring: ClientSearchQuery,
+          response: { 200: listEnvelope(AdminClient) },
+        },
+      }),
+      async (request) => {
+        const params = fixedListParams(request.query, {}, [['id', 'DESC']]);
+        const page = await service.searchClients(db, request.staff, request.query.q, params);
+        return { data: page.rows.map(view), meta: listMeta(page, params) };
       },
-    }), async (request) => {
-      const params = fixedListParams(request.query, {}, [['id', 'DESC']]);
-      const page = await service.searchClients(db, request.staff, request.query.q, params);
-      return { data: page.rows.map(view), meta: listMeta(page, params) };
-    });
+    );
 
-    app.get('/clients/:id', route({
-      permission: 'clients:read', errors: [404],
-      schema: { operationId: 'getAdminClient', summary: 'One client', params: IdParams, response: { 200: AdminClient } },
-    }), async (request) => {
-      const client = await service.findClient(db, request.staff, request.params.id);
-      if (!client) throw notFound('client');
-      return view(client);
-    });
+    app.get(
+      '/clients/:id',
+      route({
+        permission: 'clients:read',
+        errors: [404],
+        schema: {
+          operationId: 'getAdminClient',
+          summary: 'One client',
+          params: IdParams,
+          response: { 200: AdminClient },
+        },
+      }),
+      async (request) => {
+        const client = await service.findClient(db, request.staff, request.params.id);
+        if (!client) throw notFound('client');
+        return view(client);
+      },
+    );
 
-    app.patch('/clients/:id', route({
-      permission: 'clients:write', errors: [404],
-      schema: { operationId: 'updateAdminClient', summary: 'Update the given fields of a client', params: IdParams, body: UpdateClientRequest, response: { 200: AdminClient } },
-    }), async (request) => view(await service.uniqueEmail(() => service.updateClient(db, request.staff, request.params.id, request.body, auditOf(request)))));
+    app.patch(
+      '/clients/:id',
+      route({
+        permission: 'clients:write',
+        errors: [404],
+        schema: {
+          operationId: 'updateAdminClient',
+          summary: 'Update the given fields of a client',
+          params: IdParams,
+          body: UpdateClientRequest,
+          response: { 200: AdminClient },
+        },
+      }),
+      async (request) =>
+        view(
+          await service.uniqueEmail(() =>
+            service.updateClient(db, request.staff, request.params.id, request.body, auditOf(request)),
+          ),
+        ),
+    );
   };
 }

@@ -20,47 +20,80 @@ const route = partnerRoute('clients');
 export function clientRoutes({ db, config }: { db: Database; config: { idempotency: IdempotencyOptions } }) {
   const respond = idempotentResponder(db, config.idempotency);
   return async function routes(app: App) {
-    app.post('/clients', route({
-      permission: 'clients:write', errors: [422],
-      schema: {
-        operationId: 'createClient', summary: 'Register a client', body: CreateClientRequest, headers: IdempotencyHeaders,
-        response: { 201: Client },
-      },
-    }), async (request, reply) => service.uniqueEmail(() => respond(request, reply, 201, async (tx) => {
-      const create = (t: typeof tx & {}) => service.createClient(t, request.apiKey, request.body);
-      return service.present(await (tx ? create(tx) : db.transaction().execute(create)));
-    })));
+    app.post(
+      '/clients',
+      route({
+        permission: 'clients:write',
+        errors: [422],
+        schema: {
+          operationId: 'createClient',
+          summary: 'Register a client',
+          body: CreateClientRequest,
+          headers: IdempotencyHeaders,
+          response: { 201: Client },
+        },
+      }),
+      async (request, reply) =>
+        service.uniqueEmail(() =>
+          respond(request, reply, 201, async (tx) => {
+            const create = (t: typeof tx & {}) => service.createClient(t, request.apiKey, request.body);
+            return service.present(await (tx ? create(tx) : db.transaction().execute(create)));
+          }),
+        ),
+    );
 
-    app.get('/clients', route({
-      permission: 'clients:read',
-      schema: {
-        operationId: 'listClients', summary: 'Clients in the key\'s scope, paginated; filter by exact email or phone', querystring: ListQuery,
-        response: { 200: ClientList },
+    app.get(
+      '/clients',
+      route({
+        permission: 'clients:read',
+        schema: {
+          operationId: 'listClients',
+          summary: "Clients in the key's scope, paginated; filter by exact email or phone",
+          querystring: ListQuery,
+          response: { 200: ClientList },
+        },
+      }),
+      async (request) => {
+        const params = parseListQuery(request.query, CLIENT_LIST);
+        const page = await service.listClients(db, request.apiKey, params);
+        return { data: page.rows.map(service.present), meta: listMeta(page, params) };
       },
-    }), async (request) => {
-      const params = parseListQuery(request.query, CLIENT_LIST);
-      const page = await service.listClients(db, request.apiKey, params);
-      return { data: page.rows.map(service.present), meta: listMeta(page, params) };
-    });
+    );
 
-    app.get('/clients/:id', route({
-      permission: 'clients:read', errors: [404], config: { etag: true },
-      schema: { operationId: 'getClient', summary: 'One client', params: IdParams, response: { 200: Client } },
-    }), async (request) => {
-      const client = await service.findClient(db, request.apiKey, request.params.id);
-      if (!client) throw notFound('client');
-      return service.present(client);
-    });
-
-    app.patch('/clients/:id', route({
-      permission: 'clients:write', errors: [404],
-      schema: {
-        operationId: 'updateClient', summary: 'Update the given fields of a client', params: IdParams, body: UpdateClientRequest,
-        response: { 200: Client },
+    app.get(
+      '/clients/:id',
+      route({
+        permission: 'clients:read',
+        errors: [404],
+        config: { etag: true },
+        schema: { operationId: 'getClient', summary: 'One client', params: IdParams, response: { 200: Client } },
+      }),
+      async (request) => {
+        const client = await service.findClient(db, request.apiKey, request.params.id);
+        if (!client) throw notFound('client');
+        return service.present(client);
       },
-    }), async (request) => {
-      const client = await service.uniqueEmail(() => service.updateClient(db, request.apiKey, request.params.id, request.body));
-      return service.present(client);
-    });
+    );
+
+    app.patch(
+      '/clients/:id',
+      route({
+        permission: 'clients:write',
+        errors: [404],
+        schema: {
+          operationId: 'updateClient',
+          summary: 'Update the given fields of a client',
+          params: IdParams,
+          body: UpdateClientRequest,
+          response: { 200: Client },
+        },
+      }),
+      async (request) => {
+        const client = await service.uniqueEmail(() =>
+          service.updateClient(db, request.apiKey, request.params.id, request.body),
+        );
+        return service.present(client);
+      },
+    );
   };
 }

@@ -27,7 +27,11 @@ function validated(input: ClientInput): Partial<ClientFields> {
  * The scope a new client is created in: the key's branch (a superadmin's key, which reaches every branch,
  * names one with `branchId`) and the key's exchanges, all of the branch's for a branch-wide key.
  */
-async function creationScope(tx: Tx, scope: Scope, branchId: number | undefined): Promise<Scope & { branchId: number }> {
+async function creationScope(
+  tx: Tx,
+  scope: Scope,
+  branchId: number | undefined,
+): Promise<Scope & { branchId: number }> {
   if (scope.branchId !== null) {
     if (branchId !== undefined) throw ClientError.branchNotAllowed();
     return { branchId: scope.branchId, exchangeIds: scope.exchangeIds };
@@ -50,10 +54,17 @@ export async function createClient(tx: Tx, scope: Scope, body: CreateClientBody)
 export async function updateClient(db: Database, scope: Scope, id: number, body: ClientInput, audit?: Audit) {
   const fields = validated(body);
   const write = async (tx: Executor) => {
-    const before = audit && await repo.findClient(tx, scope, id);
+    const before = audit && (await repo.findClient(tx, scope, id));
     const row = await repo.updateClient(tx, scope, id, fields);
     if (!row) throw ClientError.notFound();
-    await audit?.record(tx, { action: 'client.update', entityType: 'client', entityId: id, branchId: row.branch_id, before: before && present(before), after: present(row) });
+    await audit?.record(tx, {
+      action: 'client.update',
+      entityType: 'client',
+      entityId: id,
+      branchId: row.branch_id,
+      before: before && present(before),
+      after: present(row),
+    });
     return row;
   };
   return audit ? inTransaction(db, write) : write(db);
@@ -69,6 +80,22 @@ export async function uniqueEmail<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export function present(c: { id: number; first_name: string; last_name: string; email: string; phone: string; created_at: Date; updated_at: Date }) {
-  return { id: c.id, firstName: c.first_name, lastName: c.last_name, email: c.email, phone: c.phone, createdAt: c.created_at, updatedAt: c.updated_at };
+export function present(c: {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  created_at: Date;
+  updated_at: Date;
+}) {
+  return {
+    id: c.id,
+    firstName: c.first_name,
+    lastName: c.last_name,
+    email: c.email,
+    phone: c.phone,
+    createdAt: c.created_at,
+    updatedAt: c.updated_at,
+  };
 }

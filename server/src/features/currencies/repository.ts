@@ -12,20 +12,24 @@ export function findCurrencies(db: Executor, ids: number[]) {
   return currenciesQuery(db, { ids });
 }
 
-const currenciesQuery = memoQuery((db, p: { ids: number[] }) => db.selectFrom('currencies')
-  .select(['id', 'name', 'code', 'decimals', 'is_active', 'image_id', 'image_path'])
-  .where(sql<boolean>`id = any(${p.ids}::int[])`));
+const currenciesQuery = memoQuery((db, p: { ids: number[] }) =>
+  db
+    .selectFrom('currencies')
+    .select(['id', 'name', 'code', 'decimals', 'is_active', 'image_id', 'image_path'])
+    .where(sql<boolean>`id = any(${p.ids}::int[])`),
+);
 
 /** The currencies of active offers of active exchanges in scope. */
 export function listOfferedCurrencies(db: Executor, scope: Scope) {
-  const offered = inScope(
-    db.selectFrom('offers as o').innerJoin('exchanges as e', 'e.id', 'o.exchange_id'),
-    scope, { branch: 'e.branch_id', exchange: 'e.id' },
-  )
+  const offered = inScope(db.selectFrom('offers as o').innerJoin('exchanges as e', 'e.id', 'o.exchange_id'), scope, {
+    branch: 'e.branch_id',
+    exchange: 'e.id',
+  })
     .where('o.is_active', '=', true)
     .where('e.is_active', '=', true)
     .select(sql<number>`unnest(array[o.currency1_id, o.currency2_id])`.as('currency_id'));
-  return db.selectFrom('currencies as c')
+  return db
+    .selectFrom('currencies as c')
     .select(['c.id', 'c.name', 'c.code', 'c.image_id', 'c.image_path'])
     .where('c.id', 'in', offered)
     .orderBy('c.id')
@@ -33,7 +37,13 @@ export function listOfferedCurrencies(db: Executor, scope: Scope) {
 }
 
 export const CURRENCY_COLUMNS: Record<string, string> = {
-  id: 'id', ticker: 'code', name: 'name', kind: 'kind', decimals: 'decimals', createdAt: 'created_at', updatedAt: 'updated_at',
+  id: 'id',
+  ticker: 'code',
+  name: 'name',
+  kind: 'kind',
+  decimals: 'decimals',
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
 };
 
 const VIEW = ['id', 'code', 'name', 'kind', 'decimals', 'image_id', 'image_path', 'created_at', 'updated_at'] as const;
@@ -44,7 +54,11 @@ export function findCurrency(db: Executor, id: number) {
   return db.selectFrom('currencies').select(VIEW).where('id', '=', id).executeTakeFirst();
 }
 
-const currenciesPage = pageQuery((db, _: Record<string, never>) => db.selectFrom('currencies'), CURRENCY_COLUMNS, (qb) => qb.select(VIEW));
+const currenciesPage = pageQuery(
+  (db, _: Record<string, never>) => db.selectFrom('currencies'),
+  CURRENCY_COLUMNS,
+  (qb) => qb.select(VIEW),
+);
 
 export function listCurrencies(db: Executor, params: ListParams) {
   return currenciesPage(db, {}, params);
@@ -61,8 +75,15 @@ function columns(v: UpdateCurrencyInput) {
   };
 }
 
-export function insertCurrency(db: Executor, v: UpdateCurrencyInput & { ticker: string; name: string; decimals: number }) {
-  return db.insertInto('currencies').values({ ...columns(v), code: v.ticker, name: v.name.trim(), decimals: v.decimals }).returning(VIEW).executeTakeFirstOrThrow();
+export function insertCurrency(
+  db: Executor,
+  v: UpdateCurrencyInput & { ticker: string; name: string; decimals: number },
+) {
+  return db
+    .insertInto('currencies')
+    .values({ ...columns(v), code: v.ticker, name: v.name.trim(), decimals: v.decimals })
+    .returning(VIEW)
+    .executeTakeFirstOrThrow();
 }
 
 export function updateCurrency(db: Executor, id: number, v: UpdateCurrencyInput) {

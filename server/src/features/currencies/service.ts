@@ -9,12 +9,19 @@ import type { CreateCurrencyInput, UpdateCurrencyInput } from './schemas.js';
 
 // Reads of the partner catalogue and of the offers' rules.
 export const findCurrencies: typeof repo.findCurrencies = (...args) => repo.findCurrencies(...args);
-export const listOfferedCurrencies: typeof repo.listOfferedCurrencies = (...args) => repo.listOfferedCurrencies(...args);
+export const listOfferedCurrencies: typeof repo.listOfferedCurrencies = (...args) =>
+  repo.listOfferedCurrencies(...args);
 
 export function currencyView(c: repo.CurrencyRow) {
   return {
-    id: c.id, ticker: c.code, name: c.name, kind: c.kind, decimals: c.decimals,
-    image: c.image_id && c.image_path ? { id: c.image_id, path: c.image_path } : null, createdAt: c.created_at, updatedAt: c.updated_at,
+    id: c.id,
+    ticker: c.code,
+    name: c.name,
+    kind: c.kind,
+    decimals: c.decimals,
+    image: c.image_id && c.image_path ? { id: c.image_id, path: c.image_path } : null,
+    createdAt: c.created_at,
+    updatedAt: c.updated_at,
   };
 }
 
@@ -29,11 +36,22 @@ async function uniqueTicker<T>(write: () => Promise<T>): Promise<T> {
 }
 
 export async function createCurrency(db: Executor, audit: Audit, input: CreateCurrencyInput) {
-  return changed(db, uniqueTicker(() => inTransaction(db, async (tx) => {
-    const currency = currencyView(await repo.insertCurrency(tx, input));
-    await audit.record(tx, { action: 'currency.create', entityType: 'currency', entityId: currency.id, branchId: null, after: currency });
-    return currency;
-  })));
+  return changed(
+    db,
+    uniqueTicker(() =>
+      inTransaction(db, async (tx) => {
+        const currency = currencyView(await repo.insertCurrency(tx, input));
+        await audit.record(tx, {
+          action: 'currency.create',
+          entityType: 'currency',
+          entityId: currency.id,
+          branchId: null,
+          after: currency,
+        });
+        return currency;
+      }),
+    ),
+  );
 }
 
 export async function listCurrencies(db: Executor, params: ListParams) {
@@ -41,14 +59,26 @@ export async function listCurrencies(db: Executor, params: ListParams) {
 }
 
 export async function updateCurrency(db: Executor, audit: Audit, id: number, patch: UpdateCurrencyInput) {
-  return changed(db, uniqueTicker(() => inTransaction(db, async (tx) => {
-    const before = await repo.findCurrency(tx, id);
-    const row = before && await repo.updateCurrency(tx, id, patch);
-    if (!row) throw CurrencyError.currencyNotFound();
-    const currency = currencyView(row);
-    await audit.record(tx, { action: 'currency.update', entityType: 'currency', entityId: id, branchId: null, before: currencyView(before), after: currency });
-    return currency;
-  })));
+  return changed(
+    db,
+    uniqueTicker(() =>
+      inTransaction(db, async (tx) => {
+        const before = await repo.findCurrency(tx, id);
+        const row = before && (await repo.updateCurrency(tx, id, patch));
+        if (!row) throw CurrencyError.currencyNotFound();
+        const currency = currencyView(row);
+        await audit.record(tx, {
+          action: 'currency.update',
+          entityType: 'currency',
+          entityId: id,
+          branchId: null,
+          before: currencyView(before),
+          after: currency,
+        });
+        return currency;
+      }),
+    ),
+  );
 }
 
 /**

@@ -8,12 +8,19 @@ import { dashboard } from './service.js';
 /** GET /admin/dashboard: every role's home page, each part within the caller's scope and permissions. */
 export function dashboardRoutes({ db }: { db: Database }) {
   return async function routes(app: App) {
-    app.get('/dashboard', staffRoute('admin')({
-      roles: EVERY_ROLE,
-      schema: {
-        operationId: 'getDashboard', summary: 'Today\'s orders by status, orders waiting longest, webhooks in trouble',
-        querystring: DashboardQuery, response: { 200: Dashboard },
-      },
-    }), async (request) => dashboard(db, request.staff, request.query.since === undefined ? undefined : new Date(request.query.since)));
+    app.get(
+      '/dashboard',
+      staffRoute('admin')({
+        roles: EVERY_ROLE,
+        schema: {
+          operationId: 'getDashboard',
+          summary: "Today's orders by status, orders waiting longest, webhooks in trouble",
+          querystring: DashboardQuery,
+          response: { 200: Dashboard },
+        },
+      }),
+      async (request) =>
+        dashboard(db, request.staff, request.query.since === undefined ? undefined : new Date(request.query.since)),
+    );
   };
 }

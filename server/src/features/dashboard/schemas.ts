@@ -6,7 +6,12 @@ const STATUSES = ['ORDERINIT', 'CLIENTPAYMENTWAIT', 'EXCHANGEPAYMENTWAIT', 'CASH
 const Count = Type.Integer({ minimum: 0 });
 
 export const DashboardQuery = Type.Object({
-  since: Type.Optional(Type.String({ format: 'date-time', description: 'Start of "today" in the viewer\'s time zone; midnight UTC when left out' })),
+  since: Type.Optional(
+    Type.String({
+      format: 'date-time',
+      description: 'Start of "today" in the viewer\'s time zone; midnight UTC when left out',
+    }),
+  ),
 });
 
 const WaitingOrder = Type.Object({
@@ -24,10 +29,20 @@ const WaitingOrder = Type.Object({
 
 export const Dashboard = Type.Object({
   since: DateTime,
-  orders: Nullable(Type.Object({
-    byStatus: Type.Object(Object.fromEntries(STATUSES.map((s) => [s, Count])) as Record<(typeof STATUSES)[number], typeof Count>, { description: 'Orders created since `since`, by their status now' }),
-    total: Count,
-    waitingLongest: Type.Array(WaitingOrder, { description: 'Open orders that have gone longest without a change, up to 10' }),
-  }), { description: 'null without the orders:read permission' }),
-  webhooksInTrouble: Nullable(Type.Array(AdminWebhook), { description: 'Deactivated or failing webhooks, up to 10; null without webhooks:manage' }),
+  orders: Nullable(
+    Type.Object({
+      byStatus: Type.Object(
+        Object.fromEntries(STATUSES.map((s) => [s, Count])) as Record<(typeof STATUSES)[number], typeof Count>,
+        { description: 'Orders created since `since`, by their status now' },
+      ),
+      total: Count,
+      waitingLongest: Type.Array(WaitingOrder, {
+        description: 'Open orders that have gone longest without a change, up to 10',
+      }),
+    }),
+    { description: 'null without the orders:read permission' },
+  ),
+  webhooksInTrouble: Nullable(Type.Array(AdminWebhook), {
+    description: 'Deactivated or failing webhooks, up to 10; null without webhooks:manage',
+  }),
 });

@@ -21,14 +21,23 @@ export async function dashboard(db: Executor, staff: StaffPrincipal, since: Date
   ]);
   return {
     since: from,
-    orders: byStatus && waiting && {
-      byStatus,
-      total: Object.values(byStatus).reduce((a, b) => a + b, 0),
-      waitingLongest: waiting.map((o) => ({
-        id: o.id, hashedId: o.hashed_id, status: o.status, exchangeId: o.cashbox_id, clientAmount: o.client_amount,
-        currency1: o.c1_code, exchangeAmount: o.exchange_amount, currency2: o.c2_code, createdAt: o.created_at, updatedAt: o.updated_at,
-      })),
-    },
+    orders: byStatus &&
+      waiting && {
+        byStatus,
+        total: Object.values(byStatus).reduce((a, b) => a + b, 0),
+        waitingLongest: waiting.map((o) => ({
+          id: o.id,
+          hashedId: o.hashed_id,
+          status: o.status,
+          exchangeId: o.cashbox_id,
+          clientAmount: o.client_amount,
+          currency1: o.c1_code,
+          exchangeAmount: o.exchange_amount,
+          currency2: o.c2_code,
+          createdAt: o.created_at,
+          updatedAt: o.updated_at,
+        })),
+      },
     webhooksInTrouble: hooks && hooks.map(adminWebhook),
   };
 }

@@ -13,7 +13,10 @@ export interface Claim {
 }
 
 export interface ClaimRequest {
-  workerId: string; limit: number; leaseMs: number; perWebhook: number;
+  workerId: string;
+  limit: number;
+  leaseMs: number;
+  perWebhook: number;
   /** This worker's attempts in flight, by webhook. */
   inFlight: ReadonlyMap<string, number>;
 }

@@ -11,16 +11,23 @@ import { OUTBOX_CHANNEL } from './outbox.js';
  */
 export function listenForDeliveries(url: string, onNotify: () => void, log: Log, options?: ListenOptions): Listening {
   let down = false;
-  return listenPostgres(pg.Client, url, OUTBOX_CHANNEL, {
-    notify: onNotify,
-    listening: () => {
-      if (down) log('info', 'webhook listener is listening again');
-      down = false;
-      onNotify();
+  return listenPostgres(
+    pg.Client,
+    url,
+    OUTBOX_CHANNEL,
+    {
+      notify: onNotify,
+      listening: () => {
+        if (down) log('info', 'webhook listener is listening again');
+        down = false;
+        onNotify();
+      },
+      lost: (err) => {
+        if (!down)
+          log('warn', 'webhook listener is not listening; polling only until it is back', { err: err?.message });
+        down = true;
+      },
     },
-    lost: (err) => {
-      if (!down) log('warn', 'webhook listener is not listening; polling only until it is back', { err: err?.message });
-      down = true;
-    },
-  }, options);
+    options,
+  );
 }

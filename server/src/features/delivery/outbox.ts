@@ -41,14 +41,24 @@ export async function enqueue(tx: Tx, events: readonly OutboxEvent[]): Promise<n
   let written = 0;
   for (const e of events) {
     const v = eventValues(e);
-    const { rows } = await sql<DeliveriesWritten>`with inserted as (${deliveriesInsert(v)}), logged as (${eventInsert(v)}) ${deliveriesWritten('inserted')}`.execute(tx);
+    const { rows } =
+      await sql<DeliveriesWritten>`with inserted as (${deliveriesInsert(v)}), logged as (${eventInsert(v)}) ${deliveriesWritten('inserted')}`.execute(
+        tx,
+      );
     written += Number(rows[0]?.deliveries ?? 0);
   }
   return wake(written);
 }
 
 /** An event as its deliveries' insert takes it: flat values, so that a memoized statement can carry them. */
-export type EventValues = { eventId: string; event: WebhookEvent; body: string; branchId: number; exchangeId: number; isOrderEvent: boolean };
+export type EventValues = {
+  eventId: string;
+  event: WebhookEvent;
+  body: string;
+  branchId: number;
+  exchangeId: number;
+  isOrderEvent: boolean;
+};
 
 /**
  * The envelope every delivery of the event and the events feed carry, serialized once, and the values that pick
@@ -58,11 +68,24 @@ export type EventValues = { eventId: string; event: WebhookEvent; body: string; 
 export function eventValues(e: OutboxEvent): EventValues {
   const eventId = randomUUID();
   // Object.assign, not a spread: this runs for every new order (docs/decisions.md, "No object spread"). Same key order.
-  const body = JSON.stringify(Object.assign({ id: eventId, event: e.event, timestamp: (e.occurredAt ?? new Date()).toISOString() }, e.envelope, { data: e.data }));
-  return { eventId, event: e.event, body, branchId: e.branchId, exchangeId: e.exchangeId, isOrderEvent: ORDER_EVENTS.has(e.event) };
+  const body = JSON.stringify(
+    Object.assign({ id: eventId, event: e.event, timestamp: (e.occurredAt ?? new Date()).toISOString() }, e.envelope, {
+      data: e.data,
+    }),
+  );
+  return {
+    eventId,
+    event: e.event,
+    body,
+    branchId: e.branchId,
+    exchangeId: e.exchangeId,
+    isOrderEvent: ORDER_EVENTS.has(e.event),
+  };
 }
 
-export interface DeliveriesWritten { deliveries: number }
+export interface DeliveriesWritten {
+  deliveries: number;
+}
 
 /**
  * A write and its event's deliveries in one statement, which commits or fails as a whole without a transaction

@@ -7,6 +7,17 @@ export interface Outcome extends AttemptResult {
   attempt: number;
 }
 
-export interface RecordSettings { workerId: string; maxAttempts: number; retryBaseMs: number; deactivateAfter: number }
+export interface RecordSettings {
+  workerId: string;
+  maxAttempts: number;
+  retryBaseMs: number;
+  deactivateAfter: number;
+}
 
-export interface Recorded { succeeded: number; retried: number; failed: number; abandoned: number; nextDue: Date | null }
+export interface Recorded {
+  succeeded: number;
+  retried: number;
+  failed: number;
+  abandoned: number;
+  nextDue: Date | null;
+}

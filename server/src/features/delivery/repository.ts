@@ -5,13 +5,30 @@ import type { Claim, ClaimRequest } from './claim.js';
 import type { Outcome, RecordSettings, Recorded } from './outcome.js';
 
 export const DELIVERY_COLUMNS: Record<string, string> = {
-  id: 'd.id', status: 'd.status', event: 'd.event', attempts: 'd.attempts', createdAt: 'd.created_at', updatedAt: 'd.updated_at',
+  id: 'd.id',
+  status: 'd.status',
+  event: 'd.event',
+  attempts: 'd.attempts',
+  createdAt: 'd.created_at',
+  updatedAt: 'd.updated_at',
 };
 
-const deliveryColumns = ['d.id', 'd.event', 'd.status', 'd.attempts', 'd.last_response_status', 'd.last_error',
-  'd.next_attempt_at', 'd.delivered_at', 'd.created_at', 'd.updated_at'] as const;
+const deliveryColumns = [
+  'd.id',
+  'd.event',
+  'd.status',
+  'd.attempts',
+  'd.last_response_status',
+  'd.last_error',
+  'd.next_attempt_at',
+  'd.delivered_at',
+  'd.created_at',
+  'd.updated_at',
+] as const;
 /** The order or offer the event is about (`data.id` of the body as sent), so a log's rows can be told apart. */
-const subjectId = sql<number | null>`substring(d.body::jsonb #>> '{data,id}' from '^[0-9]{1,9}$')::int`.as('subject_id');
+const subjectId = sql<number | null>`substring(d.body::jsonb #>> '{data,id}' from '^[0-9]{1,9}$')::int`.as(
+  'subject_id',
+);
 
 /**
  * The log's exact count unfiltered or filtered on status and event, from the counters migration 016's triggers keep
@@ -21,25 +38,38 @@ const subjectId = sql<number | null>`substring(d.body::jsonb #>> '{data,id}' fro
 const COUNTED: Record<string, string> = { status: 'status', event: 'event' };
 function exactTotal(p: { webhookId: string }, conditions: readonly Condition[]) {
   if (!conditions.every((c) => c.op === 'eq' && Object.hasOwn(COUNTED, c.field))) return null;
-  const parts = [sql<boolean>`webhook_id = ${p.webhookId}`, ...conditions.map((c) => sql<boolean>`${sql.ref(COUNTED[c.field]!)} = ${c.value}`)];
+  const parts = [
+    sql<boolean>`webhook_id = ${p.webhookId}`,
+    ...conditions.map((c) => sql<boolean>`${sql.ref(COUNTED[c.field]!)} = ${c.value}`),
+  ];
   return sql<number>`(select coalesce(sum(n), 0)::int from webhook_delivery_counts where ${sql.join(parts, sql` and `)})`;
 }
 
 // The webhook's visibility to the caller is checked by the registry before its log is read.
-const deliveriesPage = pageQuery((db, p: { webhookId: string }) => db.selectFrom('webhook_deliveries as d').where('d.webhook_id', '=', p.webhookId),
-  DELIVERY_COLUMNS, (qb) => qb.select(deliveryColumns).select(subjectId), {
+const deliveriesPage = pageQuery(
+  (db, p: { webhookId: string }) => db.selectFrom('webhook_deliveries as d').where('d.webhook_id', '=', p.webhookId),
+  DELIVERY_COLUMNS,
+  (qb) => qb.select(deliveryColumns).select(subjectId),
+  {
     planEachTime: true,
     exactTotal,
     dayCounts: (p) => ({ table: 'webhook_delivery_days', where: sql<boolean>`webhook_id = ${p.webhookId}` }),
-  });
+  },
+);
 
 export function listDeliveries(db: Executor, webhookId: string, params: ListParams) {
   return deliveriesPage(db, { webhookId }, params);
 }
 
 export function findDelivery(db: Executor, webhookId: string, deliveryId: string) {
-  return db.selectFrom('webhook_deliveries as d').select(deliveryColumns).select(subjectId).select('d.body')
-    .where('d.webhook_id', '=', webhookId).where('d.id', '=', deliveryId).executeTakeFirst();
+  return db
+    .selectFrom('webhook_deliveries as d')
+    .select(deliveryColumns)
+    .select(subjectId)
+    .select('d.body')
+    .where('d.webhook_id', '=', webhookId)
+    .where('d.id', '=', deliveryId)
+    .executeTakeFirst();
 }
 
 export function listAttempts(db: Executor, deliveryId: string) {
@@ -51,14 +81,17 @@ export function listAttempts(db: Executor, deliveryId: string) {
  * An attempt already in flight is left alone. Only while its webhook is active.
  */
 export function requeueDelivery(db: Executor, webhookId: string, deliveryId: string) {
-  return db.updateTable('webhook_deliveries as d')
+  return db
+    .updateTable('webhook_deliveries as d')
     .from('webhooks as w')
     .set({ status: 'pending', next_attempt_at: sql`now()`, updated_at: sql`now()`, delivered_at: null })
     .whereRef('w.id', '=', 'd.webhook_id')
     .where('w.is_active', '=', true)
-    .where('d.webhook_id', '=', webhookId).where('d.id', '=', deliveryId)
+    .where('d.webhook_id', '=', webhookId)
+    .where('d.id', '=', deliveryId)
     .where('d.lease_expires_at', 'is', null)
-    .returning(deliveryColumns).returning(subjectId)
+    .returning(deliveryColumns)
+    .returning(subjectId)
     .executeTakeFirst();
 }
 
@@ -210,7 +243,8 @@ export function recordOutcomes(db: Database, outcomes: Outcome[], s: RecordSetti
         where w.id = v.id and (v.n > 0 or w.fail_count > 0)
         returning w.id, w.is_active`.execute(tx);
       const deactivated = rows.filter((r) => !r.is_active).map((r) => r.id);
-      if (deactivated.length > 0) out.abandoned = await abandonPending(tx, deactivated, 'webhook deactivated after consecutive failures');
+      if (deactivated.length > 0)
+        out.abandoned = await abandonPending(tx, deactivated, 'webhook deactivated after consecutive failures');
     }
     return out;
   });
@@ -221,7 +255,10 @@ function failureCounts(outcomes: Outcome[]): { webhookId: string; reset: boolean
   const by = new Map<string, { webhookId: string; reset: boolean; n: number }>();
   for (const o of outcomes) {
     const c = by.get(o.webhookId) ?? { webhookId: o.webhookId, reset: false, n: 0 };
-    if (o.ok) { c.reset = true; c.n = 0; } else c.n += 1;
+    if (o.ok) {
+      c.reset = true;
+      c.n = 0;
+    } else c.n += 1;
     by.set(o.webhookId, c);
   }
   return [...by.values()];
@@ -247,7 +284,10 @@ export const LEASE_LOST = 'no outcome recorded: the worker making this attempt s
  * every worker still ends. Also abandons pending deliveries of inactive webhooks that slipped in beside a
  * deactivation. Returns what it did, for the metrics.
  */
-export async function sweep(db: Database, maxAttempts: number): Promise<{ released: number; abandoned: number; failed: number }> {
+export async function sweep(
+  db: Database,
+  maxAttempts: number,
+): Promise<{ released: number; abandoned: number; failed: number }> {
   const { rows } = await sql<{ status: string }>`
     with expired as (
       select id, lease_expires_at, leased_by, updated_at as claimed_at from webhook_deliveries
@@ -312,7 +352,9 @@ export async function pruneEvents(db: Database, days: number, batch = 1000, maxB
   for (let i = 0; i < maxBatches; i++) {
     const result = await sql`
       delete from events where seq in (
-        select seq from events where created_at < now() - make_interval(days => ${days}) order by created_at limit ${batch})`.execute(db);
+        select seq from events where created_at < now() - make_interval(days => ${days}) order by created_at limit ${batch})`.execute(
+      db,
+    );
     const n = Number(result.numAffectedRows ?? 0);
     pruned += n;
     if (n < batch) break;
@@ -321,6 +363,8 @@ export async function pruneEvents(db: Database, days: number, batch = 1000, maxB
 }
 
 export async function queueDepth(db: Database): Promise<number> {
-  const { rows } = await sql<{ n: number }>`select count(*)::int as n from webhook_deliveries where status = 'pending'`.execute(db);
+  const { rows } = await sql<{
+    n: number;
+  }>`select count(*)::int as n from webhook_deliveries where status = 'pending'`.execute(db);
   return Number(rows[0]?.n ?? 0);
 }

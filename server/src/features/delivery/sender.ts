@@ -41,19 +41,26 @@ export class Sender {
     const startedAt = new Date();
     const t0 = performance.now();
     const done = (r: Omit<AttemptResult, 'startedAt' | 'durationMs' | 'ok'>): AttemptResult => ({
-      ok: r.status !== null && r.status >= 200 && r.status < 300, startedAt, durationMs: Math.round(performance.now() - t0),
-      status: r.status, body: r.body, error: r.error,
+      ok: r.status !== null && r.status >= 200 && r.status < 300,
+      startedAt,
+      durationMs: Math.round(performance.now() - t0),
+      status: r.status,
+      body: r.body,
+      error: r.error,
     });
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), this.options.timeoutMs);
     try {
       const url = parseWebhookUrl(rawUrl);
-      const targets = this.options.allowPrivateUrls ? undefined : await abortable(resolveTarget(url, false), controller.signal);
+      const targets = this.options.allowPrivateUrls
+        ? undefined
+        : await abortable(resolveTarget(url, false), controller.signal);
       const answer = await this.request(url, targets, headers, body, controller.signal);
       const error = answer.status >= 300 && answer.status < 400 ? 'redirect not followed' : null;
       return done({ status: answer.status, body: answer.body, error });
     } catch (err) {
-      if (controller.signal.aborted) return done({ status: null, body: null, error: `timeout after ${this.options.timeoutMs} ms` });
+      if (controller.signal.aborted)
+        return done({ status: null, body: null, error: `timeout after ${this.options.timeoutMs} ms` });
       if (err instanceof UrlProblem) return done({ status: null, body: null, error: `refused: ${err.message}` });
       const e = err as NodeJS.ErrnoException;
       return done({ status: null, body: null, error: `${e.code ? `${e.code}: ` : ''}${e.message}`.slice(0, 500) });
@@ -73,7 +80,13 @@ export class Sender {
    * write, is repeated once at once (Node's documented pattern, `request.reusedSocket`), within the same deadline.
    * A reset after the receiver held the request longer may come after it acted on it: that is the attempt's failure.
    */
-  private async request(url: URL, targets: ResolvedAddress[] | undefined, headers: Record<string, string>, body: string, signal: AbortSignal) {
+  private async request(
+    url: URL,
+    targets: ResolvedAddress[] | undefined,
+    headers: Record<string, string>,
+    body: string,
+    signal: AbortSignal,
+  ) {
     try {
       return await this.requestOnce(url, targets, headers, body, signal);
     } catch (err) {
@@ -82,42 +95,55 @@ export class Sender {
     }
   }
 
-  private requestOnce(url: URL, targets: ResolvedAddress[] | undefined, headers: Record<string, string>, body: string, signal: AbortSignal) {
+  private requestOnce(
+    url: URL,
+    targets: ResolvedAddress[] | undefined,
+    headers: Record<string, string>,
+    body: string,
+    signal: AbortSignal,
+  ) {
     return new Promise<{ status: number; body: string }>((resolve, reject) => {
       const client = url.protocol === 'https:' ? https : http;
       let writtenAt: number | undefined;
-      const req = client.request(url, {
-        method: 'POST',
-        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
-        agent: this.agents[url.protocol as 'http:' | 'https:'],
-        lookup: targets ? pinnedLookup(targets) : undefined,
-        signal,
-      }, (res) => {
-        const kept: Buffer[] = [];
-        let keptBytes = 0;
-        let readBytes = 0;
-        const finish = () => resolve({ status: res.statusCode ?? 0, body: cleanText(Buffer.concat(kept)) });
-        res.on('data', (chunk: Buffer) => {
-          readBytes += chunk.length;
-          if (keptBytes < KEEP_BYTES) {
-            kept.push(chunk.subarray(0, KEEP_BYTES - keptBytes));
-            keptBytes += Math.min(chunk.length, KEEP_BYTES - keptBytes);
-          }
-          if (readBytes > MAX_READ_BYTES) {
-            res.destroy();
-            finish();
-          }
-        });
-        res.on('end', finish);
-        res.on('error', reject);
-      });
+      const req = client.request(
+        url,
+        {
+          method: 'POST',
+          headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+          agent: this.agents[url.protocol as 'http:' | 'https:'],
+          lookup: targets ? pinnedLookup(targets) : undefined,
+          signal,
+        },
+        (res) => {
+          const kept: Buffer[] = [];
+          let keptBytes = 0;
+          let readBytes = 0;
+          const finish = () => resolve({ status: res.statusCode ?? 0, body: cleanText(Buffer.concat(kept)) });
+          res.on('data', (chunk: Buffer) => {
+            readBytes += chunk.length;
+            if (keptBytes < KEEP_BYTES) {
+              kept.push(chunk.subarray(0, KEEP_BYTES - keptBytes));
+              keptBytes += Math.min(chunk.length, KEEP_BYTES - keptBytes);
+            }
+            if (readBytes > MAX_READ_BYTES) {
+              res.destroy();
+              finish();
+            }
+          });
+          res.on('end', finish);
+          res.on('error', reject);
+        },
+      );
       // Node reports a reset after the answer began on the response, not here.
       req.on('error', (err: NodeJS.ErrnoException) => {
         const soon = writtenAt === undefined || performance.now() - writtenAt < STALE_RESET_MS;
-        const stale = req.reusedSocket && soon && !signal.aborted && (err.code === 'ECONNRESET' || err.code === 'EPIPE');
+        const stale =
+          req.reusedSocket && soon && !signal.aborted && (err.code === 'ECONNRESET' || err.code === 'EPIPE');
         reject(stale ? new StaleConnection(err.message) : err);
       });
-      req.on('finish', () => { writtenAt = performance.now(); });
+      req.on('finish', () => {
+        writtenAt = performance.now();
+      });
       req.end(body);
     });
   }
@@ -135,8 +161,14 @@ function pinnedLookup(targets: ResolvedAddress[]): LookupFunction {
 
 /** The answer as text for the log: at most 1024 characters, without the NUL bytes Postgres text refuses. */
 function cleanText(bytes: Buffer): string {
-  // eslint-disable-next-line no-control-regex -- removes the NUL bytes, as said above
-  return bytes.toString('utf8').replace(/\u0000/g, '').replace(/\uFFFD$/, '').slice(0, KEEP_BYTES);
+  return (
+    bytes
+      .toString('utf8')
+      // eslint-disable-next-line no-control-regex -- removes the NUL bytes, as said above
+      .replace(/\u0000/g, '')
+      .replace(/\uFFFD$/, '')
+      .slice(0, KEEP_BYTES)
+  );
 }
 
 function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {

@@ -28,7 +28,10 @@ export interface SignedHeaders {
  * Standard Webhooks allows, so a receiver verifies with whichever it holds; `X-Webhook-Signature` has one value
  * in the contract's format, made with the new secret.
  */
-export function deliveryHeaders(d: { id: string; event: string; body: string; secret: string; previousSecret?: string | null; attempt: number }, now = Date.now()): SignedHeaders {
+export function deliveryHeaders(
+  d: { id: string; event: string; body: string; secret: string; previousSecret?: string | null; attempt: number },
+  now = Date.now(),
+): SignedHeaders {
   const timestamp = Math.floor(now / 1000);
   const standard = standardSignature(d.secret, d.id, timestamp, d.body);
   return {
@@ -40,6 +43,8 @@ export function deliveryHeaders(d: { id: string; event: string; body: string; se
     'x-webhook-attempt': String(d.attempt),
     'webhook-id': d.id,
     'webhook-timestamp': String(timestamp),
-    'webhook-signature': d.previousSecret ? `${standard} ${standardSignature(d.previousSecret, d.id, timestamp, d.body)}` : standard,
+    'webhook-signature': d.previousSecret
+      ? `${standard} ${standardSignature(d.previousSecret, d.id, timestamp, d.body)}`
+      : standard,
   };
 }

@@ -21,12 +21,18 @@ const BAD_PORTS = new Set([
 ]);
 
 export class UrlProblem extends Error {
-  constructor(readonly code: UrlProblemCode, message: string) {
+  constructor(
+    readonly code: UrlProblemCode,
+    message: string,
+  ) {
     super(message);
   }
 }
 
-export interface ResolvedAddress { address: string; family: 4 | 6 }
+export interface ResolvedAddress {
+  address: string;
+  family: 4 | 6;
+}
 
 /** The syntax rules of a webhook URL: absolute http(s), no credentials, no bad port, at most 2048 characters. */
 export function parseWebhookUrl(raw: string): URL {
@@ -41,7 +47,10 @@ export function parseWebhookUrl(raw: string): URL {
   }
   if (url.username || url.password) throw new UrlProblem('credentialsNotAllowed', 'url must not contain credentials');
   if (url.port !== '' && BAD_PORTS.has(Number(url.port))) {
-    throw new UrlProblem('blockedPort', `url must not use port ${url.port}: it belongs to another protocol (mail, IRC, …), as browsers also refuse`);
+    throw new UrlProblem(
+      'blockedPort',
+      `url must not use port ${url.port}: it belongs to another protocol (mail, IRC, …), as browsers also refuse`,
+    );
   }
   return url;
 }
@@ -76,11 +85,19 @@ export async function resolveTarget(url: URL, allowPrivate: boolean): Promise<Re
   const family = isIP(host);
   const addresses: ResolvedAddress[] = family
     ? [{ address: host, family: family as 4 | 6 }]
-    : (await withTimeout(lookup(host, { all: true, verbatim: true }), DNS_TIMEOUT_MS, `DNS lookup of ${host} timed out`))
-      .map((a) => ({ address: a.address, family: a.family as 4 | 6 }));
+    : (
+        await withTimeout(
+          lookup(host, { all: true, verbatim: true }),
+          DNS_TIMEOUT_MS,
+          `DNS lookup of ${host} timed out`,
+        )
+      ).map((a) => ({ address: a.address, family: a.family as 4 | 6 }));
   if (addresses.length === 0) throw new Error(`${host} did not resolve`);
   if (!allowPrivate && addresses.some((a) => isInternalAddress(a.address))) {
-    throw new UrlProblem('privateAddress', 'url must not resolve to a loopback, private, link-local or otherwise internal address');
+    throw new UrlProblem(
+      'privateAddress',
+      'url must not resolve to a loopback, private, link-local or otherwise internal address',
+    );
   }
   return addresses;
 }

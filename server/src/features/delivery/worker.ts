@@ -73,14 +73,22 @@ class Worker implements WebhookWorker {
   private readonly loopDone: Promise<void>;
   private stopped?: Promise<void>;
 
-  constructor(private readonly deps: WorkerDeps, private readonly options: WorkerOptions) {
+  constructor(
+    private readonly deps: WorkerDeps,
+    private readonly options: WorkerOptions,
+  ) {
     this.id = options.id ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
     this.failures = new OutageLog(deps.log, 'webhook delivery goes on');
     this.s = { ...deps.config.webhooks, ...options.settings };
     // A lease must outlast the attempt it covers, or a slow receiver would get the attempt twice.
     this.leaseMs = Math.max(this.s.leaseMs, this.s.timeoutMs + 1000);
     this.perWebhook = Math.max(1, Math.ceil(this.s.concurrency / 2));
-    this.recording = { workerId: this.id, maxAttempts: this.s.maxRetries + 1, retryBaseMs: this.s.retryBaseMs, deactivateAfter: this.s.deactivateAfter };
+    this.recording = {
+      workerId: this.id,
+      maxAttempts: this.s.maxRetries + 1,
+      retryBaseMs: this.s.retryBaseMs,
+      deactivateAfter: this.s.deactivateAfter,
+    };
     this.sender = new Sender({ timeoutMs: this.s.timeoutMs, allowPrivateUrls: this.s.allowPrivateUrls });
     this.unsubscribe = onEnqueued(() => this.wake());
     if (options.listenUrl) this.listener = listenForDeliveries(options.listenUrl, () => this.wake(), deps.log);
@@ -119,7 +127,13 @@ class Worker implements WebhookWorker {
       const free = this.s.concurrency - this.active;
       if (free > 0) {
         try {
-          const claims = await claimDue(this.deps.db, { workerId: this.id, limit: free, leaseMs: this.leaseMs, perWebhook: this.perWebhook, inFlight: this.perHook });
+          const claims = await claimDue(this.deps.db, {
+            workerId: this.id,
+            limit: free,
+            leaseMs: this.leaseMs,
+            perWebhook: this.perWebhook,
+            inFlight: this.perHook,
+          });
           this.failures.succeeded();
           for (const c of claims) this.dispatch(c);
         } catch (err) {
@@ -139,8 +153,14 @@ class Worker implements WebhookWorker {
 
   private wait(ms: number): Promise<void> {
     return new Promise((resolve) => {
-      const timer = setTimeout(() => { this.waiter = null; resolve(); }, ms);
-      this.waiter = () => { clearTimeout(timer); resolve(); };
+      const timer = setTimeout(() => {
+        this.waiter = null;
+        resolve();
+      }, ms);
+      this.waiter = () => {
+        clearTimeout(timer);
+        resolve();
+      };
     });
   }
 
@@ -201,7 +221,8 @@ class Worker implements WebhookWorker {
     if (this.sweeping || !this.running) return;
     this.sweeping = true;
     try {
-      if (await sweepAndMeasure(this.deps.db, this.deps.metrics, this.recording.maxAttempts, this.s.retentionDays)) this.wake();
+      if (await sweepAndMeasure(this.deps.db, this.deps.metrics, this.recording.maxAttempts, this.s.retentionDays))
+        this.wake();
       for (const prune of this.options.alsoPrune ?? []) await prune(this.deps.db);
     } catch (err) {
       if (this.running) this.failures.failed('webhook sweep failed', err);

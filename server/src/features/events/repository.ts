@@ -4,7 +4,11 @@ import type { Executor } from '../../db/database.js';
 import { scopeCondition, type Scope } from '../../db/scope.js';
 import type { Cursor } from './cursor.js';
 
-export interface EventRow { tx: string; seq: string; body: string }
+export interface EventRow {
+  tx: string;
+  seq: string;
+  body: string;
+}
 
 /**
  * The events after `after` that `reader` may see, oldest first: offer events of its branch, order events of
@@ -16,10 +20,17 @@ export interface EventRow { tx: string; seq: string; body: string }
  * transaction that can still commit has an id at least the barrier, so nothing can appear before the cursor
  * once it has moved.
  */
-export async function eventsAfter(db: Executor, reader: Scope & { permissions: ReadonlySet<Permission> }, after: Cursor, limit: number): Promise<EventRow[]> {
+export async function eventsAfter(
+  db: Executor,
+  reader: Scope & { permissions: ReadonlySet<Permission> },
+  after: Cursor,
+  limit: number,
+): Promise<EventRow[]> {
   const barrier = await runningBarrier(db);
   const branch = scopeCondition({ branchId: reader.branchId, exchangeIds: null }, { branch: 'e.branch_id' });
-  const orders = reader.permissions.has('orders:read') ? scopeCondition(reader, { branch: 'e.branch_id', exchange: 'e.exchange_id' }) : sql<boolean>`false`;
+  const orders = reader.permissions.has('orders:read')
+    ? scopeCondition(reader, { branch: 'e.branch_id', exchange: 'e.exchange_id' })
+    : sql<boolean>`false`;
   const { rows } = await sql<EventRow>`
     select e.tx_id::text as tx, e.seq::text as seq, e.body
     from events e

@@ -6,8 +6,18 @@ import { inScope, scopeValues, type Scope, type ScopeValues } from '../../db/sco
 
 // Exchanges (cashboxes) and their weekly hours: the partner catalogue's reads and the back office's writes.
 
-export interface ScheduleRow { dayOfWeek: number; openTime: string; closeTime: string; isClosed: boolean }
-export interface ScheduleDay { dayOfWeek: number; openTime: string | null; closeTime: string | null; isClosed: boolean }
+export interface ScheduleRow {
+  dayOfWeek: number;
+  openTime: string;
+  closeTime: string;
+  isClosed: boolean;
+}
+export interface ScheduleDay {
+  dayOfWeek: number;
+  openTime: string | null;
+  closeTime: string | null;
+  isClosed: boolean;
+}
 
 /** Opening hours as partners read them, ordered by day; closed days without hours read 00:00. */
 export const publicSchedule = (exchangeId: ReturnType<typeof sql.ref>) => sql<ScheduleRow[]>`coalesce((
@@ -27,9 +37,20 @@ const schedule = sql<ScheduleDay[]>`coalesce((
 
 const publicExchangesQuery = memoQuery((db, scope: ScopeValues) =>
   inScope(db.selectFrom('exchanges as e'), scope, { branch: 'e.branch_id', exchange: 'e.id' })
-    .select(['e.id', 'e.name', 'e.is_active', 'e.address', 'e.phone_number', 'e.chat_url', 'e.latitude', 'e.longitude', 'e.timezone'])
+    .select([
+      'e.id',
+      'e.name',
+      'e.is_active',
+      'e.address',
+      'e.phone_number',
+      'e.chat_url',
+      'e.latitude',
+      'e.longitude',
+      'e.timezone',
+    ])
     .select(publicSchedule(sql.ref('e.id')).as('schedule'))
-    .orderBy('e.id'));
+    .orderBy('e.id'),
+);
 
 /** The exchanges in scope with their contacts, for partners. */
 export function listPublicExchanges(db: Executor, scope: Scope) {
@@ -50,21 +71,38 @@ export async function findCashbox(db: Executor, scope: Scope, id: number) {
   return row;
 }
 
-const cashboxQuery = memoQuery((db, p: ScopeValues & { id: number }) => inScope(db.selectFrom('exchanges as e'), p, { branch: 'e.branch_id', exchange: 'e.id' })
-  .innerJoin('branches as b', 'b.id', 'e.branch_id')
-  .select(['e.id', 'e.branch_id', 'e.is_active', 'b.is_sandbox'])
-  .where('e.id', '=', p.id));
+const cashboxQuery = memoQuery((db, p: ScopeValues & { id: number }) =>
+  inScope(db.selectFrom('exchanges as e'), p, { branch: 'e.branch_id', exchange: 'e.id' })
+    .innerJoin('branches as b', 'b.id', 'e.branch_id')
+    .select(['e.id', 'e.branch_id', 'e.is_active', 'b.is_sandbox'])
+    .where('e.id', '=', p.id),
+);
 
 /** The ids among `ids` that are not exchanges of the branch. */
-export async function exchangesOutsideBranch(db: Executor, branchId: number, ids: readonly number[]): Promise<number[]> {
+export async function exchangesOutsideBranch(
+  db: Executor,
+  branchId: number,
+  ids: readonly number[],
+): Promise<number[]> {
   if (ids.length === 0) return [];
-  const found = await db.selectFrom('exchanges').select('id').where('branch_id', '=', branchId).where('id', 'in', [...ids]).execute();
+  const found = await db
+    .selectFrom('exchanges')
+    .select('id')
+    .where('branch_id', '=', branchId)
+    .where('id', 'in', [...ids])
+    .execute();
   const inBranch = new Set(found.map((r) => r.id));
   return ids.filter((id) => !inBranch.has(id));
 }
 
 export const EXCHANGE_COLUMNS: Record<string, string> = {
-  id: 'e.id', branchId: 'e.branch_id', name: 'e.name', city: 'e.city', isActive: 'e.is_active', createdAt: 'e.created_at', updatedAt: 'e.updated_at',
+  id: 'e.id',
+  branchId: 'e.branch_id',
+  name: 'e.name',
+  city: 'e.city',
+  isActive: 'e.is_active',
+  createdAt: 'e.created_at',
+  updatedAt: 'e.updated_at',
 };
 
 function inBackOffice(db: Executor, scope: Scope) {
@@ -72,8 +110,23 @@ function inBackOffice(db: Executor, scope: Scope) {
 }
 
 function selectView(q: ReturnType<typeof inBackOffice>) {
-  return q.select(['e.id', 'e.branch_id', 'e.name', 'e.address', 'e.city', 'e.phone_number', 'e.chat_url', 'e.latitude', 'e.longitude',
-    'e.timezone', 'e.is_active', 'e.created_at', 'e.updated_at']).select(schedule.as('schedule'));
+  return q
+    .select([
+      'e.id',
+      'e.branch_id',
+      'e.name',
+      'e.address',
+      'e.city',
+      'e.phone_number',
+      'e.chat_url',
+      'e.latitude',
+      'e.longitude',
+      'e.timezone',
+      'e.is_active',
+      'e.created_at',
+      'e.updated_at',
+    ])
+    .select(schedule.as('schedule'));
 }
 
 export type ExchangeRow = NonNullable<Awaited<ReturnType<typeof findExchange>>>;
@@ -113,15 +166,26 @@ function columns(v: ExchangeValues) {
     ...(v.city !== undefined && { city: v.city }),
     ...(v.phoneNumber !== undefined && { phone_number: v.phoneNumber }),
     ...(v.chatUrl !== undefined && { chat_url: v.chatUrl }),
-    ...(v.location !== undefined && { latitude: v.location?.latitude ?? null, longitude: v.location?.longitude ?? null }),
+    ...(v.location !== undefined && {
+      latitude: v.location?.latitude ?? null,
+      longitude: v.location?.longitude ?? null,
+    }),
     ...(v.timezone !== undefined && { timezone: v.timezone }),
     ...(v.isActive !== undefined && { is_active: v.isActive }),
     updated_at: sql<Date>`now()`,
   };
 }
 
-export async function insertExchange(db: Executor, branchId: number, v: ExchangeValues & { name: string }): Promise<number> {
-  const row = await db.insertInto('exchanges').values({ branch_id: branchId, ...columns(v), name: v.name }).returning('id').executeTakeFirstOrThrow();
+export async function insertExchange(
+  db: Executor,
+  branchId: number,
+  v: ExchangeValues & { name: string },
+): Promise<number> {
+  const row = await db
+    .insertInto('exchanges')
+    .values({ branch_id: branchId, ...columns(v), name: v.name })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -132,7 +196,16 @@ export async function updateExchange(db: Executor, id: number, v: ExchangeValues
 export async function replaceSchedule(db: Executor, exchangeId: number, days: ScheduleDay[]): Promise<void> {
   await db.deleteFrom('exchange_schedule').where('exchange_id', '=', exchangeId).execute();
   if (days.length === 0) return;
-  await db.insertInto('exchange_schedule').values(days.map((d) => ({
-    exchange_id: exchangeId, day_of_week: d.dayOfWeek, open_time: d.openTime, close_time: d.closeTime, is_closed: d.isClosed,
-  }))).execute();
+  await db
+    .insertInto('exchange_schedule')
+    .values(
+      days.map((d) => ({
+        exchange_id: exchangeId,
+        day_of_week: d.dayOfWeek,
+        open_time: d.openTime,
+        close_time: d.closeTime,
+        is_closed: d.isClosed,
+      })),
+    )
+    .execute();
 }

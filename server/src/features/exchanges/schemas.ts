@@ -5,22 +5,43 @@ const HHMM = Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', description: 
 const Text = (maxLength: number) => Type.String({ maxLength });
 const PHONE = '^(\\+?\\(?\\d[\\d ().-]{3,48})?$';
 
-const ScheduleDayInput = Type.Object({
-  dayOfWeek: Type.Integer({ minimum: 1, maximum: 7, description: 'ISO day of week: 1 = Monday … 7 = Sunday' }),
-  openTime: Type.Optional(HHMM),
-  closeTime: Type.Optional(HHMM),
-  isClosed: Type.Optional(Type.Boolean({ default: false })),
-}, { additionalProperties: false });
+const ScheduleDayInput = Type.Object(
+  {
+    dayOfWeek: Type.Integer({ minimum: 1, maximum: 7, description: 'ISO day of week: 1 = Monday … 7 = Sunday' }),
+    openTime: Type.Optional(HHMM),
+    closeTime: Type.Optional(HHMM),
+    isClosed: Type.Optional(Type.Boolean({ default: false })),
+  },
+  { additionalProperties: false },
+);
 
-const LocationInput = Type.Object({
-  latitude: Type.Number({ minimum: -90, maximum: 90 }),
-  longitude: Type.Number({ minimum: -180, maximum: 180 }),
-}, { additionalProperties: false });
+const LocationInput = Type.Object(
+  {
+    latitude: Type.Number({ minimum: -90, maximum: 90 }),
+    longitude: Type.Number({ minimum: -180, maximum: 180 }),
+  },
+  { additionalProperties: false },
+);
 
-const ContactsInput = Type.Object({
-  phoneNumber: Type.Optional(Type.String({ maxLength: 50, pattern: PHONE, description: 'As shown to clients: digits, spaces, brackets, dots and hyphens, optionally after +; or empty' })),
-  chat: Type.Optional(Type.String({ maxLength: 2048, pattern: '^(https?://\\S+)?$', description: 'Link to the exchange\'s chat (http or https), or empty' })),
-}, { additionalProperties: false });
+const ContactsInput = Type.Object(
+  {
+    phoneNumber: Type.Optional(
+      Type.String({
+        maxLength: 50,
+        pattern: PHONE,
+        description: 'As shown to clients: digits, spaces, brackets, dots and hyphens, optionally after +; or empty',
+      }),
+    ),
+    chat: Type.Optional(
+      Type.String({
+        maxLength: 2048,
+        pattern: '^(https?://\\S+)?$',
+        description: "Link to the exchange's chat (http or https), or empty",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
 
 const fields = {
   name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
@@ -28,17 +49,31 @@ const fields = {
   city: Type.Optional(Text(200)),
   contacts: Type.Optional(ContactsInput),
   location: Type.Optional(Nullable(LocationInput)),
-  timezone: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone of the opening hours, e.g. Europe/Lisbon' })),
-  schedule: Type.Optional(Type.Array(ScheduleDayInput, { maxItems: 7, description: 'The whole week; days left out have no opening hours' })),
+  timezone: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 64,
+      description: 'IANA time zone of the opening hours, e.g. Europe/Lisbon',
+    }),
+  ),
+  schedule: Type.Optional(
+    Type.Array(ScheduleDayInput, { maxItems: 7, description: 'The whole week; days left out have no opening hours' }),
+  ),
   isActive: Type.Optional(Type.Boolean()),
 };
 
-export const CreateExchangeRequest = Type.Object({
-  branchId: Type.Optional(RowId({ description: 'Required for a superadmin; an admin\'s own branch otherwise' })),
-  ...fields,
-}, { additionalProperties: false });
+export const CreateExchangeRequest = Type.Object(
+  {
+    branchId: Type.Optional(RowId({ description: "Required for a superadmin; an admin's own branch otherwise" })),
+    ...fields,
+  },
+  { additionalProperties: false },
+);
 
-export const UpdateExchangeRequest = Type.Object({ ...fields, name: Type.Optional(fields.name) }, { additionalProperties: false, minProperties: 1 });
+export const UpdateExchangeRequest = Type.Object(
+  { ...fields, name: Type.Optional(fields.name) },
+  { additionalProperties: false, minProperties: 1 },
+);
 
 const Time = Nullable(Type.String());
 
@@ -51,7 +86,9 @@ export const AdminExchange = Type.Object({
   contacts: Type.Object({ phoneNumber: Type.String(), chat: Type.String() }),
   location: Nullable(Type.Object({ latitude: Type.Number(), longitude: Type.Number() })),
   timezone: Type.String(),
-  schedule: Type.Array(Type.Object({ dayOfWeek: Type.Integer(), openTime: Time, closeTime: Time, isClosed: Type.Boolean() })),
+  schedule: Type.Array(
+    Type.Object({ dayOfWeek: Type.Integer(), openTime: Time, closeTime: Time, isClosed: Type.Boolean() }),
+  ),
   isActive: Type.Boolean(),
   createdAt: DateTime,
   updatedAt: DateTime,

@@ -13,15 +13,27 @@ export type { ScheduleRow } from './repository.js';
 export const listPublicExchanges: typeof repo.listPublicExchanges = (...args) => repo.listPublicExchanges(...args);
 export const findPublicExchange: typeof repo.findPublicExchange = (...args) => repo.findPublicExchange(...args);
 export const findCashbox: typeof repo.findCashbox = (...args) => repo.findCashbox(...args);
-export const exchangesOutsideBranch: typeof repo.exchangesOutsideBranch = (...args) => repo.exchangesOutsideBranch(...args);
+export const exchangesOutsideBranch: typeof repo.exchangesOutsideBranch = (...args) =>
+  repo.exchangesOutsideBranch(...args);
 export const exchangeInScope: typeof repo.exchangeInScope = (...args) => repo.exchangeInScope(...args);
 
 export function exchangeView(e: repo.ExchangeRow) {
   return {
-    id: e.id, branchId: e.branch_id, name: e.name, address: e.address, city: e.city,
+    id: e.id,
+    branchId: e.branch_id,
+    name: e.name,
+    address: e.address,
+    city: e.city,
     contacts: { phoneNumber: e.phone_number, chat: e.chat_url },
-    location: e.latitude !== null && e.longitude !== null ? { latitude: Number(e.latitude), longitude: Number(e.longitude) } : null,
-    timezone: e.timezone, schedule: e.schedule, isActive: e.is_active, createdAt: e.created_at, updatedAt: e.updated_at,
+    location:
+      e.latitude !== null && e.longitude !== null
+        ? { latitude: Number(e.latitude), longitude: Number(e.longitude) }
+        : null,
+    timezone: e.timezone,
+    schedule: e.schedule,
+    isActive: e.is_active,
+    createdAt: e.created_at,
+    updatedAt: e.updated_at,
   };
 }
 
@@ -39,29 +51,48 @@ export async function createExchange(db: Database, audit: Audit, scope: Scope, i
   const branchId = await targetBranch(db, scope, input.branchId);
   const values = toValues(input);
   const days = input.schedule && toSchedule(input.schedule);
-  return committed(db, db.transaction().execute(async (tx) => {
-    const id = await repo.insertExchange(tx, branchId, { ...values, name: input.name.trim() });
-    if (days) await repo.replaceSchedule(tx, id, days);
-    const exchange = exchangeView((await repo.findExchange(tx, scope, id))!);
-    await audit.record(tx, { action: 'exchange.create', entityType: 'exchange', entityId: id, branchId, after: exchange });
-    return exchange;
-  }));
+  return committed(
+    db,
+    db.transaction().execute(async (tx) => {
+      const id = await repo.insertExchange(tx, branchId, { ...values, name: input.name.trim() });
+      if (days) await repo.replaceSchedule(tx, id, days);
+      const exchange = exchangeView((await repo.findExchange(tx, scope, id))!);
+      await audit.record(tx, {
+        action: 'exchange.create',
+        entityType: 'exchange',
+        entityId: id,
+        branchId,
+        after: exchange,
+      });
+      return exchange;
+    }),
+  );
 }
 
 export async function updateExchange(db: Database, audit: Audit, scope: Scope, id: number, patch: UpdateExchangeInput) {
   const values = toValues(patch);
   const days = patch.schedule && toSchedule(patch.schedule);
-  return committed(db, db.transaction().execute(async (tx) => {
-    if (!(await repo.exchangeInScope(tx, scope, id, true))) throw ExchangeError.exchangeNotFound();
-    const before = exchangeView((await repo.findExchange(tx, scope, id))!);
-    await repo.updateExchange(tx, id, { ...values, name: patch.name?.trim() });
-    if (days) await repo.replaceSchedule(tx, id, days);
-    const after = exchangeView((await repo.findExchange(tx, scope, id))!);
-    // Named for what changed, not for what was sent: the console sends the week with every save.
-    const scheduleMoved = JSON.stringify(before.schedule) !== JSON.stringify(after.schedule);
-    await audit.record(tx, { action: scheduleMoved ? 'exchange.update.schedule' : 'exchange.update', entityType: 'exchange', entityId: id, branchId: after.branchId, before, after });
-    return after;
-  }));
+  return committed(
+    db,
+    db.transaction().execute(async (tx) => {
+      if (!(await repo.exchangeInScope(tx, scope, id, true))) throw ExchangeError.exchangeNotFound();
+      const before = exchangeView((await repo.findExchange(tx, scope, id))!);
+      await repo.updateExchange(tx, id, { ...values, name: patch.name?.trim() });
+      if (days) await repo.replaceSchedule(tx, id, days);
+      const after = exchangeView((await repo.findExchange(tx, scope, id))!);
+      // Named for what changed, not for what was sent: the console sends the week with every save.
+      const scheduleMoved = JSON.stringify(before.schedule) !== JSON.stringify(after.schedule);
+      await audit.record(tx, {
+        action: scheduleMoved ? 'exchange.update.schedule' : 'exchange.update',
+        entityType: 'exchange',
+        entityId: id,
+        branchId: after.branchId,
+        before,
+        after,
+      });
+      return after;
+    }),
+  );
 }
 
 /** This process's snapshots drop the change as soon as it commits (the NOTIFY reaches the others). */
@@ -76,8 +107,13 @@ function toValues(input: UpdateExchangeInput): repo.ExchangeValues {
     throw ExchangeError.unknownTimeZone(input.timezone);
   }
   return {
-    address: input.address, city: input.city, phoneNumber: input.contacts?.phoneNumber, chatUrl: input.contacts?.chat,
-    location: input.location, timezone: input.timezone, isActive: input.isActive,
+    address: input.address,
+    city: input.city,
+    phoneNumber: input.contacts?.phoneNumber,
+    chatUrl: input.contacts?.chat,
+    location: input.location,
+    timezone: input.timezone,
+    isActive: input.isActive,
   };
 }
 

@@ -1,7 +1,11 @@
 import { sql } from 'kysely';
 import type { Executor, Tx } from '../../db/database.js';
 
-export interface StoredRow { request_hash: string; status: number | null; response: string | null }
+export interface StoredRow {
+  request_hash: string;
+  status: number | null;
+  response: string | null;
+}
 
 /**
  * Takes the key for this request: inserts its row, or takes over an expired one. A row of a transaction still
@@ -21,12 +25,16 @@ export async function claim(tx: Tx, apiKeyId: string, key: string, hash: string,
 
 export async function findStored(tx: Tx, apiKeyId: string, key: string): Promise<StoredRow | undefined> {
   const { rows } = await sql<StoredRow>`
-    select request_hash, status, response from idempotency_keys where api_key_id = ${apiKeyId}::uuid and key = ${key}`.execute(tx);
+    select request_hash, status, response from idempotency_keys where api_key_id = ${apiKeyId}::uuid and key = ${key}`.execute(
+    tx,
+  );
   return rows[0];
 }
 
 export async function store(tx: Tx, apiKeyId: string, key: string, status: number, response: string): Promise<void> {
-  await sql`update idempotency_keys set status = ${status}, response = ${response} where api_key_id = ${apiKeyId}::uuid and key = ${key}`.execute(tx);
+  await sql`update idempotency_keys set status = ${status}, response = ${response} where api_key_id = ${apiKeyId}::uuid and key = ${key}`.execute(
+    tx,
+  );
 }
 
 /**
@@ -45,6 +53,8 @@ export async function clearLockTimeout(tx: Tx): Promise<void> {
 export async function pruneExpired(db: Executor, batch = 1000): Promise<number> {
   const result = await sql`
     delete from idempotency_keys where (api_key_id, key) in (
-      select api_key_id, key from idempotency_keys where expires_at < now() order by expires_at limit ${batch} for update skip locked)`.execute(db);
+      select api_key_id, key from idempotency_keys where expires_at < now() order by expires_at limit ${batch} for update skip locked)`.execute(
+    db,
+  );
   return Number(result.numAffectedRows ?? 0);
 }

@@ -14,7 +14,12 @@ export const REPLAYED_HEADER = 'Idempotent-Replayed';
  * by the route's response schema, is stored in that transaction and replayed byte for byte.
  */
 export function idempotentResponder(db: Database, options: IdempotencyOptions) {
-  return async function respond(request: FastifyRequest, reply: FastifyReply, status: number, work: (tx: Tx | undefined) => Promise<unknown>): Promise<FastifyReply> {
+  return async function respond(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    work: (tx: Tx | undefined) => Promise<unknown>,
+  ): Promise<FastifyReply> {
     const key = idempotencyKey(request.headers['idempotency-key']);
     if (key === undefined) return reply.code(status).send(await work(undefined));
     const apiKeyId = request.apiKey.keyId;

@@ -21,8 +21,15 @@ export interface IdempotencyOptions {
 export const COMMITTED_CHANNEL = 'pxs:idempotency:committed';
 const committed = channel(COMMITTED_CHANNEL);
 
-export interface IdempotentRequest { apiKeyId: string; key: string; hash: string }
-export interface Answer { status: number; body: string }
+export interface IdempotentRequest {
+  apiKeyId: string;
+  key: string;
+  hash: string;
+}
+export interface Answer {
+  status: number;
+  body: string;
+}
 
 /**
  * Runs `work` once per key: in one transaction it takes the key, runs the work (which writes what it creates
@@ -31,12 +38,18 @@ export interface Answer { status: number; body: string }
  * arriving while the first runs waits for it up to `lockWaitMs`, then gets 409. A failed first request stores
  * nothing: its transaction rolls back and the key is free again.
  */
-export async function runOnce(db: Database, options: IdempotencyOptions, req: IdempotentRequest, work: (tx: Tx) => Promise<Answer>): Promise<Answer & { replayed: boolean }> {
+export async function runOnce(
+  db: Database,
+  options: IdempotencyOptions,
+  req: IdempotentRequest,
+  work: (tx: Tx) => Promise<Answer>,
+): Promise<Answer & { replayed: boolean }> {
   let answer: Answer & { replayed: boolean };
   try {
     answer = await db.transaction().execute(async (tx) => {
       await repo.setLockTimeout(tx, options.lockWaitMs);
-      if (!(await repo.claim(tx, req.apiKeyId, req.key, req.hash, KEY_TTL_HOURS))) return replay(await repo.findStored(tx, req.apiKeyId, req.key), req.hash);
+      if (!(await repo.claim(tx, req.apiKeyId, req.key, req.hash, KEY_TTL_HOURS)))
+        return replay(await repo.findStored(tx, req.apiKeyId, req.key), req.hash);
       await repo.clearLockTimeout(tx);
       const done = await work(tx);
       await repo.store(tx, req.apiKeyId, req.key, done.status, done.body);

@@ -15,26 +15,53 @@ export function offerRoutes({ db }: { db: Database }) {
   return async function routes(app: App) {
     const route = staffRoute('admin');
 
-    app.post('/offers', route({
-      roles: BRANCH_ADMINS,
-      schema: { operationId: 'createAdminOffer', summary: 'Create an offer (emits offer.updated)', body: CreateOfferRequest, response: { 201: Offer } },
-    }), async (request, reply) => reply.code(201).send(await createOffer(db, auditOf(request), adminScope(request.staff), request.body)));
+    app.post(
+      '/offers',
+      route({
+        roles: BRANCH_ADMINS,
+        schema: {
+          operationId: 'createAdminOffer',
+          summary: 'Create an offer (emits offer.updated)',
+          body: CreateOfferRequest,
+          response: { 201: Offer },
+        },
+      }),
+      async (request, reply) =>
+        reply.code(201).send(await createOffer(db, auditOf(request), adminScope(request.staff), request.body)),
+    );
 
-    app.get('/offers', route({
-      roles: BRANCH_ADMINS,
-      schema: { operationId: 'listAdminOffers', summary: 'List offers, active or not', querystring: ListQuery, response: { 200: OfferList } },
-    }), async (request) => {
-      // The partner listing's filters, sorts and query, over the caller's back office (branch-wide, or every branch).
-      const params = parseListQuery(request.query, OFFER_LIST);
-      return page(await listOffers(db, adminScope(request.staff), params), params);
-    });
-
-    app.patch('/offers/:id', route({
-      roles: BRANCH_ADMINS, errors: [404],
-      schema: {
-        operationId: 'updateAdminOffer', summary: 'Change an offer\'s rate, limits or state (emits offer.updated)', params: IdParams, body: UpdateOfferRequest,
-        response: { 200: Offer },
+    app.get(
+      '/offers',
+      route({
+        roles: BRANCH_ADMINS,
+        schema: {
+          operationId: 'listAdminOffers',
+          summary: 'List offers, active or not',
+          querystring: ListQuery,
+          response: { 200: OfferList },
+        },
+      }),
+      async (request) => {
+        // The partner listing's filters, sorts and query, over the caller's back office (branch-wide, or every branch).
+        const params = parseListQuery(request.query, OFFER_LIST);
+        return page(await listOffers(db, adminScope(request.staff), params), params);
       },
-    }), async (request) => updateOffer(db, auditOf(request), adminScope(request.staff), request.params.id, request.body));
+    );
+
+    app.patch(
+      '/offers/:id',
+      route({
+        roles: BRANCH_ADMINS,
+        errors: [404],
+        schema: {
+          operationId: 'updateAdminOffer',
+          summary: "Change an offer's rate, limits or state (emits offer.updated)",
+          params: IdParams,
+          body: UpdateOfferRequest,
+          response: { 200: Offer },
+        },
+      }),
+      async (request) => updateOffer(db, auditOf(request), adminScope(request.staff), request.params.id, request.body),
+    );
   };
 }

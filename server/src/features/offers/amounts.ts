@@ -12,12 +12,17 @@ export function decimalInput(field: string, value: number | string): string {
   return normalize(text);
 }
 
-export interface OfferAmounts { rate: string; minAmount: string; maxAmount: string }
+export interface OfferAmounts {
+  rate: string;
+  minAmount: string;
+  maxAmount: string;
+}
 
 /** The rules the offers table enforces, checked first so a client gets a 400 that names the field. */
 export function checkAmounts(a: OfferAmounts): OfferAmounts {
   if (new Dec(a.rate).lte(0)) throw OfferError.rateNotPositive();
   if (new Dec(a.maxAmount).lte(0)) throw OfferError.maxAmountNotPositive();
-  if (new Dec(a.minAmount).gt(a.maxAmount)) throw OfferError.minAboveMax(normalize(a.minAmount), normalize(a.maxAmount));
+  if (new Dec(a.minAmount).gt(a.maxAmount))
+    throw OfferError.minAboveMax(normalize(a.minAmount), normalize(a.maxAmount));
   return a;
 }

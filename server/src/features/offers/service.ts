@@ -38,15 +38,31 @@ export async function createOffer(db: Database, audit: Audit, scope: Scope, inpu
   });
   if (input.currency1Id === input.currency2Id) throw OfferError.offerPairSameCurrency();
   try {
-    return await committed(db, db.transaction().execute(async (tx) => {
-      if (!(await exchangeInScope(tx, scope, input.exchangeId))) throw OfferError.exchangeFieldNotFound();
-      const found = new Set((await findCurrencies(tx, [input.currency1Id, input.currency2Id])).map((c) => c.id));
-      for (const field of ['currency1Id', 'currency2Id'] as const) if (!found.has(input[field])) throw OfferError.currencyFieldNotFound(field);
-      const id = await repo.insertOffer(tx, { ...amounts, exchangeId: input.exchangeId, currency1Id: input.currency1Id, currency2Id: input.currency2Id, isActive: input.isActive ?? true });
-      const offer = await publish(tx, id);
-      await audit.record(tx, { action: 'offer.create', entityType: 'offer', entityId: id, branchId: offer.branchId, after: exact(offer.view) });
-      return offer.view;
-    }));
+    return await committed(
+      db,
+      db.transaction().execute(async (tx) => {
+        if (!(await exchangeInScope(tx, scope, input.exchangeId))) throw OfferError.exchangeFieldNotFound();
+        const found = new Set((await findCurrencies(tx, [input.currency1Id, input.currency2Id])).map((c) => c.id));
+        for (const field of ['currency1Id', 'currency2Id'] as const)
+          if (!found.has(input[field])) throw OfferError.currencyFieldNotFound(field);
+        const id = await repo.insertOffer(tx, {
+          ...amounts,
+          exchangeId: input.exchangeId,
+          currency1Id: input.currency1Id,
+          currency2Id: input.currency2Id,
+          isActive: input.isActive ?? true,
+        });
+        const offer = await publish(tx, id);
+        await audit.record(tx, {
+          action: 'offer.create',
+          entityType: 'offer',
+          entityId: id,
+          branchId: offer.branchId,
+          after: exact(offer.view),
+        });
+        return offer.view;
+      }),
+    );
   } catch (err) {
     if (uniqueViolation(err) === 'offers_pair_key') {
       throw OfferError.offerPairTaken();
@@ -56,20 +72,30 @@ export async function createOffer(db: Database, audit: Audit, scope: Scope, inpu
 }
 
 export async function updateOffer(db: Database, audit: Audit, scope: Scope, id: number, patch: UpdateOfferInput) {
-  return committed(db, db.transaction().execute(async (tx) => {
-    const current = await repo.lockOffer(tx, scope, id);
-    if (!current) throw OfferError.offerNotFound();
-    const amounts = checkAmounts({
-      rate: patch.rate === undefined ? current.rate : decimalInput('rate', patch.rate),
-      minAmount: patch.minAmount === undefined ? current.min_amount : decimalInput('minAmount', patch.minAmount),
-      maxAmount: patch.maxAmount === undefined ? current.max_amount : decimalInput('maxAmount', patch.maxAmount),
-    });
-    const before = exact(present.offer(await repo.findOfferView(tx, id)));
-    await repo.updateOffer(tx, id, { ...amounts, isActive: patch.isActive });
-    const offer = await publish(tx, id);
-    await audit.record(tx, { action: 'offer.update', entityType: 'offer', entityId: id, branchId: offer.branchId, before, after: exact(offer.view) });
-    return offer.view;
-  }));
+  return committed(
+    db,
+    db.transaction().execute(async (tx) => {
+      const current = await repo.lockOffer(tx, scope, id);
+      if (!current) throw OfferError.offerNotFound();
+      const amounts = checkAmounts({
+        rate: patch.rate === undefined ? current.rate : decimalInput('rate', patch.rate),
+        minAmount: patch.minAmount === undefined ? current.min_amount : decimalInput('minAmount', patch.minAmount),
+        maxAmount: patch.maxAmount === undefined ? current.max_amount : decimalInput('maxAmount', patch.maxAmount),
+      });
+      const before = exact(present.offer(await repo.findOfferView(tx, id)));
+      await repo.updateOffer(tx, id, { ...amounts, isActive: patch.isActive });
+      const offer = await publish(tx, id);
+      await audit.record(tx, {
+        action: 'offer.update',
+        entityType: 'offer',
+        entityId: id,
+        branchId: offer.branchId,
+        before,
+        after: exact(offer.view),
+      });
+      return offer.view;
+    }),
+  );
 }
 
 /** This process's snapshots drop the change as soon as it commits (the NOTIFY reaches the others). */
@@ -87,21 +113,23 @@ function exact(o: ReturnType<typeof present.offer>) {
 /** Reads the offer as it now is, queues `offer.updated` for it and returns its response shape and branch. */
 async function publish(tx: Tx, id: number) {
   const o = await repo.findOfferView(tx, id);
-  await enqueue(tx, [{
-    event: 'offer.updated',
-    branchId: o.branch_id,
-    exchangeId: o.exchange_id,
-    data: {
-      id: o.id,
+  await enqueue(tx, [
+    {
+      event: 'offer.updated',
+      branchId: o.branch_id,
       exchangeId: o.exchange_id,
-      currency1: { id: o.c1_id, code: o.c1_code },
-      currency2: { id: o.c2_id, code: o.c2_code },
-      rate: normalize(o.rate),
-      minAmount: normalize(o.min_amount),
-      maxAmount: normalize(o.max_amount),
-      isActive: o.is_active,
-      updatedAt: o.updated_at.toISOString(),
+      data: {
+        id: o.id,
+        exchangeId: o.exchange_id,
+        currency1: { id: o.c1_id, code: o.c1_code },
+        currency2: { id: o.c2_id, code: o.c2_code },
+        rate: normalize(o.rate),
+        minAmount: normalize(o.min_amount),
+        maxAmount: normalize(o.max_amount),
+        isActive: o.is_active,
+        updatedAt: o.updated_at.toISOString(),
+      },
     },
-  }]);
+  ]);
   return { view: present.offer(o), branchId: o.branch_id };
 }

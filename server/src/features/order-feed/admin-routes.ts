@@ -30,38 +30,64 @@ const TOO_MANY = `Too many open order streams for this staff user (at most ${MAX
 export function orderFeedRoutes({ db, log }: { db: Database; log: Log }) {
   return async function routes(app: App) {
     // A poll fails every second while the database is away: the outage is logged once, not each time.
-    const feed = new OrderFeed(db, { pollMs: POLL_MS, gapWaitMs: GAP_WAIT_MS, failures: new OutageLog(log, 'the order feed goes on') });
+    const feed = new OrderFeed(db, {
+      pollMs: POLL_MS,
+      gapWaitMs: GAP_WAIT_MS,
+      failures: new OutageLog(log, 'the order feed goes on'),
+    });
     const streams = new Set<() => void>();
     const slots = new StreamSlots(MAX_STREAMS_PER_USER);
     // Open streams would keep the server from closing: end them first, the clients reconnect to another instance.
-    app.addHook('preClose', async () => { for (const end of streams) end(); feed.stop(); });
-
-    app.get('/orders/stream', staffRoute('admin')({
-      permission: 'orders:read',
-      // The stream's own head says no-store too (stream.ts); this puts it on its refusals, and in the document.
-      config: { noStore: true },
-      schema: {
-        operationId: 'streamOrderChanges', summary: 'Live order changes in the caller\'s scope (server-sent events)',
-        produces: ['text/event-stream'], response: {
-          200: StreamResponse,
-          429: Type.Ref('Error', { description: `Too Many Requests: the staff user has ${MAX_STREAMS_PER_USER} streams open on this instance; close one first` }),
-        },
-      },
-    }), async (request, reply) => {
-      const staff = request.staff;
-      const release = slots.take(staff.staffUserId);
-      if (!release) throw new AppError('rateLimited', TOO_MANY, undefined, { 'Retry-After': RETRY_AFTER_SECONDS }, RETRY_AFTER_SECONDS);
-      try {
-        await openStream(reply, {
-          feed, scope: { branchId: staff.branchId, exchangeIds: staff.exchangeIds },
-          expiresAt: staff.token.expiresAt * 1000, stillValid: () => sameStaff(db, request), open: streams, onEnd: release,
-        });
-      } catch (err) {
-        // It failed before it opened (the feed's first read): no end() will give the slot back.
-        release();
-        throw err;
-      }
+    app.addHook('preClose', async () => {
+      for (const end of streams) end();
+      feed.stop();
     });
+
+    app.get(
+      '/orders/stream',
+      staffRoute('admin')({
+        permission: 'orders:read',
+        // The stream's own head says no-store too (stream.ts); this puts it on its refusals, and in the document.
+        config: { noStore: true },
+        schema: {
+          operationId: 'streamOrderChanges',
+          summary: "Live order changes in the caller's scope (server-sent events)",
+          produces: ['text/event-stream'],
+          response: {
+            200: StreamResponse,
+            429: Type.Ref('Error', {
+              description: `Too Many Requests: the staff user has ${MAX_STREAMS_PER_USER} streams open on this instance; close one first`,
+            }),
+          },
+        },
+      }),
+      async (request, reply) => {
+        const staff = request.staff;
+        const release = slots.take(staff.staffUserId);
+        if (!release)
+          throw new AppError(
+            'rateLimited',
+            TOO_MANY,
+            undefined,
+            { 'Retry-After': RETRY_AFTER_SECONDS },
+            RETRY_AFTER_SECONDS,
+          );
+        try {
+          await openStream(reply, {
+            feed,
+            scope: { branchId: staff.branchId, exchangeIds: staff.exchangeIds },
+            expiresAt: staff.token.expiresAt * 1000,
+            stillValid: () => sameStaff(db, request),
+            open: streams,
+            onEnd: release,
+          });
+        } catch (err) {
+          // It failed before it opened (the feed's first read): no end() will give the slot back.
+          release();
+          throw err;
+        }
+      },
+    );
   };
 }
 

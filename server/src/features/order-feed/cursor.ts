@@ -10,7 +10,10 @@ export class IdCursor {
   private readonly seen = new Set<number>();
   private gapSince: number | null = null;
 
-  constructor(start: number, private readonly gapWaitMs: number) {
+  constructor(
+    start: number,
+    private readonly gapWaitMs: number,
+  ) {
     this.low = start;
   }
 

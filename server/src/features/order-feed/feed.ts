@@ -27,13 +27,20 @@ export class OrderFeed {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
 
-  constructor(private readonly db: Executor, private readonly options: FeedOptions) {}
+  constructor(
+    private readonly db: Executor,
+    private readonly options: FeedOptions,
+  ) {}
 
   /** Starts hearing changes committed from now on; returns the function that stops. */
   async subscribe(listener: ChangeListener): Promise<() => void> {
     if (!this.cursor) this.cursor = new IdCursor(await lastChangeId(this.db), this.options.gapWaitMs);
     this.listeners.add(listener);
-    this.timer ??= setInterval(() => { this.running ??= this.poll().finally(() => { this.running = null; }); }, this.options.pollMs);
+    this.timer ??= setInterval(() => {
+      this.running ??= this.poll().finally(() => {
+        this.running = null;
+      });
+    }, this.options.pollMs);
     return () => {
       this.listeners.delete(listener);
       if (this.listeners.size === 0) this.stop();

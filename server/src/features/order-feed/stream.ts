@@ -26,10 +26,19 @@ export interface StreamOptions {
  */
 export async function openStream(reply: FastifyReply, options: StreamOptions): Promise<() => void> {
   const raw = reply.raw;
-  const write = (text: string) => { if (!raw.writableEnded) raw.write(text); };
+  const write = (text: string) => {
+    if (!raw.writableEnded) raw.write(text);
+  };
   const send = (change: ChangeRow) => {
     if (!canSee(options.scope, change)) return;
-    const data = { orderId: change.orderId, fromStatus: change.fromStatus, toStatus: change.toStatus, branchId: change.branchId, exchangeId: change.exchangeId, at: change.at };
+    const data = {
+      orderId: change.orderId,
+      fromStatus: change.fromStatus,
+      toStatus: change.toStatus,
+      branchId: change.branchId,
+      exchangeId: change.exchangeId,
+      at: change.at,
+    };
     write(`id: ${change.id}\nevent: order\ndata: ${JSON.stringify(data)}\n\n`);
   };
   const unsubscribe = await options.feed.subscribe(send);
@@ -46,9 +55,19 @@ export async function openStream(reply: FastifyReply, options: StreamOptions): P
   write('retry: 3000\nevent: ready\ndata: {}\n\n');
 
   const timers: NodeJS.Timeout[] = [setInterval(() => write(': ping\n\n'), HEARTBEAT_MS)];
-  timers.push(setInterval(() => { options.stillValid().then((ok) => { if (!ok) end(); }, () => undefined); }, RECHECK_MS));
+  timers.push(
+    setInterval(() => {
+      options.stillValid().then(
+        (ok) => {
+          if (!ok) end();
+        },
+        () => undefined,
+      );
+    }, RECHECK_MS),
+  );
   // setTimeout takes at most 2^31-1 ms; a longer-lived (external) token is rechecked by then.
-  if (options.expiresAt !== null) timers.push(setTimeout(() => end(), Math.min(2 ** 31 - 1, Math.max(0, options.expiresAt - Date.now()))));
+  if (options.expiresAt !== null)
+    timers.push(setTimeout(() => end(), Math.min(2 ** 31 - 1, Math.max(0, options.expiresAt - Date.now()))));
 
   let ended = false;
   function end(): void {

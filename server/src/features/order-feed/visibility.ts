@@ -1,7 +1,10 @@
 import type { Scope } from '../../auth/principal.js';
 
 /** Where an order lives: what decides who may hear of its changes. */
-export interface OrderPlace { branchId: number; exchangeId: number }
+export interface OrderPlace {
+  branchId: number;
+  exchangeId: number;
+}
 
 /**
  * The scope rule of db/scope.ts for one order already read: the caller's branch (unless it reaches every

@@ -11,7 +11,15 @@ import * as present from './presenters.js';
 import { ORDER_LIST } from './partner-routes.js';
 import { AdminOrderList, OrderDetail, OrderSearchQuery, OrderSearchResult, StatusChangeRequest } from './schemas.js';
 import { auditOf } from '../audit/service.js';
-import { clientsByIds, findOrder, findOrderClient, listHistory, listOrders, moveOrder, searchOrders } from './service.js';
+import {
+  clientsByIds,
+  findOrder,
+  findOrderClient,
+  listHistory,
+  listOrders,
+  moveOrder,
+  searchOrders,
+} from './service.js';
 
 const route = staffRoute('admin');
 
@@ -27,61 +35,124 @@ export function orderAdminRoutes({ db }: { db: Database }) {
       return present.orderDetail(row, await listHistory(db, request.staff, id));
     };
 
-    app.get('/orders', route({
-      permission: 'orders:read',
-      schema: { operationId: 'listAdminOrders', summary: 'Orders in the staff user\'s scope, paginated', querystring: ListQuery, response: { 200: AdminOrderList } },
-    }), async (request) => {
-      const params = parseListQuery(request.query, ORDER_LIST);
-      const page = await listOrders(db, request.staff, params);
-      // Who the clients are is for those who may read clients, as in the search.
-      const clients = request.staff.permissions.has('clients:read')
-        ? await clientsByIds(db, page.rows.flatMap((o) => (o.user_id === null ? [] : [o.user_id]))) : null;
-      return { data: page.rows.map((o) => present.listedAdminOrder(o, clients)), meta: listMeta(page, params) };
-    });
-
-    app.get('/orders/:id', route({
-      permission: 'orders:read', errors: [404],
-      schema: { operationId: 'getAdminOrder', summary: 'One order with its status history', params: IdParams, response: { 200: OrderDetail } },
-    }), async (request) => detail(request, request.params.id));
-
-    app.post('/orders/:id/status', route({
-      permission: 'orders:write', errors: [404, 422],
-      schema: { operationId: 'changeAdminOrderStatus', summary: 'Move an order to another status', params: IdParams, body: StatusChangeRequest, response: { 200: OrderDetail } },
-    }), async (request) => {
-      const { status, comment } = request.body;
-      const move = { id: request.params.id, to: status, by: 'staff' as const, actor: { type: 'staff' as const, staffUserId: request.staff.staffUserId }, comment };
-      await db.transaction().execute((tx) => moveOrder(tx, request.staff, move, auditOf(request)));
-      return detail(request, request.params.id);
-    });
-
-    app.get('/orders/search', route({
-      permission: 'orders:read',
-      schema: {
-        operationId: 'searchOrders', summary: 'Orders in scope by id, hashed id, or (with clients:read) client name, email or phone; newest first',
-        querystring: OrderSearchQuery, response: { 200: OrderSearchResult },
+    app.get(
+      '/orders',
+      route({
+        permission: 'orders:read',
+        schema: {
+          operationId: 'listAdminOrders',
+          summary: "Orders in the staff user's scope, paginated",
+          querystring: ListQuery,
+          response: { 200: AdminOrderList },
+        },
+      }),
+      async (request) => {
+        const params = parseListQuery(request.query, ORDER_LIST);
+        const page = await listOrders(db, request.staff, params);
+        // Who the clients are is for those who may read clients, as in the search.
+        const clients = request.staff.permissions.has('clients:read')
+          ? await clientsByIds(
+              db,
+              page.rows.flatMap((o) => (o.user_id === null ? [] : [o.user_id])),
+            )
+          : null;
+        return { data: page.rows.map((o) => present.listedAdminOrder(o, clients)), meta: listMeta(page, params) };
       },
-    }), async (request) => {
-      // Who the clients are is for those who may read clients: others find orders by id only, and see no client.
-      const withClients = request.staff.permissions.has('clients:read');
-      const rows = await searchOrders(db, request.staff, request.query.q, request.query.limit ?? 25, withClients);
-      return {
-        data: rows.map((r) => Object.assign(present.adminOrder(r), {
-          client: !withClients || r.user_id === null || r.client_email === null ? null
-            : present.clientSummary({ id: r.user_id, first_name: r.first_name!, last_name: r.last_name!, email: r.client_email, phone: r.client_phone ?? '' }),
-        })),
-      };
-    });
+    );
 
-    app.get('/orders/:id/client', route({
-      permission: ['orders:read', 'clients:read'], errors: [404],
-      schema: {
-        operationId: 'getOrderClient', summary: 'The client of an order (404 when the order has none or is out of scope)',
-        params: IdParams, response: { 200: Client },
+    app.get(
+      '/orders/:id',
+      route({
+        permission: 'orders:read',
+        errors: [404],
+        schema: {
+          operationId: 'getAdminOrder',
+          summary: 'One order with its status history',
+          params: IdParams,
+          response: { 200: OrderDetail },
+        },
+      }),
+      async (request) => detail(request, request.params.id),
+    );
+
+    app.post(
+      '/orders/:id/status',
+      route({
+        permission: 'orders:write',
+        errors: [404, 422],
+        schema: {
+          operationId: 'changeAdminOrderStatus',
+          summary: 'Move an order to another status',
+          params: IdParams,
+          body: StatusChangeRequest,
+          response: { 200: OrderDetail },
+        },
+      }),
+      async (request) => {
+        const { status, comment } = request.body;
+        const move = {
+          id: request.params.id,
+          to: status,
+          by: 'staff' as const,
+          actor: { type: 'staff' as const, staffUserId: request.staff.staffUserId },
+          comment,
+        };
+        await db.transaction().execute((tx) => moveOrder(tx, request.staff, move, auditOf(request)));
+        return detail(request, request.params.id);
       },
-    }), async (request) => {
-      const client = await findOrderClient(db, request.staff, request.params.id);
-      if (!client) throw notFound('client');
-      return presentClient(client);
-    });
+    );
+
+    app.get(
+      '/orders/search',
+      route({
+        permission: 'orders:read',
+        schema: {
+          operationId: 'searchOrders',
+          summary: 'Orders in scope by id, hashed id, or (with clients:read) client name, email or phone; newest first',
+          querystring: OrderSearchQuery,
+          response: { 200: OrderSearchResult },
+        },
+      }),
+      async (request) => {
+        // Who the clients are is for those who may read clients: others find orders by id only, and see no client.
+        const withClients = request.staff.permissions.has('clients:read');
+        const rows = await searchOrders(db, request.staff, request.query.q, request.query.limit ?? 25, withClients);
+        return {
+          data: rows.map((r) =>
+            Object.assign(present.adminOrder(r), {
+              client:
+                !withClients || r.user_id === null || r.client_email === null
+                  ? null
+                  : present.clientSummary({
+                      id: r.user_id,
+                      first_name: r.first_name!,
+                      last_name: r.last_name!,
+                      email: r.client_email,
+                      phone: r.client_phone ?? '',
+                    }),
+            }),
+          ),
+        };
+      },
+    );
+
+    app.get(
+      '/orders/:id/client',
+      route({
+        permission: ['orders:read', 'clients:read'],
+        errors: [404],
+        schema: {
+          operationId: 'getOrderClient',
+          summary: 'The client of an order (404 when the order has none or is out of scope)',
+          params: IdParams,
+          response: { 200: Client },
+        },
+      }),
+      async (request) => {
+        const client = await findOrderClient(db, request.staff, request.params.id);
+        if (!client) throw notFound('client');
+        return presentClient(client);
+      },
+    );
   };
 }

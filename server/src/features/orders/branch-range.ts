@@ -26,8 +26,11 @@ export function branchIdBound(scope: Scope, key: SortKey, conditions: readonly C
   const from = window.filter((c) => c.op === 'gte' || c.op === 'gt');
   const to = window.filter((c) => c.op === 'lte' || c.op === 'lt');
   if (ascending ? from.length > 0 : to.length > 0) {
-    const days = [sql<boolean>`d.branch_id = ${scope.branchId}`,
-      ...from.map((c) => sql<boolean>`d.day >= ${dayOf(c.value)}`), ...to.map((c) => sql<boolean>`d.day <= ${dayOf(c.value)}`)];
+    const days = [
+      sql<boolean>`d.branch_id = ${scope.branchId}`,
+      ...from.map((c) => sql<boolean>`d.day >= ${dayOf(c.value)}`),
+      ...to.map((c) => sql<boolean>`d.day <= ${dayOf(c.value)}`),
+    ];
     return ascending
       ? sql<boolean>`o.id >= (select min(d.min_id) from order_days d where ${sql.join(days, sql` and `)})`
       : sql<boolean>`o.id <= (select max(d.max_id) from order_days d where ${sql.join(days, sql` and `)})`;

@@ -2,7 +2,10 @@ import { declareErrors } from '../../domain-error.js';
 import type { AmountProblem } from '../pricing/price.js';
 
 /** A reference of a new order that cannot be used, and why. */
-export interface ReferenceProblem { field: string; code: 'notFound' | 'inactive' | 'currencyMismatch' }
+export interface ReferenceProblem {
+  field: string;
+  code: 'notFound' | 'inactive' | 'currencyMismatch';
+}
 
 /** Why an order could not be created or moved. */
 export const OrderError = declareErrors('orders', {
@@ -16,7 +19,11 @@ export const OrderError = declareErrors('orders', {
   sameCurrency: () => ({}),
   cashboxNotFound: () => ({}),
   offerNotFound: () => ({}),
-  amountRefused: (field: string, problem: AmountProblem, message: (field: string) => string) => ({ field, problem, message }),
+  amountRefused: (field: string, problem: AmountProblem, message: (field: string) => string) => ({
+    field,
+    problem,
+    message,
+  }),
   unusableReferences: (problems: ReferenceProblem[]) => ({ problems }),
   /** `reason`: the transition table's own sentence for the refused move. */
   moveRefused: (reason: string) => ({ reason }),

@@ -37,33 +37,77 @@ export function orderRoutes({ db, config }: { db: Database; config: { idempotenc
       return present.order(row);
     };
 
-    app.post('/orders', route({
-      permission: 'orders:write', errors: [422],
-      schema: { operationId: 'createOrder', summary: 'Create an order (status ORDERINIT)', body: CreateOrderRequest, headers: IdempotencyHeaders, response: { 201: Order } },
-    }), async (request, reply) => respond(request, reply, 201, async (tx) => present.order(await createOrder(db, tx, request.apiKey, request.body))));
+    app.post(
+      '/orders',
+      route({
+        permission: 'orders:write',
+        errors: [422],
+        schema: {
+          operationId: 'createOrder',
+          summary: 'Create an order (status ORDERINIT)',
+          body: CreateOrderRequest,
+          headers: IdempotencyHeaders,
+          response: { 201: Order },
+        },
+      }),
+      async (request, reply) =>
+        respond(request, reply, 201, async (tx) =>
+          present.order(await createOrder(db, tx, request.apiKey, request.body)),
+        ),
+    );
 
-    app.get('/orders', route({
-      permission: 'orders:read',
-      schema: { operationId: 'listOrders', summary: 'Orders in the key\'s scope, paginated', querystring: ListQuery, response: { 200: OrderList } },
-    }), async (request) => {
-      const params = parseListQuery(request.query, ORDER_LIST);
-      const page = await listOrders(db, request.apiKey, params);
-      return { data: page.rows.map(present.order), meta: listMeta(page, params) };
-    });
+    app.get(
+      '/orders',
+      route({
+        permission: 'orders:read',
+        schema: {
+          operationId: 'listOrders',
+          summary: "Orders in the key's scope, paginated",
+          querystring: ListQuery,
+          response: { 200: OrderList },
+        },
+      }),
+      async (request) => {
+        const params = parseListQuery(request.query, ORDER_LIST);
+        const page = await listOrders(db, request.apiKey, params);
+        return { data: page.rows.map(present.order), meta: listMeta(page, params) };
+      },
+    );
 
-    app.get('/orders/:id', route({
-      permission: 'orders:read', errors: [404], config: { etag: true },
-      schema: { operationId: 'getOrder', summary: 'One order', params: IdParams, response: { 200: Order } },
-    }), async (request) => readBack(request.apiKey, request.params.id));
+    app.get(
+      '/orders/:id',
+      route({
+        permission: 'orders:read',
+        errors: [404],
+        config: { etag: true },
+        schema: { operationId: 'getOrder', summary: 'One order', params: IdParams, response: { 200: Order } },
+      }),
+      async (request) => readBack(request.apiKey, request.params.id),
+    );
 
-    app.post('/orders/:id/cancel', route({
-      permission: 'orders:write', errors: [404, 422],
-      schema: { operationId: 'cancelOrder', summary: 'Cancel an order (from ORDERINIT or CLIENTPAYMENTWAIT only)', params: IdParams, response: { 200: Order } },
-    }), async (request) => {
-      const move = { id: request.params.id, to: 'CANCEL' as const, by: 'partner' as const, actor: keyActor(request.apiKey) };
-      await db.transaction().execute((tx) => moveOrder(tx, request.apiKey, move));
-      return readBack(request.apiKey, request.params.id);
-    });
+    app.post(
+      '/orders/:id/cancel',
+      route({
+        permission: 'orders:write',
+        errors: [404, 422],
+        schema: {
+          operationId: 'cancelOrder',
+          summary: 'Cancel an order (from ORDERINIT or CLIENTPAYMENTWAIT only)',
+          params: IdParams,
+          response: { 200: Order },
+        },
+      }),
+      async (request) => {
+        const move = {
+          id: request.params.id,
+          to: 'CANCEL' as const,
+          by: 'partner' as const,
+          actor: keyActor(request.apiKey),
+        };
+        await db.transaction().execute((tx) => moveOrder(tx, request.apiKey, move));
+        return readBack(request.apiKey, request.params.id);
+      },
+    );
 
     await sandboxRoutes({ db })(app);
   };

@@ -35,7 +35,13 @@ export function adminOrder(o: OrderRow) {
   return Object.assign(order(o), { branchId: o.branch_id });
 }
 
-export interface ClientNameRow { id: number; first_name: string; last_name: string; email: string; phone: string }
+export interface ClientNameRow {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+}
 
 export function clientSummary(c: ClientNameRow) {
   return { id: c.id, name: `${c.first_name} ${c.last_name}`, email: c.email, phone: c.phone };

@@ -13,7 +13,9 @@ export interface PricedOrder {
 }
 
 /** Which amounts an order must carry: exactly one for `offer` (the other is priced), both for `finop`. */
-export function checkAmountsGiven(body: Pick<CreateOrderBody, 'operationType' | 'clientAmount' | 'exchangeAmount' | 'quoteId'>): void {
+export function checkAmountsGiven(
+  body: Pick<CreateOrderBody, 'operationType' | 'clientAmount' | 'exchangeAmount' | 'quoteId'>,
+): void {
   const client = body.clientAmount !== undefined;
   const exchange = body.exchangeAmount !== undefined;
   if (body.quoteId !== undefined) {
@@ -38,10 +40,22 @@ export function checkAmountsGiven(body: Pick<CreateOrderBody, 'operationType' | 
 export function priceOrder(body: CreateOrderBody, refs: References, pricing: PricingRow | undefined): PricedOrder {
   if (body.operationType === 'finop') return priceFinop(body.clientAmount!, body.exchangeAmount!, refs);
   const field = body.clientAmount !== undefined ? 'clientAmount' : 'exchangeAmount';
-  const outcome = priceWith(pricing, refs.currency1, refs.currency2, amountFromJson(body[field]!), field === 'clientAmount' ? 'source' : 'dest');
+  const outcome = priceWith(
+    pricing,
+    refs.currency1,
+    refs.currency2,
+    amountFromJson(body[field]!),
+    field === 'clientAmount' ? 'source' : 'dest',
+  );
   if (!outcome.ok) throw pricingError(outcome.failure, field);
   const p = outcome.price;
-  return { clientAmount: p.sourceAmount, exchangeAmount: p.destAmount, offerId: p.offerId, rate: p.rate, isReverse: p.isReverse };
+  return {
+    clientAmount: p.sourceAmount,
+    exchangeAmount: p.destAmount,
+    offerId: p.offerId,
+    rate: p.rate,
+    isReverse: p.isReverse,
+  };
 }
 
 function priceFinop(clientAmount: number, exchangeAmount: number, refs: References): PricedOrder {
@@ -62,8 +76,11 @@ function exact(field: string, value: number, currency: OrderCurrency): string {
 /** The estimate's failures in the terms of an order body (references were checked before, so these are rare). */
 function pricingError(failure: QuoteFailure, field: string) {
   switch (failure.kind) {
-    case 'sameCurrency': return OrderError.sameCurrency();
-    case 'notFound': return failure.resource === 'offer' ? OrderError.offerNotFound() : OrderError.cashboxNotFound();
-    case 'amount': return OrderError.amountRefused(field, failure.code, failure.message);
+    case 'sameCurrency':
+      return OrderError.sameCurrency();
+    case 'notFound':
+      return failure.resource === 'offer' ? OrderError.offerNotFound() : OrderError.cashboxNotFound();
+    case 'amount':
+      return OrderError.amountRefused(field, failure.code, failure.message);
   }
 }

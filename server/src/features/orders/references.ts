@@ -6,8 +6,16 @@ import { findPaymentMethods } from '../payment-methods/service.js';
 import { OrderError, type ReferenceProblem } from './errors.js';
 import type { CreateOrderBody } from './schemas.js';
 
-export interface OrderCurrency { id: number; code: string; decimals: number }
-export interface References { cashbox: { id: number; branchId: number; sandbox: boolean }; currency1: OrderCurrency; currency2: OrderCurrency }
+export interface OrderCurrency {
+  id: number;
+  code: string;
+  decimals: number;
+}
+export interface References {
+  cashbox: { id: number; branchId: number; sandbox: boolean };
+  currency1: OrderCurrency;
+  currency2: OrderCurrency;
+}
 
 type PaymentMethod = Awaited<ReturnType<typeof findPaymentMethods>>[number];
 
@@ -19,8 +27,12 @@ type PaymentMethod = Awaited<ReturnType<typeof findPaymentMethods>>[number];
  */
 export async function resolveReferences(db: Executor, scope: Scope, body: CreateOrderBody): Promise<References> {
   const problems: ReferenceProblem[] = [];
-  const problem = (field: string, code: ReferenceProblem['code']) => { problems.push({ field, code }); };
-  const methodIds = [body.paymentMethodSource?.id, body.paymentMethodDest?.id].filter((id): id is number => id !== undefined);
+  const problem = (field: string, code: ReferenceProblem['code']) => {
+    problems.push({ field, code });
+  };
+  const methodIds = [body.paymentMethodSource?.id, body.paymentMethodDest?.id].filter(
+    (id): id is number => id !== undefined,
+  );
 
   // Independent lookups: on PostgreSQL each takes its own pooled connection, so they cost one round trip of time.
   const [cashbox, currencies, user, methods] = await Promise.all([
@@ -54,7 +66,11 @@ export async function resolveReferences(db: Executor, scope: Scope, body: Create
   method('paymentMethodDest', body.currency2.id);
 
   if (problems.length > 0 || !cashbox || !currency1 || !currency2) throw OrderError.unusableReferences(problems);
-  return { cashbox: { id: cashbox.id, branchId: cashbox.branch_id, sandbox: cashbox.is_sandbox }, currency1, currency2 };
+  return {
+    cashbox: { id: cashbox.id, branchId: cashbox.branch_id, sandbox: cashbox.is_sandbox },
+    currency1,
+    currency2,
+  };
 }
 
 function usableAt(m: PaymentMethod, cashbox: { id: number; branch_id: number }): boolean {

@@ -11,8 +11,16 @@ import { ORDER_STATUSES } from './transitions.js';
 const SCOPE_COLUMNS = { branch: 'o.branch_id', exchange: 'o.cashbox_id' };
 
 export const ORDER_COLUMNS: Record<string, string> = {
-  id: 'o.id', hashedId: 'o.hashed_id', status: 'o.status', cashboxId: 'o.cashbox_id', userId: 'o.user_id', operationType: 'o.operation_type',
-  createdAt: 'o.created_at', updatedAt: 'o.updated_at', clientAmount: 'o.client_amount', exchangeAmount: 'o.exchange_amount',
+  id: 'o.id',
+  hashedId: 'o.hashed_id',
+  status: 'o.status',
+  cashboxId: 'o.cashbox_id',
+  userId: 'o.user_id',
+  operationType: 'o.operation_type',
+  createdAt: 'o.created_at',
+  updatedAt: 'o.updated_at',
+  clientAmount: 'o.client_amount',
+  exchangeAmount: 'o.exchange_amount',
 };
 
 function ordersInScope(db: Executor, scope: Scope) {
@@ -39,7 +47,11 @@ export function findOrder(db: Executor, scope: Scope, id: number) {
  * the triggers of migrations 005 and 016 keep per (branch, exchange, status, operation type): a few rows summed,
  * whatever the history.
  */
-const COUNTED: Record<string, string> = { status: 'oc.status', cashboxId: 'oc.cashbox_id', operationType: 'oc.operation_type' };
+const COUNTED: Record<string, string> = {
+  status: 'oc.status',
+  cashboxId: 'oc.cashbox_id',
+  operationType: 'oc.operation_type',
+};
 const exactTotal: ExactTotal<Scope> = (scope, conditions) => {
   if (!conditions.every((c) => c.op === 'eq' && Object.hasOwn(COUNTED, c.field))) return null;
   const parts = [scopeCondition(scope, { branch: 'oc.branch_id', exchange: 'oc.cashbox_id' })];
@@ -48,10 +60,17 @@ const exactTotal: ExactTotal<Scope> = (scope, conditions) => {
 };
 
 /** A whole branch's orders per day (migration 016), for the total of a window. */
-const dayCounts = (scope: Scope) => (scope.branchId === null || scope.exchangeIds !== null ? null
-  : { table: 'order_days', where: sql<boolean>`branch_id = ${scope.branchId}` });
+const dayCounts = (scope: Scope) =>
+  scope.branchId === null || scope.exchangeIds !== null
+    ? null
+    : { table: 'order_days', where: sql<boolean>`branch_id = ${scope.branchId}` };
 
-const ordersPage = pageQuery(ordersInScope, ORDER_COLUMNS, withCodes, { exactTotal, dayCounts, pageBound: branchIdBound, planEachTime: true });
+const ordersPage = pageQuery(ordersInScope, ORDER_COLUMNS, withCodes, {
+  exactTotal,
+  dayCounts,
+  pageBound: branchIdBound,
+  planEachTime: true,
+});
 
 export function listOrders(db: Executor, scope: Scope, params: ListParams) {
   return ordersPage(db, scopeValues(scope), params);
@@ -74,7 +93,13 @@ const NEXT_ORDER_ID = CompiledQuery.raw("select nextval('orders_id_seq')::int as
  * withEvent), which commits or fails as a whole without a transaction of its own, and returns the order as
  * findOrder would (the codes are known).
  */
-export async function insertNewOrder(db: Executor, order: CreatedOrder, codes: { c1_code: string; c2_code: string }, history: HistoryRow, event: OutboxEvent): Promise<OrderRow> {
+export async function insertNewOrder(
+  db: Executor,
+  order: CreatedOrder,
+  codes: { c1_code: string; c2_code: string },
+  history: HistoryRow,
+  event: OutboxEvent,
+): Promise<OrderRow> {
   const row = await newOrderStatement(db, newOrderValues(order, history, event));
   // The row itself, with the codes added: copied by rest and spread, it was promoted garbage (docs/decisions.md).
   return Object.assign(row, codes);
@@ -89,27 +114,78 @@ function newOrderValues(o: CreatedOrder, history: HistoryRow, event: OutboxEvent
   const h = historyValues(history);
   const d = eventValues(event);
   return {
-    id: o.id, hashed_id: o.hashed_id, branch_id: o.branch_id, cashbox_id: o.cashbox_id, currency1_id: o.currency1_id,
-    currency2_id: o.currency2_id, client_amount: o.client_amount, exchange_amount: o.exchange_amount,
-    operation_type: o.operation_type, offer_id: o.offer_id, rate: o.rate, is_reverse: o.is_reverse, user_id: o.user_id,
-    payment_method_source_id: o.payment_method_source_id, payment_method_dest_id: o.payment_method_dest_id,
-    comment: o.comment, client_comment: o.client_comment, user_wallet: o.user_wallet, tg_nick_name: o.tg_nick_name,
-    created_by_key_id: o.created_by_key_id, sandbox: o.sandbox,
-    historyOrderId: h.order_id, historyFrom: h.from_status, historyTo: h.to_status, actorType: h.actor_type,
-    actorKeyId: h.api_key_id, actorStaffId: h.staff_user_id, historyComment: h.comment,
-    eventId: d.eventId, event: d.event, body: d.body, branchId: d.branchId, exchangeId: d.exchangeId, isOrderEvent: d.isOrderEvent,
+    id: o.id,
+    hashed_id: o.hashed_id,
+    branch_id: o.branch_id,
+    cashbox_id: o.cashbox_id,
+    currency1_id: o.currency1_id,
+    currency2_id: o.currency2_id,
+    client_amount: o.client_amount,
+    exchange_amount: o.exchange_amount,
+    operation_type: o.operation_type,
+    offer_id: o.offer_id,
+    rate: o.rate,
+    is_reverse: o.is_reverse,
+    user_id: o.user_id,
+    payment_method_source_id: o.payment_method_source_id,
+    payment_method_dest_id: o.payment_method_dest_id,
+    comment: o.comment,
+    client_comment: o.client_comment,
+    user_wallet: o.user_wallet,
+    tg_nick_name: o.tg_nick_name,
+    created_by_key_id: o.created_by_key_id,
+    sandbox: o.sandbox,
+    historyOrderId: h.order_id,
+    historyFrom: h.from_status,
+    historyTo: h.to_status,
+    actorType: h.actor_type,
+    actorKeyId: h.api_key_id,
+    actorStaffId: h.staff_user_id,
+    historyComment: h.comment,
+    eventId: d.eventId,
+    event: d.event,
+    body: d.body,
+    branchId: d.branchId,
+    exchangeId: d.exchangeId,
+    isOrderEvent: d.isOrderEvent,
   };
 }
 
 /** The columns order creation sets; a field added to createOrder's literal fails to compile until listed here. */
-export type CreatedOrder = Required<Pick<NewOrder, 'hashed_id' | 'branch_id' | 'cashbox_id' | 'currency1_id' | 'currency2_id'
-  | 'client_amount' | 'exchange_amount' | 'operation_type' | 'offer_id' | 'rate' | 'is_reverse' | 'user_id'
-  | 'payment_method_source_id' | 'payment_method_dest_id' | 'comment' | 'client_comment' | 'user_wallet' | 'tg_nick_name'
-  | 'created_by_key_id' | 'sandbox'>> & { id: number };
+export type CreatedOrder = Required<
+  Pick<
+    NewOrder,
+    | 'hashed_id'
+    | 'branch_id'
+    | 'cashbox_id'
+    | 'currency1_id'
+    | 'currency2_id'
+    | 'client_amount'
+    | 'exchange_amount'
+    | 'operation_type'
+    | 'offer_id'
+    | 'rate'
+    | 'is_reverse'
+    | 'user_id'
+    | 'payment_method_source_id'
+    | 'payment_method_dest_id'
+    | 'comment'
+    | 'client_comment'
+    | 'user_wallet'
+    | 'tg_nick_name'
+    | 'created_by_key_id'
+    | 'sandbox'
+  >
+> & { id: number };
 
 type NewOrderValues = CreatedOrder & {
-  historyOrderId: number; historyFrom: OrderStatus | null; historyTo: OrderStatus; actorType: HistoryActor['type'];
-  actorKeyId: string | null; actorStaffId: number | null; historyComment: string | null;
+  historyOrderId: number;
+  historyFrom: OrderStatus | null;
+  historyTo: OrderStatus;
+  actorType: HistoryActor['type'];
+  actorKeyId: string | null;
+  actorStaffId: number | null;
+  historyComment: string | null;
 };
 
 /**
@@ -120,10 +196,17 @@ const newOrderStatement = withEvent<NewOrderValues, OrderRow>((db, p) => {
   const { historyOrderId, historyFrom, historyTo, actorType, actorKeyId, actorStaffId, historyComment, ...order } = p;
   return db
     .with('written', (qc) => qc.insertInto('orders').values(order).returningAll())
-    .with('history', (qc) => qc.insertInto('order_status_history').values({
-      order_id: historyOrderId, from_status: historyFrom, to_status: historyTo, actor_type: actorType,
-      api_key_id: actorKeyId, staff_user_id: actorStaffId, comment: historyComment,
-    }));
+    .with('history', (qc) =>
+      qc.insertInto('order_status_history').values({
+        order_id: historyOrderId,
+        from_status: historyFrom,
+        to_status: historyTo,
+        actor_type: actorType,
+        api_key_id: actorKeyId,
+        staff_user_id: actorStaffId,
+        comment: historyComment,
+      }),
+    );
 });
 
 /** Locks the order row for the rest of the transaction, so concurrent moves of one order run one after another. */
@@ -136,7 +219,13 @@ export function lockOrder(tx: Tx, scope: Scope, id: number) {
 }
 
 /** Moves only from the status the caller decided on: a second guard beside the row lock. */
-export async function updateStatus(tx: Tx, scope: Scope, id: number, from: OrderStatus, to: OrderStatus): Promise<boolean> {
+export async function updateStatus(
+  tx: Tx,
+  scope: Scope,
+  id: number,
+  from: OrderStatus,
+  to: OrderStatus,
+): Promise<boolean> {
   const result = await updateInScope(tx.updateTable('orders as o'), scope, SCOPE_COLUMNS)
     .set({ status: to, updated_at: sql`now()` })
     .where('o.id', '=', id)
@@ -149,7 +238,8 @@ export async function updateStatus(tx: Tx, scope: Scope, id: number, from: Order
 // read in the order's scope.
 const ORDER_SCOPE = { branch: 'o.branch_id', exchange: 'o.cashbox_id' };
 
-export type HistoryActor = { type: 'api_key'; apiKeyId: string; staffUserId: number | null } | { type: 'staff'; staffUserId: number };
+export type HistoryActor =
+  { type: 'api_key'; apiKeyId: string; staffUserId: number | null } | { type: 'staff'; staffUserId: number };
 
 export interface HistoryRow {
   orderId: number;
@@ -177,13 +267,28 @@ export function historyValues(h: HistoryRow) {
 
 /** The history of an order in scope, oldest first, with the login of the staff user behind each move. */
 export function listHistory(db: Executor, scope: Scope, orderId: number) {
-  return inScope(db.selectFrom('order_status_history as h').innerJoin('orders as o', 'o.id', 'h.order_id'), scope, ORDER_SCOPE)
-    // The staff user's login names them in the console; a deleted or never-existing one leaves it null.
-    .leftJoin('staff_users as s', 's.id', 'h.staff_user_id')
-    .select(['h.from_status', 'h.to_status', 'h.actor_type', 'h.api_key_id', 'h.staff_user_id', 's.email as staff_email', 'h.comment', 'h.created_at'])
-    .where('o.id', '=', orderId)
-    .orderBy('h.id')
-    .execute();
+  return (
+    inScope(
+      db.selectFrom('order_status_history as h').innerJoin('orders as o', 'o.id', 'h.order_id'),
+      scope,
+      ORDER_SCOPE,
+    )
+      // The staff user's login names them in the console; a deleted or never-existing one leaves it null.
+      .leftJoin('staff_users as s', 's.id', 'h.staff_user_id')
+      .select([
+        'h.from_status',
+        'h.to_status',
+        'h.actor_type',
+        'h.api_key_id',
+        'h.staff_user_id',
+        's.email as staff_email',
+        'h.comment',
+        'h.created_at',
+      ])
+      .where('o.id', '=', orderId)
+      .orderBy('h.id')
+      .execute()
+  );
 }
 
 export interface ChangeRow {
@@ -198,7 +303,10 @@ export interface ChangeRow {
 
 /** The newest history id: a feed of changes starts after it. */
 export async function lastChangeId(db: Executor): Promise<number> {
-  const row = await db.selectFrom('order_status_history').select(sql<string | number | null>`max(id)`.as('id')).executeTakeFirst();
+  const row = await db
+    .selectFrom('order_status_history')
+    .select(sql<string | number | null>`max(id)`.as('id'))
+    .executeTakeFirst();
   return Number(row?.id ?? 0);
 }
 
@@ -207,8 +315,14 @@ export async function lastChangeId(db: Executor): Promise<number> {
  * its order lives. Each change writes a history row, and reading them by primary key is an index range scan
  * however large the tables grow. Unscoped: the order feed applies each listener's scope (order-feed/visibility.ts).
  */
-export async function changesAfter(db: Executor, afterId: number, seen: readonly number[], limit: number): Promise<ChangeRow[]> {
-  const rows = await db.selectFrom('order_status_history as h')
+export async function changesAfter(
+  db: Executor,
+  afterId: number,
+  seen: readonly number[],
+  limit: number,
+): Promise<ChangeRow[]> {
+  const rows = await db
+    .selectFrom('order_status_history as h')
     .innerJoin('orders as o', 'o.id', 'h.order_id')
     .select(['h.id', 'h.order_id', 'h.from_status', 'h.to_status', 'h.created_at', 'o.branch_id', 'o.cashbox_id'])
     .where('h.id', '>', String(afterId))
@@ -217,8 +331,13 @@ export async function changesAfter(db: Executor, afterId: number, seen: readonly
     .limit(limit)
     .execute();
   return rows.map((r) => ({
-    id: Number(r.id), orderId: r.order_id, fromStatus: r.from_status, toStatus: r.to_status,
-    branchId: r.branch_id, exchangeId: r.cashbox_id, at: r.created_at,
+    id: Number(r.id),
+    orderId: r.order_id,
+    fromStatus: r.from_status,
+    toStatus: r.to_status,
+    branchId: r.branch_id,
+    exchangeId: r.cashbox_id,
+    at: r.created_at,
   }));
 }
 
@@ -244,7 +363,12 @@ function contains(text: string): string {
 export function searchOrders(db: Executor, scope: Scope, text: string, limit: number, byClient: boolean) {
   const q = text.trim();
   const digits = q.replace(/[^\d]/g, '');
-  const matches = byClient ? [sql<boolean>`c.email ilike ${contains(q)}`, sql<boolean>`(c.first_name || ' ' || c.last_name) ilike ${contains(q)}`] : [];
+  const matches = byClient
+    ? [
+        sql<boolean>`c.email ilike ${contains(q)}`,
+        sql<boolean>`(c.first_name || ' ' || c.last_name) ilike ${contains(q)}`,
+      ]
+    : [];
   // "#42", as the console shows an order, is order 42.
   const id = /^#?(\d{1,9})$/.exec(q)?.[1];
   if (id) matches.push(sql<boolean>`o.id = ${Number(id)}`);
@@ -257,7 +381,14 @@ export function searchOrders(db: Executor, scope: Scope, text: string, limit: nu
     .innerJoin('currencies as c2', 'c2.id', 'o.currency2_id')
     .leftJoin('clients as c', 'c.id', 'o.user_id')
     .selectAll('o')
-    .select(['c1.code as c1_code', 'c2.code as c2_code', 'c.first_name', 'c.last_name', 'c.email as client_email', 'c.phone as client_phone'])
+    .select([
+      'c1.code as c1_code',
+      'c2.code as c2_code',
+      'c.first_name',
+      'c.last_name',
+      'c.email as client_email',
+      'c.phone as client_phone',
+    ])
     .where(sql<boolean>`(${sql.join(matches, sql` or `)})`)
     .orderBy('o.id', 'desc')
     .limit(limit)
@@ -269,9 +400,13 @@ export function searchOrders(db: Executor, scope: Scope, text: string, limit: nu
  * by primary key for the page, not a join in the list's own query, whose plans are tuned for the list alone.
  */
 export async function clientsByIds(db: Executor, ids: readonly number[]) {
-  if (ids.length === 0) return new Map<number, { id: number; first_name: string; last_name: string; email: string; phone: string }>();
-  const rows = await db.selectFrom('clients').select(['id', 'first_name', 'last_name', 'email', 'phone'])
-    .where('id', '=', sql<number>`any(${[...new Set(ids)]}::int[])`).execute();
+  if (ids.length === 0)
+    return new Map<number, { id: number; first_name: string; last_name: string; email: string; phone: string }>();
+  const rows = await db
+    .selectFrom('clients')
+    .select(['id', 'first_name', 'last_name', 'email', 'phone'])
+    .where('id', '=', sql<number>`any(${[...new Set(ids)]}::int[])`)
+    .execute();
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -285,7 +420,11 @@ export function findOrderClient(db: Executor, scope: Scope, orderId: number) {
 }
 
 /** How many orders in scope were created since `since`, by their status now (every status present, 0 when none). */
-export async function countByStatusSince(db: Executor, scope: Scope, since: Date): Promise<Record<OrderStatus, number>> {
+export async function countByStatusSince(
+  db: Executor,
+  scope: Scope,
+  since: Date,
+): Promise<Record<OrderStatus, number>> {
   const rows = await ordersOf(db, scope)
     .select(['o.status', sql<number>`count(*)::int`.as('n')])
     .where('o.created_at', '>=', since)
@@ -301,8 +440,18 @@ export function waitingLongest(db: Executor, scope: Scope, limit: number) {
   return ordersOf(db, scope)
     .innerJoin('currencies as c1', 'c1.id', 'o.currency1_id')
     .innerJoin('currencies as c2', 'c2.id', 'o.currency2_id')
-    .select(['o.id', 'o.hashed_id', 'o.status', 'o.cashbox_id', 'o.client_amount', 'o.exchange_amount', 'o.created_at', 'o.updated_at',
-      'c1.code as c1_code', 'c2.code as c2_code'])
+    .select([
+      'o.id',
+      'o.hashed_id',
+      'o.status',
+      'o.cashbox_id',
+      'o.client_amount',
+      'o.exchange_amount',
+      'o.created_at',
+      'o.updated_at',
+      'c1.code as c1_code',
+      'c2.code as c2_code',
+    ])
     .where('o.status', 'in', [...OPEN])
     .orderBy('o.updated_at')
     .orderBy('o.id')

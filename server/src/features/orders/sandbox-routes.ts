@@ -14,21 +14,36 @@ import { findOrder, keyActor, moveOrder } from './service.js';
  */
 export function sandboxRoutes({ db }: { db: Database }) {
   return async function routes(app: App) {
-    app.post('/sandbox/orders/:id/status', partnerRoute('sandbox')({
-      permission: 'orders:write', errors: [404, 422],
-      schema: {
-        operationId: 'moveSandboxOrder', params: IdParams, body: StatusChangeRequest,
-        summary: 'Move an own order of a sandbox branch to another status (the staff transition table); 404 outside a sandbox',
-        response: { 200: Order },
+    app.post(
+      '/sandbox/orders/:id/status',
+      partnerRoute('sandbox')({
+        permission: 'orders:write',
+        errors: [404, 422],
+        schema: {
+          operationId: 'moveSandboxOrder',
+          params: IdParams,
+          body: StatusChangeRequest,
+          summary:
+            'Move an own order of a sandbox branch to another status (the staff transition table); 404 outside a sandbox',
+          response: { 200: Order },
+        },
+      }),
+      async (request) => {
+        const key = request.apiKey;
+        const { status, comment } = request.body;
+        const move = {
+          id: request.params.id,
+          to: status,
+          by: 'sandbox' as const,
+          actor: keyActor(key),
+          comment,
+          sandboxKeyId: key.keyId,
+        };
+        await db.transaction().execute((tx) => moveOrder(tx, key, move));
+        const row = await findOrder(db, key, request.params.id);
+        if (!row) throw notFound('order');
+        return present.order(row);
       },
-    }), async (request) => {
-      const key = request.apiKey;
-      const { status, comment } = request.body;
-      const move = { id: request.params.id, to: status, by: 'sandbox' as const, actor: keyActor(key), comment, sandboxKeyId: key.keyId };
-      await db.transaction().execute((tx) => moveOrder(tx, key, move));
-      const row = await findOrder(db, key, request.params.id);
-      if (!row) throw notFound('order');
-      return present.order(row);
-    });
+    );
   };
 }

@@ -29,8 +29,10 @@ export const listHistory = (db: Executor, scope: Scope, orderId: number) => repo
 export const clientsByIds = (db: Executor, ids: readonly number[]) => repo.clientsByIds(db, ids);
 export const searchOrders = (db: Executor, scope: Scope, text: string, limit: number, byClient: boolean) =>
   repo.searchOrders(db, scope, text, limit, byClient);
-export const findOrderClient = (db: Executor, scope: Scope, orderId: number) => repo.findOrderClient(db, scope, orderId);
-export const countByStatusSince = (db: Executor, scope: Scope, since: Date) => repo.countByStatusSince(db, scope, since);
+export const findOrderClient = (db: Executor, scope: Scope, orderId: number) =>
+  repo.findOrderClient(db, scope, orderId);
+export const countByStatusSince = (db: Executor, scope: Scope, since: Date) =>
+  repo.countByStatusSince(db, scope, since);
 export const waitingLongest = (db: Executor, scope: Scope, limit: number) => repo.waitingLongest(db, scope, limit);
 export const lastChangeId = (db: Executor) => repo.lastChangeId(db);
 export const changesAfter = (db: Executor, afterId: number, seen: readonly number[], limit: number) =>
@@ -52,11 +54,17 @@ export function newHashedId(): string {
  * caller has one (an idempotent request). An order on a quote uses the quote in the same transaction (its own
  * when `tx` is absent), so a failed order gives the quote back. Returns the new order.
  */
-export async function createOrder(db: Database, tx: Tx | undefined, key: KeyPrincipal, body: CreateOrderBody): Promise<repo.OrderRow> {
+export async function createOrder(
+  db: Database,
+  tx: Tx | undefined,
+  key: KeyPrincipal,
+  body: CreateOrderBody,
+): Promise<repo.OrderRow> {
   checkAmountsGiven(body);
   if (body.currency1.id === body.currency2.id) throw OrderError.sameCurrency();
   const quoteId = body.quoteId;
-  if (quoteId === undefined) return insertOrder(tx ?? db, key, body, (refs, pricing) => priceOrder(body, refs, pricing));
+  if (quoteId === undefined)
+    return insertOrder(tx ?? db, key, body, (refs, pricing) => priceOrder(body, refs, pricing));
   const onQuote = async (t: Tx) => {
     const use = { exchangeId: body.cashbox.id, sourceCurrencyId: body.currency1.id, destCurrencyId: body.currency2.id };
     const order = await insertOrder(t, key, body, (_refs, pricing) => useQuote(t, key, quoteId, use, pricing));
@@ -66,49 +74,71 @@ export async function createOrder(db: Database, tx: Tx | undefined, key: KeyPrin
   return tx ? onQuote(tx) : db.transaction().execute(onQuote);
 }
 
-type Pricer = (refs: References, pricing: Awaited<ReturnType<typeof findOfferForPricing>> | undefined) => PricedOrder | Promise<PricedOrder>;
+type Pricer = (
+  refs: References,
+  pricing: Awaited<ReturnType<typeof findOfferForPricing>> | undefined,
+) => PricedOrder | Promise<PricedOrder>;
 
 /**
  * Its references, offer and id are read in parallel, then the order is priced and everything is written in one
  * statement: two round trips of time.
  */
-async function insertOrder(db: Executor, key: KeyPrincipal, body: CreateOrderBody, priceWith: Pricer): Promise<repo.OrderRow> {
+async function insertOrder(
+  db: Executor,
+  key: KeyPrincipal,
+  body: CreateOrderBody,
+  priceWith: Pricer,
+): Promise<repo.OrderRow> {
   const [refs, pricing, id] = await Promise.all([
     resolveReferences(db, key, body),
-    body.operationType === 'offer' ? findOfferForPricing(db, key, body.cashbox.id, body.currency1.id, body.currency2.id) : undefined,
+    body.operationType === 'offer'
+      ? findOfferForPricing(db, key, body.cashbox.id, body.currency1.id, body.currency2.id)
+      : undefined,
     repo.reserveOrderId(db),
   ]);
   const priced = await priceWith(refs, pricing);
-  return repo.insertNewOrder(db, {
-    id,
-    hashed_id: newHashedId(),
-    branch_id: refs.cashbox.branchId,
-    cashbox_id: refs.cashbox.id,
-    currency1_id: refs.currency1.id,
-    currency2_id: refs.currency2.id,
-    client_amount: priced.clientAmount,
-    exchange_amount: priced.exchangeAmount,
-    operation_type: body.operationType,
-    offer_id: priced.offerId,
-    rate: priced.rate,
-    is_reverse: priced.isReverse,
-    user_id: body.user?.id ?? null,
-    payment_method_source_id: body.paymentMethodSource?.id ?? null,
-    payment_method_dest_id: body.paymentMethodDest?.id ?? null,
-    comment: body.comment ?? null,
-    client_comment: body.clientComment ?? null,
-    user_wallet: body.userWallet ?? null,
-    tg_nick_name: body.tgNickName ?? null,
-    created_by_key_id: key.keyId,
-    sandbox: refs.cashbox.sandbox,
-  }, { c1_code: refs.currency1.code, c2_code: refs.currency2.code },
-  { orderId: id, from: null, to: 'ORDERINIT', actor: keyActor(key) },
-  {
-    event: 'order.created',
-    branchId: refs.cashbox.branchId,
-    exchangeId: refs.cashbox.id,
-    data: sandboxMarked({ id, status: 'ORDERINIT', amountSource: normalize(priced.clientAmount), amountDest: normalize(priced.exchangeAmount) }, refs.cashbox.sandbox),
-  });
+  return repo.insertNewOrder(
+    db,
+    {
+      id,
+      hashed_id: newHashedId(),
+      branch_id: refs.cashbox.branchId,
+      cashbox_id: refs.cashbox.id,
+      currency1_id: refs.currency1.id,
+      currency2_id: refs.currency2.id,
+      client_amount: priced.clientAmount,
+      exchange_amount: priced.exchangeAmount,
+      operation_type: body.operationType,
+      offer_id: priced.offerId,
+      rate: priced.rate,
+      is_reverse: priced.isReverse,
+      user_id: body.user?.id ?? null,
+      payment_method_source_id: body.paymentMethodSource?.id ?? null,
+      payment_method_dest_id: body.paymentMethodDest?.id ?? null,
+      comment: body.comment ?? null,
+      client_comment: body.clientComment ?? null,
+      user_wallet: body.userWallet ?? null,
+      tg_nick_name: body.tgNickName ?? null,
+      created_by_key_id: key.keyId,
+      sandbox: refs.cashbox.sandbox,
+    },
+    { c1_code: refs.currency1.code, c2_code: refs.currency2.code },
+    { orderId: id, from: null, to: 'ORDERINIT', actor: keyActor(key) },
+    {
+      event: 'order.created',
+      branchId: refs.cashbox.branchId,
+      exchangeId: refs.cashbox.id,
+      data: sandboxMarked(
+        {
+          id,
+          status: 'ORDERINIT',
+          amountSource: normalize(priced.clientAmount),
+          amountDest: normalize(priced.exchangeAmount),
+        },
+        refs.cashbox.sandbox,
+      ),
+    },
+  );
 }
 
 /**
@@ -121,7 +151,11 @@ function sandboxMarked(data: Record<string, unknown>, sandbox: boolean): Record<
 }
 
 export interface Move {
-  id: number; to: OrderStatus; by: Mover; actor: Actor; comment?: string;
+  id: number;
+  to: OrderStatus;
+  by: Mover;
+  actor: Actor;
+  comment?: string;
   /** A sandbox move: only a sandbox order this key placed, in a branch that is still a sandbox; any other is 404. */
   sandboxKeyId?: string;
 }
@@ -133,27 +167,49 @@ export interface Move {
  */
 export async function moveOrder(tx: Tx, scope: Scope, move: Move, audit?: Audit): Promise<void> {
   const order = await repo.lockOrder(tx, scope, move.id);
-  if (!order || (move.sandboxKeyId !== undefined && !(await sandboxOwned(tx, order, move.sandboxKeyId)))) throw OrderError.notFound();
+  if (!order || (move.sandboxKeyId !== undefined && !(await sandboxOwned(tx, order, move.sandboxKeyId))))
+    throw OrderError.notFound();
   const outcome = transition(order.status, move.to, move.by);
   if (!outcome.ok) throw OrderError.moveRefused(outcome.message);
   // The events first: their deliveries' counters are locked before the orders' counters, in the order the one
   // statement creating an order locks them. The other way round, a move and a creation at one exchange with a
   // webhook deadlocked (PostgreSQL 40P01, a 500 for one of the two).
   const occurredAt = new Date();
-  await enqueue(tx, outcome.events.map((event) => ({
-    event,
-    branchId: order.branch_id,
-    exchangeId: order.cashbox_id,
-    data: sandboxMarked({ id: order.id, status: move.to }, order.sandbox),
-    envelope: event === 'order.status_changed' ? { status: move.to } : undefined,
-    occurredAt,
-  })));
-  if (!(await repo.updateStatus(tx, scope, order.id, order.status, move.to))) throw OrderError.changedConcurrently(order.id);
-  await insertHistory(tx, { orderId: order.id, from: order.status, to: move.to, actor: move.actor, comment: move.comment });
+  await enqueue(
+    tx,
+    outcome.events.map((event) => ({
+      event,
+      branchId: order.branch_id,
+      exchangeId: order.cashbox_id,
+      data: sandboxMarked({ id: order.id, status: move.to }, order.sandbox),
+      envelope: event === 'order.status_changed' ? { status: move.to } : undefined,
+      occurredAt,
+    })),
+  );
+  if (!(await repo.updateStatus(tx, scope, order.id, order.status, move.to)))
+    throw OrderError.changedConcurrently(order.id);
+  await insertHistory(tx, {
+    orderId: order.id,
+    from: order.status,
+    to: move.to,
+    actor: move.actor,
+    comment: move.comment,
+  });
   // Partners' moves (a cancel) are in the order's history only; the audit log holds the staff's and the CLI's.
-  await audit?.record(tx, { action: 'order.move', entityType: 'order', entityId: order.id, branchId: order.branch_id, before: { status: order.status }, after: { status: move.to, comment: move.comment ?? null } });
+  await audit?.record(tx, {
+    action: 'order.move',
+    entityType: 'order',
+    entityId: order.id,
+    branchId: order.branch_id,
+    before: { status: order.status },
+    after: { status: move.to, comment: move.comment ?? null },
+  });
 }
 
-async function sandboxOwned(tx: Tx, order: { sandbox: boolean; created_by_key_id: string | null; branch_id: number }, keyId: string) {
+async function sandboxOwned(
+  tx: Tx,
+  order: { sandbox: boolean; created_by_key_id: string | null; branch_id: number },
+  keyId: string,
+) {
   return order.sandbox && order.created_by_key_id === keyId && isSandbox(tx, order.branch_id);
 }

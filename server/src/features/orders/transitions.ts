@@ -1,6 +1,13 @@
 import type { OrderStatus, WebhookEvent } from '../../db/schema.js';
 
-export const ORDER_STATUSES: readonly OrderStatus[] = ['ORDERINIT', 'CLIENTPAYMENTWAIT', 'EXCHANGEPAYMENTWAIT', 'CASHOUT', 'SUCCESS', 'CANCEL'];
+export const ORDER_STATUSES: readonly OrderStatus[] = [
+  'ORDERINIT',
+  'CLIENTPAYMENTWAIT',
+  'EXCHANGEPAYMENTWAIT',
+  'CASHOUT',
+  'SUCCESS',
+  'CANCEL',
+];
 
 /** The staff moves (docs/decisions.md, "Orders"); every move not listed is refused. SUCCESS and CANCEL are final. */
 export const STAFF_MOVES: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
@@ -18,14 +25,13 @@ export const PARTNER_CANCELLABLE: readonly OrderStatus[] = ['ORDERINIT', 'CLIENT
 /** A sandbox move is a partner's test of the staff moves, so it follows the staff table. */
 export type Mover = 'partner' | 'staff' | 'sandbox';
 
-export type TransitionOutcome =
-  | { ok: true; events: WebhookEvent[] }
-  | { ok: false; message: string };
+export type TransitionOutcome = { ok: true; events: WebhookEvent[] } | { ok: false; message: string };
 
 /** Decides a move without I/O: whether it is allowed, and which events it emits. */
 export function transition(from: OrderStatus, to: OrderStatus, by: Mover): TransitionOutcome {
   if (by === 'partner') {
-    if (to !== 'CANCEL' || !PARTNER_CANCELLABLE.includes(from)) return { ok: false, message: `Order in status ${from} cannot be cancelled` };
+    if (to !== 'CANCEL' || !PARTNER_CANCELLABLE.includes(from))
+      return { ok: false, message: `Order in status ${from} cannot be cancelled` };
   } else if (!STAFF_MOVES[from].includes(to)) {
     return { ok: false, message: refusal(from, to) };
   }

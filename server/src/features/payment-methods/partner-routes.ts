@@ -7,7 +7,12 @@ import { PaymentMethodList, PAYMENT_METHOD_KINDS } from './schemas.js';
 import { listUsablePaymentMethods } from './service.js';
 
 const LIST: ListSpec = {
-  filters: { kind: { type: 'enum', values: PAYMENT_METHOD_KINDS }, exchangeId: { type: 'integer' }, currencyId: { type: 'integer' }, isActive: { type: 'boolean' } },
+  filters: {
+    kind: { type: 'enum', values: PAYMENT_METHOD_KINDS },
+    exchangeId: { type: 'integer' },
+    currencyId: { type: 'integer' },
+    isActive: { type: 'boolean' },
+  },
   sorts: ['id', 'name', 'kind', 'exchangeId', 'currencyId', 'createdAt', 'updatedAt'],
 };
 
@@ -17,17 +22,24 @@ const LIST: ListSpec = {
  */
 export function paymentMethodPartnerRoutes({ db }: { db: Database }) {
   return async function routes(app: App) {
-    app.get('/payment-methods', partnerRoute('catalog')({
-      keys: 'secret', config: { etag: true },
-      schema: {
-        operationId: 'listPaymentMethods', querystring: ListQuery,
-        summary: 'Payment methods the key\'s orders may name: the branch\'s for every office (exchangeId null) and those of the exchanges in scope; currencyId null takes any currency',
-        response: { 200: PaymentMethodList },
+    app.get(
+      '/payment-methods',
+      partnerRoute('catalog')({
+        keys: 'secret',
+        config: { etag: true },
+        schema: {
+          operationId: 'listPaymentMethods',
+          querystring: ListQuery,
+          summary:
+            "Payment methods the key's orders may name: the branch's for every office (exchangeId null) and those of the exchanges in scope; currencyId null takes any currency",
+          response: { 200: PaymentMethodList },
+        },
+      }),
+      async (request) => {
+        const params = parseListQuery(request.query, LIST);
+        const page = await listUsablePaymentMethods(db, request.apiKey, params);
+        return { data: page.rows, meta: listMeta(page, params) };
       },
-    }), async (request) => {
-      const params = parseListQuery(request.query, LIST);
-      const page = await listUsablePaymentMethods(db, request.apiKey, params);
-      return { data: page.rows, meta: listMeta(page, params) };
-    });
+    );
   };
 }

@@ -11,34 +11,74 @@ import type { CreatePaymentMethodInput, PaymentMethodKind, UpdatePaymentMethodIn
 
 export function paymentMethodView(p: repo.PaymentMethodRow) {
   return {
-    id: p.id, branchId: p.branch_id, name: p.name, kind: p.kind, exchangeId: p.exchange_id, currencyId: p.currency_id,
-    isActive: p.is_active, createdAt: p.created_at, updatedAt: p.updated_at,
+    id: p.id,
+    branchId: p.branch_id,
+    name: p.name,
+    kind: p.kind,
+    exchangeId: p.exchange_id,
+    currencyId: p.currency_id,
+    isActive: p.is_active,
+    createdAt: p.created_at,
+    updatedAt: p.updated_at,
   };
 }
 
 /** A payment method of the branch, optionally only at one of its exchanges or for one currency. */
 export async function createPaymentMethod(db: Database, audit: Audit, scope: Scope, input: CreatePaymentMethodInput) {
   const branchId = await targetBranch(db, scope, input.branchId);
-  if (input.exchangeId !== undefined && (await exchangesOutsideBranch(db, branchId, [input.exchangeId])).length > 0) throw PaymentMethodError.exchangeNotFound();
-  if (input.currencyId !== undefined && (await findCurrencies(db, [input.currencyId])).length === 0) throw PaymentMethodError.currencyNotFound();
-  return uniqueName(() => inTransaction(db, async (tx) => {
-    const method = paymentMethodView(await repo.insertPaymentMethod(tx, {
-      branchId, name: input.name.trim(), kind: (input.kind ?? 'cash') as PaymentMethodKind,
-      exchangeId: input.exchangeId ?? null, currencyId: input.currencyId ?? null, isActive: input.isActive ?? true,
-    }));
-    await audit.record(tx, { action: 'paymentMethod.create', entityType: 'paymentMethod', entityId: method.id, branchId, after: method });
-    return method;
-  }));
+  if (input.exchangeId !== undefined && (await exchangesOutsideBranch(db, branchId, [input.exchangeId])).length > 0)
+    throw PaymentMethodError.exchangeNotFound();
+  if (input.currencyId !== undefined && (await findCurrencies(db, [input.currencyId])).length === 0)
+    throw PaymentMethodError.currencyNotFound();
+  return uniqueName(() =>
+    inTransaction(db, async (tx) => {
+      const method = paymentMethodView(
+        await repo.insertPaymentMethod(tx, {
+          branchId,
+          name: input.name.trim(),
+          kind: (input.kind ?? 'cash') as PaymentMethodKind,
+          exchangeId: input.exchangeId ?? null,
+          currencyId: input.currencyId ?? null,
+          isActive: input.isActive ?? true,
+        }),
+      );
+      await audit.record(tx, {
+        action: 'paymentMethod.create',
+        entityType: 'paymentMethod',
+        entityId: method.id,
+        branchId,
+        after: method,
+      });
+      return method;
+    }),
+  );
 }
 
-export async function updatePaymentMethod(db: Database, audit: Audit, scope: Scope, id: number, input: UpdatePaymentMethodInput) {
-  return uniqueName(() => inTransaction(db, async (tx) => {
-    const before = await repo.lockPaymentMethod(tx, scope, id);
-    if (!before) throw PaymentMethodError.notFound();
-    const method = paymentMethodView((await repo.updatePaymentMethod(tx, scope, id, { ...input, name: input.name?.trim() }))!);
-    await audit.record(tx, { action: 'paymentMethod.update', entityType: 'paymentMethod', entityId: id, branchId: method.branchId, before: paymentMethodView(before), after: method });
-    return method;
-  }));
+export async function updatePaymentMethod(
+  db: Database,
+  audit: Audit,
+  scope: Scope,
+  id: number,
+  input: UpdatePaymentMethodInput,
+) {
+  return uniqueName(() =>
+    inTransaction(db, async (tx) => {
+      const before = await repo.lockPaymentMethod(tx, scope, id);
+      if (!before) throw PaymentMethodError.notFound();
+      const method = paymentMethodView(
+        (await repo.updatePaymentMethod(tx, scope, id, { ...input, name: input.name?.trim() }))!,
+      );
+      await audit.record(tx, {
+        action: 'paymentMethod.update',
+        entityType: 'paymentMethod',
+        entityId: id,
+        branchId: method.branchId,
+        before: paymentMethodView(before),
+        after: method,
+      });
+      return method;
+    }),
+  );
 }
 
 /** A name taken at the same reach is a 400, found by the index itself (migration 012), so two writes cannot both pass. */

@@ -21,7 +21,12 @@ export interface EstimateInput {
 
 export type EstimateOutcome =
   | { ok: true; sourceAmount: string; destAmount: string }
-  | { ok: false; field: 'amount'; code: 'belowMinimum' | 'aboveMaximum' | 'tooManyDecimals' | 'tooSmall' | 'tooLarge'; limit?: string };
+  | {
+      ok: false;
+      field: 'amount';
+      code: 'belowMinimum' | 'aboveMaximum' | 'tooManyDecimals' | 'tooSmall' | 'tooLarge';
+      limit?: string;
+    };
 
 /**
  * The one pricing rule, used by the estimate and by order creation. With direction `source` the destination
@@ -32,7 +37,8 @@ export function estimate(input: EstimateInput): EstimateOutcome {
   const amount = new Dec(input.amount);
   const rate = storedDec(input.offer.rate);
   const givenDecimals = input.direction === 'source' ? input.sourceDecimals : input.destDecimals;
-  if (amount.decimalPlaces() > givenDecimals) return { ok: false, field: 'amount', code: 'tooManyDecimals', limit: String(givenDecimals) };
+  if (amount.decimalPlaces() > givenDecimals)
+    return { ok: false, field: 'amount', code: 'tooManyDecimals', limit: String(givenDecimals) };
 
   let source: Dec;
   let dest: Dec;
@@ -47,9 +53,12 @@ export function estimate(input: EstimateInput): EstimateOutcome {
   }
 
   const currency1Amount = input.isReverse ? dest : source;
-  if (currency1Amount.lessThan(storedDec(input.offer.minAmount))) return { ok: false, field: 'amount', code: 'belowMinimum', limit: input.offer.minAmount };
-  if (currency1Amount.greaterThan(storedDec(input.offer.maxAmount))) return { ok: false, field: 'amount', code: 'aboveMaximum', limit: input.offer.maxAmount };
-  if (!source.isPositive() || source.isZero() || !dest.isPositive() || dest.isZero()) return { ok: false, field: 'amount', code: 'tooSmall' };
+  if (currency1Amount.lessThan(storedDec(input.offer.minAmount)))
+    return { ok: false, field: 'amount', code: 'belowMinimum', limit: input.offer.minAmount };
+  if (currency1Amount.greaterThan(storedDec(input.offer.maxAmount)))
+    return { ok: false, field: 'amount', code: 'aboveMaximum', limit: input.offer.maxAmount };
+  if (!source.isPositive() || source.isZero() || !dest.isPositive() || dest.isZero())
+    return { ok: false, field: 'amount', code: 'tooSmall' };
   // The limits bound the currency1 side only; a large rate can take the other past what an order can hold.
   if (!isStorableAmount(source) || !isStorableAmount(dest)) return { ok: false, field: 'amount', code: 'tooLarge' };
 

@@ -8,27 +8,58 @@ export interface Offer extends PricedOffer {
 }
 
 /** What pricing needs of a currency: its code for messages and its decimals for rounding. */
-export interface PricedCurrency { id: number; code: string; decimals: number }
+export interface PricedCurrency {
+  id: number;
+  code: string;
+  decimals: number;
+}
 
-export interface Price { offerId: number; rate: string; isReverse: boolean; sourceAmount: string; destAmount: string }
+export interface Price {
+  offerId: number;
+  rate: string;
+  isReverse: boolean;
+  sourceAmount: string;
+  destAmount: string;
+}
 
 export type AmountProblem = 'belowMinimum' | 'aboveMaximum' | 'tooManyDecimals' | 'tooSmall' | 'tooLarge';
 
 /** A refused amount as a value, with its message for whichever field carried the amount. */
 export type PriceOutcome =
-  | { ok: true; price: Price }
-  | { ok: false; code: AmountProblem; message: (field: string) => string };
+  { ok: true; price: Price } | { ok: false; code: AmountProblem; message: (field: string) => string };
 
 /**
  * Prices `amount` (of the source currency with direction `source`, of the destination with `dest`) with an
  * offer: the pair is reversed when the source is the offer's currency2. The estimate and order creation both
  * price through here, so they give the same figures and the same refusals.
  */
-export function price(offer: Offer, source: PricedCurrency, dest: PricedCurrency, amount: string, direction: Direction): PriceOutcome {
+export function price(
+  offer: Offer,
+  source: PricedCurrency,
+  dest: PricedCurrency,
+  amount: string,
+  direction: Direction,
+): PriceOutcome {
   const isReverse = offer.currency1Id !== source.id;
-  const outcome = estimate({ offer, isReverse, amount, direction, sourceDecimals: source.decimals, destDecimals: dest.decimals });
+  const outcome = estimate({
+    offer,
+    isReverse,
+    amount,
+    direction,
+    sourceDecimals: source.decimals,
+    destDecimals: dest.decimals,
+  });
   if (outcome.ok) {
-    return { ok: true, price: { offerId: offer.id, rate: offer.rate, isReverse, sourceAmount: outcome.sourceAmount, destAmount: outcome.destAmount } };
+    return {
+      ok: true,
+      price: {
+        offerId: offer.id,
+        rate: offer.rate,
+        isReverse,
+        sourceAmount: outcome.sourceAmount,
+        destAmount: outcome.destAmount,
+      },
+    };
   }
   const currency1 = isReverse ? dest : source;
   const given = direction === 'source' ? source : dest;

@@ -13,4 +13,8 @@ export const QuoteError = declareErrors('quotes', {
 });
 
 /** The exchange and currency pair a quote was taken for, or an order names. */
-export interface QuotedFor { exchangeId: number; sourceCurrencyId: number; destCurrencyId: number }
+export interface QuotedFor {
+  exchangeId: number;
+  sourceCurrencyId: number;
+  destCurrencyId: number;
+}

@@ -3,20 +3,41 @@ import type { Executor, Tx } from '../../db/database.js';
 import { scopeCondition, type Scope } from '../../db/scope.js';
 
 export interface NewQuote {
-  exchangeId: number; sourceCurrencyId: number; destCurrencyId: number; offerId: number;
-  rate: string; isReverse: boolean; sourceAmount: string; destAmount: string; apiKeyId: string;
+  exchangeId: number;
+  sourceCurrencyId: number;
+  destCurrencyId: number;
+  offerId: number;
+  rate: string;
+  isReverse: boolean;
+  sourceAmount: string;
+  destAmount: string;
+  apiKeyId: string;
 }
 
 export interface QuoteRow {
-  id: string; branch_id: number; exchange_id: number; source_currency_id: number; dest_currency_id: number; offer_id: number;
-  rate: string; is_reverse: boolean; source_amount: string; dest_amount: string; expires_at: Date; used_at: Date | null;
+  id: string;
+  branch_id: number;
+  exchange_id: number;
+  source_currency_id: number;
+  dest_currency_id: number;
+  offer_id: number;
+  rate: string;
+  is_reverse: boolean;
+  source_amount: string;
+  dest_amount: string;
+  expires_at: Date;
+  used_at: Date | null;
   /** Whether the quote's branch and exchange are in the caller's scope (diagnosis only). */
   in_scope?: boolean;
   expired?: boolean;
 }
 
 /** Stores a quote; its branch is its exchange's, its expiry the database's clock plus `ttlSeconds`. */
-export async function insertQuote(db: Executor, q: NewQuote, ttlSeconds: number): Promise<{ id: string; expires_at: Date }> {
+export async function insertQuote(
+  db: Executor,
+  q: NewQuote,
+  ttlSeconds: number,
+): Promise<{ id: string; expires_at: Date }> {
   const { rows } = await sql<{ id: string; expires_at: Date }>`
     insert into quotes (branch_id, exchange_id, source_currency_id, dest_currency_id, offer_id, rate, is_reverse, source_amount, dest_amount, api_key_id, expires_at)
     select e.branch_id, e.id, ${q.sourceCurrencyId}, ${q.destCurrencyId}, ${q.offerId}, ${q.rate}::numeric, ${q.isReverse}, ${q.sourceAmount}::numeric,
@@ -51,7 +72,11 @@ export async function linkOrder(tx: Tx, id: string, orderId: number): Promise<vo
  * Why a quote could not be used: reads it whatever its scope, only to name the reason (a foreign quote's figures
  * are never returned).
  */
-export async function diagnose(tx: Tx, scope: Scope, id: string): Promise<Pick<QuoteRow, 'in_scope' | 'used_at' | 'expired'> | undefined> {
+export async function diagnose(
+  tx: Tx,
+  scope: Scope,
+  id: string,
+): Promise<Pick<QuoteRow, 'in_scope' | 'used_at' | 'expired'> | undefined> {
   const { rows } = await sql<QuoteRow>`
     select q.used_at, q.expires_at <= clock_timestamp() as expired,
       ${scopeCondition(scope, { branch: 'q.branch_id', exchange: 'q.exchange_id' })} as in_scope
@@ -63,6 +88,8 @@ export async function diagnose(tx: Tx, scope: Scope, id: string): Promise<Pick<Q
 export async function pruneQuotes(db: Executor, batch = 1000): Promise<number> {
   const result = await sql`
     delete from quotes where id in (
-      select id from quotes where used_at is null and expires_at < now() - interval '1 day' order by expires_at limit ${batch})`.execute(db);
+      select id from quotes where used_at is null and expires_at < now() - interval '1 day' order by expires_at limit ${batch})`.execute(
+    db,
+  );
   return Number(result.numAffectedRows ?? 0);
 }

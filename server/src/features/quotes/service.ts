@@ -6,23 +6,49 @@ import { Dec, normalize } from '../pricing/decimal.js';
 import { QuoteError, type QuotedFor } from './errors.js';
 import * as repo from './repository.js';
 
-export interface FirmQuote { quote: Quote; id: string; expiresAt: Date }
+export interface FirmQuote {
+  quote: Quote;
+  id: string;
+  expiresAt: Date;
+}
 
 /**
  * The estimate, held: priced as POST /public/estimate prices, but from the offer row in the database, never the
  * snapshot: a quote decides money, as an order does.
  */
-export async function takeQuote(db: Executor, key: KeyPrincipal, req: QuoteRequest, ttlSeconds: number): Promise<FirmQuote> {
+export async function takeQuote(
+  db: Executor,
+  key: KeyPrincipal,
+  req: QuoteRequest,
+  ttlSeconds: number,
+): Promise<FirmQuote> {
   const q = await quote(db, branchScope(key), req);
-  const stored = await repo.insertQuote(db, {
-    exchangeId: q.exchangeId, sourceCurrencyId: q.sourceCurrency.id, destCurrencyId: q.destCurrency.id, offerId: q.offerId,
-    rate: q.rate, isReverse: q.isReverse, sourceAmount: q.sourceAmount, destAmount: q.destAmount, apiKeyId: key.keyId,
-  }, ttlSeconds);
+  const stored = await repo.insertQuote(
+    db,
+    {
+      exchangeId: q.exchangeId,
+      sourceCurrencyId: q.sourceCurrency.id,
+      destCurrencyId: q.destCurrency.id,
+      offerId: q.offerId,
+      rate: q.rate,
+      isReverse: q.isReverse,
+      sourceAmount: q.sourceAmount,
+      destAmount: q.destAmount,
+      apiKeyId: key.keyId,
+    },
+    ttlSeconds,
+  );
   return { quote: q, id: stored.id, expiresAt: stored.expires_at };
 }
 
 /** What an order on a quote is priced with: the quote's own figures, whatever the offer says now. */
-export interface QuotedPrice { clientAmount: string; exchangeAmount: string; offerId: number; rate: string; isReverse: boolean }
+export interface QuotedPrice {
+  clientAmount: string;
+  exchangeAmount: string;
+  offerId: number;
+  rate: string;
+  isReverse: boolean;
+}
 
 /** What the order names, which must be what the quote was taken for. */
 export type QuoteUse = QuotedFor;
@@ -33,11 +59,25 @@ export type QuoteUse = QuotedFor;
  * exchange or pair, or when the pair's offer (`current`, read for the order) is gone or its maxAmount no longer
  * covers the quoted amount.
  */
-export async function useQuote(tx: Tx, scope: Scope, id: string, use: QuoteUse, current: PricingRow | undefined): Promise<QuotedPrice> {
+export async function useQuote(
+  tx: Tx,
+  scope: Scope,
+  id: string,
+  use: QuoteUse,
+  current: PricingRow | undefined,
+): Promise<QuotedPrice> {
   const q = await repo.consumeQuote(tx, scope, id);
   if (!q) throw await refusal(tx, scope, id);
-  if (q.exchange_id !== use.exchangeId || q.source_currency_id !== use.sourceCurrencyId || q.dest_currency_id !== use.destCurrencyId) {
-    throw QuoteError.mismatch(id, { exchangeId: q.exchange_id, sourceCurrencyId: q.source_currency_id, destCurrencyId: q.dest_currency_id }, use);
+  if (
+    q.exchange_id !== use.exchangeId ||
+    q.source_currency_id !== use.sourceCurrencyId ||
+    q.dest_currency_id !== use.destCurrencyId
+  ) {
+    throw QuoteError.mismatch(
+      id,
+      { exchangeId: q.exchange_id, sourceCurrencyId: q.source_currency_id, destCurrencyId: q.dest_currency_id },
+      use,
+    );
   }
   if (!current || current.offer_id === null || !current.exchange_active) {
     throw QuoteError.offerInactive(id);
@@ -52,7 +92,13 @@ export async function useQuote(tx: Tx, scope: Scope, id: string, use: QuoteUse, 
   if (new Dec(quoted).gt(new Dec(current.max_amount!))) {
     throw QuoteError.aboveOfferMaximum(normalize(current.max_amount!), normalize(quoted));
   }
-  return { clientAmount: q.source_amount, exchangeAmount: q.dest_amount, offerId: q.offer_id, rate: q.rate, isReverse: q.is_reverse };
+  return {
+    clientAmount: q.source_amount,
+    exchangeAmount: q.dest_amount,
+    offerId: q.offer_id,
+    rate: q.rate,
+    isReverse: q.is_reverse,
+  };
 }
 
 export const linkOrder: typeof repo.linkOrder = (...args) => repo.linkOrder(...args);

@@ -9,7 +9,11 @@ import { auditOf } from '../audit/service.js';
 import { actorOf, page } from '../../auth/staff-access.js';
 
 const LIST: ListSpec = {
-  filters: { role: { type: 'enum', values: ['superadmin', 'admin', 'operator'] }, isActive: { type: 'boolean' }, branchId: { type: 'integer' } },
+  filters: {
+    role: { type: 'enum', values: ['superadmin', 'admin', 'operator'] },
+    isActive: { type: 'boolean' },
+    branchId: { type: 'integer' },
+  },
   sorts: ['id', 'email', 'role', 'branchId', 'createdAt', 'updatedAt'],
 };
 
@@ -21,30 +25,63 @@ export function staffRoutes(svc: StaffServices) {
   return async function routes(app: App) {
     const route = staffRoute('admin');
 
-    app.post('/staff', route({
-      roles: BRANCH_ADMINS,
-      schema: { operationId: 'createStaff', summary: 'Create a staff user', body: CreateStaffRequest, response: { 201: StaffUser } },
-    }), async (request, reply) => reply.code(201).send(await createStaffUser(svc, actorOf(request.staff), request.body, auditOf(request))));
+    app.post(
+      '/staff',
+      route({
+        roles: BRANCH_ADMINS,
+        schema: {
+          operationId: 'createStaff',
+          summary: 'Create a staff user',
+          body: CreateStaffRequest,
+          response: { 201: StaffUser },
+        },
+      }),
+      async (request, reply) =>
+        reply.code(201).send(await createStaffUser(svc, actorOf(request.staff), request.body, auditOf(request))),
+    );
 
-    app.get('/staff', route({
-      roles: BRANCH_ADMINS,
-      schema: { operationId: 'listStaff', summary: 'List staff users', querystring: ListQuery, response: { 200: StaffList } },
-    }), async (request) => {
-      const params = parseListQuery(request.query, LIST);
-      return page(await listStaffUsers(svc.db, actorOf(request.staff), params), params);
-    });
-
-    app.get('/staff/:id', route({
-      roles: BRANCH_ADMINS, errors: [404],
-      schema: { operationId: 'getStaff', summary: 'One staff user', params: IdParams, response: { 200: StaffUser } },
-    }), async (request) => getStaffUser(svc.db, actorOf(request.staff), request.params.id));
-
-    app.patch('/staff/:id', route({
-      roles: BRANCH_ADMINS, errors: [404, 422],
-      schema: {
-        operationId: 'updateStaff', summary: 'Change a staff user\'s role, branch, exchanges, permissions, state or password', params: IdParams, body: UpdateStaffRequest,
-        response: { 200: StaffUser },
+    app.get(
+      '/staff',
+      route({
+        roles: BRANCH_ADMINS,
+        schema: {
+          operationId: 'listStaff',
+          summary: 'List staff users',
+          querystring: ListQuery,
+          response: { 200: StaffList },
+        },
+      }),
+      async (request) => {
+        const params = parseListQuery(request.query, LIST);
+        return page(await listStaffUsers(svc.db, actorOf(request.staff), params), params);
       },
-    }), async (request) => updateStaffUser(svc, actorOf(request.staff), request.params.id, request.body, auditOf(request)));
+    );
+
+    app.get(
+      '/staff/:id',
+      route({
+        roles: BRANCH_ADMINS,
+        errors: [404],
+        schema: { operationId: 'getStaff', summary: 'One staff user', params: IdParams, response: { 200: StaffUser } },
+      }),
+      async (request) => getStaffUser(svc.db, actorOf(request.staff), request.params.id),
+    );
+
+    app.patch(
+      '/staff/:id',
+      route({
+        roles: BRANCH_ADMINS,
+        errors: [404, 422],
+        schema: {
+          operationId: 'updateStaff',
+          summary: "Change a staff user's role, branch, exchanges, permissions, state or password",
+          params: IdParams,
+          body: UpdateStaffRequest,
+          response: { 200: StaffUser },
+        },
+      }),
+      async (request) =>
+        updateStaffUser(svc, actorOf(request.staff), request.params.id, request.body, auditOf(request)),
+    );
   };
 }

@@ -26,19 +26,33 @@ export function logOutEverywhere(db: Executor, staffUserId: number): Promise<voi
 import type { CreateStaffInput, UpdateStaffInput } from './schemas.js';
 
 /** Who changes staff: a staff user of the back office, or the CLI (superadmin powers, no account). */
-export interface Actor { staffUserId: number | null; role: StaffRole; branchId: number | null }
+export interface Actor {
+  staffUserId: number | null;
+  role: StaffRole;
+  branchId: number | null;
+}
 export const SYSTEM_ACTOR: Actor = { staffUserId: null, role: 'superadmin', branchId: null };
 
 /** What the service needs from the process: the database, and the key caches to empty after a change. */
-export interface StaffServices { db: Database; keys: { invalidate(reason: string): Promise<void> } }
+export interface StaffServices {
+  db: Database;
+  keys: { invalidate(reason: string): Promise<void> };
+}
 
 const ALL: Scope = { branchId: null, exchangeIds: null };
 const actorScope = (a: Actor): Scope => ({ branchId: a.role === 'superadmin' ? null : a.branchId, exchangeIds: null });
 
 export function staffView(r: repo.StaffRow) {
   return {
-    id: r.id, email: r.email, role: r.role, branchId: r.branch_id, exchangeIds: r.exchange_ids, permissions: r.permissions,
-    isActive: r.is_active, createdAt: r.created_at, updatedAt: r.updated_at,
+    id: r.id,
+    email: r.email,
+    role: r.role,
+    branchId: r.branch_id,
+    exchangeIds: r.exchange_ids,
+    permissions: r.permissions,
+    isActive: r.is_active,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
   };
 }
 export type StaffView = ReturnType<typeof staffView>;
@@ -53,7 +67,12 @@ export async function getStaffUser(db: Executor, actor: Actor, id: number): Prom
   return staffView(row);
 }
 
-export async function createStaffUser(svc: StaffServices, actor: Actor, input: CreateStaffInput, audit: Audit): Promise<StaffView> {
+export async function createStaffUser(
+  svc: StaffServices,
+  actor: Actor,
+  input: CreateStaffInput,
+  audit: Audit,
+): Promise<StaffView> {
   if (actor.role === 'operator') throw StaffError.operatorCannotManageStaff();
   if (input.role === 'superadmin' && actor.role !== 'superadmin') throw StaffError.onlySuperadminCreatesSuperadmin();
   const branchId = await resolveBranch(svc.db, actor, input.role, input.branchId);
@@ -63,7 +82,11 @@ export async function createStaffUser(svc: StaffServices, actor: Actor, input: C
   try {
     return await svc.db.transaction().execute(async (tx) => {
       const id = await repo.insertStaff(tx, {
-        email: input.email.toLowerCase(), passwordHash, role: input.role, branchId, permissions: (input.permissions ?? []) as Permission[],
+        email: input.email.toLowerCase(),
+        passwordHash,
+        role: input.role,
+        branchId,
+        permissions: (input.permissions ?? []) as Permission[],
       });
       await repo.replaceExchanges(tx, id, exchangeIds);
       const created = staffView((await repo.findStaff(tx, ALL, id))!);
@@ -81,7 +104,13 @@ export async function createStaffUser(svc: StaffServices, actor: Actor, input: C
  * keys alike), and the key caches are emptied here and on every instance, so a change applies at once. A new
  * password or a deactivation voids the user's access tokens issued so far.
  */
-export async function updateStaffUser(svc: StaffServices, actor: Actor, id: number, patch: UpdateStaffInput, audit: Audit): Promise<StaffView> {
+export async function updateStaffUser(
+  svc: StaffServices,
+  actor: Actor,
+  id: number,
+  patch: UpdateStaffInput,
+  audit: Audit,
+): Promise<StaffView> {
   if (actor.role === 'operator') throw StaffError.operatorCannotManageStaff();
   if (patch.role === 'superadmin' && actor.role !== 'superadmin') throw StaffError.onlySuperadminGrantsSuperadmin();
   // Hashing is slow on purpose: do it before taking the row lock.
@@ -94,27 +123,44 @@ export async function updateStaffUser(svc: StaffServices, actor: Actor, id: numb
     if (actor.staffUserId === id && (role !== current.role || deactivates)) {
       throw StaffError.ownRoleOrDeactivation();
     }
-    if (current.role === 'superadmin' && current.is_active && (role !== 'superadmin' || deactivates) && (await repo.otherActiveSuperadmins(tx, id)) === 0) {
+    if (
+      current.role === 'superadmin' &&
+      current.is_active &&
+      (role !== 'superadmin' || deactivates) &&
+      (await repo.otherActiveSuperadmins(tx, id)) === 0
+    ) {
       throw StaffError.lastActiveSuperadmin();
     }
-    const branchId = role === 'superadmin' || patch.branchId !== undefined || current.branch_id === null
-      ? await resolveBranch(tx, actor, role, patch.branchId)
-      : current.branch_id;
+    const branchId =
+      role === 'superadmin' || patch.branchId !== undefined || current.branch_id === null
+        ? await resolveBranch(tx, actor, role, patch.branchId)
+        : current.branch_id;
     const branchChanged = branchId !== current.branch_id;
     // Exchanges belong to a branch: moving a user drops the old ones unless new ones are given.
     const exchangeIds = patch.exchangeIds ?? (branchChanged ? [] : undefined);
     if (exchangeIds) await checkExchanges(tx, branchId, exchangeIds);
     await repo.updateStaffRow(tx, id, {
-      role: patch.role, branchId: branchChanged ? branchId : undefined, permissions: patch.permissions as Permission[] | undefined,
-      isActive: patch.isActive, passwordHash, voidTokens: passwordHash !== undefined || deactivates,
+      role: patch.role,
+      branchId: branchChanged ? branchId : undefined,
+      permissions: patch.permissions as Permission[] | undefined,
+      isActive: patch.isActive,
+      passwordHash,
+      voidTokens: passwordHash !== undefined || deactivates,
     });
     if (exchangeIds) await repo.replaceExchanges(tx, id, exchangeIds);
     if (branchChanged) await moveOwnerWebhooks(tx, id, branchId);
     const after = staffView((await repo.findStaff(tx, ALL, id))!);
-    const entry = { action: 'staff.update', entityType: 'staff', entityId: id, before: staffView(current), after: { ...after, passwordChanged: passwordHash !== undefined } } as const;
+    const entry = {
+      action: 'staff.update',
+      entityType: 'staff',
+      entityId: id,
+      before: staffView(current),
+      after: { ...after, passwordChanged: passwordHash !== undefined },
+    } as const;
     await audit.record(tx, { ...entry, branchId: after.branchId ?? current.branch_id });
     // A move is also the old branch's history: its admin sees that the user left.
-    if (branchChanged && current.branch_id !== null && after.branchId !== null) await audit.record(tx, { ...entry, branchId: current.branch_id });
+    if (branchChanged && current.branch_id !== null && after.branchId !== null)
+      await audit.record(tx, { ...entry, branchId: current.branch_id });
     return after;
   });
   await svc.keys.invalidate('staff user changed');
@@ -122,7 +168,12 @@ export async function updateStaffUser(svc: StaffServices, actor: Actor, id: numb
 }
 
 /** The branch of a new or moved staff user: none for a superadmin; an admin's own; a superadmin names it. */
-async function resolveBranch(db: Executor, actor: Actor, role: StaffRole, requested: number | undefined): Promise<number | null> {
+async function resolveBranch(
+  db: Executor,
+  actor: Actor,
+  role: StaffRole,
+  requested: number | undefined,
+): Promise<number | null> {
   if (role === 'superadmin') {
     if (requested !== undefined) throw StaffError.branchForSuperadmin();
     return null;

@@ -12,12 +12,25 @@ import * as repo from './repository.js';
  */
 
 /** Removes a webhook; its pending deliveries are abandoned (and counted so) before they go with it. */
-export async function deleteWebhook(db: Database, metrics: Metrics, v: repo.Visibility, id: string, audit?: Audit): Promise<void> {
+export async function deleteWebhook(
+  db: Database,
+  metrics: Metrics,
+  v: repo.Visibility,
+  id: string,
+  audit?: Audit,
+): Promise<void> {
   const abandoned = await db.transaction().execute(async (tx) => {
     const hook = found(await repo.findWebhook(tx, v, id));
     const n = await deliveries.abandonDeliveriesOf(tx, id);
     if (!(await repo.deleteWebhook(tx, v, id))) throw WebhookError.notFound();
-    await audit?.record(tx, { action: 'webhook.delete', entityType: 'webhook', entityId: id, branchId: hook.branch_id, before: summary(hook), after: { deleted: true, abandonedDeliveries: n } });
+    await audit?.record(tx, {
+      action: 'webhook.delete',
+      entityType: 'webhook',
+      entityId: id,
+      branchId: hook.branch_id,
+      before: summary(hook),
+      after: { deleted: true, abandonedDeliveries: n },
+    });
     return n;
   });
   if (abandoned) metrics.webhookDeliveries.inc({ outcome: 'abandoned' }, abandoned);
@@ -33,7 +46,14 @@ export async function deactivateWebhook(db: Database, metrics: Metrics, v: repo.
     if (!before.is_active) return { hook: before, abandoned: 0 };
     const hook = found(await repo.updateWebhook(tx, v, id, { is_active: false, deactivated_at: new Date() }));
     const n = await deliveries.abandonDeliveriesOf(tx, id, 'webhook deactivated by staff');
-    await audit?.record(tx, { action: 'webhook.deactivate', entityType: 'webhook', entityId: id, branchId: hook.branch_id, before: { isActive: true }, after: { isActive: false, abandonedDeliveries: n } });
+    await audit?.record(tx, {
+      action: 'webhook.deactivate',
+      entityType: 'webhook',
+      entityId: id,
+      branchId: hook.branch_id,
+      before: { isActive: true },
+      after: { isActive: false, abandonedDeliveries: n },
+    });
     return { hook, abandoned: n };
   });
   if (abandoned) metrics.webhookDeliveries.inc({ outcome: 'abandoned' }, abandoned);
@@ -45,13 +65,24 @@ export async function reactivateWebhook(db: Executor, v: repo.Visibility, id: st
   return audited(db, audit, async (tx) => {
     const before = found(await repo.findWebhook(tx, v, id));
     const hook = found(await repo.updateWebhook(tx, v, id, { is_active: true, fail_count: 0, deactivated_at: null }));
-    await audit?.record(tx, { action: 'webhook.reactivate', entityType: 'webhook', entityId: id, branchId: hook.branch_id, before: { isActive: before.is_active, failCount: before.fail_count }, after: { isActive: true, failCount: 0 } });
+    await audit?.record(tx, {
+      action: 'webhook.reactivate',
+      entityType: 'webhook',
+      entityId: id,
+      branchId: hook.branch_id,
+      before: { isActive: before.is_active, failCount: before.fail_count },
+      after: { isActive: true, failCount: 0 },
+    });
     return hook;
   });
 }
 
-const summary = (w: { url: string; events: string[]; is_active: boolean; staff_user_id: number | null }) =>
-  ({ url: w.url, events: w.events, isActive: w.is_active, staffUserId: w.staff_user_id });
+const summary = (w: { url: string; events: string[]; is_active: boolean; staff_user_id: number | null }) => ({
+  url: w.url,
+  events: w.events,
+  isActive: w.is_active,
+  staffUserId: w.staff_user_id,
+});
 
 /** A back-office change commits with its audit row; a partner's (no `audit`) runs as it is. */
 export function audited<T>(db: Executor, audit: Audit | undefined, work: (tx: Executor) => Promise<T>): Promise<T> {

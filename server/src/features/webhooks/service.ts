@@ -54,18 +54,31 @@ async function validUrl(url: string, allowPrivateUrls: boolean): Promise<string>
  * branch. An owner holds at most `limit` webhooks (docs/decisions.md, "Limits per owner"); the count and the
  * insert are serialised per owner, so concurrent registrations cannot pass the limit together.
  */
-export async function createWebhook(db: Executor, allowPrivateUrls: boolean, limit: number, p: KeyPrincipal, input: { url: string; events: WebhookEvent[] }) {
+export async function createWebhook(
+  db: Executor,
+  allowPrivateUrls: boolean,
+  limit: number,
+  p: KeyPrincipal,
+  input: { url: string; events: WebhookEvent[] },
+) {
   const url = await validUrl(input.url, allowPrivateUrls);
   const personal = p.keyType === 'personal';
   const owner = personal && p.staffUserId !== null ? { staffUserId: p.staffUserId } : { branchId: p.branchId! };
   return inTransaction(db, async (tx) => {
-    await lockFor(tx, 'staffUserId' in owner ? `webhooks:staff:${owner.staffUserId}` : `webhooks:branch:${owner.branchId}`);
+    await lockFor(
+      tx,
+      'staffUserId' in owner ? `webhooks:staff:${owner.staffUserId}` : `webhooks:branch:${owner.branchId}`,
+    );
     if ((await repo.countWebhooksOfOwner(tx, owner)) >= limit) {
       throw WebhookError.limitReached(limit);
     }
     return repo.insertWebhook(tx, {
-      branchId: p.branchId, staffUserId: personal ? p.staffUserId : null, keyId: p.keyId,
-      url, events: input.events, secret: newSecret(),
+      branchId: p.branchId,
+      staffUserId: personal ? p.staffUserId : null,
+      keyId: p.keyId,
+      url,
+      events: input.events,
+      secret: newSecret(),
     });
   });
 }
@@ -74,7 +87,13 @@ export function listWebhooks(db: Executor, v: repo.Visibility, params: ListParam
   return repo.listWebhooks(db, v, params);
 }
 
-export async function updateWebhook(db: Executor, allowPrivateUrls: boolean, v: repo.Visibility, id: string, input: { url?: string; events?: WebhookEvent[] }) {
+export async function updateWebhook(
+  db: Executor,
+  allowPrivateUrls: boolean,
+  v: repo.Visibility,
+  id: string,
+  input: { url?: string; events?: WebhookEvent[] },
+) {
   const change: repo.WebhookChange = {};
   if (input.url !== undefined) change.url = await validUrl(input.url, allowPrivateUrls);
   if (input.events !== undefined) change.events = input.events;
@@ -92,10 +111,22 @@ export const DEFAULT_SECRET_OVERLAP_SECONDS = 24 * 3600;
  * Attempts claimed from now on are signed with the new secret, and also with the replaced one for
  * `overlapSeconds` (0: the old secret stops at once), so receivers can switch without missing a delivery.
  */
-export async function rotateSecret(db: Executor, v: repo.Visibility, id: string, overlapSeconds = DEFAULT_SECRET_OVERLAP_SECONDS, audit?: Audit) {
+export async function rotateSecret(
+  db: Executor,
+  v: repo.Visibility,
+  id: string,
+  overlapSeconds = DEFAULT_SECRET_OVERLAP_SECONDS,
+  audit?: Audit,
+) {
   return audited(db, audit, async (tx) => {
     const hook = found(await repo.rotateWebhookSecret(tx, v, id, newSecret(), overlapSeconds));
-    await audit?.record(tx, { action: 'webhook.rotateSecret', entityType: 'webhook', entityId: id, branchId: hook.branch_id, after: { secretRotated: true, overlapSeconds } });
+    await audit?.record(tx, {
+      action: 'webhook.rotateSecret',
+      entityType: 'webhook',
+      entityId: id,
+      branchId: hook.branch_id,
+      after: { secretRotated: true, overlapSeconds },
+    });
     return hook;
   });
 }
@@ -121,7 +152,14 @@ export async function retryDelivery(db: Executor, v: repo.Visibility, id: string
   return audited(db, audit, async (tx) => {
     // A delivery whose attempt is in flight right now is left as it is: that attempt is the retry.
     const requeued = await deliveries.requeueDelivery(tx, id, deliveryId);
-    await audit?.record(tx, { action: 'webhook.retryDelivery', entityType: 'webhook', entityId: id, branchId: hook.branch_id, before: { deliveryId, status: current.status }, after: { deliveryId, requeued: Boolean(requeued) } });
+    await audit?.record(tx, {
+      action: 'webhook.retryDelivery',
+      entityType: 'webhook',
+      entityId: id,
+      branchId: hook.branch_id,
+      before: { deliveryId, status: current.status },
+      after: { deliveryId, requeued: Boolean(requeued) },
+    });
     return requeued ?? current;
   });
 }

@@ -6,8 +6,9 @@ export const PUBLIC_KEY_SHAPE = /^pk_[A-Za-z0-9]{32}$/;
  * service does not have (a 404 in every visitor's console and log).
  */
 export const DEMO_ICON_PATH = '/widget/demo-icon.svg';
-export const DEMO_ICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#0b7a53"/>'
-  + '<text x="16" y="22" font-family="system-ui,sans-serif" font-size="14" font-weight="700" text-anchor="middle" fill="#fff">PX</text></svg>';
+export const DEMO_ICON =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#0b7a53"/>' +
+  '<text x="16" y="22" font-family="system-ui,sans-serif" font-size="14" font-weight="700" text-anchor="middle" fill="#fff">PX</text></svg>';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -12,13 +12,26 @@ let tokens: Record<StaffName, string>;
 beforeAll(async () => ({ server, world, tokens } = await startWorld()));
 afterAll(() => server?.close());
 
-const FIELDS = ['id', 'name', 'type', 'keyPrefix', 'branchId', 'isActive', 'lastUsedAt', 'expiresAt', 'replacedBy', 'allowedOrigins', 'createdAt', 'updatedAt'].sort();
+const FIELDS = [
+  'id',
+  'name',
+  'type',
+  'keyPrefix',
+  'branchId',
+  'isActive',
+  'lastUsedAt',
+  'expiresAt',
+  'replacedBy',
+  'allowedOrigins',
+  'createdAt',
+  'updatedAt',
+].sort();
 const list = (who: StaffName) => call(server, 'GET', '/api-keys', { token: tokens[who] });
 const revoke = (who: StaffName, id: string) => call(server, 'DELETE', `/api-keys/${id}`, { token: tokens[who] });
 const usePartnerApi = (key: string) => call(server, 'GET', '/partner/public/exchanges', { key });
 
 describe('GET /api-keys', () => {
-  it('lists the caller\'s own keys with prefix and metadata, never the raw key or its hash', async () => {
+  it("lists the caller's own keys with prefix and metadata, never the raw key or its hash", async () => {
     const res = await list('superadmin');
     expect(res.status).toBe(200);
     const own = ['branch', 'public', 'superadmin', 'otherBranch', 'otherPublic'] as const;
@@ -47,7 +60,10 @@ describe('GET /api-keys', () => {
 
 describe('DELETE /api-keys/{id}', () => {
   it('lets the owner revoke a key: 204 without a body, and the key gets 401 on the very next request', async () => {
-    const created = await call(server, 'POST', '/api-keys', { token: tokens.operatorB, body: { name: 'to revoke', type: 'personal' } });
+    const created = await call(server, 'POST', '/api-keys', {
+      token: tokens.operatorB,
+      body: { name: 'to revoke', type: 'personal' },
+    });
     const rawKey = created.body.rawKey;
     expect((await usePartnerApi(rawKey)).status).toBe(200);
     const res = await revoke('operatorB', created.body.id);
@@ -96,32 +112,38 @@ describe('revocation across instances', () => {
   // other instance did not count the message within 10 s. Two causes found since, both tested in
   // auth/invalidation-bus.test.ts: a publish Redis refused was lost, and an instance whose subscriber subscribed
   // during its connection's handshake came back deaf (src/redis.ts).
-  it('reaches another instance that has the key cached: at once with Redis, when its cache entry ends without', { retry: 2 }, async () => {
-    const created = await call(server, 'POST', '/api-keys', { token: tokens.superadmin, body: { name: 'shared', type: 'branch', branchId: world.branches.b1 } });
-    const rawKey = created.body.rawKey;
-    expect((await call(second, 'GET', '/partner/public/exchanges', { key: rawKey })).status).toBe(200);
-    // The other instance cached the key before this moment, so its entry ends before `expiresBy`.
-    const expiresBy = Date.now() + second.ctx.config.keys.cacheTtlMs;
-    const before = second.ctx.keys.invalidations;
-    expect((await revoke('superadmin', created.body.id)).status).toBe(204);
-    if (process.env.REDIS_URL) {
-      // Counted, not timed: the revocation's message emptied the other instance's cache.
-      await eventually(async () => second.ctx.keys.invalidations > before);
-      expect((await call(second, 'GET', '/partner/public/exchanges', { key: rawKey })).status).toBe(401);
-      return;
-    }
-    // Without Redis only the entry's end can refuse the key: a request sent after it must be refused, however
-    // slow the machine (no clock margin to tune).
-    for (;;) {
-      const sentAt = Date.now();
-      const { status } = await call(second, 'GET', '/partner/public/exchanges', { key: rawKey });
-      if (sentAt > expiresBy) {
-        expect(status).toBe(401);
+  it(
+    'reaches another instance that has the key cached: at once with Redis, when its cache entry ends without',
+    { retry: 2 },
+    async () => {
+      const created = await call(server, 'POST', '/api-keys', {
+        token: tokens.superadmin,
+        body: { name: 'shared', type: 'branch', branchId: world.branches.b1 },
+      });
+      const rawKey = created.body.rawKey;
+      expect((await call(second, 'GET', '/partner/public/exchanges', { key: rawKey })).status).toBe(200);
+      // The other instance cached the key before this moment, so its entry ends before `expiresBy`.
+      const expiresBy = Date.now() + second.ctx.config.keys.cacheTtlMs;
+      const before = second.ctx.keys.invalidations;
+      expect((await revoke('superadmin', created.body.id)).status).toBe(204);
+      if (process.env.REDIS_URL) {
+        // Counted, not timed: the revocation's message emptied the other instance's cache.
+        await eventually(async () => second.ctx.keys.invalidations > before);
+        expect((await call(second, 'GET', '/partner/public/exchanges', { key: rawKey })).status).toBe(401);
         return;
       }
-      if (status === 401) return;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  });
-
+      // Without Redis only the entry's end can refuse the key: a request sent after it must be refused, however
+      // slow the machine (no clock margin to tune).
+      for (;;) {
+        const sentAt = Date.now();
+        const { status } = await call(second, 'GET', '/partner/public/exchanges', { key: rawKey });
+        if (sentAt > expiresBy) {
+          expect(status).toBe(401);
+          return;
+        }
+        if (status === 401) return;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+  );
 });

@@ -63,29 +63,57 @@ describe('personal keys follow their staff user', () => {
   });
 
   it('follows its user to another branch, on every instance', async () => {
-    expect(await exchangesSeenBy(second, world.keys.operatorA)).toEqual([world.exchanges.A, world.exchanges.B, world.exchanges.X]);
-    await patchStaff('superadmin', world.staff.operatorA.id, { branchId: world.branches.b2, exchangeIds: [world.exchanges.C] });
+    expect(await exchangesSeenBy(second, world.keys.operatorA)).toEqual([
+      world.exchanges.A,
+      world.exchanges.B,
+      world.exchanges.X,
+    ]);
+    await patchStaff('superadmin', world.staff.operatorA.id, {
+      branchId: world.branches.b2,
+      exchangeIds: [world.exchanges.C],
+    });
     expect(await exchangesSeenBy(server, world.keys.operatorA)).toEqual([world.exchanges.C]);
-    await expect.poll(() => exchangesSeenBy(second, world.keys.operatorA), { timeout: 10_000, interval: 100 }).toEqual([world.exchanges.C]);
+    await expect
+      .poll(() => exchangesSeenBy(second, world.keys.operatorA), { timeout: 10_000, interval: 100 })
+      .toEqual([world.exchanges.C]);
   });
 
   it('is refused (401) while its user is deactivated, and works again once reactivated', async () => {
-    expect(await exchangesSeenBy(server, world.keys.operatorB)).toEqual([world.exchanges.A, world.exchanges.B, world.exchanges.X]);
+    expect(await exchangesSeenBy(server, world.keys.operatorB)).toEqual([
+      world.exchanges.A,
+      world.exchanges.B,
+      world.exchanges.X,
+    ]);
     await patchStaff('admin1', world.staff.operatorB.id, { isActive: false });
     const res = await call(server, 'GET', '/partner/public/exchanges', { key: world.keys.operatorB });
     expect(res.status).toBe(401);
     expect(res.body.message).toBe('Invalid or revoked API key');
-    await expect.poll(() => exchangesSeenBy(second, world.keys.operatorB), { timeout: 10_000, interval: 100 }).toBe(401);
+    await expect
+      .poll(() => exchangesSeenBy(second, world.keys.operatorB), { timeout: 10_000, interval: 100 })
+      .toBe(401);
     await patchStaff('admin1', world.staff.operatorB.id, { isActive: true });
-    expect(await exchangesSeenBy(server, world.keys.operatorB)).toEqual([world.exchanges.A, world.exchanges.B, world.exchanges.X]);
+    expect(await exchangesSeenBy(server, world.keys.operatorB)).toEqual([
+      world.exchanges.A,
+      world.exchanges.B,
+      world.exchanges.X,
+    ]);
   });
 
   it('leaves branch keys made by a deactivated user working: they belong to the branch', async () => {
-    const created = await call(server, 'POST', '/api-keys', { token: tokens.superadmin, body: { name: 'branch', type: 'branch', branchId: world.branches.b1 } });
-    const helper = await call(server, 'POST', '/admin/staff', { token: tokens.superadmin, body: { email: 'second-root@test.local', password: 'another-long-password', role: 'superadmin' } });
+    const created = await call(server, 'POST', '/api-keys', {
+      token: tokens.superadmin,
+      body: { name: 'branch', type: 'branch', branchId: world.branches.b1 },
+    });
+    const helper = await call(server, 'POST', '/admin/staff', {
+      token: tokens.superadmin,
+      body: { email: 'second-root@test.local', password: 'another-long-password', role: 'superadmin' },
+    });
     expect(helper.status).toBe(201);
     const other = await server.ctx.tokens.sign(helper.body.id);
-    const off = await call(server, 'PATCH', `/admin/staff/${world.staff.superadmin.id}`, { token: other.accessToken, body: { isActive: false } });
+    const off = await call(server, 'PATCH', `/admin/staff/${world.staff.superadmin.id}`, {
+      token: other.accessToken,
+      body: { isActive: false },
+    });
     expect(off.status).toBe(200);
     expect((await call(server, 'GET', '/partner/public/exchanges', { key: created.body.rawKey })).status).toBe(200);
     expect((await call(server, 'GET', '/partner/public/exchanges', { key: world.keys.superadmin })).status).toBe(401);

@@ -18,9 +18,11 @@ const create = async (who: StaffName, body: Record<string, unknown>) => {
   expect(res.status).toBe(201);
   return res.body as { id: string; rawKey: string; name: string };
 };
-const roll = (who: StaffName, id: string, body?: unknown) => call(server, 'POST', `/api-keys/${id}/roll`, { token: tokens[who], body });
+const roll = (who: StaffName, id: string, body?: unknown) =>
+  call(server, 'POST', `/api-keys/${id}/roll`, { token: tokens[who], body });
 const offers = (key: string) => call(server, 'GET', '/partner/offers', { key, query: { limit: 100 } });
-const listed = async (who: StaffName, id: string) => (await call(server, 'GET', '/api-keys', { token: tokens[who] })).body.find((k: { id: string }) => k.id === id);
+const listed = async (who: StaffName, id: string) =>
+  (await call(server, 'GET', '/api-keys', { token: tokens[who] })).body.find((k: { id: string }) => k.id === id);
 
 describe('POST /api-keys/{id}/roll', () => {
   it('returns a new key of the same type, scope and owner; the old one works until the chosen expiry, then gets 401', async () => {
@@ -33,7 +35,15 @@ describe('POST /api-keys/{id}/roll', () => {
     expect(res.status).toBe(201);
     expect(res.headers.get('cache-control')).toBe('no-store');
     const rolled = res.body;
-    expect(rolled).toMatchObject({ name: 'till app', type: 'personal', branchId: null, isActive: true, expiresAt: null, replacedBy: null, rawKey: expect.stringMatching(/^sk_personal_/) });
+    expect(rolled).toMatchObject({
+      name: 'till app',
+      type: 'personal',
+      branchId: null,
+      isActive: true,
+      expiresAt: null,
+      replacedBy: null,
+      rawKey: expect.stringMatching(/^sk_personal_/),
+    });
     expect(rolled.id).not.toBe(old.id);
     expect(rolled.rawKey).not.toBe(old.rawKey);
     expect(rolled.previousKey).toMatchObject({ id: old.id, isActive: true, replacedBy: rolled.id, expiresAt });
@@ -44,7 +54,9 @@ describe('POST /api-keys/{id}/roll', () => {
     expect(withOld.status).toBe(200);
     expect(withNew.status).toBe(200);
     expect(withNew.body.meta.total).toBe(before.body.meta.total);
-    expect(withNew.body.data.map((o: { id: number }) => o.id)).toEqual(before.body.data.map((o: { id: number }) => o.id));
+    expect(withNew.body.data.map((o: { id: number }) => o.id)).toEqual(
+      before.body.data.map((o: { id: number }) => o.id),
+    );
 
     // The list shows both: the old key with its expiry and its replacement.
     expect(await listed('operatorA', old.id)).toMatchObject({ expiresAt, replacedBy: rolled.id, isActive: true });
@@ -88,7 +100,10 @@ describe('POST /api-keys/{id}/roll', () => {
 
   it('accepts exactly 7 days', async () => {
     const old = await create('operatorA', { name: 'a week', type: 'personal' });
-    expect((await roll('operatorA', old.id, { expiresAt: new Date(Date.now() + 7 * 24 * HOUR - 60_000).toISOString() })).status).toBe(201);
+    expect(
+      (await roll('operatorA', old.id, { expiresAt: new Date(Date.now() + 7 * 24 * HOUR - 60_000).toISOString() }))
+        .status,
+    ).toBe(201);
   });
 
   it('refuses to roll a key twice, a revoked key and an expired one with 422', async () => {
@@ -99,12 +114,18 @@ describe('POST /api-keys/{id}/roll', () => {
     expect(again.body.message).toContain(first.body.id);
     const revoked = await create('operatorA', { name: 'revoked', type: 'personal' });
     await call(server, 'DELETE', `/api-keys/${revoked.id}`, { token: tokens.operatorA });
-    expect((await roll('operatorA', revoked.id)).body).toMatchObject({ statusCode: 422, message: 'A revoked key cannot be rolled' });
+    expect((await roll('operatorA', revoked.id)).body).toMatchObject({
+      statusCode: 422,
+      message: 'A revoked key cannot be rolled',
+    });
     // Created before its expiry however loaded the machine, then rolled after it.
     const expiresSoon = new Date(Date.now() + 3000).toISOString();
     const expired = await create('operatorA', { name: 'expired', type: 'personal', expiresAt: expiresSoon });
     await sleep(Math.max(0, Date.parse(expiresSoon) - Date.now()) + 50);
-    expect((await roll('operatorA', expired.id)).body).toMatchObject({ statusCode: 422, message: 'An expired key cannot be rolled' });
+    expect((await roll('operatorA', expired.id)).body).toMatchObject({
+      statusCode: 422,
+      message: 'An expired key cannot be rolled',
+    });
   });
 
   it('is allowed to the owner and a superadmin only, as revocation is (404 for anyone else)', async () => {
@@ -122,27 +143,40 @@ describe('POST /api-keys/{id}/roll', () => {
   it('rolls a branch key into a branch key of the same branch', async () => {
     const old = await create('superadmin', { name: 'partner app', type: 'branch', branchId: world.branches.b2 });
     const res = await roll('superadmin', old.id);
-    expect(res.body).toMatchObject({ type: 'branch', branchId: world.branches.b2, rawKey: expect.stringMatching(/^sk_branch_/) });
+    expect(res.body).toMatchObject({
+      type: 'branch',
+      branchId: world.branches.b2,
+      rawKey: expect.stringMatching(/^sk_branch_/),
+    });
     const [a, b] = [await offers(old.rawKey), await offers(res.body.rawKey)];
     expect(b.body.data.map((o: { id: number }) => o.id)).toEqual(a.body.data.map((o: { id: number }) => o.id));
   });
 });
 
 describe('POST /admin/api-keys/{id}/roll', () => {
-  const adminRoll = (who: StaffName, id: string, body?: unknown) => call(server, 'POST', `/admin/api-keys/${id}/roll`, { token: tokens[who], body });
-  const keyOf = async (id: string) => (await call(server, 'GET', '/admin/api-keys', { token: tokens.superadmin, query: { limit: 100 } })).body.data.find((k: { id: string }) => k.id === id);
+  const adminRoll = (who: StaffName, id: string, body?: unknown) =>
+    call(server, 'POST', `/admin/api-keys/${id}/roll`, { token: tokens[who], body });
+  const keyOf = async (id: string) =>
+    (await call(server, 'GET', '/admin/api-keys', { token: tokens.superadmin, query: { limit: 100 } })).body.data.find(
+      (k: { id: string }) => k.id === id,
+    );
 
-  it('lets an admin roll its own personal key, and not another branch\'s keys', async () => {
+  it("lets an admin roll its own personal key, and not another branch's keys", async () => {
     const own = await create('admin1', { name: 'admin 1 own key', type: 'personal' });
     const res = await adminRoll('admin1', own.id, { expiresAt: new Date(Date.now() + HOUR).toISOString() });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ type: 'personal', name: 'admin 1 own key', rawKey: expect.stringMatching(/^sk_personal_/), previousKey: { id: own.id, replacedBy: res.body.id } });
+    expect(res.body).toMatchObject({
+      type: 'personal',
+      name: 'admin 1 own key',
+      rawKey: expect.stringMatching(/^sk_personal_/),
+      previousKey: { id: own.id, replacedBy: res.body.id },
+    });
     expect(await listed('admin1', res.body.id)).toBeDefined();
     expect((await adminRoll('admin2', res.body.id)).status).toBe(404);
     expect((await adminRoll('operatorA', res.body.id)).status).toBe(403);
   });
 
-  it('refuses an admin (403) another staff user\'s personal key: its raw key would let the admin act as that user', async () => {
+  it("refuses an admin (403) another staff user's personal key: its raw key would let the admin act as that user", async () => {
     const theirs = await create('operatorA', { name: 'operator A till', type: 'personal' });
     const res = await adminRoll('admin1', theirs.id);
     expect(res.status).toBe(403);
@@ -154,7 +188,7 @@ describe('POST /admin/api-keys/{id}/roll', () => {
     expect((await call(server, 'DELETE', `/admin/api-keys/${theirs.id}`, { token: tokens.admin1 })).status).toBe(204);
   });
 
-  it('refuses an admin (403) its branch\'s branch and public keys: issuing those stays a superadmin\'s', async () => {
+  it("refuses an admin (403) its branch's branch and public keys: issuing those stays a superadmin's", async () => {
     for (const type of ['branch', 'public'] as const) {
       const key = await create('superadmin', { name: `branch 1 ${type}`, type, branchId: world.branches.b1 });
       const res = await adminRoll('admin1', key.id);
@@ -166,7 +200,7 @@ describe('POST /admin/api-keys/{id}/roll', () => {
     expect((await adminRoll('admin1', world.keyIds.otherBranch)).status).toBe(404);
   });
 
-  it('lets a superadmin roll any key: a staff user\'s personal key and a branch key', async () => {
+  it("lets a superadmin roll any key: a staff user's personal key and a branch key", async () => {
     const personal = await create('operatorB', { name: 'operator B till', type: 'personal' });
     const branch = await create('superadmin', { name: 'branch 2 app', type: 'branch', branchId: world.branches.b2 });
     const a = await adminRoll('superadmin', personal.id);

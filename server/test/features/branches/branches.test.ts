@@ -11,13 +11,20 @@ let tokens: Record<StaffName, string>;
 beforeAll(async () => ({ server, world, tokens } = await startWorld()));
 afterAll(() => server?.close());
 
-const asSuperadmin = (method: string, path: string, body?: unknown, query?: Record<string, string>) => call(server, method, path, { token: tokens.superadmin, body, query });
+const asSuperadmin = (method: string, path: string, body?: unknown, query?: Record<string, string>) =>
+  call(server, method, path, { token: tokens.superadmin, body, query });
 
 describe('branches', () => {
   it('creates a branch that can receive exchanges, staff and keys', async () => {
     const res = await asSuperadmin('POST', '/admin/branches', { name: '  Branch Three ' });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ id: expect.any(Number), name: 'Branch Three', isSandbox: false, createdAt: expect.any(String), updatedAt: expect.any(String) });
+    expect(res.body).toEqual({
+      id: expect.any(Number),
+      name: 'Branch Three',
+      isSandbox: false,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
     const exchange = await asSuperadmin('POST', '/admin/exchanges', { branchId: res.body.id, name: 'Three Central' });
     expect(exchange.status).toBe(201);
     const key = await asSuperadmin('POST', '/api-keys', { name: 'three', type: 'branch', branchId: res.body.id });
@@ -26,7 +33,9 @@ describe('branches', () => {
   });
 
   it('refuses a duplicate or blank name with 400', async () => {
-    expect((await asSuperadmin('POST', '/admin/branches', { name: 'Branch One' })).body.errors).toEqual({ name: 'alreadyExists' });
+    expect((await asSuperadmin('POST', '/admin/branches', { name: 'Branch One' })).body.errors).toEqual({
+      name: 'alreadyExists',
+    });
     expect((await asSuperadmin('POST', '/admin/branches', { name: '   ' })).status).toBe(400);
   });
 

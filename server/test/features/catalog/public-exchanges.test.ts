@@ -10,15 +10,24 @@ beforeAll(async () => ({ server, world } = await startWorld()));
 afterAll(() => server?.close());
 
 describe('GET /partner/public/exchanges', () => {
-  it('lists every exchange of the key\'s branch with contacts, schedule and the schedule\'s time zone', async () => {
+  it("lists every exchange of the key's branch with contacts, schedule and the schedule's time zone", async () => {
     const res = await call(server, 'GET', '/partner/public/exchanges', { key: world.keys.public });
     expect(res.status).toBe(200);
-    expect(res.body.map((e: { id: number }) => e.id)).toEqual([world.exchanges.A, world.exchanges.B, world.exchanges.X]);
+    expect(res.body.map((e: { id: number }) => e.id)).toEqual([
+      world.exchanges.A,
+      world.exchanges.B,
+      world.exchanges.X,
+    ]);
     expect(res.body[0]).toEqual({
       id: world.exchanges.A,
       name: 'Exchange A',
       exchangeActive: true,
-      contacts: { address: '1 A Street', phoneNumber: '+10000000001', chat: 'https://chat.example/a', location: { latitude: 10.5, longitude: -20.25 } },
+      contacts: {
+        address: '1 A Street',
+        phoneNumber: '+10000000001',
+        chat: 'https://chat.example/a',
+        location: { latitude: 10.5, longitude: -20.25 },
+      },
       schedule: [
         { dayOfWeek: 1, openTime: '09:00', closeTime: '18:00', isClosed: false },
         { dayOfWeek: 7, openTime: '00:00', closeTime: '00:00', isClosed: true },

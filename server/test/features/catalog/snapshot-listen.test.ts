@@ -34,7 +34,11 @@ describe.skipIf(!usingPostgres)('the snapshot without its LISTEN connection (Pos
     const relayed = url.toString();
     server = await startTestServer({
       // A quicker heartbeat than the service's (1 s, 5 s), so that the silent cut below is found sooner.
-      database: { ...pool, listen: (channel, handlers) => listenPostgres(pg.Client, relayed, channel, handlers, { heartbeatMs: 250, timeoutMs: 2000 }) },
+      database: {
+        ...pool,
+        listen: (channel, handlers) =>
+          listenPostgres(pg.Client, relayed, channel, handlers, { heartbeatMs: 250, timeoutMs: 2000 }),
+      },
       env: { LAST_USED_FLUSH_MS: '60000' },
     });
   }, 60_000);
@@ -46,12 +50,17 @@ describe.skipIf(!usingPostgres)('the snapshot without its LISTEN connection (Pos
   });
 
   const key = () => w.keys.branch;
-  const warm = () => eventually(async () => (await queriesOf(server, () => answers(server, key(), catalogueReads(w)))) === 0, 15_000);
+  const warm = () =>
+    eventually(async () => (await queriesOf(server, () => answers(server, key(), catalogueReads(w)))) === 0, 15_000);
 
   it('hears a change committed by another process (psql)', async () => {
     await warm();
     const t = performance.now();
-    await promisify(execFile)('psql', [db.url!, '-qc', `update offers set rate = 0.9111 where id = ${w.offers.aUsdEur}`]);
+    await promisify(execFile)('psql', [
+      db.url!,
+      '-qc',
+      `update offers set rate = 0.9111 where id = ${w.offers.aUsdEur}`,
+    ]);
     await eventually(async () => (await rateOf(server, key(), w.offers.aUsdEur)) === 0.9111, 10_000, 5);
     console.log(`snapshot: psql change visible after ${(performance.now() - t).toFixed(1)} ms`);
   });
@@ -60,7 +69,11 @@ describe.skipIf(!usingPostgres)('the snapshot without its LISTEN connection (Pos
     await warm();
     await link.cut();
     // Once the loss is seen, every read queries: a change made now shows on the next read.
-    await eventually(async () => (await queriesOf(server, () => rateOf(server, key(), w.offers.aUsdEur))) > 0, 10_000, 5);
+    await eventually(
+      async () => (await queriesOf(server, () => rateOf(server, key(), w.offers.aUsdEur))) > 0,
+      10_000,
+      5,
+    );
     await sql`update offers set rate = 0.9222 where id = ${w.offers.aUsdEur}`.execute(db.db);
     expect(await rateOf(server, key(), w.offers.aUsdEur)).toBe(0.9222);
     expect(await queriesOf(server, () => answers(server, key(), catalogueReads(w)))).toBeGreaterThan(0);
@@ -68,11 +81,17 @@ describe.skipIf(!usingPostgres)('the snapshot without its LISTEN connection (Pos
     await link.restore();
     const t = performance.now();
     await warm();
-    console.log(`snapshot: serving from memory again ${(performance.now() - t).toFixed(0)} ms after the relay was restored`);
+    console.log(
+      `snapshot: serving from memory again ${(performance.now() - t).toFixed(0)} ms after the relay was restored`,
+    );
     await sql`update offers set rate = 0.9333 where id = ${w.offers.aUsdEur}`.execute(db.db);
     await eventually(async () => (await rateOf(server, key(), w.offers.aUsdEur)) === 0.9333, 10_000, 5);
     // From memory again after the change (a read may meet the key cache's expiry, hence a round with none).
-    await eventually(async () => (await queriesOf(server, () => rateOf(server, key(), w.offers.aUsdEur))) === 0, 10_000, 5);
+    await eventually(
+      async () => (await queriesOf(server, () => rateOf(server, key(), w.offers.aUsdEur))) === 0,
+      10_000,
+      5,
+    );
   });
 
   it('finds a LISTEN connection cut without a reset by its heartbeat, instead of serving a snapshot nothing updates', async () => {
@@ -82,7 +101,9 @@ describe.skipIf(!usingPostgres)('the snapshot without its LISTEN connection (Pos
     const t = performance.now();
     await sql`update offers set rate = 0.9444 where id = ${w.offers.aUsdEur}`.execute(db.db);
     await eventually(async () => (await rateOf(server, key(), w.offers.aUsdEur)) === 0.9444, 15_000, 5);
-    console.log(`snapshot: change visible ${(performance.now() - t).toFixed(0)} ms after a silent cut of its LISTEN connection`);
+    console.log(
+      `snapshot: change visible ${(performance.now() - t).toFixed(0)} ms after a silent cut of its LISTEN connection`,
+    );
     // Listening again on a new connection: from memory, and hearing changes.
     await warm();
     await sql`update offers set rate = 0.9555 where id = ${w.offers.aUsdEur}`.execute(db.db);

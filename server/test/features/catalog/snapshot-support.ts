@@ -35,11 +35,30 @@ export function catalogueReads(w: World) {
     offers({ skip: 2, limit: 3 }),
     offers({ filter: JSON.stringify({ isActive: true, exchangeId: w.exchanges.A }) }),
     offers({ sort: JSON.stringify([['rate', 'DESC']]), limit: 3 }),
-    offers({ sort: JSON.stringify([['updatedAt', 'ASC'], ['minAmount', 'DESC']]), limit: 2 }),
-    offers({ sort: JSON.stringify([['exchangeId', 'ASC'], ['id', 'DESC']]), skip: 1, limit: 4 }),
+    offers({
+      sort: JSON.stringify([
+        ['updatedAt', 'ASC'],
+        ['minAmount', 'DESC'],
+      ]),
+      limit: 2,
+    }),
+    offers({
+      sort: JSON.stringify([
+        ['exchangeId', 'ASC'],
+        ['id', 'DESC'],
+      ]),
+      skip: 1,
+      limit: 4,
+    }),
     offers({ skip: 50 }),
     estimate({ ...pair, amount: 100 }),
-    estimate({ ...pair, sourceCurrencyId: w.currencies.EUR, destCurrencyId: w.currencies.USD, amount: 50, direction: 'dest' }),
+    estimate({
+      ...pair,
+      sourceCurrencyId: w.currencies.EUR,
+      destCurrencyId: w.currencies.USD,
+      amount: 50,
+      direction: 'dest',
+    }),
     estimate({ ...pair, amount: 1 }),
     estimate({ ...pair, exchangeId: w.exchanges.X, amount: 100 }),
     estimate({ ...pair, exchangeId: w.exchanges.C, amount: 100 }),
@@ -52,7 +71,9 @@ export async function answers(server: TestServer, key: string, reads: ReturnType
   const out: string[] = [];
   for (const [method, path, options] of reads) {
     const res = await call(server, method, path, { key, ...options });
-    out.push(`${method} ${path} ${JSON.stringify(options)} → ${res.status} ${res.headers.get('content-type')} ${res.headers.get('etag') ?? ''}\n${res.text}`);
+    out.push(
+      `${method} ${path} ${JSON.stringify(options)} → ${res.status} ${res.headers.get('content-type')} ${res.headers.get('etag') ?? ''}\n${res.text}`,
+    );
   }
   return out;
 }

@@ -11,9 +11,24 @@ let seq = 0;
 beforeAll(async () => ({ server, world } = await startWorld()));
 afterAll(() => server?.close());
 
-const valid = (overrides: Record<string, unknown> = {}) => ({ firstName: 'Ana', lastName: 'Silva', email: `ana.${++seq}@example.com`, phone: '+351912345678', ...overrides });
-const create = (body: Record<string, unknown>, key = world.keys.branch) => call(server, 'POST', '/partner/clients', { key, body });
-const exchangesOf = async (id: number) => (await server.db.selectFrom('client_exchanges').select('exchange_id').where('client_id', '=', id).orderBy('exchange_id').execute()).map((r) => r.exchange_id);
+const valid = (overrides: Record<string, unknown> = {}) => ({
+  firstName: 'Ana',
+  lastName: 'Silva',
+  email: `ana.${++seq}@example.com`,
+  phone: '+351912345678',
+  ...overrides,
+});
+const create = (body: Record<string, unknown>, key = world.keys.branch) =>
+  call(server, 'POST', '/partner/clients', { key, body });
+const exchangesOf = async (id: number) =>
+  (
+    await server.db
+      .selectFrom('client_exchanges')
+      .select('exchange_id')
+      .where('client_id', '=', id)
+      .orderBy('exchange_id')
+      .execute()
+  ).map((r) => r.exchange_id);
 const counts = async () => ({
   clients: (await server.db.selectFrom('clients').select('id').execute()).length,
   links: (await server.db.selectFrom('client_exchanges').select('client_id').execute()).length,
@@ -21,17 +36,36 @@ const counts = async () => ({
 
 describe('POST /partner/clients', () => {
   it('stores names trimmed and the email lower-case, and answers the Client', async () => {
-    const res = await create({ firstName: '  Ana ', lastName: '\tSilva\n', email: ' Ana.Silva@Example.COM ', phone: '+351912345678' });
+    const res = await create({
+      firstName: '  Ana ',
+      lastName: '\tSilva\n',
+      email: ' Ana.Silva@Example.COM ',
+      phone: '+351912345678',
+    });
     expect(res.status, res.text).toBe(201);
     expect(res.body).toEqual({
-      id: expect.any(Number), firstName: 'Ana', lastName: 'Silva', email: 'ana.silva@example.com', phone: '+351912345678',
-      createdAt: expect.any(String), updatedAt: expect.any(String),
+      id: expect.any(Number),
+      firstName: 'Ana',
+      lastName: 'Silva',
+      email: 'ana.silva@example.com',
+      phone: '+351912345678',
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
     });
-    const row = await server.db.selectFrom('clients').selectAll().where('id', '=', res.body.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ branch_id: world.branches.b1, first_name: 'Ana', last_name: 'Silva', email: 'ana.silva@example.com' });
+    const row = await server.db
+      .selectFrom('clients')
+      .selectAll()
+      .where('id', '=', res.body.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      branch_id: world.branches.b1,
+      first_name: 'Ana',
+      last_name: 'Silva',
+      email: 'ana.silva@example.com',
+    });
   });
 
-  it('associates the client with the exchanges of the key\'s scope', async () => {
+  it("associates the client with the exchanges of the key's scope", async () => {
     const { A, B, X, C } = world.exchanges;
     expect(await exchangesOf((await create(valid())).body.id)).toEqual([A, B, X]);
     expect(await exchangesOf((await create(valid(), world.keys.admin1)).body.id)).toEqual([A, B, X]);
@@ -39,22 +73,35 @@ describe('POST /partner/clients', () => {
     expect(await exchangesOf((await create(valid(), world.keys.operatorB)).body.id)).toEqual([B]);
     const other = await create(valid(), world.keys.otherBranch);
     expect(await exchangesOf(other.body.id)).toEqual([C]);
-    const row = await server.db.selectFrom('clients').select('branch_id').where('id', '=', other.body.id).executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('clients')
+      .select('branch_id')
+      .where('id', '=', other.body.id)
+      .executeTakeFirstOrThrow();
     expect(row.branch_id).toBe(world.branches.b2);
   });
 
   it('a key reaching every branch names the branch; others may not', async () => {
     expect((await create(valid(), world.keys.superadmin)).body.errors).toEqual({ branchId: 'required' });
-    expect((await create(valid({ branchId: 999999 }), world.keys.superadmin)).body.errors).toEqual({ branchId: 'notFound' });
+    expect((await create(valid({ branchId: 999999 }), world.keys.superadmin)).body.errors).toEqual({
+      branchId: 'notFound',
+    });
     const ok = await create(valid({ branchId: world.branches.b2 }), world.keys.superadmin);
     expect(ok.status, ok.text).toBe(201);
     expect(await exchangesOf(ok.body.id)).toEqual([world.exchanges.C]);
     const refused = await create(valid({ branchId: world.branches.b1 }));
-    expect(refused.body).toEqual({ statusCode: 400, message: 'branchId is only accepted from a key that reaches every branch', error: 'Bad Request', errors: { branchId: 'notAllowed' } });
+    expect(refused.body).toEqual({
+      statusCode: 400,
+      message: 'branchId is only accepted from a key that reaches every branch',
+      error: 'Bad Request',
+      errors: { branchId: 'notAllowed' },
+    });
   });
 
   it('accepts the bounds: 1 and 100 characters after trimming, 7 and 15 phone digits', async () => {
-    expect((await create(valid({ firstName: ' A ', lastName: `  ${'é'.repeat(100)}  `, phone: '+1234567' }))).status).toBe(201);
+    expect(
+      (await create(valid({ firstName: ' A ', lastName: `  ${'é'.repeat(100)}  `, phone: '+1234567' }))).status,
+    ).toBe(201);
     expect((await create(valid({ phone: '+123456789012345' }))).status).toBe(201);
   });
 
@@ -79,9 +126,15 @@ describe('POST /partner/clients', () => {
     [{ phone: '+1234567890123456' }, { phone: 'invalidFormat' }],
     [{ phone: '+351 912 345 678' }, { phone: 'invalidFormat' }],
     [{ phone: '+35191234567a' }, { phone: 'invalidFormat' }],
-    [{ email: 'bad', phone: 'bad', firstName: '' }, { firstName: 'tooShort', email: 'invalidFormat', phone: 'invalidFormat' }],
+    [
+      { email: 'bad', phone: 'bad', firstName: '' },
+      { firstName: 'tooShort', email: 'invalidFormat', phone: 'invalidFormat' },
+    ],
     [{ firstName: undefined }, { firstName: 'required' }],
-    [{ email: undefined, phone: undefined }, { email: 'required', phone: 'required' }],
+    [
+      { email: undefined, phone: undefined },
+      { email: 'required', phone: 'required' },
+    ],
     [{ firstName: { text: 'Ana' } }, { firstName: 'invalidType' }],
     [{ id: 5 }, { id: 'notAllowed' }],
   ])('%o → 400 %o, nothing written', async (overrides, errors) => {
@@ -95,26 +148,53 @@ describe('POST /partner/clients', () => {
 
   it('names each problem in the message', async () => {
     const res = await create(valid({ firstName: ' ', email: 'x', phone: '1' }));
-    expect(res.body.message).toEqual(['firstName should not be empty', 'email must be an email address', 'phone must be in E.164 format: + then 7 to 15 digits']);
+    expect(res.body.message).toEqual([
+      'firstName should not be empty',
+      'email must be an email address',
+      'phone must be in E.164 format: + then 7 to 15 digits',
+    ]);
   });
 
   it('refuses a duplicate email within the branch, whatever its case; another branch may reuse it', async () => {
     expect((await create(valid({ email: 'dup@example.com' }))).status).toBe(201);
     const before = await counts();
     const res = await create(valid({ email: ' DUP@Example.com' }), world.keys.operatorB);
-    expect(res.body).toEqual({ statusCode: 400, message: 'email is already used by another client of this branch', error: 'Bad Request', errors: { email: 'alreadyExists' } });
+    expect(res.body).toEqual({
+      statusCode: 400,
+      message: 'email is already used by another client of this branch',
+      error: 'Bad Request',
+      errors: { email: 'alreadyExists' },
+    });
     expect(await counts()).toEqual(before);
     expect((await create(valid({ email: 'dup@example.com' }), world.keys.otherBranch)).status).toBe(201);
   });
 
   it('an operator without exchanges cannot create a client it could never read: 403, the insert rolled back', async () => {
-    const staff = await server.db.insertInto('staff_users').values({
-      email: 'lonely@test.local', password_hash: 'x', role: 'operator', branch_id: world.branches.b1, permissions: ['clients:read', 'clients:write'], updated_at: new Date(),
-    }).returning('id').executeTakeFirstOrThrow();
-    const { rawKey } = await issueApiKey(server.db, { name: 'lonely', type: 'personal', staffUserId: staff.id, branchId: null });
+    const staff = await server.db
+      .insertInto('staff_users')
+      .values({
+        email: 'lonely@test.local',
+        password_hash: 'x',
+        role: 'operator',
+        branch_id: world.branches.b1,
+        permissions: ['clients:read', 'clients:write'],
+        updated_at: new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const { rawKey } = await issueApiKey(server.db, {
+      name: 'lonely',
+      type: 'personal',
+      staffUserId: staff.id,
+      branchId: null,
+    });
     const before = await counts();
     const res = await create(valid(), rawKey);
-    expect(res.body).toEqual({ statusCode: 403, message: 'This key reaches no exchange to associate the client with', error: 'Forbidden' });
+    expect(res.body).toEqual({
+      statusCode: 403,
+      message: 'This key reaches no exchange to associate the client with',
+      error: 'Forbidden',
+    });
     expect(await counts()).toEqual(before);
   });
 

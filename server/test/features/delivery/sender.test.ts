@@ -15,7 +15,9 @@ afterEach(async () => {
 });
 
 /** A real receiver that decides per request, knowing its connection's number and how many requests it carried. */
-async function receiver(handle: (req: IncomingMessage, res: ServerResponse, nthOnConnection: number, connection: number) => void) {
+async function receiver(
+  handle: (req: IncomingMessage, res: ServerResponse, nthOnConnection: number, connection: number) => void,
+) {
   const numbers = new Map<Socket, { connection: number; requests: number }>();
   const requests: { connection: number; nth: number }[] = [];
   server = createServer((req, res) => {
@@ -29,7 +31,11 @@ async function receiver(handle: (req: IncomingMessage, res: ServerResponse, nthO
   });
   server.on('connection', (socket: Socket) => numbers.set(socket, { connection: numbers.size + 1, requests: 0 }));
   await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${(server!.address() as AddressInfo).port}/hook`, requests, connections: () => numbers.size };
+  return {
+    url: `http://127.0.0.1:${(server!.address() as AddressInfo).port}/hook`,
+    requests,
+    connections: () => numbers.size,
+  };
 }
 
 describe('an attempt', () => {
@@ -57,7 +63,9 @@ describe('an attempt', () => {
   });
 
   it('fails, without a repeat, when a kept connection is dropped after the receiver held the request', async () => {
-    const rx = await receiver((req, res, nth) => (nth === 1 ? res.end('ok') : setTimeout(() => req.socket.destroy(), 300)));
+    const rx = await receiver((req, res, nth) =>
+      nth === 1 ? res.end('ok') : setTimeout(() => req.socket.destroy(), 300),
+    );
     sender = new Sender({ timeoutMs: 5000, allowPrivateUrls: true });
     expect((await sender.send(rx.url, {}, '{}')).ok).toBe(true);
     const second = await sender.send(rx.url, {}, '{}');
@@ -73,7 +81,10 @@ describe('an attempt', () => {
     expect((await sender.send(rx.url, {}, '{}')).ok).toBe(true);
     await new Promise((r) => setTimeout(r, 2300));
     expect((await sender.send(rx.url, {}, '{}')).ok).toBe(true);
-    expect(rx.requests).toEqual([{ connection: 1, nth: 1 }, { connection: 2, nth: 1 }]);
+    expect(rx.requests).toEqual([
+      { connection: 1, nth: 1 },
+      { connection: 2, nth: 1 },
+    ]);
   });
 
   it('waits for an answer slower than the idle limit of kept connections, up to its own timeout', async () => {

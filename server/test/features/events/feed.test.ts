@@ -21,14 +21,21 @@ afterAll(async () => {
   await server?.close();
 });
 
-interface Page { data: { id: string; event: string; data: { id: number; status?: string } }[]; next: string; hasMore: boolean }
+interface Page {
+  data: { id: string; event: string; data: { id: number; status?: string } }[];
+  next: string;
+  hasMore: boolean;
+}
 
 /** Reads the whole feed from `after`, `limit` at a time; returns the envelopes as the raw JSON text of each. */
 async function readFeed(key: string, limit: number, after?: string): Promise<{ envelopes: string[]; next: string }> {
   const envelopes: string[] = [];
   let cursor = after;
   for (;;) {
-    const res = await call(server, 'GET', '/partner/events', { key, query: { limit, ...(cursor !== undefined && { after: cursor }) } });
+    const res = await call(server, 'GET', '/partner/events', {
+      key,
+      query: { limit, ...(cursor !== undefined && { after: cursor }) },
+    });
     expect(res.status).toBe(200);
     const page = res.body as Page;
     envelopes.push(...rawEnvelopes(res.text));
@@ -42,16 +49,28 @@ async function readFeed(key: string, limit: number, after?: string): Promise<{ e
 function rawEnvelopes(text: string): string[] {
   const start = text.indexOf('[') + 1;
   const out: string[] = [];
-  let depth = 0; let from = start; let inString = false;
+  let depth = 0;
+  let from = start;
+  let inString = false;
   for (let i = start; i < text.length; i++) {
     const ch = text[i];
-    if (inString) { if (ch === '\\') i++; else if (ch === '"') inString = false; continue; }
+    if (inString) {
+      if (ch === '\\') i++;
+      else if (ch === '"') inString = false;
+      continue;
+    }
     if (ch === '"') inString = true;
     else if (ch === '{' || ch === '[') depth++;
     else if (ch === '}' || ch === ']') {
-      if (depth === 0) { if (i > from) out.push(text.slice(from, i)); return out; }
+      if (depth === 0) {
+        if (i > from) out.push(text.slice(from, i));
+        return out;
+      }
       depth--;
-      if (depth === 0) { out.push(text.slice(from, i + 1)); from = i + 2; }
+      if (depth === 0) {
+        out.push(text.slice(from, i + 1));
+        from = i + 2;
+      }
     }
   }
   return out;
@@ -63,11 +82,16 @@ describe('GET /partner/events', () => {
     await register(server, world.keys.branch, receiver.url);
     const expected: string[] = [];
     for (let i = 0; expected.length < 200; i++) {
-      const order = await call(server, 'POST', '/partner/orders', { key: world.keys.branch, body: orderBody(world, { clientAmount: 100 + i }) });
+      const order = await call(server, 'POST', '/partner/orders', {
+        key: world.keys.branch,
+        body: orderBody(world, { clientAmount: 100 + i }),
+      });
       expect(order.status).toBe(201);
       expected.push(`order.created ${order.body.id} ORDERINIT`);
       if (i % 2 === 0) {
-        expect((await call(server, 'POST', `/partner/orders/${order.body.id}/cancel`, { key: world.keys.branch })).status).toBe(200);
+        expect(
+          (await call(server, 'POST', `/partner/orders/${order.body.id}/cancel`, { key: world.keys.branch })).status,
+        ).toBe(200);
         expected.push(`order.status_changed ${order.body.id} CANCEL`, `order.cancelled ${order.body.id} CANCEL`);
       }
     }
@@ -85,11 +109,17 @@ describe('GET /partner/events', () => {
     expect([...envelopes].sort()).toEqual(receiver.received.map((r) => r.body).sort());
   }, 180_000);
 
-  it('another branch\'s key sees none of it; an operator sees only its exchanges\' orders; offer changes are branch-wide', async () => {
+  it("another branch's key sees none of it; an operator sees only its exchanges' orders; offer changes are branch-wide", async () => {
     const { envelopes: before } = await readFeed(world.keys.otherBranch, 1000);
-    const b = await call(server, 'POST', '/partner/orders', { key: world.keys.operatorB, body: orderBody(world, { cashbox: { id: world.exchanges.B } }) });
+    const b = await call(server, 'POST', '/partner/orders', {
+      key: world.keys.operatorB,
+      body: orderBody(world, { cashbox: { id: world.exchanges.B } }),
+    });
     expect(b.status).toBe(201);
-    const patched = await call(server, 'PATCH', `/admin/offers/${world.offers.aUsdEur}`, { token: tokens.admin1, body: { rate: '0.9216' } });
+    const patched = await call(server, 'PATCH', `/admin/offers/${world.offers.aUsdEur}`, {
+      token: tokens.admin1,
+      body: { rate: '0.9216' },
+    });
     expect(patched.status).toBe(200);
     const { envelopes: after } = await readFeed(world.keys.otherBranch, 1000);
     expect(after).toEqual(before);
@@ -108,7 +138,12 @@ describe('GET /partner/events', () => {
   });
 
   it('refuses a bad cursor or limit (400) and a public key (403)', async () => {
-    const queries: Record<string, string | number>[] = [{ after: 'abc' }, { after: '1.2.3' }, { limit: 0 }, { limit: 1001 }];
+    const queries: Record<string, string | number>[] = [
+      { after: 'abc' },
+      { after: '1.2.3' },
+      { limit: 0 },
+      { limit: 1001 },
+    ];
     for (const query of queries) {
       const res = await call(server, 'GET', '/partner/events', { key: world.keys.branch, query });
       expect(res.status, JSON.stringify(query)).toBe(400);
@@ -118,63 +153,92 @@ describe('GET /partner/events', () => {
   });
 
   it('a key without orders:read sees offer events only', async () => {
-    await server.db.updateTable('staff_users').set({ permissions: ['clients:read'] }).where('id', '=', world.staff.readOnlyA.id).execute();
+    await server.db
+      .updateTable('staff_users')
+      .set({ permissions: ['clients:read'] })
+      .where('id', '=', world.staff.readOnlyA.id)
+      .execute();
     await eventually(async () => {
       const res = await call(server, 'GET', '/partner/events', { key: world.keys.readOnlyA, query: { limit: 1000 } });
-      return res.status === 200 && (res.body as Page).data.every((e) => e.event.startsWith('offer.')) && (res.body as Page).data.length > 0;
+      return (
+        res.status === 200 &&
+        (res.body as Page).data.every((e) => e.event.startsWith('offer.')) &&
+        (res.body as Page).data.length > 0
+      );
     });
   });
 
-  it.skipIf(!usingPostgres)('never moves past an event whose transaction commits after a later one (PostgreSQL)', async () => {
-    const { next: start } = await readFeed(world.keys.branch, 1000);
-    const client = new pg.Client({ connectionString: server.database.url });
-    await client.connect();
-    try {
-      // A slow writer: its event is written first, and committed last.
-      await client.query('begin');
-      await client.query(`insert into events (id, event, branch_id, exchange_id, is_order_event, body)
-        values (gen_random_uuid(), 'offer.updated', $1, $2, false, '{"event":"offer.updated","slow":true,"data":{}}')`, [world.branches.b1, world.exchanges.A]);
-      const order = await call(server, 'POST', '/partner/orders', { key: world.keys.branch, body: orderBody(world) });
-      expect(order.status).toBe(201);
-      const meanwhile = await readFeed(world.keys.branch, 1000, start);
-      expect(meanwhile.envelopes).toEqual([]);
-      expect(meanwhile.next).toBe(start);
-      await client.query('commit');
-      const after = (await readFeed(world.keys.branch, 1000, start)).envelopes.map((e) => JSON.parse(e));
-      expect(after.map((e) => e.event)).toEqual(['offer.updated', 'order.created']);
-      expect(after[1].data.id).toBe(order.body.id);
-    } finally {
-      await client.end();
-    }
-  });
+  it.skipIf(!usingPostgres)(
+    'never moves past an event whose transaction commits after a later one (PostgreSQL)',
+    async () => {
+      const { next: start } = await readFeed(world.keys.branch, 1000);
+      const client = new pg.Client({ connectionString: server.database.url });
+      await client.connect();
+      try {
+        // A slow writer: its event is written first, and committed last.
+        await client.query('begin');
+        await client.query(
+          `insert into events (id, event, branch_id, exchange_id, is_order_event, body)
+        values (gen_random_uuid(), 'offer.updated', $1, $2, false, '{"event":"offer.updated","slow":true,"data":{}}')`,
+          [world.branches.b1, world.exchanges.A],
+        );
+        const order = await call(server, 'POST', '/partner/orders', { key: world.keys.branch, body: orderBody(world) });
+        expect(order.status).toBe(201);
+        const meanwhile = await readFeed(world.keys.branch, 1000, start);
+        expect(meanwhile.envelopes).toEqual([]);
+        expect(meanwhile.next).toBe(start);
+        await client.query('commit');
+        const after = (await readFeed(world.keys.branch, 1000, start)).envelopes.map((e) => JSON.parse(e));
+        expect(after.map((e) => e.event)).toEqual(['offer.updated', 'order.created']);
+        expect(after[1].data.id).toBe(order.body.id);
+      } finally {
+        await client.end();
+      }
+    },
+  );
 
   // The barrier came from pg_stat_activity, which may not show yet a transaction the snapshot counts as running:
   // a reader following `next` during this load moved past a third of the orders' events, for good.
-  it.skipIf(!usingPostgres)('a reader following next while orders are written in parallel misses none (PostgreSQL)', async () => {
-    let cursor = (await readFeed(world.keys.branch, 1000)).next;
-    const seen = new Set<number>();
-    const created: number[] = [];
-    let writing = true;
-    const writers = Promise.all(Array.from({ length: 6 }, async (_, w) => {
-      for (let i = 0; i < 25; i++) {
-        const key = `feed-race-${w}-${i}-${Date.now()}`;
-        const res = await call(server, 'POST', '/partner/orders', { key: world.keys.branch, body: orderBody(world), headers: { 'idempotency-key': key } });
-        expect(res.status).toBe(201);
-        created.push(res.body.id);
-      }
-    })).finally(() => { writing = false; });
-    const reader = (async () => {
-      for (let quiet = 0; writing || quiet < 3;) {
-        const res = await call(server, 'GET', '/partner/events', { key: world.keys.branch, query: { limit: 7, after: cursor } });
-        const page = res.body as Page;
-        for (const e of page.data) if (e.event === 'order.created') seen.add(e.data.id as number);
-        cursor = page.next;
-        quiet = !writing && page.data.length === 0 ? quiet + 1 : 0;
-      }
-    })();
-    await writers;
-    await reader;
-    expect(created).toHaveLength(150);
-    expect(created.filter((id) => !seen.has(id))).toEqual([]);
-  }, 120_000);
+  it.skipIf(!usingPostgres)(
+    'a reader following next while orders are written in parallel misses none (PostgreSQL)',
+    async () => {
+      let cursor = (await readFeed(world.keys.branch, 1000)).next;
+      const seen = new Set<number>();
+      const created: number[] = [];
+      let writing = true;
+      const writers = Promise.all(
+        Array.from({ length: 6 }, async (_, w) => {
+          for (let i = 0; i < 25; i++) {
+            const key = `feed-race-${w}-${i}-${Date.now()}`;
+            const res = await call(server, 'POST', '/partner/orders', {
+              key: world.keys.branch,
+              body: orderBody(world),
+              headers: { 'idempotency-key': key },
+            });
+            expect(res.status).toBe(201);
+            created.push(res.body.id);
+          }
+        }),
+      ).finally(() => {
+        writing = false;
+      });
+      const reader = (async () => {
+        for (let quiet = 0; writing || quiet < 3;) {
+          const res = await call(server, 'GET', '/partner/events', {
+            key: world.keys.branch,
+            query: { limit: 7, after: cursor },
+          });
+          const page = res.body as Page;
+          for (const e of page.data) if (e.event === 'order.created') seen.add(e.data.id as number);
+          cursor = page.next;
+          quiet = !writing && page.data.length === 0 ? quiet + 1 : 0;
+        }
+      })();
+      await writers;
+      await reader;
+      expect(created).toHaveLength(150);
+      expect(created.filter((id) => !seen.has(id))).toEqual([]);
+    },
+    120_000,
+  );
 });

@@ -27,13 +27,26 @@ beforeAll(async () => {
     await handle.close();
   }
 }, 120_000);
-afterEach(() => { child?.kill('SIGKILL'); child = undefined; });
+afterEach(() => {
+  child?.kill('SIGKILL');
+  child = undefined;
+});
 afterAll(() => cli?.close());
 
-function serve(env: Record<string, string>): Promise<{ url: string; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }> }> {
-  const started = spawnPxs(['serve', '--no-worker'], { ...cli.env, LOG_LEVEL: 'info', PORT: '0', HOST: '127.0.0.1', ...env });
+function serve(
+  env: Record<string, string>,
+): Promise<{ url: string; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }> }> {
+  const started = spawnPxs(['serve', '--no-worker'], {
+    ...cli.env,
+    LOG_LEVEL: 'info',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    ...env,
+  });
   child = started;
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => started.on('close', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    started.on('close', (code, signal) => resolve({ code, signal })),
+  );
   return listeningAt(started).url.then((url) => ({ url, exited }));
 }
 
@@ -43,7 +56,10 @@ describe('an idempotent order when the service dies between commit and answer', 
     const body = orderBody(world);
     const headers = { 'idempotency-key': 'crash-test-order-1' };
     const dying = await serve({ NODE_OPTIONS: [cli.env.NODE_OPTIONS, KILL_AFTER_COMMIT].filter(Boolean).join(' ') });
-    const lost = await call(dying, 'POST', '/partner/orders', { key: world.keys.branch, body, headers }).then(() => 'answered', () => 'connection lost');
+    const lost = await call(dying, 'POST', '/partner/orders', { key: world.keys.branch, body, headers }).then(
+      () => 'answered',
+      () => 'connection lost',
+    );
     expect(lost).toBe('connection lost');
     expect((await dying.exited).signal).toBe('SIGKILL');
 

@@ -12,14 +12,28 @@ let server: TestServer;
 let world: World;
 // A repeat waits this long for the first request before its 409: long enough that 20 parallel requests on a busy CI
 // machine all wait for the first, short enough for the test that holds the key open.
-beforeAll(async () => { ({ server, world } = await startWorld({ env: { IDEMPOTENCY_LOCK_WAIT_MS: '3000' } })); }, 180_000);
+beforeAll(async () => {
+  ({ server, world } = await startWorld({ env: { IDEMPOTENCY_LOCK_WAIT_MS: '3000' } }));
+}, 180_000);
 afterAll(() => server?.close());
 
 let n = 0;
 const newKey = () => `key-${process.pid}-${++n}-${Math.random().toString(36).slice(2)}`;
 const post = (path: string, key: string, body: unknown, idempotencyKey?: string) =>
-  call(server, 'POST', path, { key, body, headers: idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey } });
-const orderCount = async () => Number((await server.db.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  call(server, 'POST', path, {
+    key,
+    body,
+    headers: idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey },
+  });
+const orderCount = async () =>
+  Number(
+    (
+      await server.db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('Idempotency-Key on POST /partner/orders', () => {
   it('replays the first answer byte for byte for the same key and body, and creates one order', async () => {
@@ -45,7 +59,7 @@ describe('Idempotency-Key on POST /partner/orders', () => {
     expect(again.body.id).toBe(first.body.id);
   });
 
-  it('without the header, two identical requests create two orders (today\'s behaviour)', async () => {
+  it("without the header, two identical requests create two orders (today's behaviour)", async () => {
     const a = await post('/partner/orders', world.keys.branch, orderBody(world));
     const b = await post('/partner/orders', world.keys.branch, orderBody(world));
     expect(a.status).toBe(201);
@@ -65,7 +79,11 @@ describe('Idempotency-Key on POST /partner/orders', () => {
 
   it('refuses a malformed key (400)', async () => {
     for (const bad of ['x'.repeat(256), 'caf\u00e9', 'tab\tkey']) {
-      const res = await call(server, 'POST', '/partner/orders', { key: world.keys.branch, body: orderBody(world), headers: { 'idempotency-key': bad } });
+      const res = await call(server, 'POST', '/partner/orders', {
+        key: world.keys.branch,
+        body: orderBody(world),
+        headers: { 'idempotency-key': bad },
+      });
       expect(res.status, JSON.stringify(bad)).toBe(400);
     }
     expect((await post('/partner/orders', world.keys.branch, orderBody(world), 'x'.repeat(255))).status).toBe(201);
@@ -73,9 +91,19 @@ describe('Idempotency-Key on POST /partner/orders', () => {
 
   it('stores nothing for a refused request: the key stays free', async () => {
     const k = newKey();
-    const refused = await post('/partner/orders', world.keys.branch, orderBody(world, { cashbox: { id: world.exchanges.C } }), k);
+    const refused = await post(
+      '/partner/orders',
+      world.keys.branch,
+      orderBody(world, { cashbox: { id: world.exchanges.C } }),
+      k,
+    );
     expect(refused.status).toBe(400);
-    const retried = await post('/partner/orders', world.keys.branch, orderBody(world, { cashbox: { id: world.exchanges.C } }), k);
+    const retried = await post(
+      '/partner/orders',
+      world.keys.branch,
+      orderBody(world, { cashbox: { id: world.exchanges.C } }),
+      k,
+    );
     expect(retried.status).toBe(400);
     expect(retried.headers.get('idempotent-replayed')).toBeNull();
     const fixed = await post('/partner/orders', world.keys.branch, orderBody(world), k);
@@ -86,7 +114,12 @@ describe('Idempotency-Key on POST /partner/orders', () => {
     const k = newKey();
     const mine = await post('/partner/orders', world.keys.branch, orderBody(world), k);
     const operator = await post('/partner/orders', world.keys.operatorA, orderBody(world), k);
-    const other = await post('/partner/orders', world.keys.otherBranch, orderBody(world, { cashbox: { id: world.exchanges.C } }), k);
+    const other = await post(
+      '/partner/orders',
+      world.keys.otherBranch,
+      orderBody(world, { cashbox: { id: world.exchanges.C } }),
+      k,
+    );
     expect([mine.status, operator.status, other.status]).toEqual([201, 201, 201]);
     expect(operator.headers.get('idempotent-replayed')).toBeNull();
     expect(new Set([mine.body.id, operator.body.id, other.body.id]).size).toBe(3);
@@ -96,7 +129,11 @@ describe('Idempotency-Key on POST /partner/orders', () => {
   it('an expired key (24 h) is taken afresh', async () => {
     const k = newKey();
     const first = await post('/partner/orders', world.keys.branch, orderBody(world), k);
-    await server.db.updateTable('idempotency_keys' as never).set({ expires_at: new Date(Date.now() - 1000) } as never).where('key' as never, '=', k as never).execute();
+    await server.db
+      .updateTable('idempotency_keys' as never)
+      .set({ expires_at: new Date(Date.now() - 1000) } as never)
+      .where('key' as never, '=', k as never)
+      .execute();
     const later = await post('/partner/orders', world.keys.branch, orderBody(world, { clientAmount: 300 }), k);
     expect(later.status).toBe(201);
     expect(later.body.id).not.toBe(first.body.id);
@@ -105,7 +142,9 @@ describe('Idempotency-Key on POST /partner/orders', () => {
   it('20 parallel identical requests with one key create exactly one order, and every answer carries its id', async () => {
     const before = await orderCount();
     const k = newKey();
-    const answers = await Promise.all(Array.from({ length: 20 }, () => post('/partner/orders', world.keys.branch, orderBody(world), k)));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => post('/partner/orders', world.keys.branch, orderBody(world), k)),
+    );
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(201));
     const ids = new Set(answers.map((a) => a.body.id));
     expect(ids.size).toBe(1);
@@ -113,24 +152,30 @@ describe('Idempotency-Key on POST /partner/orders', () => {
     expect(await orderCount()).toBe(before + 1);
   });
 
-  it.skipIf(!usingPostgres)('a repeat while the first is still running gets 409 (PostgreSQL: concurrent transactions)', async () => {
-    const k = newKey();
-    // The first request, caught mid-flight: its transaction holds the key's row, uncommitted.
-    const client = new pg.Client({ connectionString: server.database.url });
-    await client.connect();
-    try {
-      await client.query('begin');
-      await client.query(`insert into idempotency_keys (api_key_id, key, request_hash, expires_at) values ($1, $2, 'h', now() + interval '1 hour')`, [world.keyIds.branch, k]);
-      const repeat = await post('/partner/orders', world.keys.branch, orderBody(world), k);
-      expect(repeat.status).toBe(409);
-      expect(repeat.body.message).toMatch(/still being processed/);
-    } finally {
-      await client.query('rollback');
-      await client.end();
-    }
-    // Once the first one is gone (rolled back), the key is free.
-    expect((await post('/partner/orders', world.keys.branch, orderBody(world), k)).status).toBe(201);
-  });
+  it.skipIf(!usingPostgres)(
+    'a repeat while the first is still running gets 409 (PostgreSQL: concurrent transactions)',
+    async () => {
+      const k = newKey();
+      // The first request, caught mid-flight: its transaction holds the key's row, uncommitted.
+      const client = new pg.Client({ connectionString: server.database.url });
+      await client.connect();
+      try {
+        await client.query('begin');
+        await client.query(
+          `insert into idempotency_keys (api_key_id, key, request_hash, expires_at) values ($1, $2, 'h', now() + interval '1 hour')`,
+          [world.keyIds.branch, k],
+        );
+        const repeat = await post('/partner/orders', world.keys.branch, orderBody(world), k);
+        expect(repeat.status).toBe(409);
+        expect(repeat.body.message).toMatch(/still being processed/);
+      } finally {
+        await client.query('rollback');
+        await client.end();
+      }
+      // Once the first one is gone (rolled back), the key is free.
+      expect((await post('/partner/orders', world.keys.branch, orderBody(world), k)).status).toBe(201);
+    },
+  );
 });
 
 describe('IDEMPOTENCY_LOCK_WAIT_MS', () => {
@@ -167,14 +212,18 @@ describe('Idempotency-Key on POST /partner/clients and /partner/webhooks', () =>
     expect(again.body).toEqual(first.body);
     const list = await call(server, 'GET', '/partner/webhooks', { key: world.keys.branch });
     expect(list.body.data.filter((w: { url: string }) => w.url === body.url)).toHaveLength(1);
-    expect((await post('/partner/webhooks', world.keys.branch, { ...body, events: ['order.cancelled'] }, k)).status).toBe(422);
+    expect(
+      (await post('/partner/webhooks', world.keys.branch, { ...body, events: ['order.cancelled'] }, k)).status,
+    ).toBe(422);
   });
 });
 
 describe('Idempotency-Key is ignored where it does not apply', () => {
   it('reads are unaffected by the header', async () => {
-    const res = await call(server, 'GET', '/partner/orders', { key: world.keys.branch, headers: { 'idempotency-key': newKey() } });
+    const res = await call(server, 'GET', '/partner/orders', {
+      key: world.keys.branch,
+      headers: { 'idempotency-key': newKey() },
+    });
     expect(res.status).toBe(200);
   });
 });
-

@@ -23,7 +23,12 @@ describe('GET /admin/lookups', () => {
     const all = await lookups('superadmin');
     expect(ids(all.branches)).toEqual([world.branches.b1, world.branches.b2]);
     expect(ids(all.exchanges)).toEqual([world.exchanges.A, world.exchanges.B, world.exchanges.X, world.exchanges.C]);
-    expect(all.exchanges[2]).toEqual({ id: world.exchanges.X, branchId: world.branches.b1, name: 'Exchange X (inactive)', isActive: false });
+    expect(all.exchanges[2]).toEqual({
+      id: world.exchanges.X,
+      branchId: world.branches.b1,
+      name: 'Exchange X (inactive)',
+      isActive: false,
+    });
     expect(all.currencies.map((c: { code: string }) => c.code)).toEqual(['USD', 'EUR', 'BTC', 'JPY', 'USDT']);
     expect(all.currencies[2]).toEqual({ id: world.currencies.BTC, code: 'BTC', name: 'Bitcoin', decimals: 8 });
     expect(ids(all.paymentMethods)).toEqual(Object.values(world.paymentMethods));
@@ -31,7 +36,11 @@ describe('GET /admin/lookups', () => {
     const admin1 = await lookups('admin1');
     expect(admin1.branches).toEqual([{ id: world.branches.b1, name: 'Branch One' }]);
     expect(ids(admin1.exchanges)).toEqual([world.exchanges.A, world.exchanges.B, world.exchanges.X]);
-    expect(ids(admin1.paymentMethods)).toEqual([world.paymentMethods.cash1, world.paymentMethods.cardA, world.paymentMethods.cardB]);
+    expect(ids(admin1.paymentMethods)).toEqual([
+      world.paymentMethods.cash1,
+      world.paymentMethods.cardA,
+      world.paymentMethods.cardB,
+    ]);
 
     const operatorA = await lookups('operatorA');
     expect(ids(operatorA.branches)).toEqual([world.branches.b1]);
@@ -47,8 +56,12 @@ describe('GET /admin/lookups', () => {
   it('gives every role the transition table of staff moves', async () => {
     for (const who of ['superadmin', 'admin1', 'operatorA'] as const) {
       expect((await lookups(who)).orderMoves).toEqual({
-        ORDERINIT: ['CLIENTPAYMENTWAIT', 'CANCEL'], CLIENTPAYMENTWAIT: ['EXCHANGEPAYMENTWAIT', 'CANCEL'],
-        EXCHANGEPAYMENTWAIT: ['CASHOUT', 'SUCCESS', 'CANCEL'], CASHOUT: ['SUCCESS', 'CANCEL'], SUCCESS: [], CANCEL: [],
+        ORDERINIT: ['CLIENTPAYMENTWAIT', 'CANCEL'],
+        CLIENTPAYMENTWAIT: ['EXCHANGEPAYMENTWAIT', 'CANCEL'],
+        EXCHANGEPAYMENTWAIT: ['CASHOUT', 'SUCCESS', 'CANCEL'],
+        CASHOUT: ['SUCCESS', 'CANCEL'],
+        SUCCESS: [],
+        CANCEL: [],
       });
     }
   });

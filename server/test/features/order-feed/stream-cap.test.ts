@@ -74,8 +74,12 @@ describe('open order streams per staff user', () => {
     const streams: EventStream[] = [];
     for (let i = 0; i < 9; i++) streams.push(await stream('operatorA'));
     // Signed last, 3 to 4 s before it expires: the stream must open, and the next be refused, before then.
-    const short = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' })
-      .setSubject(String(world.staff.operatorA.id)).setIssuer('pxs').setAudience('pxs-staff').setIssuedAt()
+    const short = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(world.staff.operatorA.id))
+      .setIssuer('pxs')
+      .setAudience('pxs-staff')
+      .setIssuedAt()
       .setExpirationTime(Math.floor(Date.now() / 1000) + 4)
       .sign(new TextEncoder().encode(server.config.jwt.secret));
     const expiring = await stream(short);

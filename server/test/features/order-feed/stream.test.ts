@@ -52,15 +52,30 @@ describe('GET /admin/orders/stream', () => {
       await ready(es);
     }
     const atA = await placeOrder(server, world.keys.branch, orderBody(world));
-    const atB = await placeOrder(server, world.keys.branch, orderBody(world, { cashbox: { id: world.exchanges.B }, clientAmount: 50 }));
-    const atC = await placeOrder(server, world.keys.otherBranch, orderBody(world, { cashbox: { id: world.exchanges.C }, clientAmount: 50 }));
-    const moved = await call(server, 'POST', `/admin/orders/${atA.id}/status`, { token: tokens.admin1, body: { status: 'CLIENTPAYMENTWAIT' } });
+    const atB = await placeOrder(
+      server,
+      world.keys.branch,
+      orderBody(world, { cashbox: { id: world.exchanges.B }, clientAmount: 50 }),
+    );
+    const atC = await placeOrder(
+      server,
+      world.keys.otherBranch,
+      orderBody(world, { cashbox: { id: world.exchanges.C }, clientAmount: 50 }),
+    );
+    const moved = await call(server, 'POST', `/admin/orders/${atA.id}/status`, {
+      token: tokens.admin1,
+      body: { status: 'CLIENTPAYMENTWAIT' },
+    });
     expect(moved.status).toBe(200);
 
-    const heard = async (es: EventStream, count: number) => orderEvents(await es.until((events) => orderEvents(events).length >= count));
+    const heard = async (es: EventStream, count: number) =>
+      orderEvents(await es.until((events) => orderEvents(events).length >= count));
     const superEvents = await heard(watchers.superadmin, 4);
     expect(superEvents.map((e) => [e.orderId, e.fromStatus, e.toStatus])).toEqual([
-      [atA.id, null, 'ORDERINIT'], [atB.id, null, 'ORDERINIT'], [atC.id, null, 'ORDERINIT'], [atA.id, 'ORDERINIT', 'CLIENTPAYMENTWAIT'],
+      [atA.id, null, 'ORDERINIT'],
+      [atB.id, null, 'ORDERINIT'],
+      [atC.id, null, 'ORDERINIT'],
+      [atA.id, 'ORDERINIT', 'CLIENTPAYMENTWAIT'],
     ]);
     expect(superEvents[0]).toMatchObject({ branchId: world.branches.b1, exchangeId: world.exchanges.A });
     expect(superEvents[0].at).toMatch(/^\d{4}-\d\d-\d\dT/);
@@ -70,7 +85,11 @@ describe('GET /admin/orders/stream', () => {
     expect((await heard(watchers.admin2, 1)).map((e) => e.orderId)).toEqual([atC.id]);
 
     // Whatever else arrived since: nobody heard an order outside its scope.
-    const last = await placeOrder(server, world.keys.branch, orderBody(world, { cashbox: { id: world.exchanges.B }, clientAmount: 60 }));
+    const last = await placeOrder(
+      server,
+      world.keys.branch,
+      orderBody(world, { cashbox: { id: world.exchanges.B }, clientAmount: 60 }),
+    );
     await heard(watchers.admin1, 4);
     expect(orderEvents(watchers.operatorA.events).every((e) => e.exchangeId === world.exchanges.A)).toBe(true);
     expect(orderEvents(watchers.admin2.events).every((e) => e.branchId === world.branches.b2)).toBe(true);
@@ -90,24 +109,44 @@ describe('GET /admin/orders/stream', () => {
 
   it('refuses a missing or invalid token (401), an API key (401) and an operator without orders:read (403)', async () => {
     for (const token of [undefined, 'not-a-jwt', world.keys.branch]) {
-      const res = await fetch(`${server.url}/api/v1/admin/orders/stream`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+      const res = await fetch(`${server.url}/api/v1/admin/orders/stream`, {
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
       expect(res.status).toBe(401);
       expect((await res.json()).statusCode).toBe(401);
     }
-    const blind = await server.db.insertInto('staff_users').values({
-      email: 'blind@test.local', password_hash: 'x', role: 'operator', branch_id: world.branches.b1, permissions: ['clients:read'], updated_at: new Date(),
-    }).returning('id').executeTakeFirstOrThrow();
+    const blind = await server.db
+      .insertInto('staff_users')
+      .values({
+        email: 'blind@test.local',
+        password_hash: 'x',
+        role: 'operator',
+        branch_id: world.branches.b1,
+        permissions: ['clients:read'],
+        updated_at: new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const token = (await server.ctx.tokens.sign(blind.id)).accessToken;
-    const res = await fetch(`${server.url}/api/v1/admin/orders/stream`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${server.url}/api/v1/admin/orders/stream`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.status).toBe(403);
     expect((await res.json()).message).toBe('This staff user lacks the orders:read permission');
   });
 
   it('ends when the access token expires', async () => {
     // 3 to 4 s: the stream must open before the token expires, on a loaded machine too.
-    const short = await import('jose').then(({ SignJWT }) => new SignJWT({}).setProtectedHeader({ alg: 'HS256' })
-      .setSubject(String(world.staff.admin1.id)).setIssuer('pxs').setAudience('pxs-staff').setIssuedAt().setExpirationTime(Math.floor(Date.now() / 1000) + 4)
-      .sign(new TextEncoder().encode(server.config.jwt.secret)));
+    const short = await import('jose').then(({ SignJWT }) =>
+      new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(world.staff.admin1.id))
+        .setIssuer('pxs')
+        .setAudience('pxs-staff')
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(Date.now() / 1000) + 4)
+        .sign(new TextEncoder().encode(server.config.jwt.secret)),
+    );
     const es = await stream(server, short);
     await ready(es);
     await es.ended;
@@ -122,7 +161,9 @@ describe('GET /admin/orders/stream', () => {
     for (let i = 0; i < 20; i++) {
       const socket = connect(Number(port), '127.0.0.1');
       await once(socket, 'connect');
-      socket.write(`GET /api/v1/admin/orders/stream HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${tokens.admin1}\r\n\r\n`);
+      socket.write(
+        `GET /api/v1/admin/orders/stream HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${tokens.admin1}\r\n\r\n`,
+      );
       socket.resetAndDestroy();
     }
     // A stream opened after them is ready once they have been handled: the same authentication, then the same feed.

@@ -1,4 +1,8 @@
-export interface SseEvent { id?: string; event: string; data: string }
+export interface SseEvent {
+  id?: string;
+  event: string;
+  data: string;
+}
 
 /** An open event stream read with fetch (the way the console reads it), collecting its events. */
 export interface EventStream {
@@ -28,12 +32,20 @@ export async function openEventStream(url: string, token?: string): Promise<Even
         while ((cut = buffer.indexOf('\n\n')) >= 0) {
           const block = buffer.slice(0, cut);
           buffer = buffer.slice(cut + 2);
-          const fields = Object.fromEntries(block.split('\n').filter((l) => l && !l.startsWith(':')).map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 1).trim()]));
-          if (fields.event || fields.data) events.push({ id: fields.id, event: fields.event ?? 'message', data: fields.data ?? '' });
+          const fields = Object.fromEntries(
+            block
+              .split('\n')
+              .filter((l) => l && !l.startsWith(':'))
+              .map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 1).trim()]),
+          );
+          if (fields.event || fields.data)
+            events.push({ id: fields.id, event: fields.event ?? 'message', data: fields.data ?? '' });
         }
         for (const w of waiters) w();
       }
-    } catch { /* aborted by close() */ }
+    } catch {
+      /* aborted by close() */
+    }
   })();
   return {
     status: res.status,
@@ -43,8 +55,17 @@ export async function openEventStream(url: string, token?: string): Promise<Even
     until(predicate, timeoutMs = 10_000) {
       if (predicate(events)) return Promise.resolve(events);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => { waiters.delete(check); reject(new Error(`stream events so far: ${JSON.stringify(events)}`)); }, timeoutMs);
-        const check = () => { if (predicate(events)) { clearTimeout(timer); waiters.delete(check); resolve(events); } };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`stream events so far: ${JSON.stringify(events)}`));
+        }, timeoutMs);
+        const check = () => {
+          if (predicate(events)) {
+            clearTimeout(timer);
+            waiters.delete(check);
+            resolve(events);
+          }
+        };
         waiters.add(check);
       });
     },
@@ -52,4 +73,5 @@ export async function openEventStream(url: string, token?: string): Promise<Even
   };
 }
 
-export const orderEvents = (events: SseEvent[]) => events.filter((e) => e.event === 'order').map((e) => JSON.parse(e.data));
+export const orderEvents = (events: SseEvent[]) =>
+  events.filter((e) => e.event === 'order').map((e) => JSON.parse(e.data));

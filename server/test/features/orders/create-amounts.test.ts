@@ -14,12 +14,18 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const post = (key: string, overrides: Record<string, unknown>) => call(server, 'POST', '/partner/orders', { key, body: orderBody(world, overrides) });
+const post = (key: string, overrides: Record<string, unknown>) =>
+  call(server, 'POST', '/partner/orders', { key, body: orderBody(world, overrides) });
 
 describe('POST /partner/orders: which amounts', () => {
   it('offer: both amounts → 400 exchangeAmount notAllowed', async () => {
     const res = await post(world.keys.branch, { clientAmount: 100, exchangeAmount: 92.15 });
-    expect(res.body).toEqual({ statusCode: 400, message: 'give either clientAmount or exchangeAmount for an offer order, not both', error: 'Bad Request', errors: { exchangeAmount: 'notAllowed' } });
+    expect(res.body).toEqual({
+      statusCode: 400,
+      message: 'give either clientAmount or exchangeAmount for an offer order, not both',
+      error: 'Bad Request',
+      errors: { exchangeAmount: 'notAllowed' },
+    });
   });
 
   it('offer: no amount → 400 clientAmount required', async () => {
@@ -30,11 +36,26 @@ describe('POST /partner/orders: which amounts', () => {
 
   it('finop: both amounts taken as given, no offer, no limits, no rate', async () => {
     // 5 USD is under the USD→EUR offer's 10 USD minimum, and USD→JPY has no offer at all: a finop needs neither.
-    const res = await post(world.keys.branch, { operationType: 'finop', currency2: { id: world.currencies.JPY }, clientAmount: 5, exchangeAmount: 777 });
+    const res = await post(world.keys.branch, {
+      operationType: 'finop',
+      currency2: { id: world.currencies.JPY },
+      clientAmount: 5,
+      exchangeAmount: 777,
+    });
     expect(res.status, res.text).toBe(201);
-    expect(res.body).toMatchObject({ operationType: 'finop', clientAmount: 5, exchangeAmount: 777, offer: null, status: 'ORDERINIT' });
+    expect(res.body).toMatchObject({
+      operationType: 'finop',
+      clientAmount: 5,
+      exchangeAmount: 777,
+      offer: null,
+      status: 'ORDERINIT',
+    });
     expect(res.body).not.toHaveProperty('rate');
-    const row = await server.db.selectFrom('orders').select(['offer_id', 'rate', 'is_reverse']).where('id', '=', res.body.id).executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('orders')
+      .select(['offer_id', 'rate', 'is_reverse'])
+      .where('id', '=', res.body.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ offer_id: null, rate: null, is_reverse: null });
     const [created] = await recordedEvents(server.db, webhookId, res.body.id);
     expect(created.body.data).toEqual({ id: res.body.id, status: 'ORDERINIT', amountSource: '5', amountDest: '777' });
@@ -52,7 +73,12 @@ describe('POST /partner/orders: which amounts', () => {
 
   it('finop: an amount finer than its currency → 400 tooManyDecimals', async () => {
     const res = await post(world.keys.branch, { operationType: 'finop', clientAmount: 10, exchangeAmount: 9.215 });
-    expect(res.body).toEqual({ statusCode: 400, message: 'exchangeAmount has more than 2 decimal places, the precision of EUR', error: 'Bad Request', errors: { exchangeAmount: 'tooManyDecimals' } });
+    expect(res.body).toEqual({
+      statusCode: 400,
+      message: 'exchangeAmount has more than 2 decimal places, the precision of EUR',
+      error: 'Bad Request',
+      errors: { exchangeAmount: 'tooManyDecimals' },
+    });
   });
 
   it.each([

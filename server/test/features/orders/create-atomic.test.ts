@@ -24,7 +24,15 @@ describe('creating an order writes everything or nothing', () => {
     expect(await historyCount(server.db, res.body.id)).toBe(1);
     const events = await recordedEvents(server.db, webhookId, res.body.id);
     expect(events.map((e) => [e.event, e.body.data])).toEqual([
-      ['order.created', { id: res.body.id, status: 'ORDERINIT', amountSource: String(res.body.clientAmount), amountDest: String(res.body.exchangeAmount) }],
+      [
+        'order.created',
+        {
+          id: res.body.id,
+          status: 'ORDERINIT',
+          amountSource: String(res.body.clientAmount),
+          amountDest: String(res.body.exchangeAmount),
+        },
+      ],
     ]);
   });
 
@@ -33,15 +41,42 @@ describe('creating an order writes everything or nothing', () => {
     const before = (await recordedEvents(server.db, webhookId)).length;
     // The history row breaks its table's check on actor_type, after the order row was inserted in the same statement.
     const badActor = { type: 'robot', staffUserId: null } as unknown as HistoryRow['actor'];
-    await expect(insertNewOrder(server.db, {
-      id, hashed_id: `atomic-${id}`, branch_id: world.branches.b1, cashbox_id: world.exchanges.A,
-      currency1_id: world.currencies.USD, currency2_id: world.currencies.EUR, client_amount: '10', exchange_amount: '9',
-      operation_type: 'finop', offer_id: null, rate: null, is_reverse: false, user_id: null, payment_method_source_id: null,
-      payment_method_dest_id: null, comment: null, client_comment: null, user_wallet: null, tg_nick_name: null,
-      created_by_key_id: world.keyIds.branch, sandbox: false,
-    }, { c1_code: 'USD', c2_code: 'EUR' }, { orderId: id, from: null, to: 'ORDERINIT', actor: badActor }, {
-      event: 'order.created', branchId: world.branches.b1, exchangeId: world.exchanges.A, data: { id, status: 'ORDERINIT' },
-    })).rejects.toThrow(/actor_type/);
+    await expect(
+      insertNewOrder(
+        server.db,
+        {
+          id,
+          hashed_id: `atomic-${id}`,
+          branch_id: world.branches.b1,
+          cashbox_id: world.exchanges.A,
+          currency1_id: world.currencies.USD,
+          currency2_id: world.currencies.EUR,
+          client_amount: '10',
+          exchange_amount: '9',
+          operation_type: 'finop',
+          offer_id: null,
+          rate: null,
+          is_reverse: false,
+          user_id: null,
+          payment_method_source_id: null,
+          payment_method_dest_id: null,
+          comment: null,
+          client_comment: null,
+          user_wallet: null,
+          tg_nick_name: null,
+          created_by_key_id: world.keyIds.branch,
+          sandbox: false,
+        },
+        { c1_code: 'USD', c2_code: 'EUR' },
+        { orderId: id, from: null, to: 'ORDERINIT', actor: badActor },
+        {
+          event: 'order.created',
+          branchId: world.branches.b1,
+          exchangeId: world.exchanges.A,
+          data: { id, status: 'ORDERINIT' },
+        },
+      ),
+    ).rejects.toThrow(/actor_type/);
     expect(await server.db.selectFrom('orders').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
     expect(await recordedEvents(server.db, webhookId)).toHaveLength(before);
   });

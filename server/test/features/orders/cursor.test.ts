@@ -28,12 +28,17 @@ let template = 0;
 beforeAll(async () => {
   ({ server, world, tokens } = await startWorld());
   template = (await placeOrder(server, world.keys.branch, orderBody(world, { clientAmount: 100 }))).id;
-  await placeOrder(server, world.keys.branch, orderBody(world, { cashbox: { id: world.exchanges.B }, clientAmount: 100 }));
+  await placeOrder(
+    server,
+    world.keys.branch,
+    orderBody(world, { cashbox: { id: world.exchanges.B }, clientAmount: 100 }),
+  );
   await copyOrders(template, 1, 58);
 });
 afterAll(() => server?.close());
 
-const list = (query: Record<string, string | number> = {}) => call(server, 'GET', '/partner/orders', { key: world.keys.branch, query });
+const list = (query: Record<string, string | number> = {}) =>
+  call(server, 'GET', '/partner/orders', { key: world.keys.branch, query });
 const ids = (res: { body: { data: { id: number }[] } }) => res.body.data.map((r) => r.id);
 
 async function walk(query: Record<string, string>, limit: number) {
@@ -70,7 +75,9 @@ describe('GET /partner/orders?cursor', () => {
     const filter = JSON.stringify({ status: 'CANCEL' });
     const all = await list({ filter, limit: 100 });
     expect(all.body.data.length).toBeGreaterThan(5);
-    expect(await walk({ filter, sort: '[["createdAt","DESC"]]' }, 5)).toEqual(ids(await list({ filter, sort: '[["createdAt","DESC"]]', limit: 100 })));
+    expect(await walk({ filter, sort: '[["createdAt","DESC"]]' }, 5)).toEqual(
+      ids(await list({ filter, sort: '[["createdAt","DESC"]]', limit: 100 })),
+    );
     const exact = await list({ filter, limit: all.body.data.length });
     expect(exact.body.meta.nextCursor).toBeNull();
   });
@@ -95,17 +102,28 @@ describe('GET /partner/orders?cursor', () => {
       expect(res.status, JSON.stringify(query)).toBe(400);
       expect(Object.keys(res.body.errors)).toEqual(['cursor']);
     }
-    const deliveries = await call(server, 'GET', '/admin/orders', { token: tokens.admin1, query: { cursor, sort: '[["createdAt","ASC"]]' } });
+    const deliveries = await call(server, 'GET', '/admin/orders', {
+      token: tokens.admin1,
+      query: { cursor, sort: '[["createdAt","ASC"]]' },
+    });
     expect(deliveries.status).toBe(200);
   });
 });
 
 describe('meta.total', () => {
   const counted = async (where: string) =>
-    (await sql<{ n: number }>`select count(*)::int as n from orders where branch_id = ${world.branches.b1} and ${sql.raw(where)}`.execute(server.db)).rows[0].n;
+    (
+      await sql<{
+        n: number;
+      }>`select count(*)::int as n from orders where branch_id = ${world.branches.b1} and ${sql.raw(where)}`.execute(
+        server.db,
+      )
+    ).rows[0].n;
 
   it('is exact for status and cashboxId filters after orders change status', async () => {
-    await sql`update orders set status = 'SUCCESS' where id in (select id from orders where status = 'ORDERINIT' order by id limit 4)`.execute(server.db);
+    await sql`update orders set status = 'SUCCESS' where id in (select id from orders where status = 'ORDERINIT' order by id limit 4)`.execute(
+      server.db,
+    );
     await sql`delete from orders where id = (select max(id) from orders where status = 'CANCEL')`.execute(server.db);
     for (const status of ['ORDERINIT', 'CANCEL', 'SUCCESS']) {
       const res = await list({ filter: JSON.stringify({ status }) });
@@ -120,7 +138,9 @@ describe('meta.total', () => {
   it('stops counting at 10,000 for other filters and says so; stays exact for the counted ones', async () => {
     await copyOrders(template, 1000, 10_001);
     // A window with another filter has no counter; the operation type alone has one.
-    const capped = await list({ filter: JSON.stringify({ operationType: 'offer', createdAt: { gte: '2000-01-01T00:00:00Z' } }) });
+    const capped = await list({
+      filter: JSON.stringify({ operationType: 'offer', createdAt: { gte: '2000-01-01T00:00:00Z' } }),
+    });
     expect(capped.body.meta).toMatchObject({ total: 10_000, totalCapped: true });
     const offers = await list({ filter: JSON.stringify({ operationType: 'offer' }) });
     expect(offers.body.meta.total).toBe(await counted(`operation_type = 'offer'`));
@@ -140,7 +160,10 @@ describe('cursor paging of the back office lists with a fixed order', () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     for (let pages = 0; pages < 50; pages++) {
-      const res: { status: number; body: any } = await call(server, 'GET', path, { token, query: { limit, ...(cursor ? { cursor } : {}) } });
+      const res: { status: number; body: any } = await call(server, 'GET', path, {
+        token,
+        query: { limit, ...(cursor ? { cursor } : {}) },
+      });
       expect(res.status).toBe(200);
       seen.push(...res.body.data.map((r: { id: unknown }) => String(r.id)));
       cursor = res.body.meta.nextCursor;
@@ -149,11 +172,24 @@ describe('cursor paging of the back office lists with a fixed order', () => {
     throw new Error('the cursor never reached the end');
   }
 
-  it.each([['/admin/clients', 'admin1'], ['/admin/api-keys', 'superadmin']] as const)('%s walks like one long page', async (path, who) => {
+  it.each([
+    ['/admin/clients', 'admin1'],
+    ['/admin/api-keys', 'superadmin'],
+  ] as const)('%s walks like one long page', async (path, who) => {
     if (path === '/admin/clients') {
-      await server.db.insertInto('clients').values(Array.from({ length: 7 }, (_, i) => ({
-        branch_id: world.branches.b1, first_name: `C${i}`, last_name: 'X', email: `c${i}@example.com`, phone: `+1000000010${i}`, updated_at: new Date(),
-      }))).execute();
+      await server.db
+        .insertInto('clients')
+        .values(
+          Array.from({ length: 7 }, (_, i) => ({
+            branch_id: world.branches.b1,
+            first_name: `C${i}`,
+            last_name: 'X',
+            email: `c${i}@example.com`,
+            phone: `+1000000010${i}`,
+            updated_at: new Date(),
+          })),
+        )
+        .execute();
     }
     const all = await call(server, 'GET', path, { token: tokens[who], query: { limit: 100 } });
     expect(all.body.data.length).toBeGreaterThan(4);

@@ -17,33 +17,72 @@ let clientB = 0;
 beforeAll(async () => {
   ({ server, world, tokens } = await startWorld());
   const now = new Date();
-  const [ca, cb] = await server.db.insertInto('clients').values([
-    { branch_id: world.branches.b1, first_name: 'Ann', last_name: 'A', email: 'ann@example.com', phone: '+10000000011', updated_at: now },
-    { branch_id: world.branches.b1, first_name: 'Ben', last_name: 'B', email: 'ben@example.com', phone: '+10000000012', updated_at: now },
-  ]).returning('id').execute();
+  const [ca, cb] = await server.db
+    .insertInto('clients')
+    .values([
+      {
+        branch_id: world.branches.b1,
+        first_name: 'Ann',
+        last_name: 'A',
+        email: 'ann@example.com',
+        phone: '+10000000011',
+        updated_at: now,
+      },
+      {
+        branch_id: world.branches.b1,
+        first_name: 'Ben',
+        last_name: 'B',
+        email: 'ben@example.com',
+        phone: '+10000000012',
+        updated_at: now,
+      },
+    ])
+    .returning('id')
+    .execute();
   [clientA, clientB] = [ca.id, cb.id];
-  await server.db.insertInto('client_exchanges').values([{ client_id: clientA, exchange_id: world.exchanges.A }, { client_id: clientB, exchange_id: world.exchanges.B }]).execute();
+  await server.db
+    .insertInto('client_exchanges')
+    .values([
+      { client_id: clientA, exchange_id: world.exchanges.A },
+      { client_id: clientB, exchange_id: world.exchanges.B },
+    ])
+    .execute();
 
   const B = world.exchanges.B;
   const specs: [Record<string, unknown>, OrderStatus, string][] = [
     [{ clientAmount: 100, user: { id: clientA } }, 'ORDERINIT', '2025-01-01T10:00:00Z'],
     [{ operationType: 'finop', clientAmount: 50, exchangeAmount: 40 }, 'CLIENTPAYMENTWAIT', '2025-01-02T10:00:00Z'],
     [{ cashbox: { id: B }, clientAmount: 200 }, 'CANCEL', '2025-01-03T10:00:00Z'],
-    [{ cashbox: { id: B }, operationType: 'finop', clientAmount: 10, exchangeAmount: 9, user: { id: clientB } }, 'ORDERINIT', '2025-01-04T10:00:00Z'],
+    [
+      { cashbox: { id: B }, operationType: 'finop', clientAmount: 10, exchangeAmount: 9, user: { id: clientB } },
+      'ORDERINIT',
+      '2025-01-04T10:00:00Z',
+    ],
     [{ clientAmount: 300 }, 'SUCCESS', '2025-01-05T10:00:00Z'],
     [{ clientAmount: 20, user: { id: clientA } }, 'ORDERINIT', '2025-01-06T10:00:00Z'],
   ];
   for (const [i, [overrides, status, createdAt]] of specs.entries()) {
     const { id } = await placeOrder(server, world.keys.branch, orderBody(world, overrides));
     // Status and creation time set directly: this file tests the listing, not the lifecycle.
-    await server.db.updateTable('orders').set({ status, created_at: new Date(createdAt), updated_at: new Date(createdAt) }).where('id', '=', id).execute();
+    await server.db
+      .updateTable('orders')
+      .set({ status, created_at: new Date(createdAt), updated_at: new Date(createdAt) })
+      .where('id', '=', id)
+      .execute();
     o[i + 1] = id;
   }
-  o.other = (await placeOrder(server, world.keys.otherBranch, orderBody(world, { cashbox: { id: world.exchanges.C }, clientAmount: 50 }))).id;
+  o.other = (
+    await placeOrder(
+      server,
+      world.keys.otherBranch,
+      orderBody(world, { cashbox: { id: world.exchanges.C }, clientAmount: 50 }),
+    )
+  ).id;
 });
 afterAll(() => server?.close());
 
-const list = (query: Record<string, string | number> = {}, key = world.keys.branch) => call(server, 'GET', '/partner/orders', { key, query });
+const list = (query: Record<string, string | number> = {}, key = world.keys.branch) =>
+  call(server, 'GET', '/partner/orders', { key, query });
 const ids = (res: { body: { data: { id: number }[] } }) => res.body.data.map((r) => r.id);
 
 describe('GET /partner/orders: pages', () => {
@@ -52,7 +91,14 @@ describe('GET /partner/orders: pages', () => {
     expect(res.status).toBe(200);
     expect(ids(res)).toEqual([o[1], o[2], o[3], o[4], o[5], o[6]]);
     expect(res.body.meta).toEqual({ total: 6, skip: 0, limit: 25, nextCursor: null });
-    expect(res.body.data[0]).toMatchObject({ id: o[1], status: 'ORDERINIT', clientAmount: 100, exchangeAmount: 92.15, user: { id: clientA }, createdAt: '2025-01-01T10:00:00.000Z' });
+    expect(res.body.data[0]).toMatchObject({
+      id: o[1],
+      status: 'ORDERINIT',
+      clientAmount: 100,
+      exchangeAmount: 92.15,
+      user: { id: clientA },
+      createdAt: '2025-01-01T10:00:00.000Z',
+    });
   });
 
   it('pages with skip and limit; past the end the total still counts', async () => {
@@ -82,9 +128,21 @@ describe('GET /partner/orders: filters', () => {
     ['cashboxId', () => ({ cashboxId: world.exchanges.B }), () => [o[3], o[4]]],
     ['userId', () => ({ userId: clientA }), () => [o[1], o[6]]],
     ['operationType', () => ({ operationType: 'finop' }), () => [o[2], o[4]]],
-    ['createdAt gte/lt', () => ({ createdAt: { gte: '2025-01-02T10:00:00Z', lt: '2025-01-04T10:00:00Z' } }), () => [o[2], o[3]]],
-    ['createdAt gt/lte', () => ({ createdAt: { gt: '2025-01-02T10:00:00Z', lte: '2025-01-04T10:00:00Z' } }), () => [o[3], o[4]]],
-    ['several at once', () => ({ status: 'ORDERINIT', cashboxId: world.exchanges.A, operationType: 'offer' }), () => [o[1], o[6]]],
+    [
+      'createdAt gte/lt',
+      () => ({ createdAt: { gte: '2025-01-02T10:00:00Z', lt: '2025-01-04T10:00:00Z' } }),
+      () => [o[2], o[3]],
+    ],
+    [
+      'createdAt gt/lte',
+      () => ({ createdAt: { gt: '2025-01-02T10:00:00Z', lte: '2025-01-04T10:00:00Z' } }),
+      () => [o[3], o[4]],
+    ],
+    [
+      'several at once',
+      () => ({ status: 'ORDERINIT', cashboxId: world.exchanges.A, operationType: 'offer' }),
+      () => [o[1], o[6]],
+    ],
   ])('%s', async (_name, filter, expected) => {
     const res = await list({ filter: JSON.stringify(filter()) });
     expect(res.status, res.text).toBe(200);
@@ -118,7 +176,14 @@ describe('GET /partner/orders: sort', () => {
     ['exchangeAmount ASC', [['exchangeAmount', 'ASC']], () => [o[4], o[6], o[2], o[1], o[3], o[5]]],
     // text order of the status, then id as the tiebreak
     ['status ASC', [['status', 'ASC']], () => [o[3], o[2], o[1], o[4], o[6], o[5]]],
-    ['status DESC, id DESC', [['status', 'DESC'], ['id', 'DESC']], () => [o[5], o[6], o[4], o[1], o[2], o[3]]],
+    [
+      'status DESC, id DESC',
+      [
+        ['status', 'DESC'],
+        ['id', 'DESC'],
+      ],
+      () => [o[5], o[6], o[4], o[1], o[2], o[3]],
+    ],
   ])('%s', async (_name, sort, expected) => {
     const res = await list({ sort: JSON.stringify(sort) });
     expect(res.status, res.text).toBe(200);
@@ -155,9 +220,12 @@ describe('GET /partner/orders: scope', () => {
     expect(res.body).toEqual({ data: [], meta: { total: 0, skip: 0, limit: 25, nextCursor: null } });
   });
 
-  it('GET /admin/orders lists in the staff user\'s scope with the same query', async () => {
+  it("GET /admin/orders lists in the staff user's scope with the same query", async () => {
     const admin = tokens.admin1;
-    const res = await call(server, 'GET', '/admin/orders', { token: admin, query: { filter: JSON.stringify({ status: 'ORDERINIT' }), sort: '[["id","DESC"]]' } });
+    const res = await call(server, 'GET', '/admin/orders', {
+      token: admin,
+      query: { filter: JSON.stringify({ status: 'ORDERINIT' }), sort: '[["id","DESC"]]' },
+    });
     expect(res.status).toBe(200);
     expect(ids(res)).toEqual([o[6], o[4], o[1]]);
     expect(res.body.data[0].branchId).toBe(world.branches.b1);

@@ -14,17 +14,34 @@ const orders: Record<string, { id: number; hashedId: string }> = {};
 
 beforeAll(async () => {
   ({ server, world, tokens } = await startWorld());
-  const made = await call(server, 'POST', '/partner/clients', { key: world.keys.branch, body: { firstName: 'Maria', lastName: 'Dos_Santos', email: 'maria@example.com', phone: '+351911222333' } });
+  const made = await call(server, 'POST', '/partner/clients', {
+    key: world.keys.branch,
+    body: { firstName: 'Maria', lastName: 'Dos_Santos', email: 'maria@example.com', phone: '+351911222333' },
+  });
   client = made.body;
-  otherClient = (await call(server, 'POST', '/partner/clients', { key: world.keys.otherBranch, body: { firstName: 'Maria', lastName: 'Other', email: 'maria@other.example', phone: '+351911222999' } })).body;
+  otherClient = (
+    await call(server, 'POST', '/partner/clients', {
+      key: world.keys.otherBranch,
+      body: { firstName: 'Maria', lastName: 'Other', email: 'maria@other.example', phone: '+351911222999' },
+    })
+  ).body;
   orders.a = await placeOrder(server, world.keys.branch, orderBody(world, { user: { id: client.id } }));
-  orders.b = await placeOrder(server, world.keys.branch, orderBody(world, { cashbox: { id: world.exchanges.B }, clientAmount: 50, user: { id: client.id } }));
+  orders.b = await placeOrder(
+    server,
+    world.keys.branch,
+    orderBody(world, { cashbox: { id: world.exchanges.B }, clientAmount: 50, user: { id: client.id } }),
+  );
   orders.noClient = await placeOrder(server, world.keys.branch, orderBody(world, { clientAmount: 70 }));
-  orders.c = await placeOrder(server, world.keys.otherBranch, orderBody(world, { cashbox: { id: world.exchanges.C }, clientAmount: 50, user: { id: otherClient.id } }));
+  orders.c = await placeOrder(
+    server,
+    world.keys.otherBranch,
+    orderBody(world, { cashbox: { id: world.exchanges.C }, clientAmount: 50, user: { id: otherClient.id } }),
+  );
 });
 afterAll(() => server?.close());
 
-const search = (who: StaffName, q: string) => call(server, 'GET', '/admin/orders/search', { token: tokens[who], query: { q } });
+const search = (who: StaffName, q: string) =>
+  call(server, 'GET', '/admin/orders/search', { token: tokens[who], query: { q } });
 const found = async (who: StaffName, q: string) => {
   const res = await search(who, q);
   expect(res.status, res.text).toBe(200);
@@ -40,8 +57,18 @@ describe('GET /admin/orders/search', () => {
     expect(await found('admin1', 'MARIA@EXAMPLE')).toEqual([orders.b.id, orders.a.id]);
     expect(await found('admin1', '911 222 333')).toEqual([orders.b.id, orders.a.id]);
     const first = (await search('admin1', 'maria@example.com')).body.data[0];
-    expect(first).toMatchObject({ id: orders.b.id, status: 'ORDERINIT', branchId: world.branches.b1, cashbox: { id: world.exchanges.B } });
-    expect(first.client).toEqual({ id: client.id, name: 'Maria Dos_Santos', email: 'maria@example.com', phone: '+351911222333' });
+    expect(first).toMatchObject({
+      id: orders.b.id,
+      status: 'ORDERINIT',
+      branchId: world.branches.b1,
+      cashbox: { id: world.exchanges.B },
+    });
+    expect(first.client).toEqual({
+      id: client.id,
+      name: 'Maria Dos_Santos',
+      email: 'maria@example.com',
+      phone: '+351911222333',
+    });
     expect((await search('admin1', String(orders.noClient.id))).body.data[0].client).toBeNull();
   });
 
@@ -52,7 +79,7 @@ describe('GET /admin/orders/search', () => {
     expect(await found('admin1', 'Dos_')).toEqual([orders.b.id, orders.a.id]);
   });
 
-  it('never finds an order outside the caller\'s branch or exchanges', async () => {
+  it("never finds an order outside the caller's branch or exchanges", async () => {
     expect(await found('operatorA', 'maria')).toEqual([orders.a.id]);
     expect(await found('operatorB', 'maria')).toEqual([orders.b.id]);
     expect(await found('admin2', 'maria')).toEqual([orders.c.id]);
@@ -67,9 +94,18 @@ describe('GET /admin/orders/search', () => {
       expect(res.status).toBe(400);
       expect(res.body.errors).toHaveProperty('q');
     }
-    const blind = await server.db.insertInto('staff_users').values({
-      email: 'blind@test.local', password_hash: 'x', role: 'operator', branch_id: world.branches.b1, permissions: [], updated_at: new Date(),
-    }).returning('id').executeTakeFirstOrThrow();
+    const blind = await server.db
+      .insertInto('staff_users')
+      .values({
+        email: 'blind@test.local',
+        password_hash: 'x',
+        role: 'operator',
+        branch_id: world.branches.b1,
+        permissions: [],
+        updated_at: new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const token = (await server.ctx.tokens.sign(blind.id)).accessToken;
     expect((await call(server, 'GET', '/admin/orders/search', { token, query: { q: 'maria' } })).status).toBe(403);
     expect((await call(server, 'GET', '/admin/orders/search', { query: { q: 'maria' } })).status).toBe(401);
@@ -115,10 +151,22 @@ describe('GET /admin/orders', () => {
 let ordersOnly: string | undefined;
 async function ordersOnlyToken(): Promise<string> {
   if (ordersOnly) return ordersOnly;
-  const row = await server.db.insertInto('staff_users').values({
-    email: 'orders-only@test.local', password_hash: 'x', role: 'operator', branch_id: world.branches.b1, permissions: ['orders:read'], updated_at: new Date(),
-  }).returning('id').executeTakeFirstOrThrow();
-  await server.db.insertInto('staff_user_exchanges').values({ staff_user_id: row.id, exchange_id: world.exchanges.A }).execute();
+  const row = await server.db
+    .insertInto('staff_users')
+    .values({
+      email: 'orders-only@test.local',
+      password_hash: 'x',
+      role: 'operator',
+      branch_id: world.branches.b1,
+      permissions: ['orders:read'],
+      updated_at: new Date(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await server.db
+    .insertInto('staff_user_exchanges')
+    .values({ staff_user_id: row.id, exchange_id: world.exchanges.A })
+    .execute();
   ordersOnly = (await server.ctx.tokens.sign(row.id)).accessToken;
   return ordersOnly;
 }
@@ -128,7 +176,13 @@ describe('GET /admin/orders/{id}/client', () => {
     for (const who of ['admin1', 'operatorB', 'superadmin'] as const) {
       const res = await call(server, 'GET', `/admin/orders/${orders.b.id}/client`, { token: tokens[who] });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ id: client.id, firstName: 'Maria', lastName: 'Dos_Santos', email: 'maria@example.com', phone: '+351911222333' });
+      expect(res.body).toMatchObject({
+        id: client.id,
+        firstName: 'Maria',
+        lastName: 'Dos_Santos',
+        email: 'maria@example.com',
+        phone: '+351911222333',
+      });
     }
   });
 

@@ -32,9 +32,17 @@ const MATRIX: Record<string, Record<Key, number>> = {
   'GET /partner/orders/{id}': { operatorA: 200, operatorB: 404, branch: 200, public: 403, otherBranch: 404 },
   'POST /partner/orders/{id}/cancel': { operatorA: 200, operatorB: 404, branch: 200, public: 403, otherBranch: 404 },
 };
-const VISIBLE: Record<Key, boolean> = { operatorA: true, operatorB: false, branch: true, public: false, otherBranch: false };
+const VISIBLE: Record<Key, boolean> = {
+  operatorA: true,
+  operatorB: false,
+  branch: true,
+  public: false,
+  otherBranch: false,
+};
 
-const cases = Object.entries(MATRIX).flatMap(([endpoint, row]) => KEYS.map((key) => [endpoint, key, row[key]] as const));
+const cases = Object.entries(MATRIX).flatMap(([endpoint, row]) =>
+  KEYS.map((key) => [endpoint, key, row[key]] as const),
+);
 
 describe('partner order endpoints × keys', () => {
   it.each(cases)('%s with %s → %i', async (endpoint, key, expected) => {
@@ -46,7 +54,9 @@ describe('partner order endpoints × keys', () => {
         const res = await call(server, 'POST', '/partner/orders', { key: k, body: orderBody(world) });
         expect(res.status).toBe(expected);
         if (expected === 400) expect(res.body.errors).toEqual({ cashbox: 'notFound' });
-        expect((await server.db.selectFrom('orders').select('id').execute()).length).toBe(before + (expected === 201 ? 1 : 0));
+        expect((await server.db.selectFrom('orders').select('id').execute()).length).toBe(
+          before + (expected === 201 ? 1 : 0),
+        );
         break;
       }
       case 'GET /partner/orders': {
@@ -55,7 +65,10 @@ describe('partner order endpoints × keys', () => {
         if (expected === 200) {
           const ids = res.body.data.map((o: { id: number }) => o.id);
           expect(ids.includes(id)).toBe(VISIBLE[key]);
-          if (!VISIBLE[key]) expect(res.body.data.filter((o: { cashbox: { id: number } }) => o.cashbox.id === world.exchanges.A)).toEqual([]);
+          if (!VISIBLE[key])
+            expect(
+              res.body.data.filter((o: { cashbox: { id: number } }) => o.cashbox.id === world.exchanges.A),
+            ).toEqual([]);
         }
         break;
       }
@@ -81,8 +94,12 @@ describe('partner order endpoints × keys', () => {
     const id = await newOrder();
     expect((await call(server, 'GET', `/partner/orders/${id}`, { key: world.keys.readOnlyA })).status).toBe(200);
     expect((await call(server, 'GET', '/partner/orders', { key: world.keys.readOnlyA })).status).toBe(200);
-    expect((await call(server, 'POST', '/partner/orders', { key: world.keys.readOnlyA, body: orderBody(world) })).status).toBe(403);
-    expect((await call(server, 'POST', `/partner/orders/${id}/cancel`, { key: world.keys.readOnlyA })).status).toBe(403);
+    expect(
+      (await call(server, 'POST', '/partner/orders', { key: world.keys.readOnlyA, body: orderBody(world) })).status,
+    ).toBe(403);
+    expect((await call(server, 'POST', `/partner/orders/${id}/cancel`, { key: world.keys.readOnlyA })).status).toBe(
+      403,
+    );
     await untouched(id);
   });
 });
@@ -90,12 +107,35 @@ describe('partner order endpoints × keys', () => {
 type Staff = 'operatorA' | 'operatorB' | 'readOnlyA' | 'admin1' | 'admin2' | 'superadmin';
 const STAFF: Staff[] = ['operatorA', 'operatorB', 'readOnlyA', 'admin1', 'admin2', 'superadmin'];
 const ADMIN_MATRIX: Record<string, Record<Staff, number>> = {
-  'GET /admin/orders/{id}': { operatorA: 200, operatorB: 404, readOnlyA: 200, admin1: 200, admin2: 404, superadmin: 200 },
-  'POST /admin/orders/{id}/status': { operatorA: 200, operatorB: 404, readOnlyA: 403, admin1: 200, admin2: 404, superadmin: 200 },
+  'GET /admin/orders/{id}': {
+    operatorA: 200,
+    operatorB: 404,
+    readOnlyA: 200,
+    admin1: 200,
+    admin2: 404,
+    superadmin: 200,
+  },
+  'POST /admin/orders/{id}/status': {
+    operatorA: 200,
+    operatorB: 404,
+    readOnlyA: 403,
+    admin1: 200,
+    admin2: 404,
+    superadmin: 200,
+  },
   'GET /admin/orders': { operatorA: 200, operatorB: 200, readOnlyA: 200, admin1: 200, admin2: 200, superadmin: 200 },
 };
-const STAFF_SEES: Record<Staff, boolean> = { operatorA: true, operatorB: false, readOnlyA: true, admin1: true, admin2: false, superadmin: true };
-const adminCases = Object.entries(ADMIN_MATRIX).flatMap(([endpoint, row]) => STAFF.map((who) => [endpoint, who, row[who]] as const));
+const STAFF_SEES: Record<Staff, boolean> = {
+  operatorA: true,
+  operatorB: false,
+  readOnlyA: true,
+  admin1: true,
+  admin2: false,
+  superadmin: true,
+};
+const adminCases = Object.entries(ADMIN_MATRIX).flatMap(([endpoint, row]) =>
+  STAFF.map((who) => [endpoint, who, row[who]] as const),
+);
 
 describe('staff order endpoints × staff users', () => {
   it.each(adminCases)('%s by %s → %i', async (endpoint, who, expected) => {
@@ -107,9 +147,10 @@ describe('staff order endpoints × staff users', () => {
       expect(res.body.data.some((o: { id: number }) => o.id === id)).toBe(STAFF_SEES[who]);
       return;
     }
-    const res = endpoint === 'GET /admin/orders/{id}'
-      ? await call(server, 'GET', `/admin/orders/${id}`, { token })
-      : await call(server, 'POST', `/admin/orders/${id}/status`, { token, body: { status: 'CLIENTPAYMENTWAIT' } });
+    const res =
+      endpoint === 'GET /admin/orders/{id}'
+        ? await call(server, 'GET', `/admin/orders/${id}`, { token })
+        : await call(server, 'POST', `/admin/orders/${id}/status`, { token, body: { status: 'CLIENTPAYMENTWAIT' } });
     expect(res.status).toBe(expected);
     if (expected === 404) expect(res.body).toEqual(NOT_FOUND);
     if (expected === 200) expect(res.body.id).toBe(id);

@@ -28,21 +28,34 @@ export async function staffToken(server: TestServer, staffUserId: number): Promi
 
 /** A webhook of the branch (a branch key's) subscribed to every order event, so the outbox records them. */
 export async function subscribeBranch(db: Database, branchId: number): Promise<string> {
-  const row = await db.insertInto('webhooks').values({
-    branch_id: branchId, url: 'https://receiver.example/hook', events: ['order.created', 'order.status_changed', 'order.cancelled'],
-    secret_key: 'a'.repeat(64), updated_at: new Date(),
-  }).returning('id').executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('webhooks')
+    .values({
+      branch_id: branchId,
+      url: 'https://receiver.example/hook',
+      events: ['order.created', 'order.status_changed', 'order.cancelled'],
+      secret_key: 'a'.repeat(64),
+      updated_at: new Date(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
-export interface RecordedEvent { event: WebhookEvent; body: Record<string, any> }
+export interface RecordedEvent {
+  event: WebhookEvent;
+  body: Record<string, any>;
+}
 
 /**
  * The events recorded for a webhook, oldest first, optionally only those about one order. Events of one
  * transaction share a timestamp, so they are ranked in the order they are written.
  */
 export async function recordedEvents(db: Database, webhookId: string, orderId?: number): Promise<RecordedEvent[]> {
-  const rows = await db.selectFrom('webhook_deliveries').select(['event', 'body']).where('webhook_id', '=', webhookId)
+  const rows = await db
+    .selectFrom('webhook_deliveries')
+    .select(['event', 'body'])
+    .where('webhook_id', '=', webhookId)
     .orderBy('created_at')
     .orderBy(sql`array_position(array['order.created', 'order.status_changed', 'order.cancelled'], event)`)
     .execute();

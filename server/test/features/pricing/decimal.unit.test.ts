@@ -10,12 +10,25 @@ function divideThroughStrings(a: Dec, b: Dec, rounding: number): string {
 
 describe('decimal helpers of the pricing rule', () => {
   it('divide() gives the digits of the division through strings, rounding down and up', () => {
-    const values = ['1', '3', '7', '0.915', '1.000000000000000001', '99999999999999999999.99', '0.000000000000000001',
-      '123456789012345678.123456789012345678', '2.5', '1e-7', '33333333333333333333333333333333333333.3'];
+    const values = [
+      '1',
+      '3',
+      '7',
+      '0.915',
+      '1.000000000000000001',
+      '99999999999999999999.99',
+      '0.000000000000000001',
+      '123456789012345678.123456789012345678',
+      '2.5',
+      '1e-7',
+      '33333333333333333333333333333333333333.3',
+    ];
     for (const a of values) {
       for (const b of values) {
         for (const rounding of [ROUND_DOWN, ROUND_UP]) {
-          expect(divide(new Dec(a), new Dec(b), rounding).toFixed(), `${a} / ${b} (${rounding})`).toBe(divideThroughStrings(new Dec(a), new Dec(b), rounding));
+          expect(divide(new Dec(a), new Dec(b), rounding).toFixed(), `${a} / ${b} (${rounding})`).toBe(
+            divideThroughStrings(new Dec(a), new Dec(b), rounding),
+          );
         }
       }
     }

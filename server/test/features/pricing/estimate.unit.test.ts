@@ -14,29 +14,66 @@ describe('estimate() — the pure pricing rule', () => {
     [false, 'source', '1', 0, 8, '1', '3'],
     [true, 'source', '1000', 0, 0, '1000', '333'],
     [true, 'dest', '333', 0, 0, '999', '333'],
-  ] as const)('reverse=%s direction=%s amount=%s', (isReverse, direction, amount, sourceDecimals, destDecimals, source, dest) => {
-    expect(estimate({ offer, isReverse, direction, amount, sourceDecimals, destDecimals })).toEqual({ ok: true, sourceAmount: source, destAmount: dest });
-  });
+  ] as const)(
+    'reverse=%s direction=%s amount=%s',
+    (isReverse, direction, amount, sourceDecimals, destDecimals, source, dest) => {
+      expect(estimate({ offer, isReverse, direction, amount, sourceDecimals, destDecimals })).toEqual({
+        ok: true,
+        sourceAmount: source,
+        destAmount: dest,
+      });
+    },
+  );
 
-  it('rounds the destination down and the source up, never in the client\'s favour', () => {
+  it("rounds the destination down and the source up, never in the client's favour", () => {
     const r = { rate: '0.333333333333333333', minAmount: '0', maxAmount: '1000000' };
-    const down = estimate({ offer: r, isReverse: false, direction: 'source', amount: '1', sourceDecimals: 2, destDecimals: 2 });
+    const down = estimate({
+      offer: r,
+      isReverse: false,
+      direction: 'source',
+      amount: '1',
+      sourceDecimals: 2,
+      destDecimals: 2,
+    });
     expect(down).toEqual({ ok: true, sourceAmount: '1', destAmount: '0.33' });
-    const up = estimate({ offer: r, isReverse: false, direction: 'dest', amount: '0.33', sourceDecimals: 2, destDecimals: 2 });
+    const up = estimate({
+      offer: r,
+      isReverse: false,
+      direction: 'dest',
+      amount: '0.33',
+      sourceDecimals: 2,
+      destDecimals: 2,
+    });
     // 0.33 ÷ 0.333333333333333333 = 0.99000000000000000099 → up to 1
     expect(up).toEqual({ ok: true, sourceAmount: '1', destAmount: '0.33' });
   });
 
   it('keeps exact results when the quotient sits on a rounding boundary', () => {
     // 1 ÷ 0.125 = 8 exactly: rounding up must not add a cent.
-    expect(estimate({ offer: { rate: '0.125', minAmount: '0', maxAmount: '100' }, isReverse: false, direction: 'dest', amount: '1', sourceDecimals: 2, destDecimals: 2 }))
-      .toEqual({ ok: true, sourceAmount: '8', destAmount: '1' });
+    expect(
+      estimate({
+        offer: { rate: '0.125', minAmount: '0', maxAmount: '100' },
+        isReverse: false,
+        direction: 'dest',
+        amount: '1',
+        sourceDecimals: 2,
+        destDecimals: 2,
+      }),
+    ).toEqual({ ok: true, sourceAmount: '8', destAmount: '1' });
   });
 
   it('handles numbers beyond float precision exactly', () => {
     const big = { rate: '1.000000000000000001', minAmount: '0', maxAmount: '1e30' };
-    expect(estimate({ offer: big, isReverse: false, direction: 'source', amount: '123456789012345678', sourceDecimals: 0, destDecimals: 18 }))
-      .toEqual({ ok: true, sourceAmount: '123456789012345678', destAmount: '123456789012345678.123456789012345678' });
+    expect(
+      estimate({
+        offer: big,
+        isReverse: false,
+        direction: 'source',
+        amount: '123456789012345678',
+        sourceDecimals: 0,
+        destDecimals: 18,
+      }),
+    ).toEqual({ ok: true, sourceAmount: '123456789012345678', destAmount: '123456789012345678.123456789012345678' });
   });
 
   it.each([
@@ -46,11 +83,23 @@ describe('estimate() — the pure pricing rule', () => {
     ['aboveMaximum', '3003', true, 'source'],
     ['tooManyDecimals', '1.001', false, 'source'],
   ] as const)('refuses with %s', (code, amount, isReverse, direction) => {
-    expect(estimate({ offer, isReverse, direction, amount, sourceDecimals: 2, destDecimals: 2 })).toMatchObject({ ok: false, field: 'amount', code });
+    expect(estimate({ offer, isReverse, direction, amount, sourceDecimals: 2, destDecimals: 2 })).toMatchObject({
+      ok: false,
+      field: 'amount',
+      code,
+    });
   });
 
   it('refuses an amount whose counter-amount rounds to zero', () => {
-    expect(estimate({ offer: { rate: '0.001', minAmount: '0', maxAmount: '100' }, isReverse: false, direction: 'source', amount: '1', sourceDecimals: 2, destDecimals: 2 }))
-      .toMatchObject({ ok: false, code: 'tooSmall' });
+    expect(
+      estimate({
+        offer: { rate: '0.001', minAmount: '0', maxAmount: '100' },
+        isReverse: false,
+        direction: 'source',
+        amount: '1',
+        sourceDecimals: 2,
+        destDecimals: 2,
+      }),
+    ).toMatchObject({ ok: false, code: 'tooSmall' });
   });
 });

@@ -3,8 +3,18 @@ import type { Direction } from '../../../src/features/pricing/estimate.js';
 import { price } from '../../../src/features/pricing/price.js';
 
 // USD → EUR at 0.9215, for 10 to 10000 USD (the limits as numeric(38,18) writes them).
-const offer = { id: 7, currency1Id: 1, rate: '0.9215', minAmount: '10.000000000000000000', maxAmount: '10000.000000000000000000' };
-const currencies = { USD: { id: 1, code: 'USD', decimals: 2 }, EUR: { id: 2, code: 'EUR', decimals: 2 }, JPY: { id: 3, code: 'JPY', decimals: 0 } };
+const offer = {
+  id: 7,
+  currency1Id: 1,
+  rate: '0.9215',
+  minAmount: '10.000000000000000000',
+  maxAmount: '10000.000000000000000000',
+};
+const currencies = {
+  USD: { id: 1, code: 'USD', decimals: 2 },
+  EUR: { id: 2, code: 'EUR', decimals: 2 },
+  JPY: { id: 3, code: 'JPY', decimals: 0 },
+};
 const { USD, JPY } = currencies;
 type Code = keyof typeof currencies;
 
@@ -16,16 +26,29 @@ describe('price() — an offer prices an amount either way', () => {
     ['USD', 'EUR', '92.15', 'dest', false, '100', '92.15'],
     ['EUR', 'USD', '100', 'dest', true, '92.15', '100'],
     ['EUR', 'USD', '10', 'source', true, '10', '10.85'], // 10.8518… rounded down
-  ] as const)('%s → %s: %s (%s)', (source: Code, dest: Code, amount, direction, isReverse, sourceAmount, destAmount) => {
-    expect(price(offer, currencies[source], currencies[dest], amount, direction)).toEqual({ ok: true, price: { offerId: 7, rate: '0.9215', isReverse, sourceAmount, destAmount } });
-  });
+  ] as const)(
+    '%s → %s: %s (%s)',
+    (source: Code, dest: Code, amount, direction, isReverse, sourceAmount, destAmount) => {
+      expect(price(offer, currencies[source], currencies[dest], amount, direction)).toEqual({
+        ok: true,
+        price: { offerId: 7, rate: '0.9215', isReverse, sourceAmount, destAmount },
+      });
+    },
+  );
 
   it.each([
     // [source, dest, amount, direction, code, message for the field "amount"]
     ['USD', 'EUR', '5', 'source', 'belowMinimum', 'amount is below the minimum of 10 USD for this offer'],
     ['EUR', 'USD', '5', 'source', 'belowMinimum', 'amount is below the minimum of 10 USD for this offer'], // limits are in currency1
     ['USD', 'EUR', '20000', 'source', 'aboveMaximum', 'amount is above the maximum of 10000 USD for this offer'],
-    ['USD', 'EUR', '100.001', 'source', 'tooManyDecimals', 'amount has more than 2 decimal places, the precision of USD'],
+    [
+      'USD',
+      'EUR',
+      '100.001',
+      'source',
+      'tooManyDecimals',
+      'amount has more than 2 decimal places, the precision of USD',
+    ],
     ['USD', 'EUR', '92.151', 'dest', 'tooManyDecimals', 'amount has more than 2 decimal places, the precision of EUR'], // the given amount's currency
   ] as const)('refuses %s → %s: %s (%s) as %s', (source: Code, dest: Code, amount, direction, code, message) => {
     const outcome = price(offer, currencies[source], currencies[dest], amount, direction as Direction);

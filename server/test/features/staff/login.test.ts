@@ -31,12 +31,29 @@ describe('POST /auth/login', () => {
   });
 
   it('gives the same 401 for an unknown email, a wrong password and an inactive user', async () => {
-    await server.db.insertInto('staff_users').values({
-      email: 'gone@test.local', password_hash: (await server.db.selectFrom('staff_users').select('password_hash').where('id', '=', world.staff.admin1.id).executeTakeFirstOrThrow()).password_hash,
-      role: 'admin', branch_id: world.branches.b1, is_active: false, updated_at: new Date(),
-    }).execute();
+    await server.db
+      .insertInto('staff_users')
+      .values({
+        email: 'gone@test.local',
+        password_hash: (
+          await server.db
+            .selectFrom('staff_users')
+            .select('password_hash')
+            .where('id', '=', world.staff.admin1.id)
+            .executeTakeFirstOrThrow()
+        ).password_hash,
+        role: 'admin',
+        branch_id: world.branches.b1,
+        is_active: false,
+        updated_at: new Date(),
+      })
+      .execute();
     const expected = { statusCode: 401, message: 'Invalid credentials', error: 'Unauthorized' };
-    for (const [email, password] of [['nobody@test.local', STAFF_PASSWORD], [world.staff.admin1.email, 'wrong-password-123'], ['gone@test.local', STAFF_PASSWORD]]) {
+    for (const [email, password] of [
+      ['nobody@test.local', STAFF_PASSWORD],
+      [world.staff.admin1.email, 'wrong-password-123'],
+      ['gone@test.local', STAFF_PASSWORD],
+    ]) {
       const res = await login(email, password);
       expect(res.status).toBe(401);
       expect(res.body).toEqual(expected);
@@ -52,8 +69,12 @@ describe('POST /auth/login', () => {
 
 describe('staff tokens', () => {
   const sign = (claims: { sub?: string; iss?: string; aud?: string; exp?: number }, secret = SECRET) => {
-    let jwt = new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setSubject(claims.sub ?? String(world.staff.superadmin.id))
-      .setIssuer(claims.iss ?? 'pxs').setAudience(claims.aud ?? 'pxs-staff');
+    let jwt = new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt()
+      .setSubject(claims.sub ?? String(world.staff.superadmin.id))
+      .setIssuer(claims.iss ?? 'pxs')
+      .setAudience(claims.aud ?? 'pxs-staff');
     jwt = jwt.setExpirationTime(claims.exp ?? Math.floor(Date.now() / 1000) + 600);
     return jwt.sign(new TextEncoder().encode(secret));
   };
@@ -68,7 +89,11 @@ describe('staff tokens', () => {
     ['forged (another secret)', () => sign({}, 'another-secret-another-secret-another-secret')],
     ['wrong issuer', () => sign({ iss: 'someone-else' })],
     ['wrong audience', () => sign({ aud: 'another-service' })],
-    ['alg: none', async () => `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: String(world.staff.superadmin.id), iss: 'pxs', aud: 'pxs-staff', exp: Math.floor(Date.now() / 1000) + 600 })}.`],
+    [
+      'alg: none',
+      async () =>
+        `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: String(world.staff.superadmin.id), iss: 'pxs', aud: 'pxs-staff', exp: Math.floor(Date.now() / 1000) + 600 })}.`,
+    ],
     ['of a user that does not exist', () => sign({ sub: '999999' })],
     ['garbage', async () => 'not-a-jwt'],
     ['an API key', async () => world.keys.branch],
@@ -86,9 +111,17 @@ describe('staff tokens', () => {
   it('stops accepting the token of a deactivated user on its next request', async () => {
     const token = await sign({ sub: String(world.staff.operatorB.id) });
     expect((await call(server, 'GET', '/api-keys', { token })).status).toBe(200);
-    await server.db.updateTable('staff_users').set({ is_active: false }).where('id', '=', world.staff.operatorB.id).execute();
+    await server.db
+      .updateTable('staff_users')
+      .set({ is_active: false })
+      .where('id', '=', world.staff.operatorB.id)
+      .execute();
     expect((await call(server, 'GET', '/api-keys', { token })).status).toBe(401);
-    await server.db.updateTable('staff_users').set({ is_active: true }).where('id', '=', world.staff.operatorB.id).execute();
+    await server.db
+      .updateTable('staff_users')
+      .set({ is_active: true })
+      .where('id', '=', world.staff.operatorB.id)
+      .execute();
   });
 });
 
@@ -98,7 +131,10 @@ const SLOW = { timeout: 180_000 };
 describe('login throttling', SLOW, () => {
   let limited: TestServer;
   beforeAll(async () => {
-    limited = await startTestServer({ env: { LOGIN_FAILURES_PER_ACCOUNT: '3', LOGIN_FAILURES_PER_IP: '5', TRUST_PROXY: 'true' }, database: server.database });
+    limited = await startTestServer({
+      env: { LOGIN_FAILURES_PER_ACCOUNT: '3', LOGIN_FAILURES_PER_IP: '5', TRUST_PROXY: 'true' },
+      database: server.database,
+    });
   }, 180_000);
   afterAll(() => limited?.close(), 180_000);
 
@@ -124,7 +160,8 @@ describe('login throttling', SLOW, () => {
 
   it('limits the failures from one address across accounts', async () => {
     const from = ip();
-    for (const email of ['a@x.test', 'b@x.test', 'c@x.test', 'd@x.test', 'e@x.test']) expect((await attempt(email, 'wrong-password-123', from)).status).toBe(401);
+    for (const email of ['a@x.test', 'b@x.test', 'c@x.test', 'd@x.test', 'e@x.test'])
+      expect((await attempt(email, 'wrong-password-123', from)).status).toBe(401);
     expect((await attempt(world.staff.readOnlyA.email, STAFF_PASSWORD, from)).status).toBe(429);
     expect((await attempt(world.staff.readOnlyA.email, STAFF_PASSWORD, ip())).status).toBe(200);
   });
@@ -132,19 +169,22 @@ describe('login throttling', SLOW, () => {
   it('counts the address the proxy saw, not the ones the client wrote before it', async () => {
     // TRUST_PROXY=true is one proxy: it appends the address it saw; whatever precedes that is the client's say.
     const from = ip();
-    for (let i = 0; i < 5; i++) expect((await attempt(`spoof${i}@x.test`, 'wrong-password-123', `${ip()}, ${from}`)).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await attempt(`spoof${i}@x.test`, 'wrong-password-123', `${ip()}, ${from}`)).status).toBe(401);
     expect((await attempt('spoof@x.test', 'wrong-password-123', `${ip()}, ${from}`)).status).toBe(429);
   });
 
   it('counts no successful login against the address', async () => {
     const from = ip();
-    for (let i = 0; i < 12; i++) expect((await attempt(world.staff.readOnlyA.email, STAFF_PASSWORD, from)).status).toBe(200);
+    for (let i = 0; i < 12; i++)
+      expect((await attempt(world.staff.readOnlyA.email, STAFF_PASSWORD, from)).status).toBe(200);
     // Five failures still fit: the twelve successes spent nothing.
-    for (let i = 0; i < 5; i++) expect((await attempt(`nobody${i}@x.test`, 'wrong-password-123', from)).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await attempt(`nobody${i}@x.test`, 'wrong-password-123', from)).status).toBe(401);
     expect((await attempt('nobody@x.test', 'wrong-password-123', from)).status).toBe(429);
   });
 
-  it('clears an account\'s failures on success, so typos do not lock its owner out', async () => {
+  it("clears an account's failures on success, so typos do not lock its owner out", async () => {
     const email = world.staff.admin2.email;
     for (let round = 0; round < 3; round++) {
       expect((await attempt(email, 'wrong-password-123', ip())).status).toBe(401);
@@ -159,30 +199,58 @@ describe('login limits at their defaults (10 failures per account, 100 per addre
   let hash: string;
   beforeAll(async () => {
     // Empty values are unset: the server runs with the configured defaults, not the test helper's high limits.
-    office = await startTestServer({ env: { LOGIN_FAILURES_PER_ACCOUNT: '', LOGIN_FAILURES_PER_IP: '' }, database: server.database });
-    hash = (await server.db.selectFrom('staff_users').select('password_hash').where('id', '=', world.staff.admin1.id).executeTakeFirstOrThrow()).password_hash;
+    office = await startTestServer({
+      env: { LOGIN_FAILURES_PER_ACCOUNT: '', LOGIN_FAILURES_PER_IP: '' },
+      database: server.database,
+    });
+    hash = (
+      await server.db
+        .selectFrom('staff_users')
+        .select('password_hash')
+        .where('id', '=', world.staff.admin1.id)
+        .executeTakeFirstOrThrow()
+    ).password_hash;
   }, 180_000);
   afterAll(() => office?.close(), 180_000);
 
   it('lets 30 cashiers of one office log in from one address at the start of a shift', async () => {
     const emails = Array.from({ length: 30 }, (_, i) => `cashier${i}-${randomBytes(3).toString('hex')}@office.test`);
-    await server.db.insertInto('staff_users').values(emails.map((email) => ({
-      email, password_hash: hash, role: 'operator' as const, branch_id: world.branches.b1, updated_at: new Date(),
-    }))).execute();
+    await server.db
+      .insertInto('staff_users')
+      .values(
+        emails.map((email) => ({
+          email,
+          password_hash: hash,
+          role: 'operator' as const,
+          branch_id: world.branches.b1,
+          updated_at: new Date(),
+        })),
+      )
+      .execute();
     const answers = [];
-    for (const email of emails) answers.push((await call(office, 'POST', '/auth/login', { body: { email, password: STAFF_PASSWORD } })).status);
+    for (const email of emails)
+      answers.push((await call(office, 'POST', '/auth/login', { body: { email, password: STAFF_PASSWORD } })).status);
     expect(answers).toEqual(emails.map(() => 200));
   });
 
   it('answers 429 to the eleventh wrong password for one account, even with the right password', async () => {
     const email = world.staff.operatorB.email;
     const answers = [];
-    for (let i = 0; i < 11; i++) answers.push((await call(office, 'POST', '/auth/login', { body: { email, password: `wrong-password-${i}` } })).status);
+    for (let i = 0; i < 11; i++)
+      answers.push(
+        (await call(office, 'POST', '/auth/login', { body: { email, password: `wrong-password-${i}` } })).status,
+      );
     expect(answers).toEqual([...Array(10).fill(401), 429]);
     const right = await call(office, 'POST', '/auth/login', { body: { email, password: STAFF_PASSWORD } });
     expect(right.status).toBe(429);
     expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
     // Another account from the same address is not affected.
-    expect((await call(office, 'POST', '/auth/login', { body: { email: world.staff.admin1.email, password: STAFF_PASSWORD } })).status).toBe(200);
+    expect(
+      (
+        await call(office, 'POST', '/auth/login', {
+          body: { email: world.staff.admin1.email, password: STAFF_PASSWORD },
+        })
+      ).status,
+    ).toBe(200);
   });
 });

@@ -20,9 +20,19 @@ const login = async (email: string, password = STAFF_PASSWORD) => {
   return res.body.accessToken as string;
 };
 const cutoffOf = async (id: number) =>
-  (await server.db.selectFrom('staff_users').select('tokens_valid_after').where('id', '=', id).executeTakeFirstOrThrow()).tokens_valid_after;
+  (
+    await server.db
+      .selectFrom('staff_users')
+      .select('tokens_valid_after')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+  ).tokens_valid_after;
 const sign = (claims: { sub: number; iat?: number; exp?: number | null }) => {
-  let jwt = new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(String(claims.sub)).setIssuer('pxs').setAudience('pxs-staff')
+  let jwt = new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(claims.sub))
+    .setIssuer('pxs')
+    .setAudience('pxs-staff')
     .setIssuedAt(claims.iat ?? Math.floor(Date.now() / 1000));
   if (claims.exp !== null) jwt = jwt.setExpirationTime(claims.exp ?? Math.floor(Date.now() / 1000) + 600);
   return jwt.sign(new TextEncoder().encode(server.config.jwt.secret));
@@ -50,7 +60,7 @@ describe('POST /auth/logout', () => {
     expect((await me(tokens.operatorB)).status).toBe(200);
   });
 
-  it('tells a token issued in the cutoff\'s second just after it from one issued just before', async () => {
+  it("tells a token issued in the cutoff's second just after it from one issued just before", async () => {
     const { id } = world.staff.admin2;
     const before = await sign({ sub: id });
     expect((await call(server, 'POST', '/auth/logout', { token: tokens.admin2 })).status).toBe(204);
@@ -59,14 +69,19 @@ describe('POST /auth/logout', () => {
     // Issued by the service right after the cutoff (same millisecond second): gets the next second as iat.
     const after = (await server.ctx.tokens.sign(id, { cutoff, issuedAt: cutoff.getTime() + 1 })).accessToken;
     expect((await me(after)).status).toBe(200);
-    for (const token of [before, await sign({ sub: id, iat: second }), await sign({ sub: id, iat: second - 1 })]) expect((await me(token)).status).toBe(401);
+    for (const token of [before, await sign({ sub: id, iat: second }), await sign({ sub: id, iat: second - 1 })])
+      expect((await me(token)).status).toBe(401);
     expect((await me(await sign({ sub: id, iat: second + 1 }))).status).toBe(200);
   });
 
   it('voids a token issued after the last cutoff with an iat ahead of the clock, when the user logs out again', async () => {
     const { id, email } = world.staff.admin2;
     // The last cutoff as another instance, its clock 3 s ahead, set it: tokens signed since carry an iat after its second.
-    await server.db.updateTable('staff_users').set({ tokens_valid_after: new Date(Date.now() + 3000) }).where('id', '=', id).execute();
+    await server.db
+      .updateTable('staff_users')
+      .set({ tokens_valid_after: new Date(Date.now() + 3000) })
+      .where('id', '=', id)
+      .execute();
     const token = await login(email);
     expect((await me(token)).status).toBe(200);
     expect((await call(server, 'POST', '/auth/logout', { token })).status).toBe(204);
@@ -86,7 +101,10 @@ describe('a password change', () => {
   it('voids the tokens issued before it; a login with the new password works', async () => {
     const { id, email } = world.staff.readOnlyA;
     const viaLogin = await login(email);
-    const changed = await call(server, 'PATCH', `/admin/staff/${id}`, { token: tokens.admin1, body: { password: 'a-brand-new-password' } });
+    const changed = await call(server, 'PATCH', `/admin/staff/${id}`, {
+      token: tokens.admin1,
+      body: { password: 'a-brand-new-password' },
+    });
     expect(changed.status).toBe(200);
     for (const token of [tokens.readOnlyA, viaLogin]) expect((await me(token)).status).toBe(401);
     expect((await call(server, 'POST', '/auth/login', { body: { email, password: STAFF_PASSWORD } })).status).toBe(401);
@@ -98,7 +116,10 @@ describe('a password change', () => {
 
   it('other changes of the user (role, exchanges, permissions) keep its tokens', async () => {
     const { id } = world.staff.operatorB;
-    const res = await call(server, 'PATCH', `/admin/staff/${id}`, { token: tokens.admin1, body: { permissions: ['orders:read'] } });
+    const res = await call(server, 'PATCH', `/admin/staff/${id}`, {
+      token: tokens.admin1,
+      body: { permissions: ['orders:read'] },
+    });
     expect(res.status).toBe(200);
     expect(await cutoffOf(id)).toBeNull();
     expect((await me(tokens.operatorB)).status).toBe(200);
@@ -109,7 +130,8 @@ describe('a deactivation', () => {
   it('voids the tokens for good: they stay refused after a reactivation', async () => {
     const { id, email } = world.staff.operatorB;
     const token = await sign({ sub: id, iat: Math.floor(Date.now() / 1000) - 5 });
-    const patch = (isActive: boolean) => call(server, 'PATCH', `/admin/staff/${id}`, { token: tokens.superadmin, body: { isActive } });
+    const patch = (isActive: boolean) =>
+      call(server, 'PATCH', `/admin/staff/${id}`, { token: tokens.superadmin, body: { isActive } });
     expect((await patch(false)).status).toBe(200);
     expect((await me(token)).status).toBe(401);
     expect((await patch(true)).status).toBe(200);

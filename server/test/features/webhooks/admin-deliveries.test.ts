@@ -15,7 +15,9 @@ let stopWorker: () => Promise<void>;
 
 beforeAll(async () => {
   ({ server, world, tokens } = await startWorld());
-  receiver = await startReceiver(() => (failing ? { status: 503, body: 'down for maintenance' } : { status: 200, body: 'ok' }));
+  receiver = await startReceiver(() =>
+    failing ? { status: 503, body: 'down for maintenance' } : { status: 200, body: 'ok' },
+  );
   const w = await worker(server, { maxRetries: 1, retryBaseMs: 50 });
   stopWorker = () => w.stop();
 });
@@ -30,7 +32,11 @@ const get = (who: StaffName, path: string) => call(server, 'GET', path, { token:
 describe('a failing webhook in the back office', () => {
   it('shows each failed attempt, retries after the receiver recovers, and shows the success', async () => {
     const hook = await register(server, world.keys.operatorA, receiver.url);
-    await emit(server, { branchId: world.branches.b1, exchangeId: world.exchanges.A, data: { id: 4242, status: 'ORDERINIT' } });
+    await emit(server, {
+      branchId: world.branches.b1,
+      exchangeId: world.exchanges.A,
+      data: { id: 4242, status: 'ORDERINIT' },
+    });
     await receiver.waitFor(2);
     const log = await eventually(async () => {
       const res = await get('admin1', `/admin/webhooks/${hook.id}/deliveries`);
@@ -43,13 +49,25 @@ describe('a failing webhook in the back office', () => {
     const detail = await get('admin1', `/admin/webhooks/${hook.id}/deliveries/${delivery.id}`);
     expect(detail.status).toBe(200);
     expect(detail.body.payload).toMatchObject({ event: 'order.created' });
-    expect(detail.body.attemptLog.map((a: { attempt: number; responseStatus: number }) => [a.attempt, a.responseStatus])).toEqual([[1, 503], [2, 503]]);
+    expect(
+      detail.body.attemptLog.map((a: { attempt: number; responseStatus: number }) => [a.attempt, a.responseStatus]),
+    ).toEqual([
+      [1, 503],
+      [2, 503],
+    ]);
     expect(detail.body.attemptLog[0]).toMatchObject({ responseBody: 'down for maintenance', error: null });
     expect(detail.body.attemptLog[0].durationMs).toBeGreaterThanOrEqual(0);
-    expect((await get('admin1', `/admin/webhooks/${hook.id}`)).body).toMatchObject({ id: hook.id, failCount: 2, isActive: true, staffUserId: world.staff.operatorA.id });
+    expect((await get('admin1', `/admin/webhooks/${hook.id}`)).body).toMatchObject({
+      id: hook.id,
+      failCount: 2,
+      isActive: true,
+      staffUserId: world.staff.operatorA.id,
+    });
 
     failing = false;
-    const retry = await call(server, 'POST', `/admin/webhooks/${hook.id}/deliveries/${delivery.id}/retry`, { token: tokens.operatorA });
+    const retry = await call(server, 'POST', `/admin/webhooks/${hook.id}/deliveries/${delivery.id}/retry`, {
+      token: tokens.operatorA,
+    });
     expect(retry.status).toBe(202);
     expect(retry.body).toMatchObject({ id: delivery.id, status: 'pending', subjectId: 4242 });
     await receiver.waitFor(3);
@@ -67,16 +85,23 @@ describe('a failing webhook in the back office', () => {
     await emit(server, { branchId: world.branches.b1, exchangeId: world.exchanges.A });
     const delivery = (await get('admin1', `/admin/webhooks/${hook.id}/deliveries`)).body.data[0];
     const paths = [
-      ['GET', `/admin/webhooks/${hook.id}`], ['GET', `/admin/webhooks/${hook.id}/deliveries/${delivery.id}`],
-      ['POST', `/admin/webhooks/${hook.id}/deliveries/${delivery.id}/retry`], ['POST', `/admin/webhooks/${hook.id}/rotate-secret`],
+      ['GET', `/admin/webhooks/${hook.id}`],
+      ['GET', `/admin/webhooks/${hook.id}/deliveries/${delivery.id}`],
+      ['POST', `/admin/webhooks/${hook.id}/deliveries/${delivery.id}/retry`],
+      ['POST', `/admin/webhooks/${hook.id}/rotate-secret`],
     ];
     for (const [method, path] of paths) {
       expect((await call(server, method, path, { token: tokens.admin2 })).status, `admin2 ${method} ${path}`).toBe(404);
-      expect((await call(server, method, path, { token: tokens.operatorB })).status, `operatorB ${method} ${path}`).toBe(404);
+      expect(
+        (await call(server, method, path, { token: tokens.operatorB })).status,
+        `operatorB ${method} ${path}`,
+      ).toBe(404);
       expect((await call(server, method, path, { token: tokens.readOnlyA })).status).toBe(403);
       expect((await call(server, method, path)).status).toBe(401);
     }
-    expect((await get('admin1', `/admin/webhooks/${hook.id}/deliveries/00000000-0000-4000-8000-000000000000`)).status).toBe(404);
+    expect(
+      (await get('admin1', `/admin/webhooks/${hook.id}/deliveries/00000000-0000-4000-8000-000000000000`)).status,
+    ).toBe(404);
     expect((await get('admin1', `/admin/webhooks/${hook.id}/deliveries/nope`)).status).toBe(400);
     expect((await get('superadmin', `/admin/webhooks/${hook.id}`)).status).toBe(200);
   });
@@ -85,8 +110,14 @@ describe('a failing webhook in the back office', () => {
     const hook = await register(server, world.keys.branch, receiver.url);
     await emit(server, { branchId: world.branches.b1, exchangeId: world.exchanges.B });
     const delivery = (await get('admin1', `/admin/webhooks/${hook.id}/deliveries`)).body.data[0];
-    await server.db.updateTable('webhooks').set({ is_active: false, deactivated_at: new Date() }).where('id', '=', hook.id).execute();
-    const refused = await call(server, 'POST', `/admin/webhooks/${hook.id}/deliveries/${delivery.id}/retry`, { token: tokens.admin1 });
+    await server.db
+      .updateTable('webhooks')
+      .set({ is_active: false, deactivated_at: new Date() })
+      .where('id', '=', hook.id)
+      .execute();
+    const refused = await call(server, 'POST', `/admin/webhooks/${hook.id}/deliveries/${delivery.id}/retry`, {
+      token: tokens.admin1,
+    });
     expect(refused.status).toBe(422);
     expect(refused.body.message).toMatch(/reactivate it/);
 
@@ -95,7 +126,11 @@ describe('a failing webhook in the back office', () => {
     expect(rotated.headers.get('cache-control')).toBe('no-store');
     expect(rotated.body.secretKey).toMatch(/^[0-9a-f]{64}$/);
     expect(rotated.body.secretKey).not.toBe(hook.secretKey);
-    const row = await server.db.selectFrom('webhooks').select('secret_key').where('id', '=', hook.id).executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('webhooks')
+      .select('secret_key')
+      .where('id', '=', hook.id)
+      .executeTakeFirstOrThrow();
     expect(row.secret_key).toBe(rotated.body.secretKey);
     expect((await get('admin1', `/admin/webhooks/${hook.id}`)).text).not.toContain(rotated.body.secretKey);
   });

@@ -20,12 +20,23 @@ afterAll(() => server?.close());
 
 const as = (who: StaffName, method: string, path: string) => call(server, method, path, { token: tokens[who] });
 const order = () => placeOrder(server, world.keys.operatorA, orderBody(world));
-const deliveryFor = async (hookId: string, orderId: number) => (await deliveries(server, hookId)).filter((d) => JSON.parse(d.body).data?.id === orderId);
-const auditRows = (id: string) => server.db.selectFrom('audit_log').selectAll().where('entity_type', '=', 'webhook').where('entity_id', '=', id).orderBy('id').execute();
+const deliveryFor = async (hookId: string, orderId: number) =>
+  (await deliveries(server, hookId)).filter((d) => JSON.parse(d.body).data?.id === orderId);
+const auditRows = (id: string) =>
+  server.db
+    .selectFrom('audit_log')
+    .selectAll()
+    .where('entity_type', '=', 'webhook')
+    .where('entity_id', '=', id)
+    .orderBy('id')
+    .execute();
 
 /** A webhook made with a branch key of branch 1 that a superadmin creates, then revokes. */
 async function revokedBranchKeysHook() {
-  const key = await call(server, 'POST', '/api-keys', { token: tokens.superadmin, body: { name: 'partner to offboard', type: 'branch', branchId: world.branches.b1 } });
+  const key = await call(server, 'POST', '/api-keys', {
+    token: tokens.superadmin,
+    body: { name: 'partner to offboard', type: 'branch', branchId: world.branches.b1 },
+  });
   expect(key.status).toBe(201);
   const hook = await register(server, key.body.rawKey, URL);
   expect((await as('admin1', 'DELETE', `/admin/api-keys/${key.body.id}`)).status).toBe(204);
@@ -33,7 +44,7 @@ async function revokedBranchKeysHook() {
 }
 
 describe('POST /admin/webhooks/{id}/deactivate', () => {
-  it('stops the deliveries of a revoked branch key\'s webhook, abandons pending ones, and is audited', async () => {
+  it("stops the deliveries of a revoked branch key's webhook, abandons pending ones, and is audited", async () => {
     const hook = await revokedBranchKeysHook();
     const before = await order();
     expect(await deliveryFor(hook.id, before.id)).toHaveLength(1); // the review's finding: the key is gone, the webhook is not
@@ -43,7 +54,10 @@ describe('POST /admin/webhooks/{id}/deactivate', () => {
     expect(res.body).toMatchObject({ id: hook.id, isActive: false, branchId: world.branches.b1, staffUserId: null });
     expect(res.body.deactivatedAt).toEqual(expect.any(String));
     expect(res.body.secretKey).toBeUndefined();
-    expect((await deliveryFor(hook.id, before.id))[0]).toMatchObject({ status: 'abandoned', last_error: 'webhook deactivated by staff' });
+    expect((await deliveryFor(hook.id, before.id))[0]).toMatchObject({
+      status: 'abandoned',
+      last_error: 'webhook deactivated by staff',
+    });
 
     const after = await order();
     expect(await deliveryFor(hook.id, after.id)).toEqual([]);
@@ -53,7 +67,12 @@ describe('POST /admin/webhooks/{id}/deactivate', () => {
     expect(again.body.deactivatedAt).toBe(res.body.deactivatedAt);
     const rows = await auditRows(hook.id);
     expect(rows.map((r) => r.action)).toEqual(['webhook.deactivate']);
-    expect(rows[0]).toMatchObject({ actor: 'staff', staff_user_id: world.staff.admin1.id, branch_id: world.branches.b1, request_id: res.headers.get('x-request-id') });
+    expect(rows[0]).toMatchObject({
+      actor: 'staff',
+      staff_user_id: world.staff.admin1.id,
+      branch_id: world.branches.b1,
+      request_id: res.headers.get('x-request-id'),
+    });
     expect(rows[0].after).toMatchObject({ isActive: false, abandonedDeliveries: 1 });
 
     // Reactivation brings new events back; the abandoned delivery stays abandoned.
@@ -80,7 +99,11 @@ describe('DELETE /admin/webhooks/{id}', () => {
 
     const rows = await auditRows(hook.id);
     expect(rows.map((r) => r.action)).toEqual(['webhook.delete']);
-    expect(rows[0]).toMatchObject({ staff_user_id: world.staff.admin1.id, branch_id: world.branches.b1, request_id: res.headers.get('x-request-id') });
+    expect(rows[0]).toMatchObject({
+      staff_user_id: world.staff.admin1.id,
+      branch_id: world.branches.b1,
+      request_id: res.headers.get('x-request-id'),
+    });
     expect(rows[0].before).toMatchObject({ url: URL, isActive: true });
     expect(rows[0].after).toEqual({ deleted: true, abandonedDeliveries: 1 });
     expect(JSON.stringify(rows[0])).not.toContain(hook.secretKey);
@@ -92,21 +115,29 @@ describe('DELETE /admin/webhooks/{id}', () => {
     const own = await register(server, world.keys.operatorA, URL);
     expect((await as('operatorA', 'POST', `/admin/webhooks/${own.id}/deactivate`)).status).toBe(200);
     expect((await as('operatorA', 'DELETE', `/admin/webhooks/${own.id}`)).status).toBe(204);
-    expect((await auditRows(own.id)).map((r) => [r.action, r.staff_user_id])).toEqual([['webhook.deactivate', world.staff.operatorA.id], ['webhook.delete', world.staff.operatorA.id]]);
+    expect((await auditRows(own.id)).map((r) => [r.action, r.staff_user_id])).toEqual([
+      ['webhook.deactivate', world.staff.operatorA.id],
+      ['webhook.delete', world.staff.operatorA.id],
+    ]);
   });
 });
 
 describe('reach', () => {
-  it('answers 404 out of reach (other branch, another operator\'s or the branch\'s for an operator), 403 without webhooks:manage', async () => {
+  it("answers 404 out of reach (other branch, another operator's or the branch's for an operator), 403 without webhooks:manage", async () => {
     const branchHook = await register(server, world.keys.branch, URL);
     const operatorsHook = await register(server, world.keys.operatorA, URL);
     const cases: [StaffName, string, number][] = [
-      ['admin2', branchHook.id, 404], ['admin2', operatorsHook.id, 404],
-      ['operatorA', branchHook.id, 404], ['operatorB', operatorsHook.id, 404],
+      ['admin2', branchHook.id, 404],
+      ['admin2', operatorsHook.id, 404],
+      ['operatorA', branchHook.id, 404],
+      ['operatorB', operatorsHook.id, 404],
       ['readOnlyA', operatorsHook.id, 403],
     ];
     for (const [who, id, status] of cases) {
-      for (const [method, path] of [['POST', `/admin/webhooks/${id}/deactivate`], ['DELETE', `/admin/webhooks/${id}`]]) {
+      for (const [method, path] of [
+        ['POST', `/admin/webhooks/${id}/deactivate`],
+        ['DELETE', `/admin/webhooks/${id}`],
+      ]) {
         const res = await as(who, method, path);
         expect(res.status, `${who} ${method} ${path}`).toBe(status);
         if (status === 404) expect(res.body.errors).toEqual({ webhook: 'notFound' });
@@ -115,10 +146,15 @@ describe('reach', () => {
       expect((await call(server, 'DELETE', `/admin/webhooks/${id}`, { key: world.keys.branch })).status).toBe(401);
     }
     expect((await as('admin1', 'DELETE', '/admin/webhooks/not-a-uuid')).status).toBe(400);
-    const rows = await server.db.selectFrom('webhooks').select(['id', 'is_active']).where('id', 'in', [branchHook.id, operatorsHook.id]).orderBy('id').execute();
+    const rows = await server.db
+      .selectFrom('webhooks')
+      .select(['id', 'is_active'])
+      .where('id', 'in', [branchHook.id, operatorsHook.id])
+      .orderBy('id')
+      .execute();
     expect(rows.every((r) => r.is_active)).toBe(true);
     expect(rows).toHaveLength(2);
-    expect([...await auditRows(branchHook.id), ...await auditRows(operatorsHook.id)]).toEqual([]);
+    expect([...(await auditRows(branchHook.id)), ...(await auditRows(operatorsHook.id))]).toEqual([]);
   });
 });
 

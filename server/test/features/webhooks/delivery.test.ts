@@ -28,7 +28,9 @@ afterAll(() => server?.close());
 
 /** Independent check of the contract's header: HMAC-SHA256 over the raw bytes, compared in constant time. */
 function contractSignatureValid(secret: string, rawBody: string, header: string | undefined): boolean {
-  const expected = Buffer.from(`sha256=${createHmac('sha256', secret).update(Buffer.from(rawBody, 'utf8')).digest('hex')}`);
+  const expected = Buffer.from(
+    `sha256=${createHmac('sha256', secret).update(Buffer.from(rawBody, 'utf8')).digest('hex')}`,
+  );
   const given = Buffer.from(header ?? '');
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
@@ -39,14 +41,20 @@ describe('a delivery', () => {
     const hook = await register(server, world.keys.branch, receiver.url);
     expect(hook.secretKey).toMatch(/^[0-9a-f]{64}$/);
     const occurredAt = new Date('2024-05-01T12:00:00.000Z');
-    await emit(server, { branchId: world.branches.b1, exchangeId: world.exchanges.A, occurredAt,
-      data: { id: 7, status: 'ORDERINIT', amountSource: '100', amountDest: '92.15', note: 'ünïcødé ✓ "quoted"' } });
+    await emit(server, {
+      branchId: world.branches.b1,
+      exchangeId: world.exchanges.A,
+      occurredAt,
+      data: { id: 7, status: 'ORDERINIT', amountSource: '100', amountDest: '92.15', note: 'ünïcødé ✓ "quoted"' },
+    });
     running = await worker(server);
     const [r] = await receiver.waitFor(1);
     const [row] = await deliveries(server, hook.id);
 
     expect(JSON.parse(r.body)).toEqual({
-      id: expect.any(String), event: 'order.created', timestamp: '2024-05-01T12:00:00.000Z',
+      id: expect.any(String),
+      event: 'order.created',
+      timestamp: '2024-05-01T12:00:00.000Z',
       data: { id: 7, status: 'ORDERINIT', amountSource: '100', amountDest: '92.15', note: 'ünïcødé ✓ "quoted"' },
     });
     expect(r.body).toBe(row.body);
@@ -72,19 +80,36 @@ describe('a delivery', () => {
   });
 
   it('is logged with every attempt: status, duration and the first 1 KB of the answer', async () => {
-    receiver = await startReceiver((_, i) => (i === 0 ? { status: 503, body: 'x'.repeat(3000), delayMs: 30 } : { status: 204 }));
+    receiver = await startReceiver((_, i) =>
+      i === 0 ? { status: 503, body: 'x'.repeat(3000), delayMs: 30 } : { status: 204 },
+    );
     const hook = await register(server, world.keys.branch, receiver.url, ['offer.updated']);
-    await emit(server, { event: 'offer.updated', branchId: world.branches.b1, exchangeId: world.exchanges.A, data: { id: 1 } });
+    await emit(server, {
+      event: 'offer.updated',
+      branchId: world.branches.b1,
+      exchangeId: world.exchanges.A,
+      data: { id: 1 },
+    });
     running = await worker(server, { retryBaseMs: 50 });
     const got = await receiver.waitFor(2);
     expect(got[1].headers['x-webhook-delivery']).toBe(got[0].headers['x-webhook-delivery']);
     const id = got[0].headers['x-webhook-delivery'] as string;
     const detail = await eventually(async () => {
-      const res = await call(server, 'GET', `/partner/webhooks/${hook.id}/deliveries/${id}`, { key: world.keys.branch });
+      const res = await call(server, 'GET', `/partner/webhooks/${hook.id}/deliveries/${id}`, {
+        key: world.keys.branch,
+      });
       return res.body.status === 'succeeded' && res.body.attemptLog.length === 2 && res;
     });
     expect(detail.status).toBe(200);
-    expect(detail.body).toMatchObject({ id, event: 'offer.updated', status: 'succeeded', attempts: 2, lastResponseStatus: 204, lastError: null, nextAttemptAt: null });
+    expect(detail.body).toMatchObject({
+      id,
+      event: 'offer.updated',
+      status: 'succeeded',
+      attempts: 2,
+      lastResponseStatus: 204,
+      lastError: null,
+      nextAttemptAt: null,
+    });
     expect(detail.body.payload).toMatchObject({ event: 'offer.updated', data: { id: 1 } });
     const [first, second] = detail.body.attemptLog;
     expect(first).toMatchObject({ attempt: 1, responseStatus: 503, error: null });
@@ -109,28 +134,42 @@ describe('a delivery', () => {
     await emit(server, { branchId: world.branches.b1, exchangeId: world.exchanges.A });
     running = await worker(server, { retryBaseMs: 1500 });
     const [first] = await receiver.waitFor(1);
-    const rotated = await call(server, 'POST', `/partner/webhooks/${hook.id}/rotate-secret`, { key: world.keys.branch });
+    const rotated = await call(server, 'POST', `/partner/webhooks/${hook.id}/rotate-secret`, {
+      key: world.keys.branch,
+    });
     expect(rotated.status).toBe(200);
     expect(rotated.body.secretKey).toMatch(/^[0-9a-f]{64}$/);
     expect(rotated.body.secretKey).not.toBe(hook.secretKey);
     expect(rotated.body.note).toContain('shown only once');
     const [, second] = await receiver.waitFor(2);
     expect(second.headers['x-webhook-delivery']).toBe(first.headers['x-webhook-delivery']);
-    expect(contractSignatureValid(hook.secretKey, first.body, first.headers['x-webhook-signature'] as string)).toBe(true);
-    expect(contractSignatureValid(rotated.body.secretKey, second.body, second.headers['x-webhook-signature'] as string)).toBe(true);
-    expect(contractSignatureValid(hook.secretKey, second.body, second.headers['x-webhook-signature'] as string)).toBe(false);
+    expect(contractSignatureValid(hook.secretKey, first.body, first.headers['x-webhook-signature'] as string)).toBe(
+      true,
+    );
+    expect(
+      contractSignatureValid(rotated.body.secretKey, second.body, second.headers['x-webhook-signature'] as string),
+    ).toBe(true);
+    expect(contractSignatureValid(hook.secretKey, second.body, second.headers['x-webhook-signature'] as string)).toBe(
+      false,
+    );
   });
 
   it('is never written for a change whose transaction rolls back', async () => {
     receiver = await startReceiver();
     const hook = await register(server, world.keys.branch, receiver.url, ['order.created']);
     running = await worker(server);
-    await expect(server.db.transaction().execute(async (tx) => {
-      const written = await enqueue(tx, [{ event: 'order.created', branchId: world.branches.b1, exchangeId: world.exchanges.A, data: { id: 99 } }]);
-      expect(written).toBe(1);
-      expect(await tx.selectFrom('webhook_deliveries').select('id').where('webhook_id', '=', hook.id).execute()).toHaveLength(1);
-      throw new Error('the order change failed');
-    })).rejects.toThrow('the order change failed');
+    await expect(
+      server.db.transaction().execute(async (tx) => {
+        const written = await enqueue(tx, [
+          { event: 'order.created', branchId: world.branches.b1, exchangeId: world.exchanges.A, data: { id: 99 } },
+        ]);
+        expect(written).toBe(1);
+        expect(
+          await tx.selectFrom('webhook_deliveries').select('id').where('webhook_id', '=', hook.id).execute(),
+        ).toHaveLength(1);
+        throw new Error('the order change failed');
+      }),
+    ).rejects.toThrow('the order change failed');
     await sleep(600);
     expect(await deliveries(server, hook.id)).toEqual([]);
     expect(receiver.received).toEqual([]);
@@ -144,7 +183,11 @@ describe('a delivery', () => {
     running = await worker(server, { retryBaseMs: 60_000 });
     await emit(server, { branchId: world.branches.b1, exchangeId: world.exchanges.A });
     await receiver.waitFor(1);
-    await eventually(async () => (await deliveries(server, hook.id))[0]?.status === 'pending' && (await deliveries(server, hook.id))[0].leased_by === null);
+    await eventually(
+      async () =>
+        (await deliveries(server, hook.id))[0]?.status === 'pending' &&
+        (await deliveries(server, hook.id))[0].leased_by === null,
+    );
     await running.stop();
     await emit(server, { branchId: world.branches.b1, exchangeId: world.exchanges.A });
     expect((await deliveries(server, hook.id)).map((d) => d.status)).toEqual(['pending', 'pending']);
@@ -168,25 +211,42 @@ describe('a delivery', () => {
     const id = first.headers['x-webhook-delivery'] as string;
     await eventually(async () => (await deliveries(server, hook.id))[0].status === 'failed');
     healthy = true;
-    const res = await call(server, 'POST', `/partner/webhooks/${hook.id}/deliveries/${id}/retry`, { key: world.keys.branch });
+    const res = await call(server, 'POST', `/partner/webhooks/${hook.id}/deliveries/${id}/retry`, {
+      key: world.keys.branch,
+    });
     expect(res.status).toBe(202);
     expect(res.body).toMatchObject({ id, status: 'pending', attempts: 1 });
     const [, second] = await receiver.waitFor(2);
     expect(second.headers['x-webhook-delivery']).toBe(id);
     await eventually(async () => (await deliveries(server, hook.id))[0].status === 'succeeded');
 
-    const other = await call(server, 'POST', `/partner/webhooks/${hook.id}/deliveries/00000000-0000-4000-8000-000000000000/retry`, { key: world.keys.branch });
+    const other = await call(
+      server,
+      'POST',
+      `/partner/webhooks/${hook.id}/deliveries/00000000-0000-4000-8000-000000000000/retry`,
+      { key: world.keys.branch },
+    );
     expect(other.status).toBe(404);
     expect(other.body).toEqual({ statusCode: 404, error: 'Not Found', errors: { delivery: 'notFound' } });
-    const foreign = await call(server, 'POST', `/partner/webhooks/${hook.id}/deliveries/${id}/retry`, { key: world.keys.otherBranch });
+    const foreign = await call(server, 'POST', `/partner/webhooks/${hook.id}/deliveries/${id}/retry`, {
+      key: world.keys.otherBranch,
+    });
     expect(foreign.status).toBe(404);
   });
 
   it('of a slow receiver does not hold back the other webhooks', async () => {
-    receiver = await startReceiver((r) => (r.headers['x-webhook-event'] === 'offer.updated' ? 'hang' : { status: 200 }));
+    receiver = await startReceiver((r) =>
+      r.headers['x-webhook-event'] === 'offer.updated' ? 'hang' : { status: 200 },
+    );
     await register(server, world.keys.branch, receiver.url, ['offer.updated']);
     const fast = await register(server, world.keys.branch, receiver.url, ['order.created']);
-    for (let i = 0; i < 20; i++) await emit(server, { event: 'offer.updated', branchId: world.branches.b1, exchangeId: world.exchanges.A, data: { id: i } });
+    for (let i = 0; i < 20; i++)
+      await emit(server, {
+        event: 'offer.updated',
+        branchId: world.branches.b1,
+        exchangeId: world.exchanges.A,
+        data: { id: i },
+      });
     for (let i = 0; i < 5; i++) await emit(server, { branchId: world.branches.b1, exchangeId: world.exchanges.A });
     // Hung attempts never time out here: a timeout would free their slots for the next slow deliveries.
     running = await worker(server, { concurrency: 8, timeoutMs: 60_000 });
@@ -204,11 +264,21 @@ describe('a delivery', () => {
     receiver = await startReceiver(() => 'hang');
     await register(server, world.keys.branch, receiver.url, ['offer.updated']);
     running = await worker(server, { concurrency: 8, timeoutMs: 60_000 });
-    const slow = (id: number) => ({ event: 'offer.updated' as const, branchId: world.branches.b1, exchangeId: world.exchanges.A, data: { id } });
+    const slow = (id: number) => ({
+      event: 'offer.updated' as const,
+      branchId: world.branches.b1,
+      exchangeId: world.exchanges.A,
+      data: { id },
+    });
     await emit(server, slow(0));
     await receiver.waitFor(1);
     // Ten due at once, claimed while one is in flight: three more fit, not another four.
-    await server.db.transaction().execute((tx) => enqueue(tx, Array.from({ length: 10 }, (_, i) => slow(i + 1))));
+    await server.db.transaction().execute((tx) =>
+      enqueue(
+        tx,
+        Array.from({ length: 10 }, (_, i) => slow(i + 1)),
+      ),
+    );
     await eventually(async () => receiver.received.length >= 4);
     await sleep(300);
     expect(receiver.received).toHaveLength(4);
@@ -234,26 +304,48 @@ describe('a lost lease', () => {
   const orphan = async (hookId: string, attempts: number) => {
     await emit(server, { branchId: world.branches.b1, exchangeId: world.exchanges.A });
     const [d] = await deliveries(server, hookId);
-    await server.db.updateTable('webhook_deliveries')
-      .set({ attempts, leased_by: 'gone-worker', lease_expires_at: sql`now() - interval '1 second'`, next_attempt_at: sql`now() + interval '1 day'` })
-      .where('id', '=', d.id).execute();
+    await server.db
+      .updateTable('webhook_deliveries')
+      .set({
+        attempts,
+        leased_by: 'gone-worker',
+        lease_expires_at: sql`now() - interval '1 second'`,
+        next_attempt_at: sql`now() + interval '1 day'`,
+      })
+      .where('id', '=', d.id)
+      .execute();
     return d.id;
   };
-  const row = (id: string) => server.db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const row = (id: string) =>
+    server.db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   it('on the last attempt earns one more attempt, since the receiver may have answered 2xx; lost again, the delivery fails', async () => {
     receiver = await startReceiver();
     const hook = await register(server, world.keys.branch, receiver.url, ['order.created']);
     const id = await orphan(hook.id, 6);
     expect(await sweep(server.db, 6)).toMatchObject({ released: 1, failed: 0 });
-    expect(await row(id)).toMatchObject({ status: 'pending', attempts: 6, leased_by: null, lease_expires_at: null, last_error: LEASE_LOST });
+    expect(await row(id)).toMatchObject({
+      status: 'pending',
+      attempts: 6,
+      leased_by: null,
+      lease_expires_at: null,
+      last_error: LEASE_LOST,
+    });
 
     // The grace attempt is claimed (attempt 7) and its lease is lost too: now the delivery ends.
-    await server.db.updateTable('webhook_deliveries')
-      .set({ attempts: 7, leased_by: 'gone-worker', lease_expires_at: sql`now() - interval '1 second'` }).where('id', '=', id).execute();
+    await server.db
+      .updateTable('webhook_deliveries')
+      .set({ attempts: 7, leased_by: 'gone-worker', lease_expires_at: sql`now() - interval '1 second'` })
+      .where('id', '=', id)
+      .execute();
     expect(await sweep(server.db, 6)).toMatchObject({ released: 0, failed: 1 });
     expect(await row(id)).toMatchObject({ status: 'failed', attempts: 7, leased_by: null });
-    const log = await server.db.selectFrom('webhook_attempts').select(['attempt_number', 'error']).where('delivery_id', '=', id).orderBy('attempt_number').execute();
+    const log = await server.db
+      .selectFrom('webhook_attempts')
+      .select(['attempt_number', 'error'])
+      .where('delivery_id', '=', id)
+      .orderBy('attempt_number')
+      .execute();
     expect(log.map((a) => a.attempt_number)).toEqual([6, 7]);
     expect(log.every((a) => a.error?.startsWith(LEASE_LOST))).toBe(true);
   });
@@ -275,7 +367,12 @@ describe('delivery retention', () => {
   it('deletes finished deliveries and their attempts after WEBHOOK_RETENTION_DAYS, and keeps pending and recent ones', async () => {
     receiver = await startReceiver();
     const hook = await register(server, world.keys.branch, receiver.url);
-    for (let i = 0; i < 4; i++) await emit(server, { branchId: world.branches.b1, exchangeId: world.exchanges.A, data: { id: i, status: 'ORDERINIT' } });
+    for (let i = 0; i < 4; i++)
+      await emit(server, {
+        branchId: world.branches.b1,
+        exchangeId: world.exchanges.A,
+        data: { id: i, status: 'ORDERINIT' },
+      });
     running = await worker(server);
     await receiver.waitFor(4);
     await eventually(async () => (await deliveries(server, hook.id)).every((d) => d.status === 'succeeded'));
@@ -284,21 +381,37 @@ describe('delivery retention', () => {
 
     // Two finished long ago, one failed long ago, one still pending though old, one recent.
     const [oldA, oldB, oldFailed, recent] = (await deliveries(server, hook.id)).map((d) => d.id);
-    await emit(server, { branchId: world.branches.b1, exchangeId: world.exchanges.A, data: { id: 99, status: 'ORDERINIT' } });
+    await emit(server, {
+      branchId: world.branches.b1,
+      exchangeId: world.exchanges.A,
+      data: { id: 99, status: 'ORDERINIT' },
+    });
     const pending = (await deliveries(server, hook.id)).find((d) => d.status === 'pending')!.id;
-    const age = (ids: string[], days: number) => server.db.updateTable('webhook_deliveries')
-      .set({ updated_at: sql`now() - make_interval(days => ${days})` }).where('id', 'in', ids).execute();
+    const age = (ids: string[], days: number) =>
+      server.db
+        .updateTable('webhook_deliveries')
+        .set({ updated_at: sql`now() - make_interval(days => ${days})` })
+        .where('id', 'in', ids)
+        .execute();
     await age([oldA, oldB, oldFailed, pending], 31);
     await age([recent], 29);
     await server.db.updateTable('webhook_deliveries').set({ status: 'failed' }).where('id', '=', oldFailed).execute();
-    await server.db.updateTable('webhook_deliveries').set({ next_attempt_at: sql`now() + interval '1 day'` }).where('id', '=', pending).execute();
+    await server.db
+      .updateTable('webhook_deliveries')
+      .set({ next_attempt_at: sql`now() + interval '1 day'` })
+      .where('id', '=', pending)
+      .execute();
     const before = await prunedTotal();
 
     running = await worker(server, { retentionDays: 30 });
     await eventually(async () => (await deliveries(server, hook.id)).length === 2);
     const left = await deliveries(server, hook.id);
     expect(left.map((d) => d.id).sort()).toEqual([recent, pending].sort());
-    const attempts = await server.db.selectFrom('webhook_attempts').select('delivery_id').where('delivery_id', 'in', [oldA, oldB, oldFailed, recent]).execute();
+    const attempts = await server.db
+      .selectFrom('webhook_attempts')
+      .select('delivery_id')
+      .where('delivery_id', 'in', [oldA, oldB, oldFailed, recent])
+      .execute();
     expect(attempts.map((a) => a.delivery_id)).toEqual([recent]);
     expect(await prunedTotal()).toBe(before + 3);
   });
@@ -306,10 +419,17 @@ describe('delivery retention', () => {
   it('repeats full batches within one sweep, up to its bound, so old deliveries do not pile up', async () => {
     receiver = await startReceiver();
     const hook = await register(server, world.keys.branch, receiver.url);
-    for (let i = 0; i < 7; i++) await emit(server, { branchId: world.branches.b1, exchangeId: world.exchanges.A, data: { id: 200 + i, status: 'ORDERINIT' } });
-    await server.db.updateTable('webhook_deliveries')
+    for (let i = 0; i < 7; i++)
+      await emit(server, {
+        branchId: world.branches.b1,
+        exchangeId: world.exchanges.A,
+        data: { id: 200 + i, status: 'ORDERINIT' },
+      });
+    await server.db
+      .updateTable('webhook_deliveries')
       .set({ status: 'succeeded', updated_at: sql`now() - make_interval(days => 40)` })
-      .where('webhook_id', '=', hook.id).execute();
+      .where('webhook_id', '=', hook.id)
+      .execute();
 
     // Batches of 2, at most 2 a sweep: 4 of the 7 go, then the next sweep takes the other 3 (2 + 1).
     expect(await pruneDeliveries(server.db, 30, 2, 2)).toBe(4);

@@ -22,7 +22,14 @@ let running: WebhookWorker;
 let failed = -1;
 
 /** How far along a status is: an order's status only ever moves to a higher rank. */
-const RANK: Record<OrderStatus, number> = { ORDERINIT: 0, CLIENTPAYMENTWAIT: 1, EXCHANGEPAYMENTWAIT: 2, CASHOUT: 3, SUCCESS: 4, CANCEL: 4 };
+const RANK: Record<OrderStatus, number> = {
+  ORDERINIT: 0,
+  CLIENTPAYMENTWAIT: 1,
+  EXCHANGEPAYMENTWAIT: 2,
+  CASHOUT: 3,
+  SUCCESS: 4,
+  CANCEL: 4,
+};
 const RETRY_AFTER_MS = 2_000;
 
 beforeAll(async () => {
@@ -46,14 +53,24 @@ afterAll(async () => {
 type Envelope = { id: string; event: string; timestamp: string; data: { id: number; status: OrderStatus } };
 
 describe('the order of deliveries', () => {
-  it('can differ from the order of the changes; an order\'s statuses, which only move forward, tell the true order', async () => {
-    const placed = await call(server, 'POST', '/partner/orders', { key: world.keys.branch, body: {
-      cashbox: { id: world.exchanges.A }, currency1: { id: world.currencies.USD }, currency2: { id: world.currencies.EUR }, operationType: 'offer', clientAmount: 100,
-    } });
+  it("can differ from the order of the changes; an order's statuses, which only move forward, tell the true order", async () => {
+    const placed = await call(server, 'POST', '/partner/orders', {
+      key: world.keys.branch,
+      body: {
+        cashbox: { id: world.exchanges.A },
+        currency1: { id: world.currencies.USD },
+        currency2: { id: world.currencies.EUR },
+        operationType: 'offer',
+        clientAmount: 100,
+      },
+    });
     expect(placed.status, placed.text).toBe(201);
     const id = placed.body.id as number;
     for (const status of ['CLIENTPAYMENTWAIT', 'EXCHANGEPAYMENTWAIT', 'CANCEL']) {
-      const moved = await call(server, 'POST', `/admin/orders/${id}/status`, { token: tokens.admin1, body: { status } });
+      const moved = await call(server, 'POST', `/admin/orders/${id}/status`, {
+        token: tokens.admin1,
+        body: { status },
+      });
       expect(moved.status, moved.text).toBe(200);
     }
     // Started once every change is made, the worker sends the five deliveries side by side: only the retry, due
@@ -68,7 +85,14 @@ describe('the order of deliveries', () => {
     expect(new Set(arrived.map((e) => e.id)).size).toBe(5);
 
     // The true order of the changes: the order's history.
-    const history = (await server.db.selectFrom('order_status_history').select('to_status').where('order_id', '=', id).orderBy('id').execute()).map((h) => h.to_status);
+    const history = (
+      await server.db
+        .selectFrom('order_status_history')
+        .select('to_status')
+        .where('order_id', '=', id)
+        .orderBy('id')
+        .execute()
+    ).map((h) => h.to_status);
     expect(history).toEqual(['ORDERINIT', 'CLIENTPAYMENTWAIT', 'EXCHANGEPAYMENTWAIT', 'CANCEL']);
 
     // (1) The arrival order is not the order of the changes: the retried CLIENTPAYMENTWAIT came after CANCEL.
@@ -78,7 +102,9 @@ describe('the order of deliveries', () => {
     expect(got.at(-1)!.headers['x-webhook-attempt']).toBe('2');
 
     // (2) Ordered by how far along their status is, the deliveries give the true order of the changes.
-    const byStatus = [...new Set([...arrived].sort((a, b) => RANK[a.data.status] - RANK[b.data.status]).map((e) => e.data.status))];
+    const byStatus = [
+      ...new Set([...arrived].sort((a, b) => RANK[a.data.status] - RANK[b.data.status]).map((e) => e.data.status)),
+    ];
     expect(byStatus).toEqual(history);
 
     // The documented receiver: keep the furthest status applied, ignore an event whose status is not further along.

@@ -20,7 +20,13 @@ afterEach(async () => {
 afterAll(() => server?.close());
 
 const orderEvent = () => emit(server, { branchId: world.branches.b1, exchangeId: world.exchanges.A });
-const attemptsOf = (deliveryId: string) => server.db.selectFrom('webhook_attempts').selectAll().where('delivery_id', '=', deliveryId).orderBy('attempt_number').execute();
+const attemptsOf = (deliveryId: string) =>
+  server.db
+    .selectFrom('webhook_attempts')
+    .selectAll()
+    .where('delivery_id', '=', deliveryId)
+    .orderBy('attempt_number')
+    .execute();
 
 describe('retries', () => {
   it('follow base ×1, ×2, ×4, ×8, ×16 after failures, then the delivery fails after 6 attempts', async () => {
@@ -51,7 +57,8 @@ describe('retries', () => {
     });
     expect(d).toMatchObject({ attempts: 6, last_response_status: 500, last_error: 'HTTP 500', lease_expires_at: null });
     expect((await attemptsOf(d.id)).map((a) => [a.attempt_number, a.response_status, a.response_body])).toEqual(
-      [1, 2, 3, 4, 5, 6].map((n) => [n, 500, 'down']));
+      [1, 2, 3, 4, 5, 6].map((n) => [n, 500, 'down']),
+    );
     await sleep(1000);
     expect(receiver.received).toHaveLength(6);
     const res = await call(server, 'GET', `/partner/webhooks/${hook.id}`, { key: world.keys.branch });

@@ -23,17 +23,22 @@ afterEach(async () => {
 });
 afterAll(() => server?.close());
 
-const rotate = (id: string, body?: unknown) => call(server, 'POST', `/partner/webhooks/${id}/rotate-secret`, { key: world.keys.branch, body });
+const rotate = (id: string, body?: unknown) =>
+  call(server, 'POST', `/partner/webhooks/${id}/rotate-secret`, { key: world.keys.branch, body });
 /** A Standard Webhooks library's verdict on a delivery, with the secret as the library takes it (base64 of its UTF-8 bytes). */
 const verifies = (secret: string, r: Received) => {
   try {
-    new StandardWebhook(Buffer.from(secret, 'utf8').toString('base64')).verify(r.body, r.headers as Record<string, string>);
+    new StandardWebhook(Buffer.from(secret, 'utf8').toString('base64')).verify(
+      r.body,
+      r.headers as Record<string, string>,
+    );
     return true;
   } catch {
     return false;
   }
 };
-const contract = (secret: string, body: string) => `sha256=${createHmac('sha256', secret).update(body, 'utf8').digest('hex')}`;
+const contract = (secret: string, body: string) =>
+  `sha256=${createHmac('sha256', secret).update(body, 'utf8').digest('hex')}`;
 const deliverOne = async () => {
   const before = receiver.received.length;
   await emit(server, { branchId: world.branches.b1, exchangeId: world.exchanges.A });
@@ -117,21 +122,30 @@ describe('rotating a webhook secret with an overlap', () => {
     const res = await rotate(hook.id, body);
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual({ overlapSeconds: code });
-    const row = await server.db.selectFrom('webhooks').select(['secret_key', 'previous_secret_key']).where('id', '=', hook.id).executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('webhooks')
+      .select(['secret_key', 'previous_secret_key'])
+      .where('id', '=', hook.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ secret_key: hook.secretKey, previous_secret_key: null });
   });
 
-  it('accepts 7 days, and the back office\'s rotation takes the same overlap', async () => {
+  it("accepts 7 days, and the back office's rotation takes the same overlap", async () => {
     receiver = await startReceiver();
     const hook = await register(server, world.keys.branch, receiver.url);
     running = await worker(server);
     expect((await rotate(hook.id, { overlapSeconds: 604_800 })).status).toBe(200);
-    const res = await call(server, 'POST', `/admin/webhooks/${hook.id}/rotate-secret`, { token: tokens.admin1, body: { overlapSeconds: 600 } });
+    const res = await call(server, 'POST', `/admin/webhooks/${hook.id}/rotate-secret`, {
+      token: tokens.admin1,
+      body: { overlapSeconds: 600 },
+    });
     expect(res.status).toBe(200);
     expect(Math.abs(Date.parse(res.body.previousSecretExpiresAt) - (Date.now() + 600_000))).toBeLessThan(60_000);
     const r = await deliverOne();
     expect(String(r.headers['webhook-signature']).split(' ')).toHaveLength(2);
     expect(verifies(res.body.secretKey, r)).toBe(true);
-    expect((await call(server, 'POST', `/admin/webhooks/${hook.id}/rotate-secret`, { token: tokens.admin2 })).status).toBe(404);
+    expect(
+      (await call(server, 'POST', `/admin/webhooks/${hook.id}/rotate-secret`, { token: tokens.admin2 })).status,
+    ).toBe(404);
   });
 });

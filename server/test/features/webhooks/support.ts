@@ -6,7 +6,11 @@ import { enqueue, type OutboxEvent } from '../../../src/features/delivery/outbox
 import { startWorker, type WorkerOptions } from '../../../src/features/delivery/worker.js';
 import { call, type TestServer } from '../../helpers/server.js';
 
-export interface Received { headers: IncomingHttpHeaders; body: string; at: number }
+export interface Received {
+  headers: IncomingHttpHeaders;
+  body: string;
+  at: number;
+}
 
 /** What the receiver does with a request: answer with a status (and body), after a delay, or never. */
 export type Reply = { status: number; body?: string; delayMs?: number; headers?: Record<string, string> } | 'hang';
@@ -31,8 +35,17 @@ export async function startReceiver(reply: Receiver['reply'] = () => ({ status: 
     waitFor(n, timeoutMs = 10_000) {
       if (receiver.received.length >= n) return Promise.resolve(receiver.received);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`receiver got ${receiver.received.length} of ${n} requests`)), timeoutMs);
-        waiters.push({ n, resolve: () => { clearTimeout(timer); resolve(receiver.received); } });
+        const timer = setTimeout(
+          () => reject(new Error(`receiver got ${receiver.received.length} of ${n} requests`)),
+          timeoutMs,
+        );
+        waiters.push({
+          n,
+          resolve: () => {
+            clearTimeout(timer);
+            resolve(receiver.received);
+          },
+        });
       });
     },
     async close() {
@@ -47,9 +60,15 @@ export async function startReceiver(reply: Receiver['reply'] = () => ({ status: 
     req.on('end', () => {
       const r: Received = { headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() };
       const index = receiver.received.push(r) - 1;
-      for (const w of waiters.filter((x) => receiver.received.length >= x.n)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(); }
+      for (const w of waiters.filter((x) => receiver.received.length >= x.n)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve();
+      }
       const answer = receiver.reply(r, index);
-      if (answer === 'hang') { hanging.push(res); return; }
+      if (answer === 'hang') {
+        hanging.push(res);
+        return;
+      }
       setTimeout(() => res.writeHead(answer.status, answer.headers).end(answer.body ?? ''), answer.delayMs ?? 0);
     });
   });
@@ -59,19 +78,35 @@ export async function startReceiver(reply: Receiver['reply'] = () => ({ status: 
 }
 
 /** Registers a webhook through the API and returns the creation response (with its secret). */
-export async function register(server: TestServer, key: string, url: string, events: WebhookEvent[] = ['order.created', 'order.status_changed', 'order.cancelled', 'offer.updated']) {
+export async function register(
+  server: TestServer,
+  key: string,
+  url: string,
+  events: WebhookEvent[] = ['order.created', 'order.status_changed', 'order.cancelled', 'offer.updated'],
+) {
   const res = await call(server, 'POST', '/partner/webhooks', { key, body: { url, events } });
   if (res.status !== 201) throw new Error(`webhook registration failed: ${res.status} ${res.text}`);
-  return res.body as { id: string; secretKey: string; url: string; events: string[]; isActive: boolean; failCount: number };
+  return res.body as {
+    id: string;
+    secretKey: string;
+    url: string;
+    events: string[];
+    isActive: boolean;
+    failCount: number;
+  };
 }
 
 /** Records an event as a feature does: inside a transaction of its own. */
 export function emit(server: TestServer, e: Partial<OutboxEvent> & { branchId: number; exchangeId: number }) {
-  return server.db.transaction().execute((tx) => enqueue(tx, [{
-    event: 'order.created',
-    data: { id: 1, status: 'ORDERINIT', amountSource: '100', amountDest: '92.15' },
-    ...e,
-  }]));
+  return server.db.transaction().execute((tx) =>
+    enqueue(tx, [
+      {
+        event: 'order.created',
+        data: { id: 1, status: 'ORDERINIT', amountSource: '100', amountDest: '92.15' },
+        ...e,
+      },
+    ]),
+  );
 }
 
 /**
@@ -82,12 +117,20 @@ export async function worker(server: TestServer, settings: WorkerOptions['settin
   const hooks = await server.db.selectFrom('webhooks').select('url').execute();
   const remote = hooks.filter((h) => !['127.0.0.1', 'localhost'].includes(new URL(h.url).hostname));
   if (remote.length > 0) throw new Error(`a test worker would call ${remote.map((h) => h.url).join(', ')}`);
-  return startWorker(server.ctx, { id, listenUrl: server.database.url ?? null, settings: { pollMs: 100, ...settings } });
+  return startWorker(server.ctx, {
+    id,
+    listenUrl: server.database.url ?? null,
+    settings: { pollMs: 100, ...settings },
+  });
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function deliveries(server: TestServer, webhookId: string) {
-  return server.db.selectFrom('webhook_deliveries').selectAll().where('webhook_id', '=', webhookId).orderBy('created_at').execute();
+  return server.db
+    .selectFrom('webhook_deliveries')
+    .selectAll()
+    .where('webhook_id', '=', webhookId)
+    .orderBy('created_at')
+    .execute();
 }
-

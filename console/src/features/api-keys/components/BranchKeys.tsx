@@ -10,13 +10,36 @@ export function BranchKeys({ superadmin }: { superadmin: boolean }) {
   const lookups = useLookups();
   const [type, setType] = useState<string | null>(null);
   const [branch, setBranch] = useState<string | null>(null);
-  const keys = useBranchKeys(true, { ...(type ? { type: type as 'branch' } : {}), ...(branch ? { branchId: Number(branch) } : {}) });
+  const keys = useBranchKeys(true, {
+    ...(type ? { type: type as 'branch' } : {}),
+    ...(branch ? { branchId: Number(branch) } : {}),
+  });
   return (
     <Paper withBorder p="md" mt="md" component="section" aria-labelledby="branch-keys">
-      <Title order={2} size="h5" id="branch-keys" mb="xs">{superadmin ? 'Every branch\'s keys' : 'Keys of your branch'}</Title>
+      <Title order={2} size="h5" id="branch-keys" mb="xs">
+        {superadmin ? "Every branch's keys" : 'Keys of your branch'}
+      </Title>
       <Group mb="sm">
-        <Select label="Type" placeholder="Every type" clearable data={['branch', 'public', 'personal']} value={type} onChange={setType} w={180} />
-        {superadmin && <Select label="Branch" placeholder="Every branch" clearable data={branchOptions(lookups.data)} value={branch} onChange={setBranch} w={220} />}
+        <Select
+          label="Type"
+          placeholder="Every type"
+          clearable
+          data={['branch', 'public', 'personal']}
+          value={type}
+          onChange={setType}
+          w={180}
+        />
+        {superadmin && (
+          <Select
+            label="Branch"
+            placeholder="Every branch"
+            clearable
+            data={branchOptions(lookups.data)}
+            value={branch}
+            onChange={setBranch}
+            w={220}
+          />
+        )}
       </Group>
       <QueryState query={keys}>{(data) => <KeyTable keys={data.data} asAdmin label="Branch keys" />}</QueryState>
     </Paper>

@@ -8,7 +8,17 @@ import { RawKeyOnce } from './CreateKeyForm';
 import { useRoll } from '../hooks/use-keys';
 
 /** Rolls a key: the new raw key is shown once; the old key keeps working until the chosen time (default 24 hours). */
-export function RollKeyForm({ apiKey, asAdmin, onRolled, onDone }: { apiKey: ApiKey; asAdmin: boolean; onRolled: () => void; onDone: () => void }) {
+export function RollKeyForm({
+  apiKey,
+  asAdmin,
+  onRolled,
+  onDone,
+}: {
+  apiKey: ApiKey;
+  asAdmin: boolean;
+  onRolled: () => void;
+  onDone: () => void;
+}) {
   const roll = useRoll(asAdmin);
   const [until, setUntil] = useState('');
   const [rolled, setRolled] = useState<RolledApiKey | null>(null);
@@ -16,21 +26,50 @@ export function RollKeyForm({ apiKey, asAdmin, onRolled, onDone }: { apiKey: Api
   if (rolled) {
     return (
       <RawKeyOnce rawKey={rolled.rawKey} onDone={onDone}>
-        <Text size="sm">The old key ({apiKey.keyPrefix}…) keeps working until {when(rolled.previousKey.expiresAt!)}.</Text>
+        <Text size="sm">
+          The old key ({apiKey.keyPrefix}…) keeps working until {when(rolled.previousKey.expiresAt!)}.
+        </Text>
       </RawKeyOnce>
     );
   }
   // The refusals the query client leaves to the form (useRoll's meta); the others are its notices already.
-  const error = roll.error instanceof ApiError && roll.error.status === 400 && Object.keys(roll.error.fieldErrors).length > 0 ? roll.error.message : undefined;
+  const error =
+    roll.error instanceof ApiError && roll.error.status === 400 && Object.keys(roll.error.fieldErrors).length > 0
+      ? roll.error.message
+      : undefined;
   return (
-    <form onSubmit={(e) => {
-      e.preventDefault();
-      roll.mutate({ id: apiKey.id, ...(until ? { expiresAt: new Date(until).toISOString() } : {}) }, { onSuccess: (k) => { setRolled(k); onRolled(); } });
-    }}>
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        roll.mutate(
+          { id: apiKey.id, ...(until ? { expiresAt: new Date(until).toISOString() } : {}) },
+          {
+            onSuccess: (k) => {
+              setRolled(k);
+              onRolled();
+            },
+          },
+        );
+      }}
+    >
       <Stack gap="xs">
-        <Text size="sm">A new key of the same type and scope replaces “{apiKey.name}”. The old key keeps working until the time below, so the partner can switch without an outage.</Text>
-        <TextInput label="Old key works until" description="Empty: 24 hours from now. At most 7 days." type="datetime-local" value={until} onChange={(e) => setUntil(e.currentTarget.value)} error={error} />
-        <Group mt="sm"><Button type="submit" loading={roll.isPending}>Roll key</Button></Group>
+        <Text size="sm">
+          A new key of the same type and scope replaces “{apiKey.name}”. The old key keeps working until the time below,
+          so the partner can switch without an outage.
+        </Text>
+        <TextInput
+          label="Old key works until"
+          description="Empty: 24 hours from now. At most 7 days."
+          type="datetime-local"
+          value={until}
+          onChange={(e) => setUntil(e.currentTarget.value)}
+          error={error}
+        />
+        <Group mt="sm">
+          <Button type="submit" loading={roll.isPending}>
+            Roll key
+          </Button>
+        </Group>
       </Stack>
     </form>
   );

@@ -2,7 +2,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiKey, BranchKey, Me } from '../../../lib/api/types';
 import { hasRole } from '../../../lib/auth/me';
 import { useSave } from '../../../lib/forms/use-save';
-import { createKey, listBranchKeys, listMyKeys, revokeKey, rollKey, setAllowedOrigins, type BranchKeyFilter, type NewApiKey } from '../api/api-keys';
+import {
+  createKey,
+  listBranchKeys,
+  listMyKeys,
+  revokeKey,
+  rollKey,
+  setAllowedOrigins,
+  type BranchKeyFilter,
+  type NewApiKey,
+} from '../api/api-keys';
 import { apiKeyKeys } from '../api/keys';
 
 export function useMyKeys() {
@@ -14,12 +23,20 @@ export function useBranchKeys(enabled: boolean, filter: BranchKeyFilter) {
 }
 
 export function useCreateKey() {
-  return useSave((body: NewApiKey) => createKey(body), [apiKeyKeys.all], (k) => `${k.name}: created`);
+  return useSave(
+    (body: NewApiKey) => createKey(body),
+    [apiKeyKeys.all],
+    (k) => `${k.name}: created`,
+  );
 }
 
 export function useSaveOrigins(apiKey: ApiKey) {
-  return useSave((allowedOrigins: string[]) => setAllowedOrigins(apiKey.id, allowedOrigins), [apiKeyKeys.all],
-    (k) => `${k.name}: ${k.allowedOrigins.length === 0 ? 'any origin' : `${k.allowedOrigins.length} allowed origin(s)`}`);
+  return useSave(
+    (allowedOrigins: string[]) => setAllowedOrigins(apiKey.id, allowedOrigins),
+    [apiKeyKeys.all],
+    (k) =>
+      `${k.name}: ${k.allowedOrigins.length === 0 ? 'any origin' : `${k.allowedOrigins.length} allowed origin(s)`}`,
+  );
 }
 
 /**

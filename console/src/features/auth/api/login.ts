@@ -1,5 +1,8 @@
 import { api, unwrap } from '../../../lib/api/client';
 
-export interface Credentials { email: string; password: string }
+export interface Credentials {
+  email: string;
+  password: string;
+}
 
 export const logIn = (body: Credentials) => unwrap(api.POST('/api/v1/auth/login', { body }));

@@ -25,16 +25,40 @@ export function LoginForm() {
       <form onSubmit={form.onSubmit((values) => login.mutate(values))} aria-label="Log in">
         <Stack>
           <div>
-            <Title order={1} size="h3">Staff console</Title>
-            <Text c="dimmed" size="sm">Partner Exchange Service back office</Text>
+            <Title order={1} size="h3">
+              Staff console
+            </Title>
+            <Text c="dimmed" size="sm">
+              Partner Exchange Service back office
+            </Text>
           </div>
           {session.wasExpired() && !login.isPending && (
-            <Alert color="yellow" title="Session ended">Your session expired or was ended. Log in again to continue.</Alert>
+            <Alert color="yellow" title="Session ended">
+              Your session expired or was ended. Log in again to continue.
+            </Alert>
           )}
-          {refused && <Alert color="red" role="alert">The email or the password is not right.</Alert>}
-          <TextInput label="Email" type="email" autoComplete="username" required autoFocus {...form.getInputProps('email')} />
-          <PasswordInput label="Password" autoComplete="current-password" required {...form.getInputProps('password')} />
-          <Button type="submit" loading={login.isPending}>Log in</Button>
+          {refused && (
+            <Alert color="red" role="alert">
+              The email or the password is not right.
+            </Alert>
+          )}
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="username"
+            required
+            autoFocus
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            required
+            {...form.getInputProps('password')}
+          />
+          <Button type="submit" loading={login.isPending}>
+            Log in
+          </Button>
         </Stack>
       </form>
     </Paper>

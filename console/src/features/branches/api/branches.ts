@@ -6,4 +6,5 @@ export const listBranches = () => unwrap(api.GET('/api/v1/admin/branches', { par
 
 export const createBranch = (body: NewBranch) => unwrap(api.POST('/api/v1/admin/branches', { body }));
 
-export const setSandbox = (id: number, isSandbox: boolean) => unwrap(api.PATCH('/api/v1/admin/branches/{id}', { params: { path: { id } }, body: { isSandbox } }));
+export const setSandbox = (id: number, isSandbox: boolean) =>
+  unwrap(api.PATCH('/api/v1/admin/branches/{id}', { params: { path: { id } }, body: { isSandbox } }));

@@ -8,17 +8,31 @@ export function BranchTable({ branches }: { branches: Branch[] }) {
   const sandbox = useSetSandbox();
   return (
     <Table aria-label="Branches">
-      <Table.Thead><Table.Tr><Table.Th>Id</Table.Th><Table.Th>Name</Table.Th><Table.Th>Sandbox</Table.Th><Table.Th>Created</Table.Th></Table.Tr></Table.Thead>
-      <Table.Tbody>{branches.map((b) => (
-        <Table.Tr key={b.id}>
-          <Table.Td>{b.id}</Table.Td><Table.Td>{b.name}</Table.Td>
-          <Table.Td>
-            <Switch aria-label={`${b.name} is a sandbox`} checked={b.isSandbox} disabled={sandbox.isPending}
-              onChange={(e) => sandbox.mutate({ id: b.id, isSandbox: e.currentTarget.checked })} />
-          </Table.Td>
-          <Table.Td>{when(b.createdAt)}</Table.Td>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Id</Table.Th>
+          <Table.Th>Name</Table.Th>
+          <Table.Th>Sandbox</Table.Th>
+          <Table.Th>Created</Table.Th>
         </Table.Tr>
-      ))}</Table.Tbody>
+      </Table.Thead>
+      <Table.Tbody>
+        {branches.map((b) => (
+          <Table.Tr key={b.id}>
+            <Table.Td>{b.id}</Table.Td>
+            <Table.Td>{b.name}</Table.Td>
+            <Table.Td>
+              <Switch
+                aria-label={`${b.name} is a sandbox`}
+                checked={b.isSandbox}
+                disabled={sandbox.isPending}
+                onChange={(e) => sandbox.mutate({ id: b.id, isSandbox: e.currentTarget.checked })}
+              />
+            </Table.Td>
+            <Table.Td>{when(b.createdAt)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
     </Table>
   );
 }

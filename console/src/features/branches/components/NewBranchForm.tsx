@@ -10,13 +10,23 @@ export function NewBranchForm() {
   useUnsavedChanges(form.isDirty(), 'New branch');
   const save = useCreateBranch();
   return (
-    <Paper withBorder p="md" mt="md" component="form" aria-labelledby="new-branch"
-      onSubmit={form.onSubmit((v) => save.mutate(v, { onSuccess: () => form.reset(), onError: fieldErrorsTo(form) }))}>
-      <Title order={2} size="h5" id="new-branch" mb="xs">New branch</Title>
+    <Paper
+      withBorder
+      p="md"
+      mt="md"
+      component="form"
+      aria-labelledby="new-branch"
+      onSubmit={form.onSubmit((v) => save.mutate(v, { onSuccess: () => form.reset(), onError: fieldErrorsTo(form) }))}
+    >
+      <Title order={2} size="h5" id="new-branch" mb="xs">
+        New branch
+      </Title>
       <Group align="flex-start">
         <TextInput label="Name" required w={320} {...form.getInputProps('name')} />
         <Checkbox label="Sandbox" mt={32} {...form.getInputProps('isSandbox', { type: 'checkbox' })} />
-        <Button type="submit" mt={25} loading={save.isPending}>Add</Button>
+        <Button type="submit" mt={25} loading={save.isPending}>
+          Add
+        </Button>
       </Group>
     </Paper>
   );

@@ -9,10 +9,17 @@ export function useBranches() {
 }
 
 export function useCreateBranch() {
-  return useSave((body: NewBranch) => createBranch(body), [branchKeys.all, lookupKeys.all], (b) => `${b.name}: created`);
+  return useSave(
+    (body: NewBranch) => createBranch(body),
+    [branchKeys.all, lookupKeys.all],
+    (b) => `${b.name}: created`,
+  );
 }
 
 export function useSetSandbox() {
-  return useSave(({ id, isSandbox }: { id: number; isSandbox: boolean }) => setSandbox(id, isSandbox),
-    [branchKeys.all], (b) => `${b.name}: ${b.isSandbox ? 'now a sandbox' : 'no longer a sandbox'}`);
+  return useSave(
+    ({ id, isSandbox }: { id: number; isSandbox: boolean }) => setSandbox(id, isSandbox),
+    [branchKeys.all],
+    (b) => `${b.name}: ${b.isSandbox ? 'now a sandbox' : 'no longer a sandbox'}`,
+  );
 }

@@ -15,5 +15,9 @@ export function useClients(q: string, page: number) {
 }
 
 export function useUpdateClient(id: number) {
-  return useSave((body: ClientChange) => updateClient(id, body), [clientKeys.all], (c) => `${c.firstName} ${c.lastName}: saved`);
+  return useSave(
+    (body: ClientChange) => updateClient(id, body),
+    [clientKeys.all],
+    (c) => `${c.firstName} ${c.lastName}: saved`,
+  );
 }

@@ -7,4 +7,5 @@ export const listCurrencies = () => unwrap(api.GET('/api/v1/admin/currencies', {
 
 export const createCurrency = (body: CurrencyBody) => unwrap(api.POST('/api/v1/admin/currencies', { body }));
 
-export const updateCurrency = (id: number, body: CurrencyBody) => unwrap(api.PATCH('/api/v1/admin/currencies/{id}', { params: { path: { id } }, body }));
+export const updateCurrency = (id: number, body: CurrencyBody) =>
+  unwrap(api.PATCH('/api/v1/admin/currencies/{id}', { params: { path: { id } }, body }));

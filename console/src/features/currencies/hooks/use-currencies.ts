@@ -10,5 +10,9 @@ export function useCurrencies() {
 
 /** A new currency (`id` null) or a change to one. */
 export function useSaveCurrency(id: number | null) {
-  return useSave((body: CurrencyBody) => (id === null ? createCurrency(body) : updateCurrency(id, body)), [currencyKeys.all, lookupKeys.all], (c) => `${c.ticker}: saved`);
+  return useSave(
+    (body: CurrencyBody) => (id === null ? createCurrency(body) : updateCurrency(id, body)),
+    [currencyKeys.all, lookupKeys.all],
+    (c) => `${c.ticker}: saved`,
+  );
 }

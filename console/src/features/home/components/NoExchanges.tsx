@@ -7,8 +7,8 @@ export function NoExchanges() {
   if (me.data?.role !== 'operator' || me.data.exchangeIds === null || me.data.exchangeIds.length > 0) return null;
   return (
     <Alert color="orange" title="You serve no exchange yet" mb="md" data-notice="no-exchanges">
-      Your account is not assigned to any exchange, so you see no orders. Ask an admin of your branch to assign you
-      one (Staff, Exchanges served).
+      Your account is not assigned to any exchange, so you see no orders. Ask an admin of your branch to assign you one
+      (Staff, Exchanges served).
     </Alert>
   );
 }

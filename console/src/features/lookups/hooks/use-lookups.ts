@@ -20,7 +20,12 @@ export function nameOf(list: { id: number; name: string }[] | undefined, id: num
 export const exchangeOptions = (l: Lookups | undefined) => {
   const exchanges = l?.exchanges ?? [];
   const manyBranches = new Set(exchanges.map((e) => e.branchId)).size > 1;
-  return exchanges.map((e) => ({ value: String(e.id), label: manyBranches ? `${e.name} · ${nameOf(l?.branches, e.branchId)}` : e.name }));
+  return exchanges.map((e) => ({
+    value: String(e.id),
+    label: manyBranches ? `${e.name} · ${nameOf(l?.branches, e.branchId)}` : e.name,
+  }));
 };
-export const branchOptions = (l: Lookups | undefined) => (l?.branches ?? []).map((b) => ({ value: String(b.id), label: b.name }));
-export const currencyOptions = (l: Lookups | undefined) => (l?.currencies ?? []).map((c) => ({ value: String(c.id), label: `${c.code} — ${c.name}` }));
+export const branchOptions = (l: Lookups | undefined) =>
+  (l?.branches ?? []).map((b) => ({ value: String(b.id), label: b.name }));
+export const currencyOptions = (l: Lookups | undefined) =>
+  (l?.currencies ?? []).map((c) => ({ value: String(c.id), label: `${c.code} — ${c.name}` }));

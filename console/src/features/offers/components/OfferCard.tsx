@@ -8,7 +8,9 @@ export function OfferCard({ offer }: { offer: Offer }) {
   return (
     <Paper withBorder p="xs" data-offer-id={offer.id}>
       <Group justify="space-between" wrap="nowrap" mb={4}>
-        <Text fw={600} size="sm">{o.pair}</Text>
+        <Text fw={600} size="sm">
+          {o.pair}
+        </Text>
         {o.active}
       </Group>
       <SimpleGrid cols={3} spacing="xs">
@@ -16,7 +18,9 @@ export function OfferCard({ offer }: { offer: Offer }) {
         {o.input('minAmount', 'Minimum', true)}
         {o.input('maxAmount', 'Maximum', true)}
       </SimpleGrid>
-      <Group justify="flex-end" mt="xs">{o.save}</Group>
+      <Group justify="flex-end" mt="xs">
+        {o.save}
+      </Group>
     </Paper>
   );
 }

@@ -13,7 +13,9 @@ export function OfferList({ offers }: { offers: Offer[] }) {
   if (narrow) {
     return (
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" role="group" aria-label="Offers">
-        {offers.map((o) => <OfferCard key={`${o.id}-${o.updatedAt}`} offer={o} />)}
+        {offers.map((o) => (
+          <OfferCard key={`${o.id}-${o.updatedAt}`} offer={o} />
+        ))}
       </SimpleGrid>
     );
   }
@@ -22,9 +24,22 @@ export function OfferList({ offers }: { offers: Offer[] }) {
     <Table.ScrollContainer minWidth={680}>
       <Table aria-label="Offers">
         <Table.Thead>
-          <Table.Tr><Table.Th>Pair</Table.Th><Table.Th>Rate</Table.Th><Table.Th>Minimum</Table.Th><Table.Th>Maximum</Table.Th><Table.Th>Active</Table.Th><Table.Th><VisuallyHidden>Actions</VisuallyHidden></Table.Th></Table.Tr>
+          <Table.Tr>
+            <Table.Th>Pair</Table.Th>
+            <Table.Th>Rate</Table.Th>
+            <Table.Th>Minimum</Table.Th>
+            <Table.Th>Maximum</Table.Th>
+            <Table.Th>Active</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>{offers.map((o) => <OfferRow key={`${o.id}-${o.updatedAt}`} offer={o} />)}</Table.Tbody>
+        <Table.Tbody>
+          {offers.map((o) => (
+            <OfferRow key={`${o.id}-${o.updatedAt}`} offer={o} />
+          ))}
+        </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
   );

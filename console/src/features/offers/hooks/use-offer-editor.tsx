@@ -11,7 +11,11 @@ import { useUpdateOffer } from './use-offers';
 
 type Fields = { rate: string; minAmount: string; maxAmount: string };
 const WORDS: Fields = { rate: 'rate', minAmount: 'minimum', maxAmount: 'maximum' };
-const fieldsOf = (o: Offer): Fields => ({ rate: decimal(o.rate), minAmount: decimal(o.minAmount), maxAmount: decimal(o.maxAmount) });
+const fieldsOf = (o: Offer): Fields => ({
+  rate: decimal(o.rate),
+  minAmount: decimal(o.minAmount),
+  maxAmount: decimal(o.maxAmount),
+});
 
 /**
  * One offer, edited where it is shown (a table row, or a card on a phone): rate and limits are decimal text sent as
@@ -28,38 +32,65 @@ export function useOfferEditor(offer: Offer) {
 
   const save = form.onSubmit((values) => {
     const change: Partial<Fields> = {};
-    for (const k of Object.keys(values) as (keyof Fields)[]) if (values[k].trim() !== fieldsOf(offer)[k]) change[k] = values[k].trim();
+    for (const k of Object.keys(values) as (keyof Fields)[])
+      if (values[k].trim() !== fieldsOf(offer)[k]) change[k] = values[k].trim();
     if (Object.keys(change).length === 0) return;
-    const send = () => update.mutate(change, {
-      onSuccess: (saved) => { form.setInitialValues(fieldsOf(saved)); form.setValues(fieldsOf(saved)); showDone(`${pair}: saved`); },
-      onError: fieldErrorsInWords(form, OFFER_WORDS),
-    });
+    const send = () =>
+      update.mutate(change, {
+        onSuccess: (saved) => {
+          form.setInitialValues(fieldsOf(saved));
+          form.setValues(fieldsOf(saved));
+          showDone(`${pair}: saved`);
+        },
+        onError: fieldErrorsInWords(form, OFFER_WORDS),
+      });
     const jump = change.rate === undefined ? null : rateJump(fieldsOf(offer).rate, change.rate);
     if (jump === null) return send();
     // Partners quote a new rate at once: a slip of the decimal point would be money given away, so ask first.
     modals.openConfirmModal({
       title: `Change the rate of ${pair}?`,
-      children: <Text size="sm">From {fieldsOf(offer).rate} to {change.rate}: {jump}. Partners quote the new rate at once.</Text>,
+      children: (
+        <Text size="sm">
+          From {fieldsOf(offer).rate} to {change.rate}: {jump}. Partners quote the new rate at once.
+        </Text>
+      ),
       labels: { confirm: 'Save the new rate', cancel: 'Keep editing' },
       confirmProps: { color: 'orange' },
       onConfirm: send,
     });
   });
-  const toggle = (active: boolean) => update.mutate({ isActive: active }, { onSuccess: () => showDone(`${pair}: ${active ? 'active' : 'inactive'}`) });
+  const toggle = (active: boolean) =>
+    update.mutate({ isActive: active }, { onSuccess: () => showDone(`${pair}: ${active ? 'active' : 'inactive'}`) });
 
   return {
     pair,
     /** `shown`: the label is shown too, where no column header says what the input is. */
     input: (field: keyof Fields, label: string, shown = false) => (
-      <TextInput aria-label={`${label} of ${pair}`} label={shown ? label : undefined} size="xs" inputMode="decimal"
-        {...form.getInputProps(field)} data-field={field} form={formId} />
+      <TextInput
+        aria-label={`${label} of ${pair}`}
+        label={shown ? label : undefined}
+        size="xs"
+        inputMode="decimal"
+        {...form.getInputProps(field)}
+        data-field={field}
+        form={formId}
+      />
     ),
-    active: <Switch checked={offer.isActive} onChange={(e) => toggle(e.currentTarget.checked)} aria-label={`${pair} active`} disabled={update.isPending} />,
+    active: (
+      <Switch
+        checked={offer.isActive}
+        onChange={(e) => toggle(e.currentTarget.checked)}
+        aria-label={`${pair} active`}
+        disabled={update.isPending}
+      />
+    ),
     // A form cannot wrap table cells: the inputs and the button belong to the offer's form by its id, so Enter saves.
     save: (
       <>
         <form id={formId} onSubmit={save} />
-        <Button type="submit" form={formId} size="xs" disabled={!form.isDirty()} loading={update.isPending}>Save</Button>
+        <Button type="submit" form={formId} size="xs" disabled={!form.isDirty()} loading={update.isPending}>
+          Save
+        </Button>
       </>
     ),
   };

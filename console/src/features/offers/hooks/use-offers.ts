@@ -3,7 +3,11 @@ import { offerKeys } from '../api/keys';
 import { createOffer, listOffers, updateOffer, type NewOffer, type OfferChange } from '../api/offers';
 
 export function useOffers(exchangeId: number | null) {
-  return useQuery({ queryKey: offerKeys.list(exchangeId), enabled: exchangeId !== null, queryFn: () => listOffers(exchangeId) });
+  return useQuery({
+    queryKey: offerKeys.list(exchangeId),
+    enabled: exchangeId !== null,
+    queryFn: () => listOffers(exchangeId),
+  });
 }
 
 /** A change reaches partners at once (and emits offer.updated); the row shows the API's answer. */

@@ -1,6 +1,9 @@
 import type { OrderStatus } from '../../../lib/api/types';
 
-export interface OrderFilters { status: OrderStatus | null; exchangeId: number | null }
+export interface OrderFilters {
+  status: OrderStatus | null;
+  exchangeId: number | null;
+}
 
 /**
  * The query keys of orders. Everything starts with `all`, so one change heard on the stream refreshes every list,

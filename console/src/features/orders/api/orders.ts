@@ -7,12 +7,22 @@ const filterOf = ({ status, exchangeId }: OrderFilters) =>
   JSON.stringify({ ...(status ? { status } : {}), ...(exchangeId !== null ? { cashboxId: exchangeId } : {}) });
 
 export function listOrders(filters: OrderFilters, page: { sort: 'ASC' | 'DESC'; limit: number; skip?: number }) {
-  return unwrap(api.GET('/api/v1/admin/orders', {
-    params: { query: { filter: filterOf(filters), sort: `[["createdAt","${page.sort}"]]`, limit: page.limit, ...(page.skip === undefined ? {} : { skip: page.skip }) } },
-  }));
+  return unwrap(
+    api.GET('/api/v1/admin/orders', {
+      params: {
+        query: {
+          filter: filterOf(filters),
+          sort: `[["createdAt","${page.sort}"]]`,
+          limit: page.limit,
+          ...(page.skip === undefined ? {} : { skip: page.skip }),
+        },
+      },
+    }),
+  );
 }
 
-export const searchOrders = (q: string) => unwrap(api.GET('/api/v1/admin/orders/search', { params: { query: { q, limit: 50 } } }));
+export const searchOrders = (q: string) =>
+  unwrap(api.GET('/api/v1/admin/orders/search', { params: { query: { q, limit: 50 } } }));
 
 export const getOrder = (id: number) => unwrap(api.GET('/api/v1/admin/orders/{id}', { params: { path: { id } } }));
 
@@ -26,6 +36,10 @@ export async function getOrderClient(id: number) {
   }
 }
 
-export interface Move { status: OrderStatus; comment?: string }
+export interface Move {
+  status: OrderStatus;
+  comment?: string;
+}
 
-export const moveOrder = (id: number, move: Move) => unwrap(api.POST('/api/v1/admin/orders/{id}/status', { params: { path: { id } }, body: move }));
+export const moveOrder = (id: number, move: Move) =>
+  unwrap(api.POST('/api/v1/admin/orders/{id}/status', { params: { path: { id } }, body: move }));

@@ -11,13 +11,18 @@ export function BackToBoard() {
   const navigate = useNavigate();
   const board = boardBehind(key);
   return (
-    <Anchor component={Link} to={board ?? '/orders'} size="sm" data-back={board ? 'history' : 'board'}
+    <Anchor
+      component={Link}
+      to={board ?? '/orders'}
+      size="sm"
+      data-back={board ? 'history' : 'board'}
       onClick={(e: React.MouseEvent<HTMLAnchorElement>) => {
         // A click that opens a new tab or window keeps its default.
         if (!board || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
         e.preventDefault();
         void navigate(-1);
-      }}>
+      }}
+    >
       Back to the board
     </Anchor>
   );

@@ -15,13 +15,25 @@ export function OrderCard({ order, fresh }: { order: AdminOrder; fresh: boolean 
     <UnstyledButton component={Link} to={`/orders/${order.id}`} data-order-id={order.id} w="100%">
       <Card withBorder padding="xs" radius="sm" bg={fresh ? 'teal.0' : undefined}>
         <Group justify="space-between" gap={4} wrap="nowrap">
-          <Text fw={600} size="sm"><VisuallyHidden>Order </VisuallyHidden>#{order.id}</Text>
+          <Text fw={600} size="sm">
+            <VisuallyHidden>Order </VisuallyHidden>#{order.id}
+          </Text>
           {order.sandbox && <SandboxBadge size="xs" />}
-          {fresh && <Badge size="xs" color="teal">new</Badge>}
-          <Text size="xs" c="dimmed">{age(order.updatedAt)}</Text>
+          {fresh && (
+            <Badge size="xs" color="teal">
+              new
+            </Badge>
+          )}
+          <Text size="xs" c="dimmed">
+            {age(order.updatedAt)}
+          </Text>
         </Group>
-        <Text size="sm">{amount(order.clientAmount)} {order.currency1.code} → {amount(order.exchangeAmount)} {order.currency2.code}</Text>
-        <Text size="xs" c="dimmed" truncate>{nameOf(lookups.data?.exchanges, order.cashbox.id)}</Text>
+        <Text size="sm">
+          {amount(order.clientAmount)} {order.currency1.code} → {amount(order.exchangeAmount)} {order.currency2.code}
+        </Text>
+        <Text size="xs" c="dimmed" truncate>
+          {nameOf(lookups.data?.exchanges, order.cashbox.id)}
+        </Text>
       </Card>
     </UnstyledButton>
   );

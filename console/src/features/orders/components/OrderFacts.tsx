@@ -9,8 +9,12 @@ import { useOrderClient } from '../hooks/use-order';
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>{label}</Text>
-      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{children}</Text>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
     </div>
   );
 }
@@ -25,10 +29,16 @@ export function OrderFacts({ order }: { order: OrderDetail }) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
       <Paper withBorder p="md" component="section" aria-label="Amounts">
-        <Title order={2} size="h5" mb="xs">Exchange</Title>
+        <Title order={2} size="h5" mb="xs">
+          Exchange
+        </Title>
         <SimpleGrid cols={2} spacing="xs">
-          <Fact label="Client gives">{amount(order.clientAmount)} {order.currency1.code}</Fact>
-          <Fact label="Client gets">{amount(order.exchangeAmount)} {order.currency2.code}</Fact>
+          <Fact label="Client gives">
+            {amount(order.clientAmount)} {order.currency1.code}
+          </Fact>
+          <Fact label="Client gets">
+            {amount(order.exchangeAmount)} {order.currency2.code}
+          </Fact>
           <Fact label="Rate">{order.rate === undefined ? '— (financial operation)' : amount(order.rate)}</Fact>
           <Fact label="Operation">{order.operationType}</Fact>
           <Fact label="Exchange">{nameOf(lookups.data?.exchanges, order.cashbox.id)}</Fact>
@@ -40,20 +50,54 @@ export function OrderFacts({ order }: { order: OrderDetail }) {
         </SimpleGrid>
       </Paper>
       <Paper withBorder p="md" component="section" aria-label="Client">
-        <Title order={2} size="h5" mb="xs">Client</Title>
+        <Title order={2} size="h5" mb="xs">
+          Client
+        </Title>
         <Stack gap="xs">
-          {order.user === null && <Text size="sm" c="dimmed">No client account is attached.</Text>}
-          {client.data && <>
-            <Fact label="Name"><PartnerText>{client.data.firstName}</PartnerText> <PartnerText>{client.data.lastName}</PartnerText></Fact>
-            <Fact label="Email">{client.data.email}</Fact>
-            <Fact label="Phone">{client.data.phone}</Fact>
-          </>}
-          {client.data === null && <Text size="sm" c="dimmed">Client #{order.user?.id} is not readable here.</Text>}
-          {order.user !== null && !readsClients && <Text size="sm" c="dimmed">Client #{order.user.id}: your account may not read clients.</Text>}
-          {order.tgNickName && <Fact label="Telegram"><PartnerText>{order.tgNickName}</PartnerText></Fact>}
-          {order.userWallet && <Fact label="Wallet"><PartnerText>{order.userWallet}</PartnerText></Fact>}
-          {order.clientComment && <Fact label="Client's note"><PartnerText>{order.clientComment}</PartnerText></Fact>}
-          {order.comment && <Fact label="Internal note"><PartnerText>{order.comment}</PartnerText></Fact>}
+          {order.user === null && (
+            <Text size="sm" c="dimmed">
+              No client account is attached.
+            </Text>
+          )}
+          {client.data && (
+            <>
+              <Fact label="Name">
+                <PartnerText>{client.data.firstName}</PartnerText> <PartnerText>{client.data.lastName}</PartnerText>
+              </Fact>
+              <Fact label="Email">{client.data.email}</Fact>
+              <Fact label="Phone">{client.data.phone}</Fact>
+            </>
+          )}
+          {client.data === null && (
+            <Text size="sm" c="dimmed">
+              Client #{order.user?.id} is not readable here.
+            </Text>
+          )}
+          {order.user !== null && !readsClients && (
+            <Text size="sm" c="dimmed">
+              Client #{order.user.id}: your account may not read clients.
+            </Text>
+          )}
+          {order.tgNickName && (
+            <Fact label="Telegram">
+              <PartnerText>{order.tgNickName}</PartnerText>
+            </Fact>
+          )}
+          {order.userWallet && (
+            <Fact label="Wallet">
+              <PartnerText>{order.userWallet}</PartnerText>
+            </Fact>
+          )}
+          {order.clientComment && (
+            <Fact label="Client's note">
+              <PartnerText>{order.clientComment}</PartnerText>
+            </Fact>
+          )}
+          {order.comment && (
+            <Fact label="Internal note">
+              <PartnerText>{order.comment}</PartnerText>
+            </Fact>
+          )}
         </Stack>
       </Paper>
     </SimpleGrid>

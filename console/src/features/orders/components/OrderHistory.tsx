@@ -16,12 +16,20 @@ function actor(a: OrderDetail['history'][number]['actor']): string {
 export function OrderHistory({ order }: { order: OrderDetail }) {
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="history-title">
-      <Title order={2} size="h5" id="history-title" mb="sm">Status history</Title>
+      <Title order={2} size="h5" id="history-title" mb="sm">
+        Status history
+      </Title>
       <Timeline active={order.history.length - 1} bulletSize={14} lineWidth={2}>
         {order.history.map((h, i) => (
           <Timeline.Item key={i} title={STATUS_LABEL[h.toStatus]} data-history-status={h.toStatus}>
-            <Text size="xs" c="dimmed">{when(h.createdAt)} · {actor(h.actor)}</Text>
-            {h.comment && <Text size="sm">“<PartnerText>{h.comment}</PartnerText>”</Text>}
+            <Text size="xs" c="dimmed">
+              {when(h.createdAt)} · {actor(h.actor)}
+            </Text>
+            {h.comment && (
+              <Text size="sm">
+                “<PartnerText>{h.comment}</PartnerText>”
+              </Text>
+            )}
           </Timeline.Item>
         ))}
       </Timeline>

@@ -9,12 +9,18 @@ export function TodayCounts({ orders }: { orders: NonNullable<Dashboard['orders'
   useOrderStream();
   return (
     <section aria-labelledby="today-title">
-      <Title order={2} size="h4" id="today-title" mb="xs">Today's orders: {grouped(orders.total)}</Title>
+      <Title order={2} size="h4" id="today-title" mb="xs">
+        Today's orders: {grouped(orders.total)}
+      </Title>
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm">
         {STATUSES.map((s) => (
           <Paper key={s} withBorder p="sm" data-count={s}>
-            <Text size="xs" c="dimmed">{STATUS_LABEL[s]}</Text>
-            <Text fz={28} fw={700} c={STATUS_COLOR[s]}>{grouped(orders.byStatus[s])}</Text>
+            <Text size="xs" c="dimmed">
+              {STATUS_LABEL[s]}
+            </Text>
+            <Text fz={28} fw={700} c={STATUS_COLOR[s]}>
+              {grouped(orders.byStatus[s])}
+            </Text>
           </Paper>
         ))}
       </SimpleGrid>

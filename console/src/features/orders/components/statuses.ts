@@ -1,6 +1,13 @@
 import type { OrderStatus } from '../../../lib/api/types';
 
-export const STATUSES: OrderStatus[] = ['ORDERINIT', 'CLIENTPAYMENTWAIT', 'EXCHANGEPAYMENTWAIT', 'CASHOUT', 'SUCCESS', 'CANCEL'];
+export const STATUSES: OrderStatus[] = [
+  'ORDERINIT',
+  'CLIENTPAYMENTWAIT',
+  'EXCHANGEPAYMENTWAIT',
+  'CASHOUT',
+  'SUCCESS',
+  'CANCEL',
+];
 export const OPEN_STATUSES: OrderStatus[] = ['ORDERINIT', 'CLIENTPAYMENTWAIT', 'EXCHANGEPAYMENTWAIT', 'CASHOUT'];
 
 export const STATUS_LABEL: Record<OrderStatus, string> = {
@@ -13,7 +20,12 @@ export const STATUS_LABEL: Record<OrderStatus, string> = {
 };
 
 export const STATUS_COLOR: Record<OrderStatus, string> = {
-  ORDERINIT: 'blue', CLIENTPAYMENTWAIT: 'yellow', EXCHANGEPAYMENTWAIT: 'orange', CASHOUT: 'grape', SUCCESS: 'teal', CANCEL: 'gray',
+  ORDERINIT: 'blue',
+  CLIENTPAYMENTWAIT: 'yellow',
+  EXCHANGEPAYMENTWAIT: 'orange',
+  CASHOUT: 'grape',
+  SUCCESS: 'teal',
+  CANCEL: 'gray',
 };
 
 /** The button that moves an order to a status says what the counter did. */

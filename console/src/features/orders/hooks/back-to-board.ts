@@ -6,7 +6,12 @@ import { useLocation } from 'react-router';
  * that is the order page now shown, one step back is the board exactly as the user left it (search, filters, tab,
  * page, scroll); otherwise (a link from Home, an address typed or reloaded) the link opens the board itself.
  */
-interface Exit { from: string; fromIdx: number; toKey: string; toIdx: number }
+interface Exit {
+  from: string;
+  fromIdx: number;
+  toKey: string;
+  toIdx: number;
+}
 
 let exit: Exit | null = null;
 
@@ -16,7 +21,10 @@ const current = (): RouterState => (typeof window === 'undefined' ? null : (wind
 /** Called by the board when it is left (the browser's history already shows where to): remembers the way back. */
 export function boardLeft(from: string, fromIdx: number | undefined): void {
   const to = current();
-  exit = to?.key && typeof to.idx === 'number' && typeof fromIdx === 'number' ? { from, fromIdx, toKey: to.key, toIdx: to.idx } : null;
+  exit =
+    to?.key && typeof to.idx === 'number' && typeof fromIdx === 'number'
+      ? { from, fromIdx, toKey: to.key, toIdx: to.idx }
+      : null;
 }
 
 /** The board's history index while it is shown. */
@@ -34,6 +42,8 @@ export function boardBehind(key: string): string | null {
 export function useBackToHere(): void {
   const location = useLocation();
   const here = useRef({ href: '', idx: undefined as number | undefined });
-  useEffect(() => { here.current = { href: `${location.pathname}${location.search}`, idx: historyIndex() }; }, [location]);
+  useEffect(() => {
+    here.current = { href: `${location.pathname}${location.search}`, idx: historyIndex() };
+  }, [location]);
   useEffect(() => () => boardLeft(here.current.href, here.current.idx), []);
 }

@@ -18,7 +18,9 @@ export function useOrderStream(onChange?: (change: OrderChange) => void): Stream
   const [state, setState] = useState<StreamState>('connecting');
   const handler = useRef(onChange);
   // Not during render: a render React throws away must not leave its callback behind.
-  useEffect(() => { handler.current = onChange; });
+  useEffect(() => {
+    handler.current = onChange;
+  });
 
   useEffect(() => {
     if (!token) return undefined;

@@ -20,7 +20,15 @@ type Change = PaymentMethodChange;
  * One method, edited where it is shown. Where it applies (exchange, currency) stays fixed: orders already name it,
  * so a method that should apply elsewhere is a new one and this one is deactivated.
  */
-export function PaymentMethodRow({ method, where, currency }: { method: PaymentMethod; where: string; currency: string }) {
+export function PaymentMethodRow({
+  method,
+  where,
+  currency,
+}: {
+  method: PaymentMethod;
+  where: string;
+  currency: string;
+}) {
   const form = useForm({ initialValues: { name: method.name, kind: method.kind } });
   const save = useUpdatePaymentMethod(method.id);
   useUnsavedChanges(form.isDirty(), `Payment method ${method.name}`);
@@ -30,24 +38,44 @@ export function PaymentMethodRow({ method, where, currency }: { method: PaymentM
     if (v.kind !== method.kind) change.kind = v.kind as Change['kind'];
     if (Object.keys(change).length === 0) return;
     save.mutate(change, {
-      onSuccess: (saved) => { form.setInitialValues({ name: saved.name, kind: saved.kind }); form.setValues({ name: saved.name, kind: saved.kind }); },
+      onSuccess: (saved) => {
+        form.setInitialValues({ name: saved.name, kind: saved.kind });
+        form.setValues({ name: saved.name, kind: saved.kind });
+      },
       onError: fieldErrorsTo(form),
     });
   });
   const formId = `payment-method-${method.id}`;
   return (
     <Table.Tr data-payment-method-id={method.id}>
-      <Table.Td><TextInput size="xs" aria-label={`Name of ${method.name}`} form={formId} {...form.getInputProps('name')} /></Table.Td>
-      <Table.Td><Select size="xs" aria-label={`Kind of ${method.name}`} data={KINDS} allowDeselect={false} w={150} {...form.getInputProps('kind')} /></Table.Td>
+      <Table.Td>
+        <TextInput size="xs" aria-label={`Name of ${method.name}`} form={formId} {...form.getInputProps('name')} />
+      </Table.Td>
+      <Table.Td>
+        <Select
+          size="xs"
+          aria-label={`Kind of ${method.name}`}
+          data={KINDS}
+          allowDeselect={false}
+          w={150}
+          {...form.getInputProps('kind')}
+        />
+      </Table.Td>
       <Table.Td>{where}</Table.Td>
       <Table.Td>{currency}</Table.Td>
       <Table.Td>
-        <Switch checked={method.isActive} aria-label={`${method.name} active`} disabled={save.isPending}
-          onChange={(e) => save.mutate({ isActive: e.currentTarget.checked })} />
+        <Switch
+          checked={method.isActive}
+          aria-label={`${method.name} active`}
+          disabled={save.isPending}
+          onChange={(e) => save.mutate({ isActive: e.currentTarget.checked })}
+        />
       </Table.Td>
       <Table.Td>
         <form id={formId} onSubmit={submit}>
-          <Button type="submit" size="xs" variant="light" loading={save.isPending} disabled={!form.isDirty()}>Save</Button>
+          <Button type="submit" size="xs" variant="light" loading={save.isPending} disabled={!form.isDirty()}>
+            Save
+          </Button>
         </form>
       </Table.Td>
     </Table.Tr>

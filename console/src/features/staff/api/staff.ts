@@ -8,4 +8,5 @@ export const listStaff = () => unwrap(api.GET('/api/v1/admin/staff', { params: {
 
 export const createStaffUser = (body: NewStaffUser) => unwrap(api.POST('/api/v1/admin/staff', { body }));
 
-export const updateStaffUser = (id: number, body: StaffChange) => unwrap(api.PATCH('/api/v1/admin/staff/{id}', { params: { path: { id } }, body }));
+export const updateStaffUser = (id: number, body: StaffChange) =>
+  unwrap(api.PATCH('/api/v1/admin/staff/{id}', { params: { path: { id } }, body }));

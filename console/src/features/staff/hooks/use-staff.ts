@@ -11,5 +11,9 @@ export function useStaff() {
 export type StaffSave = { id: null; body: NewStaffUser } | { id: number; body: StaffChange };
 
 export function useSaveStaffUser() {
-  return useSave((s: StaffSave) => (s.id === null ? createStaffUser(s.body) : updateStaffUser(s.id, s.body)), [staffKeys.all], (u) => `${u.email}: saved`);
+  return useSave(
+    (s: StaffSave) => (s.id === null ? createStaffUser(s.body) : updateStaffUser(s.id, s.body)),
+    [staffKeys.all],
+    (u) => `${u.email}: saved`,
+  );
 }

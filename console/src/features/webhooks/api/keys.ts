@@ -7,6 +7,7 @@ export const webhookKeys = {
   lists: () => [...webhookKeys.all, 'list'] as const,
   list: (isActive: boolean | null) => [...webhookKeys.lists(), isActive] as const,
   detail: (id: string) => [...webhookKeys.all, id] as const,
-  deliveries: (id: string, filters: { status: string | null; skip: number }) => [...webhookKeys.detail(id), 'deliveries', filters] as const,
+  deliveries: (id: string, filters: { status: string | null; skip: number }) =>
+    [...webhookKeys.detail(id), 'deliveries', filters] as const,
   delivery: (id: string, deliveryId: string | null) => [...webhookKeys.detail(id), 'delivery', deliveryId] as const,
 };

@@ -11,21 +11,56 @@ export function DeliveryLog({ state, onOpen }: { state: DeliveryLogState; onOpen
   const { status, setStatus, page, setPage, log } = state;
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="log-title">
-      <Title order={2} size="h5" id="log-title" mb="xs">Delivery log</Title>
-      <Select label="Status" placeholder="Every status" clearable data={['pending', 'succeeded', 'failed', 'abandoned']} value={status}
-        onChange={(v) => { setStatus(v); setPage(1); }} w={200} mb="sm" />
+      <Title order={2} size="h5" id="log-title" mb="xs">
+        Delivery log
+      </Title>
+      <Select
+        label="Status"
+        placeholder="Every status"
+        clearable
+        data={['pending', 'succeeded', 'failed', 'abandoned']}
+        value={status}
+        onChange={(v) => {
+          setStatus(v);
+          setPage(1);
+        }}
+        w={200}
+        mb="sm"
+      />
       <QueryState query={log}>
         {(data) => (
           <>
             <Table.ScrollContainer minWidth={720}>
               <Table aria-label="Deliveries">
-                <Table.Thead><Table.Tr><Table.Th>Event</Table.Th><Table.Th>About</Table.Th><Table.Th>Status</Table.Th><Table.Th>Attempts</Table.Th><Table.Th>Last answer</Table.Th><Table.Th>Created</Table.Th></Table.Tr></Table.Thead>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Event</Table.Th>
+                    <Table.Th>About</Table.Th>
+                    <Table.Th>Status</Table.Th>
+                    <Table.Th>Attempts</Table.Th>
+                    <Table.Th>Last answer</Table.Th>
+                    <Table.Th>Created</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
                 <Table.Tbody>
                   {data.data.map((d) => (
                     <Table.Tr key={d.id} data-delivery-id={d.id}>
-                      <Table.Td><UnstyledButton onClick={() => onOpen(d.id)} aria-label={`Delivery ${d.event} ${when(d.createdAt)}`} c="teal.8" fz="sm">{d.event}</UnstyledButton></Table.Td>
+                      <Table.Td>
+                        <UnstyledButton
+                          onClick={() => onOpen(d.id)}
+                          aria-label={`Delivery ${d.event} ${when(d.createdAt)}`}
+                          c="teal.8"
+                          fz="sm"
+                        >
+                          {d.event}
+                        </UnstyledButton>
+                      </Table.Td>
                       <Table.Td>{d.subjectId === null ? '—' : <SubjectLink subject={deliverySubject(d)} />}</Table.Td>
-                      <Table.Td><Badge color={DELIVERY_COLOR[d.status]} variant="light">{d.status}</Badge></Table.Td>
+                      <Table.Td>
+                        <Badge color={DELIVERY_COLOR[d.status]} variant="light">
+                          {d.status}
+                        </Badge>
+                      </Table.Td>
                       <Table.Td>{grouped(d.attempts)}</Table.Td>
                       <Table.Td>{d.lastResponseStatus ?? d.lastError ?? '—'}</Table.Td>
                       <Table.Td>{when(d.createdAt)}</Table.Td>

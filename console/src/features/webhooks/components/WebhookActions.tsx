@@ -26,54 +26,132 @@ export function WebhookActions({ hook }: { hook: AdminWebhook }) {
   const remove = useDeleteWebhook(hook.id);
   const rotate = useRotate(hook.id);
   const navigate = useNavigate();
-  const confirmDelete = () => modals.openConfirmModal({
-    title: 'Delete this webhook?',
-    children: <Text size="sm">Deliveries to <Code>{hook.url}</Code> stop at once and its pending ones are abandoned. Its delivery log goes with it. This cannot be undone.</Text>,
-    labels: { confirm: 'Delete', cancel: 'Keep it' },
-    confirmProps: { color: 'red' },
-    onConfirm: () => remove.mutate(undefined, { onSuccess: () => { showDone(`Webhook deleted: ${hook.url}`); void navigate('/webhooks', { replace: true }); } }),
-  });
+  const confirmDelete = () =>
+    modals.openConfirmModal({
+      title: 'Delete this webhook?',
+      children: (
+        <Text size="sm">
+          Deliveries to <Code>{hook.url}</Code> stop at once and its pending ones are abandoned. Its delivery log goes
+          with it. This cannot be undone.
+        </Text>
+      ),
+      labels: { confirm: 'Delete', cancel: 'Keep it' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        remove.mutate(undefined, {
+          onSuccess: () => {
+            showDone(`Webhook deleted: ${hook.url}`);
+            void navigate('/webhooks', { replace: true });
+          },
+        }),
+    });
   const [asking, setAsking] = useState(false);
   const [overlap, setOverlap] = useState('86400');
   return (
     <Group gap="xs">
       {!hook.isActive && (
-        <Button onClick={() => reactivate.mutate(undefined, { onSuccess: () => showDone('Webhook active again') })} loading={reactivate.isPending}>Reactivate</Button>
+        <Button
+          onClick={() => reactivate.mutate(undefined, { onSuccess: () => showDone('Webhook active again') })}
+          loading={reactivate.isPending}
+        >
+          Reactivate
+        </Button>
       )}
       {hook.isActive && (
-        <Button variant="light" color="gray" onClick={() => deactivate.mutate(undefined, { onSuccess: () => showDone('Webhook deactivated: no more deliveries') })} loading={deactivate.isPending}>Deactivate</Button>
+        <Button
+          variant="light"
+          color="gray"
+          onClick={() =>
+            deactivate.mutate(undefined, { onSuccess: () => showDone('Webhook deactivated: no more deliveries') })
+          }
+          loading={deactivate.isPending}
+        >
+          Deactivate
+        </Button>
       )}
-      <Button variant="light" color="orange" onClick={() => setAsking(true)} loading={rotate.isPending}>Rotate secret</Button>
-      <Button variant="light" color="red" onClick={confirmDelete} loading={remove.isPending}>Delete</Button>
+      <Button variant="light" color="orange" onClick={() => setAsking(true)} loading={rotate.isPending}>
+        Rotate secret
+      </Button>
+      <Button variant="light" color="red" onClick={confirmDelete} loading={remove.isPending}>
+        Delete
+      </Button>
       <Modal opened={asking} onClose={() => setAsking(false)} title="Rotate the signing secret?">
         <Stack>
-          <Text size="sm">Deliveries are signed with the new secret from now on. During the overlap they also carry a signature made with the old one, so the partner's receiver keeps verifying while it switches.</Text>
-          <Select label="Keep the old secret signing for" data={OVERLAPS} value={overlap} onChange={(v) => setOverlap(v ?? '86400')} allowDeselect={false} />
+          <Text size="sm">
+            Deliveries are signed with the new secret from now on. During the overlap they also carry a signature made
+            with the old one, so the partner's receiver keeps verifying while it switches.
+          </Text>
+          <Select
+            label="Keep the old secret signing for"
+            data={OVERLAPS}
+            value={overlap}
+            onChange={(v) => setOverlap(v ?? '86400')}
+            allowDeselect={false}
+          />
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setAsking(false)}>Keep the secret</Button>
-            <Button color="orange" onClick={() => { setAsking(false); rotate.mutate(Number(overlap)); }}>Rotate</Button>
+            <Button variant="default" onClick={() => setAsking(false)}>
+              Keep the secret
+            </Button>
+            <Button
+              color="orange"
+              onClick={() => {
+                setAsking(false);
+                rotate.mutate(Number(overlap));
+              }}
+            >
+              Rotate
+            </Button>
           </Group>
         </Stack>
       </Modal>
       {/* The secret is shown once: only "Done" closes this, never a stray Escape. */}
-      <Modal opened={rotate.isSuccess} onClose={() => rotate.reset()} title="New signing secret" closeOnClickOutside={false} closeOnEscape={false} withCloseButton={false}>
-        {rotate.data && <NewSecret secret={rotate.data.secretKey} previousExpiresAt={rotate.data.previousSecretExpiresAt} onDone={() => rotate.reset()} />}
+      <Modal
+        opened={rotate.isSuccess}
+        onClose={() => rotate.reset()}
+        title="New signing secret"
+        closeOnClickOutside={false}
+        closeOnEscape={false}
+        withCloseButton={false}
+      >
+        {rotate.data && (
+          <NewSecret
+            secret={rotate.data.secretKey}
+            previousExpiresAt={rotate.data.previousSecretExpiresAt}
+            onDone={() => rotate.reset()}
+          />
+        )}
       </Modal>
     </Group>
   );
 }
 
-function NewSecret({ secret, previousExpiresAt, onDone }: { secret: string; previousExpiresAt: string | null; onDone: () => void }) {
+function NewSecret({
+  secret,
+  previousExpiresAt,
+  onDone,
+}: {
+  secret: string;
+  previousExpiresAt: string | null;
+  onDone: () => void;
+}) {
   const copier = useCopy(secret);
   return (
     <Stack>
       <Alert color="yellow">Give it to the partner now: it is shown only this once.</Alert>
-      <Code block data-testid="new-secret" ref={copier.field as React.Ref<HTMLPreElement>}>{secret}</Code>
+      <Code block data-testid="new-secret" ref={copier.field as React.Ref<HTMLPreElement>}>
+        {secret}
+      </Code>
       <CopyHelp copier={copier} />
-      <Text size="sm">{previousExpiresAt ? `The old secret keeps signing until ${when(previousExpiresAt)}.` : 'The old secret no longer signs.'}</Text>
+      <Text size="sm">
+        {previousExpiresAt
+          ? `The old secret keeps signing until ${when(previousExpiresAt)}.`
+          : 'The old secret no longer signs.'}
+      </Text>
       <Group>
         <CopyValueButton copier={copier} label="Copy secret" />
-        <Button variant="default" onClick={onDone}>Done</Button>
+        <Button variant="default" onClick={onDone}>
+          Done
+        </Button>
       </Group>
     </Stack>
   );

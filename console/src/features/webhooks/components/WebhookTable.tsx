@@ -10,14 +10,33 @@ export function WebhookTable({ hooks, lookups }: { hooks: WebhookRow[]; lookups:
   return (
     <Table.ScrollContainer minWidth={760}>
       <Table aria-label="Webhooks">
-        <Table.Thead><Table.Tr><Table.Th>URL</Table.Th><Table.Th>Events</Table.Th><Table.Th>Owner</Table.Th><Table.Th>Health</Table.Th></Table.Tr></Table.Thead>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>URL</Table.Th>
+            <Table.Th>Events</Table.Th>
+            <Table.Th>Owner</Table.Th>
+            <Table.Th>Health</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
         <Table.Tbody>
           {hooks.map((h) => (
             <Table.Tr key={h.id} data-webhook-id={h.id}>
-              <Table.Td><Anchor component={Link} to={`/webhooks/${h.id}`}>{h.url}</Anchor></Table.Td>
-              <Table.Td><Text size="xs">{h.events.join(', ')}</Text></Table.Td>
-              <Table.Td>{h.staffUserId !== null ? h.staffEmail ?? 'a former staff user' : `branch ${nameOf(lookups?.branches, h.branchId)}`}</Table.Td>
-              <Table.Td><Health hook={h} /></Table.Td>
+              <Table.Td>
+                <Anchor component={Link} to={`/webhooks/${h.id}`}>
+                  {h.url}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>
+                <Text size="xs">{h.events.join(', ')}</Text>
+              </Table.Td>
+              <Table.Td>
+                {h.staffUserId !== null
+                  ? (h.staffEmail ?? 'a former staff user')
+                  : `branch ${nameOf(lookups?.branches, h.branchId)}`}
+              </Table.Td>
+              <Table.Td>
+                <Health hook={h} />
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -3,7 +3,15 @@ import { useState } from 'react';
 import { homeKeys } from '../../home';
 import { webhookKeys } from '../api/keys';
 import {
-  deactivateWebhook, deleteWebhook, getDelivery, getWebhook, listDeliveries, listWebhooks, reactivateWebhook, retryDelivery, rotateSecret,
+  deactivateWebhook,
+  deleteWebhook,
+  getDelivery,
+  getWebhook,
+  listDeliveries,
+  listWebhooks,
+  reactivateWebhook,
+  retryDelivery,
+  rotateSecret,
 } from '../api/webhooks';
 
 export function useWebhooks(isActive: boolean | null) {
@@ -46,7 +54,10 @@ export function useDelivery(id: string, deliveryId: string | null) {
 
 function useWebhookAction<T, In = void>(run: (input: In) => Promise<T>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: run, onSuccess: () => queryClient.invalidateQueries({ queryKey: webhookKeys.all }) });
+  return useMutation({
+    mutationFn: run,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhookKeys.all }),
+  });
 }
 
 export const useRetry = (id: string) => {
@@ -64,6 +75,10 @@ export const useDeleteWebhook = (id: string) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => deleteWebhook(id),
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: webhookKeys.lists() }), queryClient.invalidateQueries({ queryKey: homeKeys.all })]),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: webhookKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: homeKeys.all }),
+      ]),
   });
 };
