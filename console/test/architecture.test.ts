@@ -101,9 +101,9 @@ describe("the console's layout", () => {
 
   it('loads every page behind the login lazily, as its own chunk', () => {
     const routes = FILES.find(({ file }) => file === 'app/routes.tsx')!;
-    const eager = [...routes.text.matchAll(/^import .* from '(\.\.\/pages\/[^']+)'/gm)].map((m) => m[1]);
+    const eager = [...routes.text.matchAll(/^import [^;]*? from '(\.\.\/pages\/[^']+)'/gm)].map((m) => m[1]);
     expect(eager).toEqual(['../pages/login/LoginPage']);
-    const lazy = [...routes.text.matchAll(/lazy=\{\(\) => import\('(\.\.\/pages\/[^']+)'\)/g)].map((m) => m[1]);
+    const lazy = [...routes.text.matchAll(/lazy=\{\(\)\s*=>\s*import\('(\.\.\/pages\/[^']+)'\)/g)].map((m) => m[1]);
     const pages = FILES.filter(
       ({ file }) => /^pages\/.+Page\.tsx$/.test(file) && file !== 'pages/login/LoginPage.tsx',
     ).map(({ file }) => `../${file.replace(/\.tsx$/, '')}`);
