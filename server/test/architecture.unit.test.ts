@@ -155,6 +155,26 @@ const SQL =
   /\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\(|\bsql\s*(<[^>]*>)?\s*`|\bsql\.(raw|ref|lit|id|join|table|val)\(|CompiledQuery\.raw\(/;
 const under = (file: string, ...dirs: string[]) => dirs.some((d) => file.startsWith(`${d}/`));
 
+/** The names of the functions a file declares: function declarations and functions bound to a name, at any depth. */
+function declaredFunctions(code: string): string[] {
+  const names: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isFunctionDeclaration(node) && node.name) names.push(node.name.text);
+    if (
+      ts.isVariableDeclaration(node) &&
+      ts.isIdentifier(node.name) &&
+      node.initializer &&
+      (ts.isArrowFunction(node.initializer) || ts.isFunctionExpression(node.initializer))
+    )
+      names.push(node.name.text);
+    ts.forEachChild(node, visit);
+  };
+  visit(ts.createSourceFile('file.ts', code, ts.ScriptTarget.Latest));
+  return names;
+}
+/** The names a row-to-body function goes by (`orderView`, `present`); such a function belongs in presenters.ts. */
+const isShaper = (name: string) => /View$/.test(name) || name === 'present';
+
 type Graph = Map<string, string[]>;
 
 /** Each cycle once, as the files along it (Tarjan's strongly connected components, then one loop in each). */
@@ -371,6 +391,36 @@ describe('the files of src/', () => {
         .map((name) => `features/${feature}/${name}`),
     );
     expect(missing).toEqual([]);
+  });
+
+  it('shape rows into bodies only in presenters.ts: no service or repository declares a *View or present function', () => {
+    const shapers = files
+      .filter((file) => /(^|\/)(service|repository)\.ts$/.test(file))
+      .flatMap((file) =>
+        declaredFunctions(sourceOf(file))
+          .filter(isShaper)
+          .map((name) => `${file}: ${name}`),
+      );
+    expect(shapers).toEqual([]);
+    // The check sees what it looks for: the presenters declare such functions.
+    const presented = files
+      .filter((file) => file.endsWith('/presenters.ts'))
+      .flatMap((file) => declaredFunctions(sourceOf(file)).filter(isShaper));
+    expect(presented).toEqual(expect.arrayContaining(['auditView', 'staffView', 'currencyView', 'present']));
+  });
+
+  it('(the shaper finder sees declared and bound functions, at any depth, and nothing else)', () => {
+    const found = (code: string) => declaredFunctions(code).filter(isShaper);
+    expect(found('export function staffView(r: Row) { return { id: r.id }; }')).toEqual(['staffView']);
+    expect(found('function present(c: Row) { return c; }')).toEqual(['present']);
+    expect(found('export const branchView = (b: Row) => ({ id: b.id });')).toEqual(['branchView']);
+    expect(found('const keyView = function (k: Row) { return k; };')).toEqual(['keyView']);
+    expect(found('export async function list() { const rowView = (r: Row) => r; return rowView; }')).toEqual([
+      'rowView',
+    ]);
+    expect(found('export type StaffView = ReturnType<typeof staffView>;')).toEqual([]);
+    expect(found('const overview = 1; function preview() {} function presentation() {}')).toEqual([]);
+    expect(found('// function staffView() {}')).toEqual([]);
   });
 
   it('have no admin/ feature: each noun owns its back-office routes', () => {

@@ -2,7 +2,8 @@ import type { AppContext } from '../context.js';
 import { rollApiKey } from '../features/api-keys/roll.js';
 import { CreateApiKeyRequest, RollApiKeyRequest } from '../features/api-keys/schemas.js';
 import { cliAudit } from '../features/audit/service.js';
-import { apiKeyView, createApiKey, listAllApiKeys, revokeApiKey, updateApiKey } from '../features/api-keys/service.js';
+import { apiKeyView } from '../features/api-keys/presenters.js';
+import { createApiKey, listAllApiKeys, revokeApiKey, updateApiKey } from '../features/api-keys/service.js';
 import { CliError, EXIT, print } from './output.js';
 import {
   checkInput,

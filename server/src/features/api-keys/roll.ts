@@ -4,7 +4,8 @@ import type { ApiKeyType } from '../../db/schema.js';
 import { ApiKeyError } from './errors.js';
 import { issueApiKey, RAW_KEY_NOTE } from './issue.js';
 import * as repo from './repository.js';
-import { apiKeyView, type KeyCaches } from './service.js';
+import { apiKeyView } from './presenters.js';
+import type { KeyCaches } from './service.js';
 
 const HOUR_MS = 3_600_000;
 /** How long the old key keeps working when the caller names no time (Stripe's and Svix's default). */

@@ -6,8 +6,8 @@ import type { Audit } from '../audit/service.js';
 import { branchExists } from '../branches/service.js';
 import { ApiKeyError } from './errors.js';
 import { issueApiKey, RAW_KEY_NOTE } from './issue.js';
+import { apiKeyView } from './presenters.js';
 import * as repo from './repository.js';
-import type { ApiKeyView } from './repository.js';
 import { normalizeOrigins } from './origins.js';
 import type { CreateApiKeyInput, UpdateApiKeyInput } from './schemas.js';
 
@@ -18,23 +18,6 @@ export const recordLastUsed: typeof repo.recordLastUsed = (...args) => repo.reco
 /** Empties the verified-key caches of every instance (KeyVerifier.invalidate). */
 export interface KeyCaches {
   invalidate(reason: string): Promise<void>;
-}
-
-export function apiKeyView(k: ApiKeyView) {
-  return {
-    id: k.id,
-    name: k.name,
-    type: k.type,
-    keyPrefix: k.key_prefix,
-    branchId: k.branch_id,
-    isActive: k.is_active,
-    lastUsedAt: k.last_used_at,
-    expiresAt: k.expires_at,
-    replacedBy: k.replaced_by,
-    allowedOrigins: k.allowed_origins,
-    createdAt: k.created_at,
-    updatedAt: k.updated_at,
-  };
 }
 
 /**

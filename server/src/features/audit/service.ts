@@ -2,10 +2,11 @@ import type { FastifyRequest } from 'fastify';
 import type { StaffPrincipal } from '../../auth/principal.js';
 import type { Executor } from '../../db/database.js';
 import type { ListParams } from '../../db/list.js';
+import { auditView } from './presenters.js';
 import * as repo from './repository.js';
 
 export type { AuditActor, AuditEntity, AuditEntry } from './types.js';
-import type { AuditActor, AuditEntity, AuditEntry } from './types.js';
+import type { AuditActor, AuditEntry } from './types.js';
 
 /** The audit trail of one request or command: services call `record` inside the transaction of their write. */
 export interface Audit {
@@ -67,23 +68,4 @@ export async function listAudit(db: Executor, reader: AuditReader, params: ListP
   const scope = { branchId: reader.role === 'superadmin' ? null : reader.branchId };
   const page = await repo.listAuditRows(db, scope, params);
   return { ...page, rows: page.rows.map(auditView) };
-}
-
-export function auditView(r: repo.AuditRow) {
-  return {
-    id: r.id,
-    actor: r.actor,
-    staffUserId: r.staff_user_id,
-    staffEmail: r.staff_email,
-    role: r.role,
-    action: r.action,
-    entityType: r.entity_type as AuditEntity,
-    entityId: r.entity_id,
-    branchId: r.branch_id,
-    before: r.before ?? null,
-    after: r.after ?? null,
-    ip: r.ip,
-    requestId: r.request_id,
-    createdAt: r.created_at,
-  };
 }

@@ -4,11 +4,8 @@ import { type ListParams, mapPage } from '../../db/list.js';
 import type { Scope } from '../../db/scope.js';
 import { inTransaction, type Audit } from '../audit/service.js';
 import { BranchError } from './errors.js';
+import { branchView } from './presenters.js';
 import * as repo from './repository.js';
-
-export function branchView(b: repo.BranchRow) {
-  return { id: b.id, name: b.name, isSandbox: b.is_sandbox, createdAt: b.created_at, updatedAt: b.updated_at };
-}
 
 function uniqueName(err: unknown): never {
   if (uniqueViolation(err) === 'branches_name_key') throw BranchError.nameTaken();

@@ -7,6 +7,7 @@ import { IdParams, listEnvelope, ListQuery } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { Client, UpdateClientRequest } from './schemas.js';
 import { auditOf } from '../audit/service.js';
+import { present } from './presenters.js';
 import * as service from './service.js';
 
 const route = staffRoute('admin');
@@ -19,8 +20,8 @@ const ClientSearchQuery = Type.Object({
   cursor: ListQuery.properties.cursor,
 });
 
-const view = (c: Parameters<typeof service.present>[0] & { branch_id: number }) =>
-  Object.assign(service.present(c), { branchId: c.branch_id });
+const view = (c: Parameters<typeof present>[0] & { branch_id: number }) =>
+  Object.assign(present(c), { branchId: c.branch_id });
 
 /**
  * Clients in the back office, with the partner API's scope: an admin the clients of its branch, a superadmin

@@ -7,6 +7,7 @@ import { partnerRoute } from '../../auth/route-access.js';
 import { IdParams, ListQuery } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { Client, ClientList, CreateClientRequest, UpdateClientRequest } from './schemas.js';
+import { present } from './presenters.js';
 import * as service from './service.js';
 
 /** Exact lookups a partner makes before creating a client (docs/integration.md): emails are matched lower-case, as stored. */
@@ -37,7 +38,7 @@ export function clientRoutes({ db, config }: { db: Database; config: { idempoten
         service.uniqueEmail(() =>
           respond(request, reply, 201, async (tx) => {
             const create = (t: typeof tx & {}) => service.createClient(t, request.apiKey, request.body);
-            return service.present(await (tx ? create(tx) : db.transaction().execute(create)));
+            return present(await (tx ? create(tx) : db.transaction().execute(create)));
           }),
         ),
     );
@@ -56,7 +57,7 @@ export function clientRoutes({ db, config }: { db: Database; config: { idempoten
       async (request) => {
         const params = parseListQuery(request.query, CLIENT_LIST);
         const page = await service.listClients(db, request.apiKey, params);
-        return { data: page.rows.map(service.present), meta: listMeta(page, params) };
+        return { data: page.rows.map(present), meta: listMeta(page, params) };
       },
     );
 
@@ -71,7 +72,7 @@ export function clientRoutes({ db, config }: { db: Database; config: { idempoten
       async (request) => {
         const client = await service.findClient(db, request.apiKey, request.params.id);
         if (!client) throw notFound('client');
-        return service.present(client);
+        return present(client);
       },
     );
 
@@ -92,7 +93,7 @@ export function clientRoutes({ db, config }: { db: Database; config: { idempoten
         const client = await service.uniqueEmail(() =>
           service.updateClient(db, request.apiKey, request.params.id, request.body),
         );
-        return service.present(client);
+        return present(client);
       },
     );
   };

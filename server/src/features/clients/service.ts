@@ -3,6 +3,7 @@ import type { Database, Executor, Tx } from '../../db/database.js';
 import { inTransaction, type Audit } from '../audit/service.js';
 import { branchExists } from '../branches/service.js';
 import { ClientError } from './errors.js';
+import { present } from './presenters.js';
 import * as repo from './repository.js';
 import type { ClientFields } from './repository.js';
 import { checkClientFields, type ClientInput } from './rules.js';
@@ -78,24 +79,4 @@ export async function uniqueEmail<T>(work: () => Promise<T>): Promise<T> {
     if (uniqueViolation(err) === EMAIL_KEY) throw ClientError.emailTaken();
     throw err;
   }
-}
-
-export function present(c: {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  created_at: Date;
-  updated_at: Date;
-}) {
-  return {
-    id: c.id,
-    firstName: c.first_name,
-    lastName: c.last_name,
-    email: c.email,
-    phone: c.phone,
-    createdAt: c.created_at,
-    updatedAt: c.updated_at,
-  };
 }

@@ -4,6 +4,7 @@ import { type ListParams, mapPage } from '../../db/list.js';
 import { CurrencyError } from './errors.js';
 import { inTransaction, type Audit } from '../audit/service.js';
 import { catalogChanged } from '../catalog/snapshot-local.js';
+import { currencyView } from './presenters.js';
 import * as repo from './repository.js';
 import type { CreateCurrencyInput, UpdateCurrencyInput } from './schemas.js';
 
@@ -11,19 +12,6 @@ import type { CreateCurrencyInput, UpdateCurrencyInput } from './schemas.js';
 export const findCurrencies: typeof repo.findCurrencies = (...args) => repo.findCurrencies(...args);
 export const listOfferedCurrencies: typeof repo.listOfferedCurrencies = (...args) =>
   repo.listOfferedCurrencies(...args);
-
-export function currencyView(c: repo.CurrencyRow) {
-  return {
-    id: c.id,
-    ticker: c.code,
-    name: c.name,
-    kind: c.kind,
-    decimals: c.decimals,
-    image: c.image_id && c.image_path ? { id: c.image_id, path: c.image_path } : null,
-    createdAt: c.created_at,
-    updatedAt: c.updated_at,
-  };
-}
 
 /** A taken ticker is a 400, found by the constraint itself so that two concurrent writes cannot both pass. */
 async function uniqueTicker<T>(write: () => Promise<T>): Promise<T> {

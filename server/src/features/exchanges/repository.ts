@@ -109,7 +109,7 @@ function inBackOffice(db: Executor, scope: Scope) {
   return inScope(db.selectFrom('exchanges as e'), scope, { branch: 'e.branch_id' });
 }
 
-function selectView(q: ReturnType<typeof inBackOffice>) {
+function selectExchangeColumns(q: ReturnType<typeof inBackOffice>) {
   return q
     .select([
       'e.id',
@@ -133,7 +133,7 @@ export type ExchangeRow = NonNullable<Awaited<ReturnType<typeof findExchange>>>;
 
 /** An exchange with every field, for the back office. */
 export function findExchange(db: Executor, scope: Scope, id: number) {
-  return selectView(inBackOffice(db, scope)).where('e.id', '=', id).executeTakeFirst();
+  return selectExchangeColumns(inBackOffice(db, scope)).where('e.id', '=', id).executeTakeFirst();
 }
 
 export async function exchangeInScope(db: Executor, scope: Scope, id: number, lock = false) {
@@ -142,7 +142,7 @@ export async function exchangeInScope(db: Executor, scope: Scope, id: number, lo
   return q.executeTakeFirst();
 }
 
-const exchangesPage = pageQuery((db, scope: Scope) => inBackOffice(db, scope), EXCHANGE_COLUMNS, selectView);
+const exchangesPage = pageQuery((db, scope: Scope) => inBackOffice(db, scope), EXCHANGE_COLUMNS, selectExchangeColumns);
 
 export function listExchanges(db: Executor, scope: Scope, params: ListParams) {
   return exchangesPage(db, scopeValues(scope), params);

@@ -5,6 +5,7 @@ import { ExchangeError } from './errors.js';
 import type { Audit } from '../audit/service.js';
 import { targetBranch } from '../branches/service.js';
 import { catalogChanged } from '../catalog/snapshot-local.js';
+import { exchangeView } from './presenters.js';
 import * as repo from './repository.js';
 import type { CreateExchangeInput, ScheduleDayInputDto, UpdateExchangeInput } from './schemas.js';
 
@@ -16,26 +17,6 @@ export const findCashbox: typeof repo.findCashbox = (...args) => repo.findCashbo
 export const exchangesOutsideBranch: typeof repo.exchangesOutsideBranch = (...args) =>
   repo.exchangesOutsideBranch(...args);
 export const exchangeInScope: typeof repo.exchangeInScope = (...args) => repo.exchangeInScope(...args);
-
-export function exchangeView(e: repo.ExchangeRow) {
-  return {
-    id: e.id,
-    branchId: e.branch_id,
-    name: e.name,
-    address: e.address,
-    city: e.city,
-    contacts: { phoneNumber: e.phone_number, chat: e.chat_url },
-    location:
-      e.latitude !== null && e.longitude !== null
-        ? { latitude: Number(e.latitude), longitude: Number(e.longitude) }
-        : null,
-    timezone: e.timezone,
-    schedule: e.schedule,
-    isActive: e.is_active,
-    createdAt: e.created_at,
-    updatedAt: e.updated_at,
-  };
-}
 
 export async function listExchanges(db: Executor, scope: Scope, params: ListParams) {
   return mapPage(await repo.listExchanges(db, scope, params), exchangeView);

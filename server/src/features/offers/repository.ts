@@ -137,7 +137,7 @@ const pricingQuery = memoQuery((db, p: ScopeValues & { exchangeId: number; sourc
 );
 
 /** An offer with the codes and names of its currencies and the branch of its exchange. */
-export function findOfferView(db: Executor, id: number) {
+export function findOfferDetail(db: Executor, id: number) {
   return db
     .selectFrom('offers as o')
     .innerJoin('exchanges as e', 'e.id', 'o.exchange_id')
@@ -164,7 +164,7 @@ export function findOfferView(db: Executor, id: number) {
     .executeTakeFirstOrThrow();
 }
 
-export type OfferViewRow = Awaited<ReturnType<typeof findOfferView>>;
+export type OfferViewRow = Awaited<ReturnType<typeof findOfferDetail>>;
 
 /** The offer if it is in scope, its row locked so that concurrent changes apply (and are reported) in order. */
 export function lockOffer(db: Executor, scope: Scope, id: number) {

@@ -82,7 +82,7 @@ export async function updateOffer(db: Database, audit: Audit, scope: Scope, id: 
         minAmount: patch.minAmount === undefined ? current.min_amount : decimalInput('minAmount', patch.minAmount),
         maxAmount: patch.maxAmount === undefined ? current.max_amount : decimalInput('maxAmount', patch.maxAmount),
       });
-      const before = exact(present.offer(await repo.findOfferView(tx, id)));
+      const before = exact(present.offer(await repo.findOfferDetail(tx, id)));
       await repo.updateOffer(tx, id, { ...amounts, isActive: patch.isActive });
       const offer = await publish(tx, id);
       await audit.record(tx, {
@@ -112,7 +112,7 @@ function exact(o: ReturnType<typeof present.offer>) {
 
 /** Reads the offer as it now is, queues `offer.updated` for it and returns its response shape and branch. */
 async function publish(tx: Tx, id: number) {
-  const o = await repo.findOfferView(tx, id);
+  const o = await repo.findOfferDetail(tx, id);
   await enqueue(tx, [
     {
       event: 'offer.updated',

@@ -5,7 +5,7 @@ import { parseListQuery, listMeta } from '../../http/list-query.js';
 import { staffRoute } from '../../auth/route-access.js';
 import { IdParams, ListQuery } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
-import { present as presentClient } from '../clients/service.js';
+import { present as presentClient } from '../clients/presenters.js';
 import { Client } from '../clients/schemas.js';
 import * as present from './presenters.js';
 import { ORDER_LIST } from './partner-routes.js';

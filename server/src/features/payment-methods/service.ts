@@ -6,22 +6,9 @@ import { inTransaction, type Audit } from '../audit/service.js';
 import { targetBranch } from '../branches/service.js';
 import { exchangesOutsideBranch, findCurrencies } from '../catalog/service.js';
 import { PaymentMethodError } from './errors.js';
+import { paymentMethodView } from './presenters.js';
 import * as repo from './repository.js';
 import type { CreatePaymentMethodInput, PaymentMethodKind, UpdatePaymentMethodInput } from './schemas.js';
-
-export function paymentMethodView(p: repo.PaymentMethodRow) {
-  return {
-    id: p.id,
-    branchId: p.branch_id,
-    name: p.name,
-    kind: p.kind,
-    exchangeId: p.exchange_id,
-    currencyId: p.currency_id,
-    isActive: p.is_active,
-    createdAt: p.created_at,
-    updatedAt: p.updated_at,
-  };
-}
 
 /** A payment method of the branch, optionally only at one of its exchanges or for one currency. */
 export async function createPaymentMethod(db: Database, audit: Audit, scope: Scope, input: CreatePaymentMethodInput) {

@@ -27,7 +27,7 @@ function staffInScope(db: Executor, scope: Scope) {
   );
 }
 
-function selectView(q: ReturnType<typeof staffInScope>) {
+function selectStaffColumns(q: ReturnType<typeof staffInScope>) {
   return q
     .select([
       's.id',
@@ -45,15 +45,15 @@ function selectView(q: ReturnType<typeof staffInScope>) {
 export type StaffRow = NonNullable<Awaited<ReturnType<typeof findStaff>>>;
 
 export function findStaff(db: Executor, scope: Scope, id: number) {
-  return selectView(staffInScope(db, scope)).where('s.id', '=', id).executeTakeFirst();
+  return selectStaffColumns(staffInScope(db, scope)).where('s.id', '=', id).executeTakeFirst();
 }
 
 /** Locks the row so that two concurrent changes of one user apply one after the other. */
 export function lockStaff(db: Executor, scope: Scope, id: number) {
-  return selectView(staffInScope(db, scope)).where('s.id', '=', id).forUpdate().executeTakeFirst();
+  return selectStaffColumns(staffInScope(db, scope)).where('s.id', '=', id).forUpdate().executeTakeFirst();
 }
 
-const staffPage = pageQuery((db, scope: Scope) => staffInScope(db, scope), STAFF_COLUMNS, selectView);
+const staffPage = pageQuery((db, scope: Scope) => staffInScope(db, scope), STAFF_COLUMNS, selectStaffColumns);
 
 export function listStaff(db: Executor, scope: Scope, params: ListParams) {
   return staffPage(db, scopeValues(scope), params);

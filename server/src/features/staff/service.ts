@@ -9,6 +9,7 @@ import { branchExists } from '../branches/service.js';
 import { exchangesOutsideBranch } from '../catalog/service.js';
 import { moveOwnerWebhooks } from '../webhooks/service.js';
 import { StaffError } from './errors.js';
+import { staffView } from './presenters.js';
 import * as repo from './repository.js';
 
 /** A staff user by id or email with its exchanges, for authentication (auth/staff-auth.ts, wired in app.ts) and the CLI. */
@@ -42,19 +43,6 @@ export interface StaffServices {
 const ALL: Scope = { branchId: null, exchangeIds: null };
 const actorScope = (a: Actor): Scope => ({ branchId: a.role === 'superadmin' ? null : a.branchId, exchangeIds: null });
 
-export function staffView(r: repo.StaffRow) {
-  return {
-    id: r.id,
-    email: r.email,
-    role: r.role,
-    branchId: r.branch_id,
-    exchangeIds: r.exchange_ids,
-    permissions: r.permissions,
-    isActive: r.is_active,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-  };
-}
 export type StaffView = ReturnType<typeof staffView>;
 
 export async function listStaffUsers(db: Executor, actor: Actor, params: ListParams) {
