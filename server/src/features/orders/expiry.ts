@@ -1,8 +1,9 @@
 import type { Database } from '../../db/database.js';
+import { databaseUnavailable } from '../../db/errors.js';
 import { OutageLog } from '../../db/outage-log.js';
 import type { Metrics } from '../../http/metrics.js';
 import type { Log } from '../../log.js';
-import { expireNextDue, msToNextExpiry } from './service.js';
+import { ExpiryFailed, expireNextDue, msToNextExpiry } from './service.js';
 
 /** What the expiry job uses of the process. */
 export interface ExpiryDeps {
@@ -24,6 +25,11 @@ export interface OrderExpiry {
 const POLL_MS = 1000;
 /** Wakes a hair after a deadline rather than before it, when the wait is timed by the deadline itself. */
 const DUE_MARGIN_MS = 20;
+/**
+ * How long an order whose cancel failed for a reason of its own (not the database being away) is passed over: the
+ * soonest due order comes first, so without this one such order would hold back the expiry of all the others.
+ */
+const PASS_OVER_MS = 60_000;
 
 /**
  * The payment window's job, run by every worker process: cancels the orders whose `expiresAt` has passed, then
@@ -36,6 +42,7 @@ export function startExpiry(deps: ExpiryDeps, options: ExpiryOptions = {}): Orde
   const failures = new OutageLog(deps.log, 'orders expire again');
   let running = true;
   let wakeUp: (() => void) | null = null;
+  const passedOver = new Map<number, number>();
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -49,13 +56,25 @@ export function startExpiry(deps: ExpiryDeps, options: ExpiryOptions = {}): Orde
   const loop = async () => {
     while (running) {
       let waitMs = pollMs;
+      const now = Date.now();
+      for (const [id, until] of passedOver) if (until <= now) passedOver.delete(id);
       try {
-        while (running && (await expireNextDue(deps.db))) deps.metrics.ordersExpired.inc();
-        const next = await msToNextExpiry(deps.db);
+        const passOver = [...passedOver.keys()];
+        while (running && (await expireNextDue(deps.db, passOver))) deps.metrics.ordersExpired.inc();
+        const next = await msToNextExpiry(deps.db, passOver);
         failures.succeeded();
         if (next !== null) waitMs = Math.min(pollMs, next + DUE_MARGIN_MS);
       } catch (err) {
-        if (running) failures.failed('order expiry failed', err);
+        const cause = err instanceof ExpiryFailed ? err.cause : err;
+        if (err instanceof ExpiryFailed && !databaseUnavailable(cause)) {
+          deps.log('error', 'an expired order could not be cancelled; passing over it for a minute', {
+            orderId: err.orderId,
+            err: cause,
+          });
+          passedOver.set(err.orderId, Date.now() + PASS_OVER_MS);
+          continue;
+        }
+        if (running) failures.failed('order expiry failed', cause);
       }
       if (running) await sleep(waitMs);
     }

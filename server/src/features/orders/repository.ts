@@ -478,12 +478,13 @@ const EXPIRING = sql<boolean>`o.expires_at is not null and o.status in ('ORDERIN
  * The order whose window ran out first, locked for the caller's transaction; one another worker holds is skipped,
  * so workers racing over the same due orders each take a different one.
  */
-export function lockDueOrder(tx: Tx) {
+export function lockDueOrder(tx: Tx, passOver: readonly number[]) {
   return tx
     .selectFrom('orders as o')
     .select(['o.id', 'o.branch_id'])
     .where(EXPIRING)
     .where('o.expires_at', '<=', sql<Date>`now()`)
+    .where(sql<boolean>`not (o.id = any(${[...passOver]}::int[]))`)
     .orderBy('o.expires_at')
     .limit(1)
     .forUpdate()
@@ -495,11 +496,12 @@ export function lockDueOrder(tx: Tx) {
  * Milliseconds until the next order's window runs out (0 when one already has), by the database's clock, so the
  * workers' clocks do not matter; null when no order can expire.
  */
-export async function msToNextExpiry(db: Executor): Promise<number | null> {
+export async function msToNextExpiry(db: Executor, passOver: readonly number[]): Promise<number | null> {
   const row = await db
     .selectFrom('orders as o')
     .select(sql<string | number>`greatest(0, extract(epoch from (o.expires_at - clock_timestamp())) * 1000)`.as('ms'))
     .where(EXPIRING)
+    .where(sql<boolean>`not (o.id = any(${[...passOver]}::int[]))`)
     .orderBy('o.expires_at')
     .limit(1)
     .executeTakeFirst();

@@ -236,23 +236,37 @@ async function sandboxOwned(
   return order.sandbox && order.created_by_key_id === keyId && isSandbox(tx, order.branch_id);
 }
 
+/** A cancel of an expired order that failed: the order is named, so the job can pass over it for a while. */
+export class ExpiryFailed extends Error {
+  constructor(
+    readonly orderId: number,
+    cause: unknown,
+  ) {
+    super(`order ${orderId} could not be cancelled as expired`, { cause });
+  }
+}
+
 /**
  * Cancels the order whose payment window ran out first, if any, as the system: through moveOrder like every other
  * move, so its history row, its events and whatever else a cancel undoes come with it. The row stays locked until
- * the cancel commits and other workers skip it, so each expiry happens once however many workers run. Returns
- * whether an order expired.
+ * the cancel commits and other workers skip it, so each expiry happens once however many workers run. Orders in
+ * `passOver` are left for later. Returns whether an order expired.
  */
-export async function expireNextDue(db: Database): Promise<boolean> {
+export async function expireNextDue(db: Database, passOver: readonly number[] = []): Promise<boolean> {
   return db.transaction().execute(async (tx) => {
-    const due = await repo.lockDueOrder(tx);
+    const due = await repo.lockDueOrder(tx, passOver);
     if (!due) return false;
-    await moveOrder(
-      tx,
-      { branchId: due.branch_id, exchangeIds: null },
-      { id: due.id, to: 'CANCEL', by: 'system', actor: SYSTEM, comment: 'expired', reason: 'expired' },
-    );
+    try {
+      await moveOrder(
+        tx,
+        { branchId: due.branch_id, exchangeIds: null },
+        { id: due.id, to: 'CANCEL', by: 'system', actor: SYSTEM, comment: 'expired', reason: 'expired' },
+      );
+    } catch (err) {
+      throw new ExpiryFailed(due.id, err);
+    }
     return true;
   });
 }
 
-export const msToNextExpiry = (db: Executor) => repo.msToNextExpiry(db);
+export const msToNextExpiry = (db: Executor, passOver: readonly number[] = []) => repo.msToNextExpiry(db, passOver);

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../../src/db/database.js';
 import { startExpiry, type OrderExpiry } from '../../../src/features/orders/expiry.js';
@@ -191,6 +192,43 @@ describe('the expiry job', () => {
   async function expiredCount(metrics = server.ctx.metrics): Promise<number> {
     return (await metrics.ordersExpired.get()).values[0]?.value ?? 0;
   }
+});
+
+describe('an order whose cancel fails', () => {
+  it('is passed over: the orders due after it still expire, and the job goes on', async () => {
+    await setWindow(server, tokens.admin1, world.exchanges.A, 1);
+    const stuck = await place();
+    const next = await place();
+    // A fault of this one order alone (not the database's): its cancel fails every time.
+    await sql
+      .raw(
+        `create function pxs_test_stuck() returns trigger language plpgsql as $$ begin raise exception 'stuck order'; end $$`,
+      )
+      .execute(server.db);
+    await sql
+      .raw(
+        `create trigger pxs_test_stuck before update on orders for each row when (old.id = ${stuck.id}) execute function pxs_test_stuck()`,
+      )
+      .execute(server.db);
+    const logged: unknown[][] = [];
+    const job = startExpiry({ db: server.db, metrics: new Metrics(), log: (...args) => logged.push(args) });
+    try {
+      const status = async (id: number) =>
+        (await call(server, 'GET', `/partner/orders/${id}`, { key: world.keys.branch })).body.status as string;
+      await eventually(async () => (await status(next.id)) === 'CANCEL', 8000, 100);
+      expect(Date.now() - Date.parse(next.expiresAt!)).toBeLessThan(5000);
+      expect(await status(stuck.id)).toBe('ORDERINIT');
+      expect(logged).toContainEqual([
+        'error',
+        'an expired order could not be cancelled; passing over it for a minute',
+        expect.objectContaining({ orderId: stuck.id }),
+      ]);
+    } finally {
+      await job.stop();
+      await sql.raw('drop trigger pxs_test_stuck on orders').execute(server.db);
+      await sql.raw('drop function pxs_test_stuck()').execute(server.db);
+    }
+  });
 });
 
 describe('a partner cancel racing the expiry', () => {
