@@ -7,7 +7,8 @@ import { startWorld } from '../../server/test/helpers/fixture.js';
 import { call, type TestServer } from '../../server/test/helpers/server.js';
 import type { StaffName } from '../../server/test/helpers/staff.js';
 import type { World } from '../../server/test/helpers/world.js';
-import { startReceiver, worker, type Receiver } from '../../server/test/features/webhooks/support.js';
+import { eventually, startReceiver, worker, type Receiver } from '../../server/test/features/webhooks/support.js';
+import { startExpiry } from '../../server/src/features/orders/expiry.js';
 import { createClient, verifyWebhook, type PxsClient, type WebhookEvent } from '../src/index.js';
 
 /**
@@ -135,12 +136,26 @@ describe('webhook bodies against the document', () => {
       await setSandbox(false);
     }
 
-    const got = await receiver.waitFor(8, 30_000);
+    // A real order left unpaid past its exchange's payment window: the system's cancel, with data.reason.
+    const window = await call(server, 'PATCH', `/admin/exchanges/${world.exchanges.A}`, {
+      token: tokens.admin1,
+      body: { paymentWindowSeconds: 1 },
+    });
+    expect(window.status, window.text).toBe(200);
+    const expiry = startExpiry(server.ctx, { pollMs: 100 });
+    try {
+      const unpaid = await pxs.createOrder(order);
+      await eventually(async () => (await pxs.getOrder(unpaid.id)).status === 'CANCEL', 10_000, 100);
+    } finally {
+      await expiry.stop();
+    }
+
+    const got = await receiver.waitFor(11, 30_000);
     const events: WebhookEvent[] = await Promise.all(got.map((d) => verifyWebhook(d.body, d.headers, hook.secretKey)));
     // The fields this issue added, read through the generated types (no cast): they fail to compile without them.
     const ids: string[] = events.map((e) => e.id);
     const marks: (true | undefined)[] = events.flatMap((e) => (e.event === 'offer.updated' ? [] : [e.data.sandbox]));
-    expect(new Set(ids).size).toBe(8);
+    expect(new Set(ids).size).toBe(11);
     expect(marks.filter((m) => m === true)).toHaveLength(4);
 
     expect(Object.keys(schemaOf).sort()).toEqual([

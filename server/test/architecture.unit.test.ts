@@ -62,7 +62,8 @@ const NAMED_PARTS: Record<string, string[]> = {
   'order-feed': ['cursor.ts', 'feed.ts', 'stream-slots.ts', 'stream.ts', 'visibility.ts'],
   // sandbox-routes.ts: the sandbox's own contract (tag sandbox, 404 outside a sandbox branch), apart from the
   // partner contract every integration relies on.
-  orders: ['branch-range.ts', 'pricing.ts', 'references.ts', 'sandbox-routes.ts', 'transitions.ts'],
+  // expiry.ts: the payment window's job, which every worker process runs beside the webhook worker.
+  orders: ['branch-range.ts', 'expiry.ts', 'pricing.ts', 'references.ts', 'sandbox-routes.ts', 'transitions.ts'],
   pricing: ['decimal.ts', 'estimate.ts', 'price.ts'],
   staff: ['bootstrap.ts'],
   webhooks: ['events.ts', 'lifecycle.ts'],

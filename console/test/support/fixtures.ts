@@ -48,6 +48,7 @@ export const exchange: Exchange = {
   timezone: 'Europe/Lisbon',
   schedule: [],
   isActive: true,
+  paymentWindowSeconds: 3600,
   createdAt: '2026-11-01T09:00:00.000Z',
   updatedAt: '2026-11-01T09:00:00.000Z',
 };

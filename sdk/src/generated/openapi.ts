@@ -1255,7 +1255,8 @@ export interface components {
          *         "id": 42,
          *         "status": "ORDERINIT",
          *         "amountSource": "100",
-         *         "amountDest": "91.5"
+         *         "amountDest": "91.5",
+         *         "expiresAt": "2026-01-15T11:00:00.000Z"
          *       }
          *     }
          */
@@ -1280,6 +1281,11 @@ export interface components {
                 amountSource: string;
                 /** @description Exact decimal as a string, e.g. "91.5" */
                 amountDest: string;
+                /**
+                 * Format: date-time
+                 * @description When the order's payment window runs out: unpaid then, the system cancels it (order.cancelled with reason `expired`). null when the exchange's orders never expire
+                 */
+                expiresAt: string | null;
                 /**
                  * @description Present, and true, only on events of a sandbox order (placed in a sandbox branch); absent for real orders
                  * @enum {boolean}
@@ -1335,6 +1341,11 @@ export interface components {
                 id: number;
                 /** @enum {string} */
                 status: "CANCEL";
+                /**
+                 * @description Present only when the system cancelled the order: `expired`, its payment window (expiresAt) ran out unpaid
+                 * @enum {string}
+                 */
+                reason?: "expired";
                 /**
                  * @description Present, and true, only on events of a sandbox order (placed in a sandbox branch); absent for real orders
                  * @enum {boolean}
@@ -3197,6 +3208,11 @@ export interface operations {
                             rate?: number;
                             /** @description true for an order placed in a sandbox branch (a test order the partner may move itself) */
                             sandbox: boolean;
+                            /**
+                             * Format: date-time
+                             * @description When the order's payment window runs out: unless the client has paid by then (the order has reached EXCHANGEPAYMENTWAIT), the system cancels it, within a few seconds. Set while the order is ORDERINIT or CLIENTPAYMENTWAIT; null once it has moved on, and for an exchange whose orders never expire
+                             */
+                            expiresAt: string | null;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -3415,6 +3431,7 @@ export interface operations {
                      *         "id": 3
                      *       },
                      *       "rate": 0.915,
+                     *       "expiresAt": "2026-01-15T11:00:00.000Z",
                      *       "createdAt": "2026-01-15T10:00:00.000Z",
                      *       "updatedAt": "2026-01-15T10:00:00.000Z"
                      *     }
@@ -3467,6 +3484,11 @@ export interface operations {
                         rate?: number;
                         /** @description true for an order placed in a sandbox branch (a test order the partner may move itself) */
                         sandbox: boolean;
+                        /**
+                         * Format: date-time
+                         * @description When the order's payment window runs out: unless the client has paid by then (the order has reached EXCHANGEPAYMENTWAIT), the system cancels it, within a few seconds. Set while the order is ORDERINIT or CLIENTPAYMENTWAIT; null once it has moved on, and for an exchange whose orders never expire
+                         */
+                        expiresAt: string | null;
                         /** Format: date-time */
                         createdAt: string;
                         /** Format: date-time */
@@ -3674,6 +3696,7 @@ export interface operations {
                      *         "id": 3
                      *       },
                      *       "rate": 0.915,
+                     *       "expiresAt": "2026-01-15T11:00:00.000Z",
                      *       "createdAt": "2026-01-15T10:00:00.000Z",
                      *       "updatedAt": "2026-01-15T10:00:00.000Z"
                      *     }
@@ -3726,6 +3749,11 @@ export interface operations {
                         rate?: number;
                         /** @description true for an order placed in a sandbox branch (a test order the partner may move itself) */
                         sandbox: boolean;
+                        /**
+                         * Format: date-time
+                         * @description When the order's payment window runs out: unless the client has paid by then (the order has reached EXCHANGEPAYMENTWAIT), the system cancels it, within a few seconds. Set while the order is ORDERINIT or CLIENTPAYMENTWAIT; null once it has moved on, and for an exchange whose orders never expire
+                         */
+                        expiresAt: string | null;
                         /** Format: date-time */
                         createdAt: string;
                         /** Format: date-time */
@@ -3898,6 +3926,7 @@ export interface operations {
                      *         "id": 3
                      *       },
                      *       "rate": 0.915,
+                     *       "expiresAt": "2026-01-15T11:00:00.000Z",
                      *       "createdAt": "2026-01-15T10:00:00.000Z",
                      *       "updatedAt": "2026-01-15T10:00:00.000Z"
                      *     }
@@ -3950,6 +3979,11 @@ export interface operations {
                         rate?: number;
                         /** @description true for an order placed in a sandbox branch (a test order the partner may move itself) */
                         sandbox: boolean;
+                        /**
+                         * Format: date-time
+                         * @description When the order's payment window runs out: unless the client has paid by then (the order has reached EXCHANGEPAYMENTWAIT), the system cancels it, within a few seconds. Set while the order is ORDERINIT or CLIENTPAYMENTWAIT; null once it has moved on, and for an exchange whose orders never expire
+                         */
+                        expiresAt: string | null;
                         /** Format: date-time */
                         createdAt: string;
                         /** Format: date-time */
@@ -4134,6 +4168,7 @@ export interface operations {
                      *         "id": 3
                      *       },
                      *       "rate": 0.915,
+                     *       "expiresAt": "2026-01-15T11:00:00.000Z",
                      *       "createdAt": "2026-01-15T10:00:00.000Z",
                      *       "updatedAt": "2026-01-15T10:00:00.000Z"
                      *     }
@@ -4186,6 +4221,11 @@ export interface operations {
                         rate?: number;
                         /** @description true for an order placed in a sandbox branch (a test order the partner may move itself) */
                         sandbox: boolean;
+                        /**
+                         * Format: date-time
+                         * @description When the order's payment window runs out: unless the client has paid by then (the order has reached EXCHANGEPAYMENTWAIT), the system cancels it, within a few seconds. Set while the order is ORDERINIT or CLIENTPAYMENTWAIT; null once it has moved on, and for an exchange whose orders never expire
+                         */
+                        expiresAt: string | null;
                         /** Format: date-time */
                         createdAt: string;
                         /** Format: date-time */
@@ -7524,6 +7564,11 @@ export interface operations {
                             rate?: number;
                             /** @description true for an order placed in a sandbox branch (a test order the partner may move itself) */
                             sandbox: boolean;
+                            /**
+                             * Format: date-time
+                             * @description When the order's payment window runs out: unless the client has paid by then (the order has reached EXCHANGEPAYMENTWAIT), the system cancels it, within a few seconds. Set while the order is ORDERINIT or CLIENTPAYMENTWAIT; null once it has moved on, and for an exchange whose orders never expire
+                             */
+                            expiresAt: string | null;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -7658,6 +7703,11 @@ export interface operations {
                         rate?: number;
                         /** @description true for an order placed in a sandbox branch (a test order the partner may move itself) */
                         sandbox: boolean;
+                        /**
+                         * Format: date-time
+                         * @description When the order's payment window runs out: unless the client has paid by then (the order has reached EXCHANGEPAYMENTWAIT), the system cancels it, within a few seconds. Set while the order is ORDERINIT or CLIENTPAYMENTWAIT; null once it has moved on, and for an exchange whose orders never expire
+                         */
+                        expiresAt: string | null;
                         /** Format: date-time */
                         createdAt: string;
                         /** Format: date-time */
@@ -7821,6 +7871,11 @@ export interface operations {
                         rate?: number;
                         /** @description true for an order placed in a sandbox branch (a test order the partner may move itself) */
                         sandbox: boolean;
+                        /**
+                         * Format: date-time
+                         * @description When the order's payment window runs out: unless the client has paid by then (the order has reached EXCHANGEPAYMENTWAIT), the system cancels it, within a few seconds. Set while the order is ORDERINIT or CLIENTPAYMENTWAIT; null once it has moved on, and for an exchange whose orders never expire
+                         */
+                        expiresAt: string | null;
                         /** Format: date-time */
                         createdAt: string;
                         /** Format: date-time */
@@ -8005,6 +8060,11 @@ export interface operations {
                             rate?: number;
                             /** @description true for an order placed in a sandbox branch (a test order the partner may move itself) */
                             sandbox: boolean;
+                            /**
+                             * Format: date-time
+                             * @description When the order's payment window runs out: unless the client has paid by then (the order has reached EXCHANGEPAYMENTWAIT), the system cancels it, within a few seconds. Set while the order is ORDERINIT or CLIENTPAYMENTWAIT; null once it has moved on, and for an exchange whose orders never expire
+                             */
+                            expiresAt: string | null;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -8685,6 +8745,8 @@ export interface operations {
                                 isClosed: boolean;
                             }[];
                             isActive: boolean;
+                            /** @description Seconds an order placed at this exchange waits for the client's payment (while ORDERINIT or CLIENTPAYMENTWAIT) before the system cancels it; 0: its orders never expire. A change applies to orders placed after it. */
+                            paymentWindowSeconds: number;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -8785,6 +8847,8 @@ export interface operations {
                         isClosed?: boolean;
                     }[];
                     isActive?: boolean;
+                    /** @description Seconds an order placed at this exchange waits for the client's payment (while ORDERINIT or CLIENTPAYMENTWAIT) before the system cancels it; 0: its orders never expire. A change applies to orders placed after it. 3600 (an hour) when a new exchange gives none; at most 604800 (7 days). */
+                    paymentWindowSeconds?: number;
                 };
             };
         };
@@ -8818,6 +8882,8 @@ export interface operations {
                             isClosed: boolean;
                         }[];
                         isActive: boolean;
+                        /** @description Seconds an order placed at this exchange waits for the client's payment (while ORDERINIT or CLIENTPAYMENTWAIT) before the system cancels it; 0: its orders never expire. A change applies to orders placed after it. */
+                        paymentWindowSeconds: number;
                         /** Format: date-time */
                         createdAt: string;
                         /** Format: date-time */
@@ -8928,6 +8994,8 @@ export interface operations {
                             isClosed: boolean;
                         }[];
                         isActive: boolean;
+                        /** @description Seconds an order placed at this exchange waits for the client's payment (while ORDERINIT or CLIENTPAYMENTWAIT) before the system cancels it; 0: its orders never expire. A change applies to orders placed after it. */
+                        paymentWindowSeconds: number;
                         /** Format: date-time */
                         createdAt: string;
                         /** Format: date-time */
@@ -9027,6 +9095,8 @@ export interface operations {
                         isClosed?: boolean;
                     }[];
                     isActive?: boolean;
+                    /** @description Seconds an order placed at this exchange waits for the client's payment (while ORDERINIT or CLIENTPAYMENTWAIT) before the system cancels it; 0: its orders never expire. A change applies to orders placed after it. 3600 (an hour) when a new exchange gives none; at most 604800 (7 days). */
+                    paymentWindowSeconds?: number;
                 };
             };
         };
@@ -9060,6 +9130,8 @@ export interface operations {
                             isClosed: boolean;
                         }[];
                         isActive: boolean;
+                        /** @description Seconds an order placed at this exchange waits for the client's payment (while ORDERINIT or CLIENTPAYMENTWAIT) before the system cancels it; 0: its orders never expire. A change applies to orders placed after it. */
+                        paymentWindowSeconds: number;
                         /** Format: date-time */
                         createdAt: string;
                         /** Format: date-time */

@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.js';
 import { startWorker } from '../features/delivery/worker.js';
 import { pruneIdempotencyKeys } from '../features/idempotency/service.js';
+import { startExpiry } from '../features/orders/expiry.js';
 import { pruneQuotes } from '../features/quotes/service.js';
 
 export interface Background {
@@ -9,7 +10,8 @@ export interface Background {
 
 /**
  * Work that runs beside the HTTP server: the webhook delivery worker (unless --no-worker), which on PostgreSQL
- * also LISTENs for deliveries other processes commit.
+ * also LISTENs for deliveries other processes commit, and the payment window's expiry job beside it. Every worker
+ * process runs both; the expiry job's row locks keep two of them from cancelling one order twice.
  */
 export async function startBackground(ctx: AppContext, options: { worker: boolean }): Promise<Background> {
   if (!options.worker) return { stop: async () => undefined };
@@ -18,5 +20,10 @@ export async function startBackground(ctx: AppContext, options: { worker: boolea
     alsoPrune: [pruneIdempotencyKeys, pruneQuotes],
   });
   ctx.log('info', 'webhook worker started', { workerId: worker.id });
-  return { stop: () => worker.stop() };
+  const expiry = startExpiry(ctx);
+  return {
+    stop: async () => {
+      await Promise.all([worker.stop(), expiry.stop()]);
+    },
+  };
 }

@@ -46,6 +46,8 @@ export interface ExchangesTable {
   longitude: Coordinate;
   timezone: Generated<string>;
   is_active: Generated<boolean>;
+  /** How long an order waits for the client's payment before the system cancels it; 0: orders never expire. */
+  payment_window_seconds: Generated<number>;
   created_at: Generated<Date>;
   updated_at: Timestamp;
 }
@@ -175,6 +177,8 @@ export interface OrdersTable {
   created_by_key_id: string | null;
   /** Placed in a sandbox branch: partners may move it themselves (POST /partner/sandbox/orders/{id}/status). */
   sandbox: Generated<boolean>;
+  /** When the system cancels the order unpaid; set only while it is ORDERINIT or CLIENTPAYMENTWAIT. */
+  expires_at: Generated<Date | null>;
   created_at: Generated<Date>;
   updated_at: Timestamp;
 }

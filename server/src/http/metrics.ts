@@ -58,6 +58,11 @@ export class Metrics {
     help: 'Pending webhook deliveries (sampled by the worker)',
     registers: [this.registry],
   });
+  readonly ordersExpired = new Counter({
+    name: 'pxs_orders_expired_total',
+    help: 'Orders the system cancelled because their payment window ran out unpaid',
+    registers: [this.registry],
+  });
 
   readonly catalogSnapshotBuilds = new Counter({
     name: 'pxs_catalog_snapshot_builds_total',

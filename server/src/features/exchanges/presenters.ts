@@ -15,6 +15,7 @@ export function exchangeView(e: repo.ExchangeRow) {
     timezone: e.timezone,
     schedule: e.schedule,
     isActive: e.is_active,
+    paymentWindowSeconds: e.payment_window_seconds,
     createdAt: e.created_at,
     updatedAt: e.updated_at,
   };

@@ -74,7 +74,7 @@ export async function findCashbox(db: Executor, scope: Scope, id: number) {
 const cashboxQuery = memoQuery((db, p: ScopeValues & { id: number }) =>
   inScope(db.selectFrom('exchanges as e'), p, { branch: 'e.branch_id', exchange: 'e.id' })
     .innerJoin('branches as b', 'b.id', 'e.branch_id')
-    .select(['e.id', 'e.branch_id', 'e.is_active', 'b.is_sandbox'])
+    .select(['e.id', 'e.branch_id', 'e.is_active', 'b.is_sandbox', 'e.payment_window_seconds'])
     .where('e.id', '=', p.id),
 );
 
@@ -123,6 +123,7 @@ function selectExchangeColumns(q: ReturnType<typeof inBackOffice>) {
       'e.longitude',
       'e.timezone',
       'e.is_active',
+      'e.payment_window_seconds',
       'e.created_at',
       'e.updated_at',
     ])
@@ -157,6 +158,7 @@ export interface ExchangeValues {
   location?: { latitude: number; longitude: number } | null;
   timezone?: string;
   isActive?: boolean;
+  paymentWindowSeconds?: number;
 }
 
 function columns(v: ExchangeValues) {
@@ -172,6 +174,7 @@ function columns(v: ExchangeValues) {
     }),
     ...(v.timezone !== undefined && { timezone: v.timezone }),
     ...(v.isActive !== undefined && { is_active: v.isActive }),
+    ...(v.paymentWindowSeconds !== undefined && { payment_window_seconds: v.paymentWindowSeconds }),
     updated_at: sql<Date>`now()`,
   };
 }

@@ -43,6 +43,12 @@ const ContactsInput = Type.Object(
   { additionalProperties: false },
 );
 
+/** A week: an order that waits longer for its payment is one nobody is watching. */
+export const MAX_PAYMENT_WINDOW_SECONDS = 7 * 24 * 3600;
+const PAYMENT_WINDOW_DESCRIPTION =
+  "Seconds an order placed at this exchange waits for the client's payment (while ORDERINIT or CLIENTPAYMENTWAIT) " +
+  'before the system cancels it; 0: its orders never expire. A change applies to orders placed after it.';
+
 const fields = {
   name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
   address: Type.Optional(Text(500)),
@@ -60,6 +66,14 @@ const fields = {
     Type.Array(ScheduleDayInput, { maxItems: 7, description: 'The whole week; days left out have no opening hours' }),
   ),
   isActive: Type.Optional(Type.Boolean()),
+  paymentWindowSeconds: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: MAX_PAYMENT_WINDOW_SECONDS,
+      // No `default`: the body validator fills defaults in, and a PATCH without the field must leave it alone.
+      description: `${PAYMENT_WINDOW_DESCRIPTION} 3600 (an hour) when a new exchange gives none; at most 604800 (7 days).`,
+    }),
+  ),
 };
 
 export const CreateExchangeRequest = Type.Object(
@@ -90,6 +104,7 @@ export const AdminExchange = Type.Object({
     Type.Object({ dayOfWeek: Type.Integer(), openTime: Time, closeTime: Time, isClosed: Type.Boolean() }),
   ),
   isActive: Type.Boolean(),
+  paymentWindowSeconds: Type.Integer({ minimum: 0, description: PAYMENT_WINDOW_DESCRIPTION }),
   createdAt: DateTime,
   updatedAt: DateTime,
 });

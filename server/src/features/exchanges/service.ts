@@ -95,6 +95,7 @@ function toValues(input: UpdateExchangeInput): repo.ExchangeValues {
     location: input.location,
     timezone: input.timezone,
     isActive: input.isActive,
+    paymentWindowSeconds: input.paymentWindowSeconds,
   };
 }
 

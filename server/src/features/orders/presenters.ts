@@ -25,6 +25,7 @@ export function order(o: OrderRow) {
     offer: ref(o.offer_id),
     rate: o.rate ?? undefined,
     sandbox: o.sandbox,
+    expiresAt: o.expires_at,
     createdAt: o.created_at,
     updatedAt: o.updated_at,
   };

@@ -12,7 +12,7 @@ export interface OrderCurrency {
   decimals: number;
 }
 export interface References {
-  cashbox: { id: number; branchId: number; sandbox: boolean };
+  cashbox: { id: number; branchId: number; sandbox: boolean; paymentWindowSeconds: number };
   currency1: OrderCurrency;
   currency2: OrderCurrency;
 }
@@ -67,7 +67,12 @@ export async function resolveReferences(db: Executor, scope: Scope, body: Create
 
   if (problems.length > 0 || !cashbox || !currency1 || !currency2) throw OrderError.unusableReferences(problems);
   return {
-    cashbox: { id: cashbox.id, branchId: cashbox.branch_id, sandbox: cashbox.is_sandbox },
+    cashbox: {
+      id: cashbox.id,
+      branchId: cashbox.branch_id,
+      sandbox: cashbox.is_sandbox,
+      paymentWindowSeconds: cashbox.payment_window_seconds,
+    },
     currency1,
     currency2,
   };

@@ -5,7 +5,7 @@ import type { NewOrder, OrderStatus } from '../../db/schema.js';
 import { inScope, scopeCondition, scopeValues, updateInScope, type Scope } from '../../db/scope.js';
 import { eventValues, withEvent, type EventValues, type OutboxEvent } from '../delivery/outbox.js';
 import { branchIdBound } from './branch-range.js';
-import { ORDER_STATUSES } from './transitions.js';
+import { EXPIRABLE, ORDER_STATUSES } from './transitions.js';
 
 /** Orders are exchange-scoped: the caller's branch and, for an operator, the exchanges it is assigned to. */
 const SCOPE_COLUMNS = { branch: 'o.branch_id', exchange: 'o.cashbox_id' };
@@ -135,6 +135,7 @@ function newOrderValues(o: CreatedOrder, history: HistoryRow, event: OutboxEvent
     tg_nick_name: o.tg_nick_name,
     created_by_key_id: o.created_by_key_id,
     sandbox: o.sandbox,
+    expires_at: o.expires_at,
     historyOrderId: h.order_id,
     historyFrom: h.from_status,
     historyTo: h.to_status,
@@ -176,7 +177,7 @@ export type CreatedOrder = Required<
     | 'created_by_key_id'
     | 'sandbox'
   >
-> & { id: number };
+> & { id: number; expires_at: Date | null };
 
 type NewOrderValues = CreatedOrder & {
   historyOrderId: number;
@@ -218,7 +219,10 @@ export function lockOrder(tx: Tx, scope: Scope, id: number) {
     .executeTakeFirst();
 }
 
-/** Moves only from the status the caller decided on: a second guard beside the row lock. */
+/**
+ * Moves only from the status the caller decided on: a second guard beside the row lock. A move past the payment
+ * (or a cancel) ends the payment window, so the order leaves the expiry index.
+ */
 export async function updateStatus(
   tx: Tx,
   scope: Scope,
@@ -227,7 +231,11 @@ export async function updateStatus(
   to: OrderStatus,
 ): Promise<boolean> {
   const result = await updateInScope(tx.updateTable('orders as o'), scope, SCOPE_COLUMNS)
-    .set({ status: to, updated_at: sql`now()` })
+    .set(
+      EXPIRABLE.includes(to)
+        ? { status: to, updated_at: sql`now()` }
+        : { status: to, updated_at: sql`now()`, expires_at: null },
+    )
     .where('o.id', '=', id)
     .where('o.status', '=', from)
     .executeTakeFirst();
@@ -239,7 +247,9 @@ export async function updateStatus(
 const ORDER_SCOPE = { branch: 'o.branch_id', exchange: 'o.cashbox_id' };
 
 export type HistoryActor =
-  { type: 'api_key'; apiKeyId: string; staffUserId: number | null } | { type: 'staff'; staffUserId: number };
+  | { type: 'api_key'; apiKeyId: string; staffUserId: number | null }
+  | { type: 'staff'; staffUserId: number }
+  | { type: 'system' };
 
 export interface HistoryRow {
   orderId: number;
@@ -260,7 +270,7 @@ export function historyValues(h: HistoryRow) {
     to_status: h.to,
     actor_type: h.actor.type,
     api_key_id: h.actor.type === 'api_key' ? h.actor.apiKeyId : null,
-    staff_user_id: h.actor.staffUserId,
+    staff_user_id: h.actor.type === 'system' ? null : h.actor.staffUserId,
     comment: h.comment ?? null,
   };
 }
@@ -457,4 +467,43 @@ export function waitingLongest(db: Executor, scope: Scope, limit: number) {
     .orderBy('o.id')
     .limit(limit)
     .execute();
+}
+
+// The payment window's expiry job (expiry.ts). Unscoped, as the system acts for every branch; each cancel then runs
+// in its order's branch. The conditions are written out, not bound, so the planner can see that they match the
+// partial index of migration 018 whatever plan a prepared statement gets.
+const EXPIRING = sql<boolean>`o.expires_at is not null and o.status in ('ORDERINIT', 'CLIENTPAYMENTWAIT')`;
+
+/**
+ * The order whose window ran out first, locked for the caller's transaction; one another worker holds is skipped,
+ * so workers racing over the same due orders each take a different one.
+ */
+export function lockDueOrder(tx: Tx, passOver: readonly number[]) {
+  return tx
+    .selectFrom('orders as o')
+    .select(['o.id', 'o.branch_id'])
+    .where(EXPIRING)
+    .where('o.expires_at', '<=', sql<Date>`now()`)
+    .where(sql<boolean>`not (o.id = any(${[...passOver]}::int[]))`)
+    .orderBy('o.expires_at')
+    .limit(1)
+    .forUpdate()
+    .skipLocked()
+    .executeTakeFirst();
+}
+
+/**
+ * Milliseconds until the next order's window runs out (0 when one already has), by the database's clock, so the
+ * workers' clocks do not matter; null when no order can expire.
+ */
+export async function msToNextExpiry(db: Executor, passOver: readonly number[]): Promise<number | null> {
+  const row = await db
+    .selectFrom('orders as o')
+    .select(sql<string | number>`greatest(0, extract(epoch from (o.expires_at - clock_timestamp())) * 1000)`.as('ms'))
+    .where(EXPIRING)
+    .where(sql<boolean>`not (o.id = any(${[...passOver]}::int[]))`)
+    .orderBy('o.expires_at')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? Number(row.ms) : null;
 }

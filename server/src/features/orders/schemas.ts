@@ -91,6 +91,12 @@ export const Order = Type.Object(
     sandbox: Type.Boolean({
       description: 'true for an order placed in a sandbox branch (a test order the partner may move itself)',
     }),
+    expiresAt: Nullable(DateTime, {
+      description:
+        "When the order's payment window runs out: unless the client has paid by then (the order has reached " +
+        'EXCHANGEPAYMENTWAIT), the system cancels it, within a few seconds. Set while the order is ORDERINIT or ' +
+        'CLIENTPAYMENTWAIT; null once it has moved on, and for an exchange whose orders never expire',
+    }),
     createdAt: DateTime,
     updatedAt: DateTime,
   },
@@ -116,6 +122,7 @@ export const Order = Type.Object(
         tgNickName: null,
         offer: { id: 3 },
         rate: 0.915,
+        expiresAt: '2026-01-15T11:00:00.000Z',
         createdAt: '2026-01-15T10:00:00.000Z',
         updatedAt: '2026-01-15T10:00:00.000Z',
       },

@@ -40,6 +40,8 @@ export const changesAfter = (db: Executor, afterId: number, seen: readonly numbe
 
 export type Actor = HistoryRow['actor'];
 
+const SYSTEM: Actor = { type: 'system' };
+
 export function keyActor(key: KeyPrincipal): Actor {
   return { type: 'api_key', apiKeyId: key.keyId, staffUserId: key.staffUserId };
 }
@@ -97,6 +99,8 @@ async function insertOrder(
     repo.reserveOrderId(db),
   ]);
   const priced = await priceWith(refs, pricing);
+  const placedAt = new Date();
+  const expiresAt = expiryOf(placedAt, refs.cashbox.paymentWindowSeconds);
   return repo.insertNewOrder(
     db,
     {
@@ -121,6 +125,7 @@ async function insertOrder(
       tg_nick_name: body.tgNickName ?? null,
       created_by_key_id: key.keyId,
       sandbox: refs.cashbox.sandbox,
+      expires_at: expiresAt,
     },
     { c1_code: refs.currency1.code, c2_code: refs.currency2.code },
     { orderId: id, from: null, to: 'ORDERINIT', actor: keyActor(key) },
@@ -134,11 +139,21 @@ async function insertOrder(
           status: 'ORDERINIT',
           amountSource: normalize(priced.clientAmount),
           amountDest: normalize(priced.exchangeAmount),
+          expiresAt: expiresAt?.toISOString() ?? null,
         },
         refs.cashbox.sandbox,
       ),
+      occurredAt: placedAt,
     },
   );
+}
+
+/**
+ * When an order placed at `placedAt` runs out of its payment window: the one moment the order's `expiresAt` and its
+ * `order.created` event both show. Null for a window of 0 (the exchange's orders never expire).
+ */
+function expiryOf(placedAt: Date, windowSeconds: number): Date | null {
+  return windowSeconds > 0 ? new Date(placedAt.getTime() + windowSeconds * 1000) : null;
 }
 
 /**
@@ -156,6 +171,8 @@ export interface Move {
   by: Mover;
   actor: Actor;
   comment?: string;
+  /** Why the system moved the order: carried in the `order.cancelled` event's data. */
+  reason?: 'expired';
   /** A sandbox move: only a sandbox order this key placed, in a branch that is still a sandbox; any other is 404. */
   sandboxKeyId?: string;
 }
@@ -181,7 +198,12 @@ export async function moveOrder(tx: Tx, scope: Scope, move: Move, audit?: Audit)
       event,
       branchId: order.branch_id,
       exchangeId: order.cashbox_id,
-      data: sandboxMarked({ id: order.id, status: move.to }, order.sandbox),
+      data: sandboxMarked(
+        event === 'order.cancelled' && move.reason
+          ? { id: order.id, status: move.to, reason: move.reason }
+          : { id: order.id, status: move.to },
+        order.sandbox,
+      ),
       envelope: event === 'order.status_changed' ? { status: move.to } : undefined,
       occurredAt,
     })),
@@ -213,3 +235,38 @@ async function sandboxOwned(
 ) {
   return order.sandbox && order.created_by_key_id === keyId && isSandbox(tx, order.branch_id);
 }
+
+/** A cancel of an expired order that failed: the order is named, so the job can pass over it for a while. */
+export class ExpiryFailed extends Error {
+  constructor(
+    readonly orderId: number,
+    cause: unknown,
+  ) {
+    super(`order ${orderId} could not be cancelled as expired`, { cause });
+  }
+}
+
+/**
+ * Cancels the order whose payment window ran out first, if any, as the system: through moveOrder like every other
+ * move, so its history row, its events and whatever else a cancel undoes come with it. The row stays locked until
+ * the cancel commits and other workers skip it, so each expiry happens once however many workers run. Orders in
+ * `passOver` are left for later. Returns whether an order expired.
+ */
+export async function expireNextDue(db: Database, passOver: readonly number[] = []): Promise<boolean> {
+  return db.transaction().execute(async (tx) => {
+    const due = await repo.lockDueOrder(tx, passOver);
+    if (!due) return false;
+    try {
+      await moveOrder(
+        tx,
+        { branchId: due.branch_id, exchangeIds: null },
+        { id: due.id, to: 'CANCEL', by: 'system', actor: SYSTEM, comment: 'expired', reason: 'expired' },
+      );
+    } catch (err) {
+      throw new ExpiryFailed(due.id, err);
+    }
+    return true;
+  });
+}
+
+export const msToNextExpiry = (db: Executor, passOver: readonly number[] = []) => repo.msToNextExpiry(db, passOver);

@@ -22,8 +22,11 @@ export const STAFF_MOVES: Readonly<Record<OrderStatus, readonly OrderStatus[]>> 
 /** A partner may only cancel, and only before the client has paid. */
 export const PARTNER_CANCELLABLE: readonly OrderStatus[] = ['ORDERINIT', 'CLIENTPAYMENTWAIT'];
 
+/** The system cancels an order whose payment window ran out, and only one still waiting for the payment. */
+export const EXPIRABLE: readonly OrderStatus[] = ['ORDERINIT', 'CLIENTPAYMENTWAIT'];
+
 /** A sandbox move is a partner's test of the staff moves, so it follows the staff table. */
-export type Mover = 'partner' | 'staff' | 'sandbox';
+export type Mover = 'partner' | 'staff' | 'sandbox' | 'system';
 
 export type TransitionOutcome = { ok: true; events: WebhookEvent[] } | { ok: false; message: string };
 
@@ -32,6 +35,9 @@ export function transition(from: OrderStatus, to: OrderStatus, by: Mover): Trans
   if (by === 'partner') {
     if (to !== 'CANCEL' || !PARTNER_CANCELLABLE.includes(from))
       return { ok: false, message: `Order in status ${from} cannot be cancelled` };
+  } else if (by === 'system') {
+    if (to !== 'CANCEL' || !EXPIRABLE.includes(from))
+      return { ok: false, message: `Order in status ${from} cannot expire` };
   } else if (!STAFF_MOVES[from].includes(to)) {
     return { ok: false, message: refusal(from, to) };
   }

@@ -1,5 +1,5 @@
 import { Type, type TSchema } from 'typebox';
-import { StringEnum } from '../../http/schemas.js';
+import { Nullable, StringEnum } from '../../http/schemas.js';
 
 /*
  * The bodies the delivery worker POSTs, as named schemas: the OpenAPI document describes them under `webhooks`
@@ -54,6 +54,11 @@ export const OrderCreatedEvent = envelope(
     status: Type.Literal('ORDERINIT'),
     amountSource: Decimal,
     amountDest: Decimal,
+    expiresAt: Nullable(Type.String({ format: 'date-time' }), {
+      description:
+        "When the order's payment window runs out: unpaid then, the system cancels it (order.cancelled with reason " +
+        "`expired`). null when the exchange's orders never expire",
+    }),
     sandbox: Sandbox,
   }),
   {},
@@ -61,7 +66,13 @@ export const OrderCreatedEvent = envelope(
     id: '2592f0c4-6d0e-4b8a-9a51-3c1f0e7d8b2a',
     event: 'order.created',
     timestamp: '2026-01-15T10:00:00.000Z',
-    data: { id: 42, status: 'ORDERINIT', amountSource: '100', amountDest: '91.5' },
+    data: {
+      id: 42,
+      status: 'ORDERINIT',
+      amountSource: '100',
+      amountDest: '91.5',
+      expiresAt: '2026-01-15T11:00:00.000Z',
+    },
   },
 );
 
@@ -82,6 +93,13 @@ export const OrderCancelledEvent = envelope(
   Type.Object({
     id: Type.Integer(),
     status: Type.Literal('CANCEL'),
+    // orders/service.ts moveOrder: only on the system's cancel of an order whose payment window ran out.
+    reason: Type.Optional(
+      Type.Literal('expired', {
+        description:
+          'Present only when the system cancelled the order: `expired`, its payment window (expiresAt) ran out unpaid',
+      }),
+    ),
     sandbox: Sandbox,
   }),
 );

@@ -42,6 +42,7 @@ describe('POST /admin/exchanges', () => {
       location: { latitude: 41.14, longitude: -8.61 },
       timezone: 'Europe/Lisbon',
       isActive: true,
+      paymentWindowSeconds: 3600,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       schedule: [

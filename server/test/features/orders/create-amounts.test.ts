@@ -58,7 +58,13 @@ describe('POST /partner/orders: which amounts', () => {
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ offer_id: null, rate: null, is_reverse: null });
     const [created] = await recordedEvents(server.db, webhookId, res.body.id);
-    expect(created.body.data).toEqual({ id: res.body.id, status: 'ORDERINIT', amountSource: '5', amountDest: '777' });
+    expect(created.body.data).toEqual({
+      id: res.body.id,
+      status: 'ORDERINIT',
+      amountSource: '5',
+      amountDest: '777',
+      expiresAt: res.body.expiresAt,
+    });
   });
 
   it.each([

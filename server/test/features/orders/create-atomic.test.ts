@@ -31,6 +31,7 @@ describe('creating an order writes everything or nothing', () => {
           status: 'ORDERINIT',
           amountSource: String(res.body.clientAmount),
           amountDest: String(res.body.exchangeAmount),
+          expiresAt: res.body.expiresAt,
         },
       ],
     ]);
@@ -66,6 +67,7 @@ describe('creating an order writes everything or nothing', () => {
           tg_nick_name: null,
           created_by_key_id: world.keyIds.branch,
           sandbox: false,
+          expires_at: null,
         },
         { c1_code: 'USD', c2_code: 'EUR' },
         { orderId: id, from: null, to: 'ORDERINIT', actor: badActor },

@@ -104,6 +104,7 @@ describe('POST /partner/sandbox/orders/{id}/status', () => {
       status: 'ORDERINIT',
       amountSource: '100',
       amountDest: '92.15',
+      expiresAt: order.expiresAt,
       sandbox: true,
     });
     path.forEach((status, i) =>

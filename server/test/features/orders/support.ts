@@ -19,7 +19,7 @@ export function orderBody(world: World, overrides: Record<string, unknown> = {})
 export async function placeOrder(server: TestServer, key: string, body: Record<string, unknown>) {
   const res = await call(server, 'POST', '/partner/orders', { key, body });
   if (res.status !== 201) throw new Error(`order creation failed: ${res.status} ${res.text}`);
-  return res.body as { id: number; hashedId: string; status: string };
+  return res.body as { id: number; hashedId: string; status: string; createdAt: string; expiresAt: string | null };
 }
 
 export async function staffToken(server: TestServer, staffUserId: number): Promise<string> {

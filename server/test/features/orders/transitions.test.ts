@@ -49,3 +49,13 @@ describe('transition(): partner cancel', () => {
     if (!outcome.ok) expect(outcome.message).toBe(`Order in status ${from} cannot be cancelled`);
   });
 });
+
+describe('transition(): the system (an expired payment window)', () => {
+  it.each(grid)('%s → %s', (from, to) => {
+    const outcome = transition(from, to, 'system');
+    // The same two moves as a partner's cancel: only an order still waiting for the client's payment expires.
+    expect(outcome.ok).toBe(PARTNER_ALLOWED.has(`${from}→${to}`));
+    if (outcome.ok) expect(outcome.events).toEqual(['order.status_changed', 'order.cancelled']);
+    else expect(outcome.message).toBe(`Order in status ${from} cannot expire`);
+  });
+});

@@ -53,7 +53,13 @@ describe("events from the product's own changes, end to end", () => {
       id: expect.stringMatching(UUID),
       event: 'order.created',
       timestamp: expect.stringMatching(ISO),
-      data: { id: res.body.id, status: 'ORDERINIT', amountSource: '100', amountDest: '92.15' },
+      data: {
+        id: res.body.id,
+        status: 'ORDERINIT',
+        amountSource: '100',
+        amountDest: '92.15',
+        expiresAt: res.body.expiresAt,
+      },
     });
   });
 

@@ -25,6 +25,10 @@ const coordinate =
     return Number.isFinite(Number(value.trim())) ? null : 'A decimal number, such as 38.7078';
   };
 
+/** Whole seconds from 0 to a week, as the API takes them; typed, so never a float's rounding. */
+const windowSeconds = (value: string) =>
+  /^\d{1,6}$/.test(value.trim()) && Number(value.trim()) <= 604_800 ? null : 'Whole seconds from 0 to 604800 (7 days)';
+
 /** Contacts, location and weekly hours of an exchange; a superadmin also picks the branch of a new one. */
 export function ExchangeForm({
   exchange,
@@ -51,8 +55,13 @@ export function ExchangeForm({
       longitude: exchange?.location ? String(exchange.location.longitude) : '',
       timezone: exchange?.timezone ?? 'UTC',
       isActive: exchange?.isActive ?? true,
+      paymentWindowSeconds: String(exchange?.paymentWindowSeconds ?? 3600),
     },
-    validate: { latitude: coordinate('longitude'), longitude: coordinate('latitude') },
+    validate: {
+      latitude: coordinate('longitude'),
+      longitude: coordinate('latitude'),
+      paymentWindowSeconds: windowSeconds,
+    },
   });
   const edited = [
     form.isDirty() && 'office details',
@@ -73,6 +82,7 @@ export function ExchangeForm({
         location,
         timezone: v.timezone,
         isActive: v.isActive,
+        paymentWindowSeconds: Number(v.paymentWindowSeconds.trim()),
         schedule,
       },
       {
@@ -114,6 +124,13 @@ export function ExchangeForm({
               {...form.getInputProps('timezone')}
             />
           </SimpleGrid>
+          <TextInput
+            mt="xs"
+            label="Payment window (seconds)"
+            description="Unpaid orders are cancelled after it: 3600 is an hour, at most 604800 (7 days); 0: never"
+            inputMode="numeric"
+            {...form.getInputProps('paymentWindowSeconds')}
+          />
           <Switch mt="sm" label="Open to partners (active)" {...form.getInputProps('isActive', { type: 'checkbox' })} />
         </Paper>
         <Paper withBorder p="md">

@@ -47,6 +47,7 @@ export function OrderFacts({ order }: { order: OrderDetail }) {
           <Fact label="Receives by">{nameOf(methods, order.paymentMethodDest?.id)}</Fact>
           <Fact label="Created">{when(order.createdAt)}</Fact>
           <Fact label="Changed">{when(order.updatedAt)}</Fact>
+          {order.expiresAt !== null && <Fact label="Unpaid, cancelled at">{when(order.expiresAt)}</Fact>}
         </SimpleGrid>
       </Paper>
       <Paper withBorder p="md" component="section" aria-label="Client">
