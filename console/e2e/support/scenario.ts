@@ -25,7 +25,12 @@ export function scenario(env: Record<string, string> = {}, before?: (s: Scenario
  * file uses), so that it passes whichever files ran before it on that server. Its own Chromium still.
  */
 export function sharedScenario(before?: (s: Scenario) => Promise<void>): Scenario {
-  return frame(async () => demoServerAt(inject('sharedDemo'), async () => undefined), before);
+  return frame(async () => sharedDemoServer(), before);
+}
+
+/** The run's shared demo server, for a file that frames itself; closing it leaves it running for the next file. */
+export function sharedDemoServer(): DemoServer {
+  return demoServerAt(inject('sharedDemo'), async () => undefined);
 }
 
 function frame(open: () => Promise<DemoServer>, before?: (s: Scenario) => Promise<void>): Scenario {
