@@ -32,7 +32,8 @@ export default defineConfig({
           name: 'integration',
           include: ['test/**/*.test.ts'],
           exclude: ['test/**/*.unit.test.ts'],
-          globalSetup: ['test/helpers/pglite-template.ts'],
+          // The built CLI (built-cli.ts) is what the tests that start `pxs` processes run.
+          globalSetup: ['test/helpers/pglite-template.ts', 'test/helpers/built-cli.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { logIn } from './support/browser';
-import { scenario } from './support/scenario';
+import { sharedScenario } from './support/scenario';
 
 /**
  * A branch's admin sees its branch's keys and may revoke any of them, but rolls only its own personal keys: the
  * console offers Roll only where the API would agree (a roll hands over a new raw key).
  */
-const s = scenario();
+const s = sharedScenario();
 
 describe('an admin', () => {
   it('is offered Revoke on every key of its branch, and Roll only on its own personal key', async () => {

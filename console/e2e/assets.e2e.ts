@@ -2,13 +2,13 @@ import { request } from 'node:http';
 import type { Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { logIn } from './support/browser';
-import { scenario } from './support/scenario';
+import { sharedScenario } from './support/scenario';
 
 /**
  * How the built console reaches a browser: compressed as the browser accepts (the build's .br, .gz), and a page's
  * code only when that page is opened (a chunk per route).
  */
-const s = scenario();
+const s = sharedScenario();
 
 /** A GET from outside a browser with no Accept-Encoding at all: what it gets, and how many bytes. */
 function plainGet(url: string): Promise<{ encoding: string | undefined; vary: string | undefined; bytes: number }> {

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn } from './support/browser';
-import { startDemoServer, type DemoServer } from './support/server';
+import { sharedDemoServer } from './support/scenario';
+import type { DemoServer } from './support/server';
 
 /**
  * A key or a secret shown once, on a console opened at a plain-http address other than localhost: the browser has no
@@ -21,7 +22,8 @@ let insecure: string;
 const problems: string[] = [];
 
 beforeAll(async () => {
-  server = await startDemoServer();
+  // The shared demo: this file changes only the keys and the webhook it creates.
+  server = sharedDemoServer();
   insecure = server.url.replace('127.0.0.1', HOST);
   profile = await mkdtemp(join(tmpdir(), 'pxs-chromium-'));
   context = await chromium.launchPersistentContext(profile, {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { scenario } from './support/scenario';
+import { sharedScenario } from './support/scenario';
 
 /**
  * The API reference at /docs (Swagger UI) under its Content-Security-Policy: it must still render and run
  * "Try it out" against this origin, and the browser must report no refused script, style or request.
  */
-const s = scenario();
+const s = sharedScenario();
 
 describe('/docs', () => {
   it('renders under its Content-Security-Policy and runs "Try it out" against this origin', async () => {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { logIn } from './support/browser';
-import { scenario } from './support/scenario';
+import { sharedScenario } from './support/scenario';
 
 /**
  * An operator may be left without exchanges (the API allows it: one moved between branches loses them), but then
  * sees only empty pages: the staff form warns as it is made, and the operator's Home says whom to ask.
  */
-const s = scenario();
+const s = sharedScenario();
 const lonely = { email: 'no-exchange@demo.local', password: 'no-exchange-pass-123' };
 const WARNING = 'An operator without exchanges sees no orders';
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { logIn, screenshot } from './support/browser';
 import { demoCatalog, partnerOrder } from './support/demo';
-import { scenario } from './support/scenario';
+import { sharedScenario } from './support/scenario';
 
 /** An operator's shift: the board fills by itself, an order is served step by step, and other exchanges stay unseen. */
 let catalog: Awaited<ReturnType<typeof demoCatalog>>;
-const s = scenario({}, async ({ server }) => {
+const s = sharedScenario(async ({ server }) => {
   catalog = await demoCatalog(server);
 });
 

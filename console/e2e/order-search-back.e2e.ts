@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { logIn } from './support/browser';
 import { demoCatalog, partnerOrder } from './support/demo';
-import { scenario } from './support/scenario';
+import { sharedScenario } from './support/scenario';
 
 /**
  * The counter searches, opens an order and comes back: the search (and the board's other choices) live in the
  * address, so Back, or the order page's "Back to the board", brings them back without retyping.
  */
 let catalog: Awaited<ReturnType<typeof demoCatalog>>;
-const s = scenario({}, async ({ server }) => {
+const s = sharedScenario(async ({ server }) => {
   catalog = await demoCatalog(server);
 });
 

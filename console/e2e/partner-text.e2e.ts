@@ -2,13 +2,13 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { logIn, screenshot } from './support/browser';
 import { demoCatalog } from './support/demo';
-import { scenario } from './support/scenario';
+import { sharedScenario } from './support/scenario';
 
 /**
  * Names and notes that partners and their clients typed may hold U+202E (right-to-left override): shown as they
  * are, it reverses what follows it on the line. The console isolates such text, so it reorders nothing around it.
  */
-const s = scenario();
+const s = sharedScenario();
 const RLO = '\u202E';
 
 /** How the page shows the element holding `text`: its tag and its computed unicode-bidi. */

@@ -2,10 +2,10 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CONSOLE_DIST } from './support/server';
-import { scenario } from './support/scenario';
+import { sharedScenario } from './support/scenario';
 
 /** The console's source maps are built (to read a stack trace from production) but neither named by the bundle nor served. */
-const s = scenario();
+const s = sharedScenario();
 
 describe('the served console', () => {
   it('points to no source map from its scripts and styles, and serves none', async () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { logIn, screenshot } from './support/browser';
-import { scenario } from './support/scenario';
+import { sharedScenario } from './support/scenario';
 
 /** An error the API names outside the form's fields is a notice, and it names the field as the form does. */
-const s = scenario();
+const s = sharedScenario();
 
 describe('a refusal with no field on the form', () => {
   it("names a too long allowed origin in the form's words, not by the API's name for the list's item", async () => {

@@ -4,13 +4,13 @@ import type { Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn, screenshot } from './support/browser';
 import { demoCatalog } from './support/demo';
-import { scenario } from './support/scenario';
+import { sharedScenario } from './support/scenario';
 
 /**
  * The rates widget as a partner embeds it: a page served from one local port, the service on another, a public
  * key in the page. What the widget shows must be the API's own figures.
  */
-const s = scenario();
+const s = sharedScenario();
 
 /** The partner's site: pages by path, on a port of its own (so another origin than the service). */
 const pages = new Map<string, string>();

@@ -8,10 +8,14 @@ import { STARTUP_FLAGS } from '../../../server/bin/v8-flags.js';
 const SERVER_BIN = fileURLToPath(new URL('../../../server/bin/pxs.js', import.meta.url));
 export const CONSOLE_DIST = fileURLToPath(new URL('../../dist', import.meta.url));
 
-export interface DemoServer {
+/** Where a started demo server is, and the demo's keys and logins it printed: what a test needs to reach it. */
+export interface DemoAddress {
   url: string;
   keys: { branch: string; public: string; personal: string };
   logins: Record<'superadmin' | 'admin' | 'operator', { email: string; password: string }>;
+}
+
+export interface DemoServer extends DemoAddress {
   /** The partner API, called as a partner app would. */
   partner(method: string, path: string, key: string, body?: unknown): Promise<{ status: number; body: any }>;
   close(): Promise<void>;
@@ -74,12 +78,22 @@ export async function startDemoServer(env: Record<string, string> = {}): Promise
     const m = new RegExp(`^\\s+${role}\\s+(\\S+) / (\\S+)$`, 'm').exec(output);
     return { email: m?.[1] ?? '', password: m?.[2] ?? '' };
   };
+  return demoServerAt(
+    {
+      url,
+      keys: { branch: key('branch'), public: key('public'), personal: key('personal') },
+      logins: { superadmin: login('superadmin'), admin: login('admin'), operator: login('operator') },
+    },
+    () => stop(child).then(() => database?.drop()),
+  );
+}
+
+/** A demo server already started (by this process or another), closed by `close`. */
+export function demoServerAt(address: DemoAddress, close: () => Promise<void>): DemoServer {
   return {
-    url,
-    keys: { branch: key('branch'), public: key('public'), personal: key('personal') },
-    logins: { superadmin: login('superadmin'), admin: login('admin'), operator: login('operator') },
+    ...address,
     async partner(method, path, k, body) {
-      const res = await fetch(`${url}/api/v1/partner${path}`, {
+      const res = await fetch(`${address.url}/api/v1/partner${path}`, {
         method,
         headers: {
           authorization: `Bearer ${k}`,
@@ -90,7 +104,7 @@ export async function startDemoServer(env: Record<string, string> = {}): Promise
       const text = await res.text();
       return { status: res.status, body: text ? JSON.parse(text) : undefined };
     },
-    close: () => stop(child).then(() => database?.drop()),
+    close,
   };
 }
 

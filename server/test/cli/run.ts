@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PXS_MAIN } from '../helpers/built-cli.js';
 import { openTestDatabase, usingPostgres, type TestDatabase } from '../helpers/database.js';
 
 /**
@@ -42,7 +43,7 @@ export async function cliDatabase(): Promise<CliDatabase> {
 }
 
 export function spawnPxs(args: string[], env: Record<string, string>): ChildProcessWithoutNullStreams {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], { env, stdio: 'pipe' });
+  return spawn(process.execPath, [PXS_MAIN, ...args], { env, stdio: 'pipe' });
 }
 
 /**

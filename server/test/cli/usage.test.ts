@@ -1,13 +1,14 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
+import { PXS_MAIN } from '../helpers/built-cli.js';
 import { STARTS_PROCESSES } from '../helpers/processes.js';
 
 /** `pxs` help and usage errors: answered before any database is opened. */
 const ENV = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'test', DATA_DIR: 'memory://' };
 
 function pxs(args: string[], env: Record<string, string> = {}) {
-  const res = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+  const res = spawnSync(process.execPath, [PXS_MAIN, ...args], {
     env: { ...ENV, ...env },
     encoding: 'utf8',
     timeout: 60_000,
@@ -64,7 +65,7 @@ describe('pxs without a database', STARTS_PROCESSES, () => {
   });
 
   it('ends quietly when its reader stops reading (pxs openapi | head)', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'openapi'], { env: ENV });
+    const child = spawn(process.execPath, [PXS_MAIN, 'openapi'], { env: ENV });
     let stderr = '';
     child.stderr.on('data', (d) => {
       stderr += d;

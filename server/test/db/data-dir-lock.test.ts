@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.js';
 import { cliDatabase, runPxs, spawnPxs, type CliDatabase } from '../cli/run.js';
+import { PXS_MAIN } from '../helpers/built-cli.js';
 import { usingPostgres } from '../helpers/database.js';
 import { call } from '../helpers/server.js';
 
@@ -148,7 +149,7 @@ describe.skipIf(usingPostgres)('one process per embedded data directory', { time
     const asRoot = process.getuid?.() === 0;
     chmodSync(cli.dataDir, asRoot ? 0o755 : 0o555);
     try {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'staff', 'list'], {
+      const child = spawn(process.execPath, [PXS_MAIN, 'staff', 'list'], {
         env: { ...env, HOME: tmpdir() },
         stdio: 'pipe',
         ...(asRoot && { uid: NOBODY, gid: NOBODY }),

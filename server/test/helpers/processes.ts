@@ -1,5 +1,5 @@
 /**
- * For tests that start `pxs` processes: each compiles the CLI with tsx and opens its database, and one test that
+ * For tests that start `pxs` processes: each loads the built CLI and opens its database, and one test that
  * starts four of them took 27 s on the two shared cores with the other test file and a busy process beside it.
  */
 export const STARTS_PROCESSES = { timeout: 120_000 };

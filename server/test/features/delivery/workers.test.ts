@@ -5,6 +5,7 @@ import { openDatabase, type DatabaseHandle } from '../../../src/db/database.js';
 import { Metrics } from '../../../src/http/metrics.js';
 import { startWorker, type WebhookWorker } from '../../../src/features/delivery/worker.js';
 import { usingPostgres } from '../../helpers/database.js';
+import { PXS_MAIN } from '../../helpers/built-cli.js';
 import { STARTS_PROCESSES } from '../../helpers/processes.js';
 import type { TestServer } from '../../helpers/server.js';
 import type { World } from '../../helpers/world.js';
@@ -22,7 +23,7 @@ describe.skipIf(!usingPostgres)('workers on PostgreSQL', STARTS_PROCESSES, () =>
   afterAll(() => server?.close());
 
   function spawnWorker(env: Record<string, string>): ChildProcess {
-    return spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'worker'], {
+    return spawn(process.execPath, [PXS_MAIN, 'worker'], {
       cwd: new URL('../../..', import.meta.url).pathname,
       env: {
         ...process.env,

@@ -1,5 +1,5 @@
 // Test-only preload (crash.test.ts starts `pxs serve` with it): the process kills itself right after the commit
-// of an idempotent request and before its answer. Plain JavaScript, so that it loads before tsx is registered.
+// of an idempotent request and before its answer. Plain JavaScript: node loads it as it is, before the CLI.
 import { subscribe } from 'node:diagnostics_channel';
 
 // The channel's name as src/features/idempotency/service.ts publishes it (COMMITTED_CHANNEL).
