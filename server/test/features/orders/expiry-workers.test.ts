@@ -9,6 +9,7 @@ import type { World } from '../../helpers/world.js';
 import { register, sleep, startReceiver, type Receiver } from '../webhooks/support.js';
 import { expiredOnce, setWindow, type Placed } from './expiry-support.js';
 import { orderBody, placeOrder } from './support.js';
+import { PXS_MAIN } from '../../helpers/built-cli.js';
 
 // Real `pxs worker` processes racing over the same due orders. A second process cannot open an embedded PGlite
 // database, so this runs on PostgreSQL only (DATABASE_URL set); expiry.test.ts runs two jobs in one process on both.
@@ -36,7 +37,7 @@ describe.skipIf(!usingPostgres)('the payment window with two `pxs worker` proces
   });
 
   function spawnWorker(): { child: ChildProcess; ready: Promise<void> } {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'worker'], {
+    const child = spawn(process.execPath, [PXS_MAIN, 'worker'], {
       cwd: new URL('../../..', import.meta.url).pathname,
       env: {
         PATH: process.env.PATH ?? '',
