@@ -15,6 +15,7 @@ import * as staffTokenCutoff from './migrations/013_staff_token_cutoff.js';
 import * as listIndexes from './migrations/014_list_indexes.js';
 import * as listCounts from './migrations/015_list_counts.js';
 import * as listFilterCounts from './migrations/016_list_filter_counts.js';
+import * as cashPositions from './migrations/017_cash_positions.js';
 
 /** Migrations are listed in code so the compiled service needs no file-system scan. */
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '014_list_indexes': listIndexes,
   '015_list_counts': listCounts,
   '016_list_filter_counts': listFilterCounts,
+  '017_cash_positions': cashPositions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
