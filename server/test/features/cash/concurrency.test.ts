@@ -23,7 +23,12 @@ describe(`concurrent orders at one position (${usingPostgres ? 'PostgreSQL' : 'P
       body: { kind: 'deposit', amount: 70 },
     });
     expect(deposit.status, deposit.text).toBe(201);
-    const body = orderBody(world, { cashbox: { id: B }, currency1: { id: USD }, currency2: { id: EUR }, clientAmount: 10 });
+    const body = orderBody(world, {
+      cashbox: { id: B },
+      currency1: { id: USD },
+      currency2: { id: EUR },
+      clientAmount: 10,
+    });
     const results = await Promise.all(
       Array.from({ length: 20 }, () => call(server, 'POST', '/partner/orders', { key: world.keys.branch, body })),
     );
