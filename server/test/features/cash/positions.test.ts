@@ -252,3 +252,50 @@ describe('orders against a tracked position', () => {
     ]);
   });
 });
+
+describe('the reserve partners see', () => {
+  it('is the smaller of maxAmount × rate and available when tracked, refreshed when the position changes', async () => {
+    const { A } = world.exchanges;
+    const { USD, BTC } = world.currencies;
+    const rateOf = async () => {
+      const res = await call(server, 'GET', '/partner/public/rates', {
+        key: world.keys.public,
+        query: { exchangeId: A, sourceCurrencyId: world.currencies.USDT, destCurrencyId: BTC },
+      });
+      expect(res.status, res.text).toBe(200);
+      return res.body[0].reserve as number;
+    };
+    const offerOf = async () => {
+      const res = await call(server, 'GET', '/partner/offers', { key: world.keys.branch, query: { limit: 100 } });
+      return res.body.data.find((o: { id: number }) => o.id === world.offers.aUsdtBtc).reserve as number;
+    };
+    const xmlAmount = async () => {
+      const res = await call(server, 'GET', '/partner/public/rates.xml', { key: world.keys.public });
+      return /<from>USDT<\/from><to>BTC<\/to>.*?<amount>([^<]+)<\/amount>/.exec(res.text)?.[1];
+    };
+    // BTC at A is tracked since the deposit of 0.00000001 above: that is all one order can receive.
+    expect(await rateOf()).toBe(0.00000001);
+    expect(await xmlAmount()).toBe('0.00000001');
+    expect((await move(tokens.admin1, A, BTC, { kind: 'deposit', amount: '0.5' })).status).toBe(201);
+    expect(await rateOf()).toBe(0.50000001);
+    expect(await offerOf()).toBe(0.50000001);
+    expect(await xmlAmount()).toBe('0.50000001');
+    expect((await move(tokens.admin1, A, BTC, { kind: 'deposit', amount: 5 })).status).toBe(201);
+    // Now maxAmount × rate is smaller: 100000 × 0.0000155123456789, rounded down to 8 decimals.
+    expect(await rateOf()).toBe(1.55123456);
+    // USD at A is tracked too: the reserve of BTC→USD is its available USD.
+    const usd = await positionOf(A, USD);
+    const rates = await call(server, 'GET', '/partner/public/rates', {
+      key: world.keys.public,
+      query: { exchangeId: A, sourceCurrencyId: BTC, destCurrencyId: USD },
+    });
+    expect(rates.body[0].reserve).toBe(usd.available);
+  });
+
+  it('/metrics carries the available cash of each tracked position', async () => {
+    const text = await (await fetch(`${server.url}/metrics`)).text();
+    expect(text).toMatch(
+      new RegExp(`pxs_cash_available\\{exchange_id="${world.exchanges.A}",currency="BTC"\\} 5\\.50000001`),
+    );
+  });
+});
