@@ -164,7 +164,7 @@ function checkNotBelowHeld(p: repo.PositionRow, delta: string) {
 }
 
 /**
- * Cash carried from one exchange to another of the same branch: two ledger entries and two audit rows in one
+ * Cash carried from one exchange to another of the same branch: two ledger entries and an audit row in one
  * transaction. The two positions are locked in exchange id order, so two transfers the other way round wait for
  * each other instead of deadlocking.
  */
@@ -212,17 +212,21 @@ export async function transfer(db: Database, audit: Audit, scope: Scope, body: T
       repo.findPosition(tx, from.id, currency.id),
       repo.findPosition(tx, to.id, currency.id),
     ]);
-    for (const [side, other, after] of [
-      ['transferOut', to.id, fromAfter!],
-      ['transferIn', from.id, toAfter!],
-    ] as const)
-      await audit.record(tx, {
-        action: `cash.${side}`,
-        entityType: 'cash',
-        entityId: `${after.exchange_id}:${currency.id}`,
-        branchId: from.branch_id,
-        after: { amount: normalize(amount), otherExchangeId: other, balance: normalize(after.balance), reason },
-      });
+    // One row for the one act, on the sending position, naming both sides.
+    await audit.record(tx, {
+      action: 'cash.transfer',
+      entityType: 'cash',
+      entityId: `${from.id}:${currency.id}`,
+      branchId: from.branch_id,
+      before: { fromBalance: normalize(source.balance) },
+      after: {
+        amount: normalize(amount),
+        toExchangeId: to.id,
+        fromBalance: normalize(fromAfter!.balance),
+        toBalance: normalize(toAfter!.balance),
+        reason,
+      },
+    });
     return {
       branchId: from.branch_id,
       body: {
