@@ -7,6 +7,7 @@ import { admin, createBenchDatabase, prepareDatabase } from './lib/database.js';
 import type { Timing } from './lib/load.js';
 import { progressLine, table, writeResults, type Results } from './lib/report.js';
 import type { BenchContext, Scenario } from './lib/scenario.js';
+import { cash } from './scenarios/cash.js';
 import { catalog } from './scenarios/catalog.js';
 import { endpoints } from './scenarios/endpoints.js';
 import { runtime } from './scenarios/runtime.js';
@@ -15,7 +16,7 @@ import { scaleOut } from './scenarios/scale-out.js';
 import { webhooks } from './scenarios/webhooks.js';
 
 /** In this order; a new scenario is a file of scenarios/ and a line here. */
-const SCENARIOS: Scenario[] = [runtime, endpoints, catalog, webhooks];
+const SCENARIOS: Scenario[] = [runtime, endpoints, catalog, webhooks, cash];
 /** `--scale`: a history of a million orders and ten million deliveries, and 2 + 2 processes (docs/scaling.md). */
 const SCALE_SCENARIOS: Scenario[] = [scale, scaleOut];
 

@@ -7,6 +7,7 @@ import { StaffTokens } from './auth/staff-jwt.js';
 import type { Config } from './config/config.js';
 import type { Database, DatabaseHandle } from './db/database.js';
 import { findKeyByHash, recordLastUsed } from './features/api-keys/service.js';
+import { allAvailable } from './features/cash/service.js';
 import { CatalogSnapshots } from './features/catalog/service.js';
 import { Metrics } from './http/metrics.js';
 import type { Log } from './log.js';
@@ -57,6 +58,8 @@ export async function createContext(config: Config, database: DatabaseHandle, lo
     (err) => logger('warn', 'lastUsedAt flush failed', { err }),
   );
   const metrics = new Metrics();
+  metrics.cashPositions = async () =>
+    (await allAvailable(db)).map((p) => ({ exchangeId: p.exchange_id, currency: p.code, available: p.available }));
   const catalog = new CatalogSnapshots(db, (channel, handlers) => database.listen(channel, handlers), {
     built: () => metrics.catalogSnapshotBuilds.inc(),
     dropped: (reason) => metrics.catalogSnapshotDrops.inc({ reason }),

@@ -4,6 +4,7 @@ import { apiKeyAdminRoutes } from './features/api-keys/admin-routes.js';
 import { apiKeyRoutes } from './features/api-keys/staff-routes.js';
 import { auditRoutes } from './features/audit/admin-routes.js';
 import { branchRoutes } from './features/branches/admin-routes.js';
+import { cashRoutes } from './features/cash/admin-routes.js';
 import { catalogRoutes } from './features/catalog/partner-routes.js';
 import { clientAdminRoutes } from './features/clients/admin-routes.js';
 import { clientRoutes } from './features/clients/partner-routes.js';
@@ -51,6 +52,7 @@ export const ADMIN_FEATURES: Feature[] = [
   dashboardRoutes,
   branchRoutes,
   exchangeRoutes,
+  cashRoutes,
   currencyRoutes,
   offerRoutes,
   paymentMethodRoutes,

@@ -183,7 +183,7 @@ export interface paths {
         };
         /**
          * The public rates as XML for rate monitors (any key type in the header, or a public key as ?key=)
-         * @description BestChange's exchange rate export format 1.1 (with format 1.0's `minamount`/`maxamount` too), served as `application/xml` with an ETag. A rate monitor is given a URL and sends no header: this one route also takes a public key as `?key=pk_…` (the `apiKeyQuery` scheme), counted against that key's rate limit as with the header and never written to the logs. A secret key in the URL (`?key=sk_…`) is refused with 400 `errors: {key: "notAllowed"}` without being read; a URL is kept in logs, proxies and browser histories, so roll a secret key sent that way. A key in both the header and the URL is refused with 400 `errors: {key: "ambiguous"}`. `<amount>` is the reserve: today what the largest order pays out (maxAmount × rate, rounded down).
+         * @description BestChange's exchange rate export format 1.1 (with format 1.0's `minamount`/`maxamount` too), served as `application/xml` with an ETag. A rate monitor is given a URL and sends no header: this one route also takes a public key as `?key=pk_…` (the `apiKeyQuery` scheme), counted against that key's rate limit as with the header and never written to the logs. A secret key in the URL (`?key=sk_…`) is refused with 400 `errors: {key: "notAllowed"}` without being read; a URL is kept in logs, proxies and browser histories, so roll a secret key sent that way. A key in both the header and the URL is refused with 400 `errors: {key: "ambiguous"}`. `<amount>` is the reserve, as `reserve` of the JSON rates: what the largest order pays out (maxAmount × rate), or the exchange's available cash of the destination currency when that is smaller, rounded down.
          */
         get: operations["getRatesXml"];
         put?: never;
@@ -747,6 +747,75 @@ export interface paths {
         head?: never;
         /** Change an exchange office; a given schedule replaces the whole week */
         patch: operations["updateAdminExchange"];
+        trace?: never;
+    };
+    "/api/v1/admin/exchanges/{id}/cash": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An exchange's cash positions: balance, held by open orders, available */
+        get: operations["listAdminCashPositions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/exchanges/{id}/cash/{currencyId}/movements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A position's ledger, paginated */
+        get: operations["listAdminCashMovements"];
+        put?: never;
+        /** Record a deposit, a withdrawal or a count of cash; the first movement starts tracking the currency */
+        post: operations["createAdminCashMovement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/exchanges/{id}/cash/{currencyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Set a position's low watermark */
+        patch: operations["updateAdminCashPosition"];
+        trace?: never;
+    };
+    "/api/v1/admin/cash/transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move cash between two exchanges of one branch */
+        post: operations["createAdminCashTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/admin/currencies": {
@@ -1950,6 +2019,8 @@ export interface operations {
                         rate: number;
                         minAmount: number;
                         maxAmount: number;
+                        /** @description What one order can receive, in the destination currency: maxAmount × rate, or the exchange's available cash of the destination currency when it tracks it and that is smaller; rounded down to the currency's decimals */
+                        reserve: number;
                         /** Format: date-time */
                         updatedAt: string;
                     }[];
@@ -2501,6 +2572,8 @@ export interface operations {
                             rate: number;
                             minAmount: number;
                             maxAmount: number;
+                            /** @description What one order can receive, in the destination currency: maxAmount × rate, or the exchange's available cash of the destination currency when it tracks it and that is smaller; rounded down to the currency's decimals */
+                            reserve: number;
                             isActive: boolean;
                             exchange: {
                                 id: number;
@@ -7451,7 +7524,7 @@ export interface operations {
                         /** @description An operator's exchanges; null when every exchange of the reach is included */
                         exchangeIds: number[] | null;
                         /** @description Effective permissions: all of them for admins and superadmins */
-                        permissions: ("orders:read" | "orders:write" | "clients:read" | "clients:write" | "webhooks:manage")[];
+                        permissions: ("orders:read" | "orders:write" | "clients:read" | "clients:write" | "webhooks:manage" | "cash:write")[];
                     };
                 };
             };
@@ -9212,6 +9285,590 @@ export interface operations {
             };
         };
     };
+    listAdminCashPositions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            currency: {
+                                id: number;
+                                ticker: string;
+                            };
+                            balance: number;
+                            held: number;
+                            available: number;
+                            lowWatermark: number;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad Request: a missing or invalid field or parameter, or a query parameter the operation does not take (`errors` names each) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: the resource does not exist or is outside the caller's scope */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: the database could not answer; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAdminCashMovements: {
+        parameters: {
+            query?: {
+                /** @description Records to skip (default 0) */
+                skip?: number;
+                /** @description Records to return, 1–100 (default 25) */
+                limit?: number;
+                /** @description JSON object over the listed filter fields, e.g. {"isActive":true} */
+                filter?: string;
+                /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
+                sort?: string;
+                /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+                currencyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** @enum {string} */
+                            kind: "deposit" | "withdrawal" | "count" | "transferIn" | "transferOut" | "orderSettled";
+                            /** @description Signed: what the movement added to the balance */
+                            amount: number;
+                            balanceAfter: number;
+                            orderId: number | null;
+                            staffId: number | null;
+                            reason: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        meta: {
+                            /** @description All matches; a lower bound when totalCapped is true */
+                            total: number;
+                            /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
+                            totalCapped?: boolean;
+                            skip: number;
+                            limit: number;
+                            /** @description Pass as cursor to get the next page; null on the last page */
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: the resource does not exist or is outside the caller's scope */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: the database could not answer; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createAdminCashMovement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                currencyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description count: amount is the cash counted, and the ledger records the difference
+                     * @enum {string}
+                     */
+                    kind: "deposit" | "withdrawal" | "count";
+                    /** @description Positive amount of the currency (for count: the counted cash, 0 or more); a JSON number or a decimal string such as "1250.50" */
+                    amount: number | string;
+                    /** @description Why; kept in the ledger and the audit log */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        movement: {
+                            id: number;
+                            /** @enum {string} */
+                            kind: "deposit" | "withdrawal" | "count" | "transferIn" | "transferOut" | "orderSettled";
+                            /** @description Signed: what the movement added to the balance */
+                            amount: number;
+                            balanceAfter: number;
+                            orderId: number | null;
+                            staffId: number | null;
+                            reason: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
+                        position: {
+                            currency: {
+                                id: number;
+                                ticker: string;
+                            };
+                            balance: number;
+                            held: number;
+                            available: number;
+                            lowWatermark: number;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: the resource does not exist or is outside the caller's scope */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: the body is larger than the service accepts */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type: the body is not JSON in UTF-8 sent as is */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: the database could not answer; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateAdminCashPosition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                currencyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Available below this is shown as low (0: never); a JSON number or a decimal string such as "1250.50" */
+                    lowWatermark: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        currency: {
+                            id: number;
+                            ticker: string;
+                        };
+                        balance: number;
+                        held: number;
+                        available: number;
+                        lowWatermark: number;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: the resource does not exist or is outside the caller's scope */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: the body is larger than the service accepts */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type: the body is not JSON in UTF-8 sent as is */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: the database could not answer; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createAdminCashTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    fromExchangeId: number;
+                    toExchangeId: number;
+                    currencyId: number;
+                    /** @description Positive amount to move; a JSON number or a decimal string such as "1250.50" */
+                    amount: number | string;
+                    /** @description Why; kept in the ledger and the audit log */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        from: {
+                            movement: {
+                                id: number;
+                                /** @enum {string} */
+                                kind: "deposit" | "withdrawal" | "count" | "transferIn" | "transferOut" | "orderSettled";
+                                /** @description Signed: what the movement added to the balance */
+                                amount: number;
+                                balanceAfter: number;
+                                orderId: number | null;
+                                staffId: number | null;
+                                reason: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                            };
+                            position: {
+                                currency: {
+                                    id: number;
+                                    ticker: string;
+                                };
+                                balance: number;
+                                held: number;
+                                available: number;
+                                lowWatermark: number;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                        };
+                        to: {
+                            movement: {
+                                id: number;
+                                /** @enum {string} */
+                                kind: "deposit" | "withdrawal" | "count" | "transferIn" | "transferOut" | "orderSettled";
+                                /** @description Signed: what the movement added to the balance */
+                                amount: number;
+                                balanceAfter: number;
+                                orderId: number | null;
+                                staffId: number | null;
+                                reason: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                            };
+                            position: {
+                                currency: {
+                                    id: number;
+                                    ticker: string;
+                                };
+                                balance: number;
+                                held: number;
+                                available: number;
+                                lowWatermark: number;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: the resource does not exist or is outside the caller's scope */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: the body is larger than the service accepts */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type: the body is not JSON in UTF-8 sent as is */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: the database could not answer; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listAdminCurrencies: {
         parameters: {
             query?: {
@@ -10356,7 +11013,7 @@ export interface operations {
                     branchId?: number;
                     exchangeIds?: number[];
                     /** @description What an operator (and its personal keys) may do; superadmins and admins hold every permission */
-                    permissions?: ("orders:read" | "orders:write" | "clients:read" | "clients:write" | "webhooks:manage")[];
+                    permissions?: ("orders:read" | "orders:write" | "clients:read" | "clients:write" | "webhooks:manage" | "cash:write")[];
                 };
             };
         };
@@ -10564,7 +11221,7 @@ export interface operations {
                     branchId?: number;
                     exchangeIds?: number[];
                     /** @description What an operator (and its personal keys) may do; superadmins and admins hold every permission */
-                    permissions?: ("orders:read" | "orders:write" | "clients:read" | "clients:write" | "webhooks:manage")[];
+                    permissions?: ("orders:read" | "orders:write" | "clients:read" | "clients:write" | "webhooks:manage" | "cash:write")[];
                     isActive?: boolean;
                     password?: string;
                 };
@@ -12374,7 +13031,7 @@ export interface operations {
     listAudit: {
         parameters: {
             query?: {
-                entityType?: "branch" | "exchange" | "currency" | "offer" | "paymentMethod" | "staff" | "client" | "order" | "apiKey" | "webhook";
+                entityType?: "branch" | "exchange" | "currency" | "offer" | "paymentMethod" | "staff" | "client" | "order" | "apiKey" | "webhook" | "cash";
                 entityId?: string;
                 actor?: "staff" | "cli";
                 staffUserId?: number;
@@ -12417,7 +13074,7 @@ export interface operations {
                             /** @description <entity>.<verb>, e.g. offer.update, order.move, apiKey.revoke */
                             action: string;
                             /** @enum {string} */
-                            entityType: "branch" | "exchange" | "currency" | "offer" | "paymentMethod" | "staff" | "client" | "order" | "apiKey" | "webhook";
+                            entityType: "branch" | "exchange" | "currency" | "offer" | "paymentMethod" | "staff" | "client" | "order" | "apiKey" | "webhook" | "cash";
                             entityId: string;
                             /** @description The branch of the changed entity; null for network-wide ones (currencies) */
                             branchId: number | null;

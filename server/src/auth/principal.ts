@@ -10,6 +10,7 @@ export const ALL_PERMISSIONS: readonly Permission[] = [
   'clients:read',
   'clients:write',
   'webhooks:manage',
+  'cash:write',
 ];
 
 /** Who is calling, and what they may reach (their Scope). */

@@ -31,7 +31,7 @@ const USAGE = [
   '       pxs staff list [--branch <id>] [--role <role>] [--json]',
   '       pxs staff deactivate <id|email> [--json]',
   '',
-  'Permissions: orders:read, orders:write, clients:read, clients:write, webhooks:manage (used by operators).',
+  'Permissions: orders:read, orders:write, clients:read, clients:write, webhooks:manage, cash:write (used by operators).',
   'The CLI acts with superadmin powers; the first superadmin is made with: pxs staff create --role superadmin …',
 ].join('\n');
 

@@ -15,6 +15,7 @@ import * as staffTokenCutoff from './migrations/013_staff_token_cutoff.js';
 import * as listIndexes from './migrations/014_list_indexes.js';
 import * as listCounts from './migrations/015_list_counts.js';
 import * as listFilterCounts from './migrations/016_list_filter_counts.js';
+import * as cashPositions from './migrations/017_cash_positions.js';
 import * as paymentWindow from './migrations/018_payment_window.js';
 
 /** Migrations are listed in code so the compiled service needs no file-system scan. */
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '014_list_indexes': listIndexes,
   '015_list_counts': listCounts,
   '016_list_filter_counts': listFilterCounts,
+  '017_cash_positions': cashPositions,
   '018_payment_window': paymentWindow,
 };
 

@@ -9,6 +9,7 @@ type Coordinate = ColumnType<string | null, string | number | null | undefined, 
 
 export type {
   ApiKeyType,
+  CashMovementKind,
   DeliveryStatus,
   OperationType,
   OrderStatus,
@@ -18,6 +19,7 @@ export type {
 } from './enums.js';
 import type {
   ApiKeyType,
+  CashMovementKind,
   DeliveryStatus,
   OperationType,
   OrderStatus,
@@ -258,6 +260,30 @@ export interface AuditLogTable {
   created_at: Generated<Date>;
 }
 
+/** What an exchange holds of a currency it tracks (migration 017); `held` is promised to open orders. */
+export interface CashPositionsTable {
+  exchange_id: number;
+  currency_id: number;
+  balance: ColumnType<string, string | undefined, string>;
+  held: ColumnType<string, string | undefined, string>;
+  low_watermark: ColumnType<string, string | undefined, string>;
+  updated_at: Timestamp;
+}
+
+/** The append-only ledger of a position's balance: the balance is always the sum of its amounts. */
+export interface CashMovementsTable {
+  id: Generated<string>;
+  exchange_id: number;
+  currency_id: number;
+  kind: CashMovementKind;
+  amount: Decimal;
+  balance_after: Decimal;
+  order_id: number | null;
+  staff_user_id: number | null;
+  reason: string | null;
+  created_at: Generated<Date>;
+}
+
 export interface DB {
   branches: BranchesTable;
   exchanges: ExchangesTable;
@@ -276,6 +302,8 @@ export interface DB {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
   audit_log: AuditLogTable;
+  cash_positions: CashPositionsTable;
+  cash_movements: CashMovementsTable;
 }
 
 export type Order = Selectable<OrdersTable>;

@@ -141,6 +141,46 @@ export const DOMAIN_ERRORS = {
     'alreadyExists',
     () => 'This exchange already has an offer for this currency pair; change that one instead',
   ),
+  'cash.exchangeNotFound': notFound('exchange'),
+  'cash.currencyNotFound': notFound('currency'),
+  'cash.positionNotFound': notFound('position'),
+  'cash.notADecimal': rule<{ field: string }>('badRequest', (d) => ({
+    message: `${d.field} must be a decimal number with at most 20 integer and 18 fractional digits`,
+    errors: { [d.field]: 'notADecimal' },
+  })),
+  'cash.notPositive': rule<{ field: string }>('badRequest', (d) => ({
+    message: `${d.field} must be greater than 0`,
+    errors: { [d.field]: 'notPositive' },
+  })),
+  'cash.tooManyDecimals': rule<{ field: string; decimals: number; currency: string }>('badRequest', (d) => ({
+    message: `${d.field} has more than ${d.decimals} decimal places, the precision of ${d.currency}`,
+    errors: { [d.field]: 'tooManyDecimals' },
+  })),
+  'cash.belowHeld': field<{ held: string; available: string; currency: string }>(
+    'amount',
+    'belowHeld',
+    (d) =>
+      `amount would leave the balance below the ${d.held} ${d.currency} held by open orders; ${d.available} ${d.currency} is available`,
+  ),
+  'cash.insufficientReserve': rule<{ field: string; available: string; currency: string }>('badRequest', (d) => ({
+    message: `${d.field} exceeds the reserve of this exchange: ${d.available} ${d.currency} is available`,
+    errors: { [d.field]: 'insufficientReserve' },
+  })),
+  'cash.transferExchangeNotFound': rule<{ field: string }>('badRequest', (d) => ({
+    message: `${d.field} not found`,
+    errors: { [d.field]: 'notFound' },
+  })),
+  'cash.transferSameExchange': field(
+    'toExchangeId',
+    'sameAsSource',
+    () => 'toExchangeId must differ from fromExchangeId',
+  ),
+  'cash.transferAcrossBranches': field(
+    'toExchangeId',
+    'otherBranch',
+    () => 'A transfer moves cash between exchanges of one branch',
+  ),
+
   'catalog.quoteSameCurrency': field(
     'destCurrencyId',
     'sameAsSource',

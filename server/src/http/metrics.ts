@@ -95,6 +95,26 @@ export class Metrics {
     },
   });
 
+  /** Set where the database is known (context.ts): every tracked position's available cash, read at each scrape. */
+  cashPositions: (() => Promise<{ exchangeId: number; currency: string; available: string }[]>) | undefined;
+  /**
+   * What each exchange can still pay out of each currency it tracks (docs/cash.md), read at the scrape: an alert on
+   * it (`pxs_cash_available < …`) warns before orders are refused with insufficientReserve.
+   */
+  readonly cashAvailable = new Gauge({
+    name: 'pxs_cash_available',
+    help: 'Available cash (balance minus what open orders hold) per exchange and tracked currency, at each scrape',
+    labelNames: ['exchange_id', 'currency'] as const,
+    registers: [this.registry],
+    collect: async () => {
+      if (!this.cashPositions) return;
+      this.cashAvailable.reset();
+      // A gauge is a float: fine for a chart and an alert, never used for money.
+      for (const p of await this.cashPositions())
+        this.cashAvailable.set({ exchange_id: String(p.exchangeId), currency: p.currency }, Number(p.available));
+    },
+  });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'pxs_' });
   }

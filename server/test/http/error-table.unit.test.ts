@@ -6,6 +6,7 @@ import { ListError } from '../../src/db/errors.js';
 import { DECLARED_CODES, DomainError } from '../../src/domain-error.js';
 import { ApiKeyError } from '../../src/features/api-keys/errors.js';
 import { BranchError } from '../../src/features/branches/errors.js';
+import { CashError } from '../../src/features/cash/errors.js';
 import { CatalogError } from '../../src/features/catalog/errors.js';
 import { ClientError } from '../../src/features/clients/errors.js';
 import { CurrencyError } from '../../src/features/currencies/errors.js';
@@ -52,6 +53,7 @@ const DECLARATIONS = [
   ListError,
   ApiKeyError,
   BranchError,
+  CashError,
   CatalogError,
   ClientError,
   CurrencyError,

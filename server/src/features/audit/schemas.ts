@@ -12,6 +12,7 @@ export const AUDIT_ENTITIES = [
   'order',
   'apiKey',
   'webhook',
+  'cash',
 ] as const;
 
 const Json = Type.Unsafe<unknown>({

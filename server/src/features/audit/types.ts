@@ -11,7 +11,17 @@ export interface AuditActor {
 
 /** The things a change can touch, as they read in `entityType`. */
 export type AuditEntity =
-  'branch' | 'exchange' | 'currency' | 'offer' | 'paymentMethod' | 'staff' | 'client' | 'order' | 'apiKey' | 'webhook';
+  | 'branch'
+  | 'exchange'
+  | 'currency'
+  | 'offer'
+  | 'paymentMethod'
+  | 'staff'
+  | 'client'
+  | 'order'
+  | 'apiKey'
+  | 'webhook'
+  | 'cash';
 
 export interface AuditEntry {
   /** `<entity>.<verb>`, e.g. `offer.update`, `order.move`, `apiKey.revoke`. */

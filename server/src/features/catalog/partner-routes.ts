@@ -17,14 +17,14 @@ import {
   EstimateRequest,
   EstimateResult,
   Exchange,
-  OfferList,
+  PartnerOfferList,
   PublicCurrency,
   PublicExchange,
   PublicRate,
   RatesQuery,
 } from './schemas.js';
 import { ratesXmlRoutes } from './rates-xml.js';
-import { quote, type CatalogSnapshots } from './service.js';
+import { quote, withAvailable, type CatalogSnapshots } from './service.js';
 import { cachedBody, fromSnapshot, sendKept } from './snapshot-bodies.js';
 import { offersPageOf } from './snapshot-offers-page.js';
 import { ratesOf } from './snapshot-reads.js';
@@ -98,7 +98,10 @@ export function catalogRoutes({ db, catalog }: { db: Database; catalog: CatalogS
             cachedBody(snapshot, `rates ${q.exchangeId} ${q.sourceCurrencyId} ${q.destCurrencyId}`, reply, () =>
               ratesOf(snapshot, q).map(present.rate),
             ),
-          async () => (await listRates(db, branchScope(request.apiKey), q)).map(present.rate),
+          async () => {
+            const scope = branchScope(request.apiKey);
+            return (await withAvailable(db, scope, listRates(db, scope, q))).map(present.rate);
+          },
         );
       },
     );
@@ -167,7 +170,7 @@ export function catalogRoutes({ db, catalog }: { db: Database; catalog: CatalogS
           operationId: 'listOffers',
           summary: 'Offers of the branch, paginated',
           querystring: ListQuery,
-          response: { 200: OfferList },
+          response: { 200: PartnerOfferList },
         },
       }),
       (request, reply) => {
@@ -193,13 +196,15 @@ export function catalogRoutes({ db, catalog }: { db: Database; catalog: CatalogS
       if (snapshot && params.cursor === undefined) {
         return cachedBody(snapshot, key, reply, () => {
           const page = offersPageOf(snapshot, params)!;
-          return { data: page.rows.map(present.offer), meta: listMeta(page, params) };
+          return { data: page.rows.map(present.partnerOffer), meta: listMeta(page, params) };
         });
       }
       const fromMemory = snapshot && offersPageOf(snapshot, params);
-      if (fromMemory) return { data: fromMemory.rows.map(present.offer), meta: listMeta(fromMemory, params) };
-      const page = await listOffers(db, branchScope(principal), params);
-      return { data: page.rows.map(present.offer), meta: listMeta(page, params) };
+      if (fromMemory) return { data: fromMemory.rows.map(present.partnerOffer), meta: listMeta(fromMemory, params) };
+      const scope = branchScope(principal);
+      const page = await listOffers(db, scope, params);
+      const rows = await withAvailable(db, scope, Promise.resolve(page.rows));
+      return { data: rows.map(present.partnerOffer), meta: listMeta(page, params) };
     };
 
     await ratesXmlRoutes({ db, catalog })(app);

@@ -1,3 +1,4 @@
+import { Dec, normalize, ROUND_DOWN } from '../pricing/decimal.js';
 import type { ScheduleRow } from '../exchanges/service.js';
 
 /** Database rows → response shapes. Decimal strings are handed to the serializer, which writes JSON numbers. */
@@ -108,6 +109,18 @@ export function exchange(e: {
   };
 }
 
+/**
+ * What one order can receive at an exchange, in the destination currency (docs/cash.md): the most one order pays
+ * out (maxAmount × rate), or the exchange's available cash when that is smaller and the currency is tracked, rounded
+ * down to the currency's decimals. Partners see this, never the balance.
+ */
+export function reserve(maxAmount: string, rate: string, decimals: number, available: string | undefined): string {
+  const payout = new Dec(maxAmount).times(rate).toDecimalPlaces(decimals, ROUND_DOWN);
+  if (available === undefined) return normalize(payout);
+  const cash = Dec.max(new Dec(available).toDecimalPlaces(decimals, ROUND_DOWN), 0);
+  return normalize(Dec.min(payout, cash));
+}
+
 export function offer(o: {
   id: number;
   exchange_id: number;
@@ -138,6 +151,24 @@ export function offer(o: {
   };
 }
 
+/** An offer as partners list it: with its reserve. */
+export function partnerOffer(o: Parameters<typeof offer>[0] & { c2_decimals: number; available: string | undefined }) {
+  const body = offer(o);
+  return {
+    id: body.id,
+    currency1: body.currency1,
+    currency2: body.currency2,
+    rate: body.rate,
+    minAmount: body.minAmount,
+    maxAmount: body.maxAmount,
+    reserve: reserve(o.max_amount, o.rate, o.c2_decimals, o.available),
+    isActive: body.isActive,
+    exchange: body.exchange,
+    createdAt: body.createdAt,
+    updatedAt: body.updatedAt,
+  };
+}
+
 export function rate(r: {
   id: number;
   exchange_id: number;
@@ -148,6 +179,8 @@ export function rate(r: {
   rate: string;
   min_amount: string;
   max_amount: string;
+  c2_decimals: number;
+  available: string | undefined;
   updated_at: Date;
 }) {
   return {
@@ -158,6 +191,7 @@ export function rate(r: {
     rate: r.rate,
     minAmount: r.min_amount,
     maxAmount: r.max_amount,
+    reserve: reserve(r.max_amount, r.rate, r.c2_decimals, r.available),
     updatedAt: r.updated_at,
   };
 }

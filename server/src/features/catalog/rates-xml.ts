@@ -9,8 +9,13 @@ import { RatesQuery } from './schemas.js';
 import type { CatalogSnapshots } from './snapshot-store.js';
 import { cachedText, fromSnapshot } from './snapshot-bodies.js';
 import { ratesOf } from './snapshot-reads.js';
+import type { Available } from './snapshot-build.js';
+import { reserve } from './presenters.js';
+import { withAvailable } from './service.js';
 
 type RateRow = Awaited<ReturnType<typeof listRates>>[number];
+// A row without `available` is an untracked currency's.
+type ReservedRate = RateRow & Partial<Available>;
 
 /** What BestChange's export format 1.1 asks for; `charset` is left out, the XML declaration names UTF-8 (RFC 7303 3.2). */
 export const RATES_XML_TYPE = 'application/xml';
@@ -24,14 +29,9 @@ function payoutOf(r: RateRow, source: string): string {
   return normalize(new Dec(source).times(r.rate).toDecimalPlaces(r.c2_decimals, ROUND_DOWN));
 }
 
-/**
- * The `<amount>` of an item: the monitors' reserve, what a client can receive in the destination currency.
- * The service keeps no cash positions yet, so today it is the most one order pays out (maxAmount × rate, rounded
- * down). When the cash positions come this becomes the smaller of that and the office's available
- * cash of the destination currency: this function is the one place that changes.
- */
-export function reserveOf(r: RateRow): string {
-  return payoutOf(r, r.max_amount);
+/** The `<amount>` of an item: the monitors' reserve, the same figure as the JSON rates' `reserve`. */
+export function reserveOf(r: ReservedRate): string {
+  return reserve(r.max_amount, r.rate, r.c2_decimals, r.available);
 }
 
 /**
@@ -41,7 +41,7 @@ export function reserveOf(r: RateRow): string {
  * `minamount`/`maxamount` (the source limits with the currency's code), which monitors that read 1.0 still read.
  * Decimals are written from their strings, never through a float.
  */
-export function rateItem(r: RateRow): string {
+export function rateItem(r: ReservedRate): string {
   const min = normalize(r.min_amount);
   const max = normalize(r.max_amount);
   return (
@@ -52,7 +52,7 @@ export function rateItem(r: RateRow): string {
   );
 }
 
-export function ratesXml(rows: readonly RateRow[]): string {
+export function ratesXml(rows: readonly ReservedRate[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<rates>\n${rows.map((r) => `${rateItem(r)}\n`).join('')}</rates>\n`;
 }
 
@@ -99,7 +99,8 @@ export function ratesXmlRoutes({ db, catalog }: { db: Database; catalog: Catalog
             'and never written to the logs. A secret key in the URL (`?key=sk_…`) is refused with 400 `errors: {key: "notAllowed"}` ' +
             'without being read; a URL is kept in logs, proxies and browser histories, so roll a secret key sent that way. ' +
             'A key in both the header and the URL is refused with 400 `errors: {key: "ambiguous"}`. ' +
-            '`<amount>` is the reserve: today what the largest order pays out (maxAmount × rate, rounded down).',
+            '`<amount>` is the reserve, as `reserve` of the JSON rates: what the largest order pays out (maxAmount × rate), or ' +
+            "the exchange's available cash of the destination currency when that is smaller, rounded down.",
           querystring: RatesXmlQuery,
           response: {
             200: {
@@ -122,7 +123,10 @@ export function ratesXmlRoutes({ db, catalog }: { db: Database; catalog: Catalog
               RATES_XML_TYPE,
               () => ratesXml(ratesOf(snapshot, f)),
             ),
-          async () => reply.type(RATES_XML_TYPE).send(ratesXml(await listRates(db, branchScope(request.apiKey), f))),
+          async () => {
+            const scope = branchScope(request.apiKey);
+            return reply.type(RATES_XML_TYPE).send(ratesXml(await withAvailable(db, scope, listRates(db, scope, f))));
+          },
         );
       },
     );

@@ -50,6 +50,15 @@ export const PublicCurrency = Type.Object({
   image: Nullable(Type.Object({ id: Type.String({ format: 'uuid' }), path: Type.String() })),
 });
 
+/** What one order can receive, never the exchange's balance (docs/cash.md). */
+const Reserve = Type.Unsafe<number | string>(
+  Type.Number({
+    description:
+      "What one order can receive, in the destination currency: maxAmount × rate, or the exchange's available cash " +
+      "of the destination currency when it tracks it and that is smaller; rounded down to the currency's decimals",
+  }),
+);
+
 export const PublicRate = Type.Object({
   offerId: Type.Integer(),
   exchangeId: Type.Integer(),
@@ -58,6 +67,7 @@ export const PublicRate = Type.Object({
   rate: Money,
   minAmount: Money,
   maxAmount: Money,
+  reserve: Reserve,
   updatedAt: DateTime,
 });
 
@@ -86,6 +96,23 @@ export const Offer = Type.Object({
 });
 
 export const OfferList = listEnvelope(Offer);
+
+/** An offer as partners list it: the back office's, with its reserve (a property of its own, after maxAmount). */
+export const PartnerOffer = Type.Object({
+  id: Offer.properties.id,
+  currency1: CurrencyRef,
+  currency2: CurrencyRef,
+  rate: Money,
+  minAmount: Money,
+  maxAmount: Money,
+  reserve: Reserve,
+  isActive: Type.Boolean(),
+  exchange: Type.Object({ id: Type.Integer() }),
+  createdAt: DateTime,
+  updatedAt: DateTime,
+});
+
+export const PartnerOfferList = listEnvelope(PartnerOffer);
 
 export const EstimateRequest = Type.Object(
   {

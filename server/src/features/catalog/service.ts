@@ -5,7 +5,8 @@ import { price, type AmountProblem, type Price, type PricedCurrency } from '../p
 import { findCurrencies } from '../currencies/service.js';
 import { exchangesOutsideBranch, findCashbox } from '../exchanges/service.js';
 import { findPricing, type PricingRow } from '../offers/service.js';
-import type { BranchCatalog } from './snapshot-build.js';
+import { availableInBranch, availableOf, checkReserve, positionKey } from '../cash/service.js';
+import type { Available, BranchCatalog } from './snapshot-build.js';
 import { pricingOf } from './snapshot-reads.js';
 import { CatalogError } from './errors.js';
 
@@ -67,24 +68,45 @@ export function quote(db: Executor, scope: Scope, req: QuoteRequest, snapshot?: 
   // From the snapshot the quote is made at once: an estimate's handler then sends it without waiting a turn.
   if (snapshot) {
     const pricing = pricingOf(snapshot, req.exchangeId, req.sourceCurrencyId, req.destCurrencyId);
-    return quoted(
-      pricing,
-      snapshot.currencies.get(req.sourceCurrencyId),
-      snapshot.currencies.get(req.destCurrencyId),
-      req,
+    return covered(
+      quoted(pricing, snapshot.currencies.get(req.sourceCurrencyId), snapshot.currencies.get(req.destCurrencyId), req),
+      snapshot.available.get(positionKey(req.exchangeId, req.destCurrencyId)),
     );
   }
   return Promise.all([
     findPricing(db, scope, req.exchangeId, req.sourceCurrencyId, req.destCurrencyId),
     findCurrencies(db, [req.sourceCurrencyId, req.destCurrencyId]),
-  ]).then(([pricing, currencies]) =>
-    quoted(
-      pricing,
-      currencies.find((c) => c.id === req.sourceCurrencyId),
-      currencies.find((c) => c.id === req.destCurrencyId),
-      req,
+    availableOf(db, req.exchangeId, req.destCurrencyId),
+  ]).then(([pricing, currencies, available]) =>
+    covered(
+      quoted(
+        pricing,
+        currencies.find((c) => c.id === req.sourceCurrencyId),
+        currencies.find((c) => c.id === req.destCurrencyId),
+        req,
+      ),
+      available,
     ),
   );
+}
+
+/** A quote the exchange's cash covers (docs/cash.md): its payout within what is available when the currency is tracked. */
+function covered(q: Quote, available: string | undefined): Quote {
+  checkReserve(available, q.destAmount, q.destCurrency.code);
+  return q;
+}
+
+/**
+ * Rows read from the database with their payout currency's available cash, as the snapshot's carry it: the read
+ * of the positions runs beside the rows' own.
+ */
+export async function withAvailable<R extends { exchange_id: number; c2_id: number }>(
+  db: Executor,
+  scope: Scope,
+  rows: Promise<R[]>,
+): Promise<(R & Available)[]> {
+  const [list, available] = await Promise.all([rows, availableInBranch(db, scope.branchId)]);
+  return list.map((r) => Object.assign(r, { available: available.get(positionKey(r.exchange_id, r.c2_id)) }));
 }
 
 type QuotableCurrency = Parameters<typeof toQuoted>[0];

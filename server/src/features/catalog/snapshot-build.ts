@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/database.js';
 import type { listRates } from '../offers/service.js';
+import { availableInBranch, positionKey } from '../cash/service.js';
 import * as present from './presenters.js';
 import { currenciesOf, exchangesOf, offersOf } from './repository.js';
 
@@ -15,8 +16,15 @@ export interface BranchCatalog {
   currencies: Map<number, SnapshotCurrency>;
   publicExchanges: ReturnType<typeof present.publicExchange>[];
   publicCurrencies: ReturnType<typeof present.publicCurrency>[];
-  /** Active offers of active exchanges, in id order, as listRates reads them. */
-  rates: RateRow[];
+  /** Active offers of active exchanges, in id order, as listRates reads them, with their payout's available cash. */
+  rates: (RateRow & Available)[];
+  /** Available cash of the branch's tracked positions, by cash's positionKey: partners' reserves (docs/cash.md). */
+  available: Map<string, string>;
+}
+
+/** A row's available cash of its payout currency; undefined when that currency is not tracked at its exchange. */
+export interface Available {
+  available: string | undefined;
 }
 
 export type RateRow = Awaited<ReturnType<typeof listRates>>[number];
@@ -24,12 +32,13 @@ export type SnapshotExchange = Awaited<ReturnType<typeof exchangesOf>>[number];
 export type SnapshotOffer = Awaited<ReturnType<typeof offersOf>>[number];
 export type SnapshotCurrency = Awaited<ReturnType<typeof currenciesOf>>[number];
 
-/** Reads a branch's catalogue (three queries) and makes its fixed answers. */
+/** Reads a branch's catalogue (four queries) and makes its fixed answers. */
 export async function buildCatalog(db: Executor, branchId: number): Promise<BranchCatalog> {
-  const [exchangeRows, offers, currencyRows] = await Promise.all([
+  const [exchangeRows, offers, currencyRows, available] = await Promise.all([
     exchangesOf(db, branchId),
     offersOf(db, branchId),
     currenciesOf(db, branchId),
+    availableInBranch(db, branchId),
   ]);
   const exchanges = new Map(exchangeRows.map((e) => [e.id, e]));
   const currencies = new Map(currencyRows.map((c) => [c.id, c]));
@@ -39,6 +48,7 @@ export async function buildCatalog(db: Executor, branchId: number): Promise<Bran
     exchanges,
     offers,
     currencies,
+    available,
     publicExchanges: exchangeRows.map(present.publicExchange),
     publicCurrencies: currencyRows.filter((c) => offered.has(c.id)).map(present.publicCurrency),
     rates: live.map((o) => {
@@ -56,6 +66,7 @@ export async function buildCatalog(db: Executor, branchId: number): Promise<Bran
         c2_id: c2.id,
         c2_code: c2.code,
         c2_decimals: c2.decimals,
+        available: available.get(positionKey(o.exchange_id, c2.id)),
       };
     }),
   };

@@ -1,9 +1,10 @@
 import type { PricingRow, RateFilter } from '../offers/service.js';
-import type { BranchCatalog, RateRow, SnapshotOffer } from './snapshot-build.js';
+import { positionKey } from '../cash/service.js';
+import type { Available, BranchCatalog, RateRow, SnapshotOffer } from './snapshot-build.js';
 
 // The catalogue's partner reads over a snapshot, each giving what its query gives (rows, order, totals, cursor).
 
-export function ratesOf(c: BranchCatalog, f: RateFilter): RateRow[] {
+export function ratesOf(c: BranchCatalog, f: RateFilter): (RateRow & Available)[] {
   if (f.exchangeId === undefined && f.sourceCurrencyId === undefined && f.destCurrencyId === undefined) return c.rates;
   return c.rates.filter(
     (r) =>
@@ -79,5 +80,7 @@ export function offerRow(c: BranchCatalog, o: SnapshotOffer) {
     c2_id: c2.id,
     c2_code: c2.code,
     c2_name: c2.name,
+    c2_decimals: c2.decimals,
+    available: c.available.get(positionKey(o.exchange_id, c2.id)),
   };
 }

@@ -85,6 +85,7 @@ const offersPage = pageQuery(
         'c2.id as c2_id',
         'c2.code as c2_code',
         'c2.name as c2_name',
+        'c2.decimals as c2_decimals',
       ]),
 );
 

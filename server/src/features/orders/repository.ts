@@ -213,7 +213,18 @@ const newOrderStatement = withEvent<NewOrderValues, OrderRow>((db, p) => {
 /** Locks the order row for the rest of the transaction, so concurrent moves of one order run one after another. */
 export function lockOrder(tx: Tx, scope: Scope, id: number) {
   return ordersInScope(tx, scope)
-    .select(['o.id', 'o.status', 'o.branch_id', 'o.cashbox_id', 'o.sandbox', 'o.created_by_key_id'])
+    .select([
+      'o.id',
+      'o.status',
+      'o.branch_id',
+      'o.cashbox_id',
+      'o.sandbox',
+      'o.created_by_key_id',
+      'o.currency1_id',
+      'o.currency2_id',
+      'o.client_amount',
+      'o.exchange_amount',
+    ])
     .where('o.id', '=', id)
     .forUpdate()
     .executeTakeFirst();

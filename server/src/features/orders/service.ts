@@ -9,6 +9,7 @@ import { findOfferForPricing } from '../catalog/service.js';
 import { normalize } from '../pricing/decimal.js';
 import { enqueue } from '../delivery/outbox.js';
 import { isSandbox } from '../branches/service.js';
+import { orderMoved, reserveRefusal } from '../cash/service.js';
 import { linkOrder, useQuote } from '../quotes/service.js';
 import { OrderError } from './errors.js';
 import { checkAmountsGiven, priceOrder, type PricedOrder } from './pricing.js';
@@ -101,7 +102,8 @@ async function insertOrder(
   const priced = await priceWith(refs, pricing);
   const placedAt = new Date();
   const expiresAt = expiryOf(placedAt, refs.cashbox.paymentWindowSeconds);
-  return repo.insertNewOrder(
+  return insertNewOrder(
+    refs.currency2.code,
     db,
     {
       id,
@@ -148,6 +150,22 @@ async function insertOrder(
   );
 }
 
+/** Writes the order; a hold its payout currency's cash cannot cover (docs/cash.md) is refused. */
+async function insertNewOrder(
+  currency2: string,
+  db: Executor,
+  order: repo.CreatedOrder,
+  codes: { c1_code: string; c2_code: string },
+  history: HistoryRow,
+  event: Parameters<typeof repo.insertNewOrder>[4],
+): Promise<repo.OrderRow> {
+  try {
+    return await repo.insertNewOrder(db, order, codes, history, event);
+  } catch (err) {
+    throw reserveRefusal(err, currency2) ?? err;
+  }
+}
+
 /**
  * When an order placed at `placedAt` runs out of its payment window: the one moment the order's `expiresAt` and its
  * `order.created` event both show. Null for a window of 0 (the exchange's orders never expire).
@@ -188,6 +206,9 @@ export async function moveOrder(tx: Tx, scope: Scope, move: Move, audit?: Audit)
     throw OrderError.notFound();
   const outcome = transition(order.status, move.to, move.by);
   if (!outcome.ok) throw OrderError.moveRefused(outcome.message);
+  // The cash first: a new order's statement locks its position before the counters it updates when it ends, so a
+  // move locks them in that order too. A move out of the open statuses releases or settles the order's hold.
+  await orderMoved(tx, order, order.status, move.to);
   // The events first: their deliveries' counters are locked before the orders' counters, in the order the one
   // statement creating an order locks them. The other way round, a move and a creation at one exchange with a
   // webhook deadlocked (PostgreSQL 40P01, a 500 for one of the two).

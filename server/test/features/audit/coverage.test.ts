@@ -86,6 +86,15 @@ async function newKey(who: StaffName): Promise<string> {
   return res.body.id;
 }
 
+/** Cash at an exchange, so that a sample can change or move it. */
+async function cashDeposit(exchangeId: number, currencyId: number): Promise<void> {
+  const res = await call(server, 'POST', `/admin/exchanges/${exchangeId}/cash/${currencyId}/movements`, {
+    token: tokens.admin1,
+    body: { kind: 'deposit', amount: 10 },
+  });
+  if (res.status !== 201) throw new Error(`deposit failed: ${res.status} ${res.text}`);
+}
+
 const SAMPLES: Record<string, Sample> = {
   'POST /api-keys': {
     path: () => '/api-keys',
@@ -152,6 +161,38 @@ const SAMPLES: Record<string, Sample> = {
     path: () => '/admin/currencies',
     body: () => ({ ticker: 'AUD', name: 'Australian Dollar', decimals: 2 }),
     action: 'currency.create',
+  },
+  'POST /admin/exchanges/{id}/cash/{currencyId}/movements': {
+    path: () => `/admin/exchanges/${world.exchanges.A}/cash/${world.currencies.EUR}/movements`,
+    body: () => ({ kind: 'deposit', amount: 500, reason: 'audited float' }),
+    who: 'admin1',
+    action: 'cash.deposit',
+    entityId: () => `${world.exchanges.A}:${world.currencies.EUR}`,
+  },
+  'PATCH /admin/exchanges/{id}/cash/{currencyId}': {
+    path: async () => {
+      await cashDeposit(world.exchanges.A, world.currencies.USD);
+      return `/admin/exchanges/${world.exchanges.A}/cash/${world.currencies.USD}`;
+    },
+    body: () => ({ lowWatermark: 50 }),
+    who: 'admin1',
+    action: 'cash.watermark',
+    entityId: () => `${world.exchanges.A}:${world.currencies.USD}`,
+  },
+  'POST /admin/cash/transfers': {
+    path: async () => {
+      await cashDeposit(world.exchanges.B, world.currencies.BTC);
+      return '/admin/cash/transfers';
+    },
+    body: () => ({
+      fromExchangeId: world.exchanges.B,
+      toExchangeId: world.exchanges.A,
+      currencyId: world.currencies.BTC,
+      amount: 1,
+    }),
+    who: 'admin1',
+    action: 'cash.transfer',
+    entityId: () => `${world.exchanges.B}:${world.currencies.BTC}`,
   },
   'PATCH /admin/currencies/{id}': {
     path: () => `/admin/currencies/${world.currencies.JPY}`,

@@ -35,6 +35,8 @@ describe('GET /partner/offers', () => {
       rate: 0.9215,
       minAmount: 10,
       maxAmount: 10000,
+      // Untracked EUR: the most one order pays out, 10000 × 0.9215.
+      reserve: 9215,
       isActive: true,
       exchange: { id: w.exchanges.A },
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
@@ -173,6 +175,8 @@ describe('GET /partner/public/currencies and /partner/public/rates', () => {
       rate: 0.0000155123456789,
       minAmount: 10,
       maxAmount: 100000,
+      // 100000 × 0.0000155123456789 rounded down to BTC's 8 decimals.
+      reserve: 1.55123456,
       updatedAt: expect.any(String),
     });
     const filtered = await call(server, 'GET', '/partner/public/rates', {

@@ -13,7 +13,7 @@ afterAll(() => server?.close());
 
 describe('GET /auth/me', () => {
   it('tells each staff user its role, branch, exchanges and effective permissions', async () => {
-    const all = ['orders:read', 'orders:write', 'clients:read', 'clients:write', 'webhooks:manage'];
+    const all = ['orders:read', 'orders:write', 'clients:read', 'clients:write', 'webhooks:manage', 'cash:write'];
     expect((await call(server, 'GET', '/auth/me', { token: tokens.superadmin })).body).toEqual({
       id: world.staff.superadmin.id,
       email: 'superadmin@test.local',

@@ -19,7 +19,14 @@ import { fieldErrorsTo } from '../../../lib/forms/use-save';
 import { branchOptions, exchangeOptions, useLookups } from '../../lookups';
 import { useSaveStaffUser, type StaffSave } from '../hooks/use-staff';
 
-const PERMISSIONS: Permission[] = ['orders:read', 'orders:write', 'clients:read', 'clients:write', 'webhooks:manage'];
+const PERMISSIONS: Permission[] = [
+  'orders:read',
+  'orders:write',
+  'clients:read',
+  'clients:write',
+  'webhooks:manage',
+  'cash:write',
+];
 
 type Fields = {
   email: string;
