@@ -36,7 +36,7 @@ describe("an exchange's Cash page", () => {
     await expect.poll(() => position('USD', 'available').innerText()).toBe('1,000.50');
     await expect.poll(() => ledgerRows().count()).toBe(1);
     const first = ledgerRows().first();
-    await expect(first.innerText()).resolves.toMatch(/Deposit\s+\+1,000\.50\s+1,000\.50\s+you\s+Opening float/);
+    await expect(first.innerText()).resolves.toMatch(/Deposit\s+\+1,000\.50\s+1,000\.50\s+you\s+Opening float/i);
 
     // A count: the difference is on the page while it is typed, before anything is saved.
     await s.page.getByRole('tab', { name: 'Count' }).click();
@@ -48,7 +48,14 @@ describe("an exchange's Cash page", () => {
     await s.page.getByRole('button', { name: 'Record count' }).click();
     await expect.poll(() => position('USD', 'balance').innerText()).toBe('990.25');
     await expect.poll(() => ledgerRows().count()).toBe(2);
-    await expect(ledgerRows().first().innerText()).resolves.toMatch(/Count\s+−10\.25\s+990\.25\s+you/);
+    await expect(ledgerRows().first().innerText()).resolves.toMatch(/Count\s+−10\.25\s+990\.25\s+you/i);
+
+    // A watermark below which available cash is flagged.
+    await s.page.getByRole('tab', { name: 'Low watermark' }).click();
+    await field('Low watermark').fill('800');
+    await s.page.getByRole('button', { name: 'Set', exact: true }).click();
+    await expect.poll(() => position('USD', 'lowWatermark').innerText()).toBe('800.00');
+    expect(await s.page.locator('[data-position="USD"] [data-low]').count()).toBe(0);
 
     // More than is available: the form says so without asking the API.
     await s.page.getByRole('tab', { name: 'Withdrawal' }).click();
@@ -73,11 +80,23 @@ describe("an exchange's Cash page", () => {
       .toMatch(/^Would leave the balance below the [\d.]+ USD held by open orders; [\d.]+ USD is available$/);
     // The refusal brought the figures up to date: the order's hold is shown.
     await expect.poll(() => position('USD', 'held').innerText()).not.toBe('0.00');
+    // What the order holds leaves less available than the watermark.
+    await s.page.locator('[data-position="USD"] [data-low]').waitFor();
     expect(await ledgerRows().count()).toBe(2);
+    // The docs' image, without the notices of the saves above.
+    await expect.poll(() => s.page.getByRole('button', { name: 'Close notice' }).count(), { timeout: 15_000 }).toBe(0);
     await screenshot(s.page, 'cash');
     // The page with figures, forms, a field's error and the ledger: accessibility.e2e.ts sees it empty.
     expect(await axeViolations(s.page)).toEqual([]);
 
+    // The home page lists the position below its watermark, a link to it. (The refused amount is given up first, or
+    // leaving would ask about the unsaved withdrawal.)
+    await field('Amount withdrawn').fill('');
+    await s.page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Home' }).click();
+    await s.page.getByRole('heading', { name: 'Cash below its watermark' }).waitFor();
+    await s.page.getByRole('link', { name: 'Central Exchange: USD' }).click();
+    await s.page.getByRole('heading', { name: 'Cash', level: 1 }).waitFor();
+    await expect.poll(() => ledgerRows().count()).toBe(2);
     expect(s.browser.problems).toEqual([]);
   });
 

@@ -51,12 +51,12 @@ export function PositionsTable({
               <Table.Td ta="right" data-field="available">
                 {money(p.available, places(p))}{' '}
                 {isLow(p) && (
-                  <Badge color="orange" variant="light" ml={4}>
+                  <Badge color="orange" variant="light" ml={4} data-low>
                     low
                   </Badge>
                 )}
               </Table.Td>
-              <Table.Td ta="right">
+              <Table.Td ta="right" data-field="lowWatermark">
                 {compare(p.lowWatermark, 0) === 0 ? '—' : money(p.lowWatermark, places(p))}
               </Table.Td>
               <Table.Td>{when(p.updatedAt)}</Table.Td>
