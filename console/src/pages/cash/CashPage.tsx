@@ -42,8 +42,11 @@ export function CashPage() {
         mb="md"
         allowDeselect={false}
       />
-      {exchange === null ? (
-        lookups.data && <Text c="dimmed">No exchange in your reach.</Text>
+      {/* Loading until the exchanges are known: the page never shows nothing while it waits. */}
+      {lookups.isPending ? (
+        <QueryState query={lookups}>{() => null}</QueryState>
+      ) : exchange === null ? (
+        <Text c="dimmed">No exchange in your reach.</Text>
       ) : !known ? (
         <Text c="dimmed">No exchange #{exchange} in your reach.</Text>
       ) : (
