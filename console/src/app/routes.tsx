@@ -46,6 +46,7 @@ export const router = createBrowserRouter(
           path="offers"
           lazy={() => import('../pages/offers/OffersPage').then((m) => allowed('/offers', m.OffersPage))}
         />
+        <Route path="cash" lazy={() => import('../pages/cash/CashPage').then((m) => allowed('/cash', m.CashPage))} />
         <Route
           path="exchanges"
           lazy={() => import('../pages/exchanges/ExchangesPage').then((m) => allowed('/exchanges', m.ExchangesPage))}

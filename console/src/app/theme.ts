@@ -63,6 +63,8 @@ export const theme = createTheme({
     // Nor have the close buttons of dialogs and drawers, those opened through `modals` included.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // And notices ("1,000.50 USD deposited"): axe finds the nameless close button while a notice is up.
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notice' } } },
     // Mantine keeps the show-password toggle out of the tab order: a keyboard user could not check what was typed.
     PasswordInput: {
       defaultProps: { visibilityToggleFocusable: true, visibilityToggleButtonProps: { 'aria-label': 'Show password' } },

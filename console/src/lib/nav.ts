@@ -3,6 +3,7 @@ import {
   IconBuildingStore,
   IconHistory,
   IconCash,
+  IconCashRegister,
   IconCoins,
   IconCreditCard,
   IconHome,
@@ -27,6 +28,8 @@ const admins = (me: Me) => me.role !== 'operator';
 export const NAV: NavItem[] = [
   { to: '/', label: 'Home', icon: IconHome, visible: () => true },
   { to: '/orders', label: 'Orders', icon: IconReceipt, visible: (me) => me.permissions.includes('orders:read') },
+  // Every role: admins see their branch's exchanges, an operator its own (the API scopes both).
+  { to: '/cash', label: 'Cash', icon: IconCashRegister, visible: () => true },
   { to: '/offers', label: 'Offers and rates', icon: IconCoins, visible: admins },
   { to: '/exchanges', label: 'Exchanges', icon: IconBuildingStore, visible: admins },
   { to: '/payment-methods', label: 'Payment methods', icon: IconCreditCard, visible: admins },

@@ -44,3 +44,5 @@ export type Delivery = Response<'/api/v1/admin/webhooks/{id}/deliveries', 'get'>
 export type DeliveryDetail = Response<'/api/v1/admin/webhooks/{id}/deliveries/{deliveryId}', 'get'>;
 export type Dashboard = Response<'/api/v1/admin/dashboard', 'get'>;
 export type AuditEntry = Response<'/api/v1/admin/audit', 'get'>['data'][number];
+export type CashPosition = Response<'/api/v1/admin/exchanges/{id}/cash', 'get'>['data'][number];
+export type CashMovement = Response<'/api/v1/admin/exchanges/{id}/cash/{currencyId}/movements', 'get'>['data'][number];

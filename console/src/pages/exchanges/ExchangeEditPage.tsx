@@ -31,6 +31,9 @@ function ExchangeEdit({ id }: { id: number }) {
         {(x) => (
           <>
             <PageHeader title={x.name} description={`${x.address}${x.city ? `, ${x.city}` : ''}`}>
+              <Anchor component={Link} to={`/cash?exchange=${x.id}`} size="sm">
+                Cash
+              </Anchor>
               <AllExchanges />
             </PageHeader>
             <ExchangeForm key={x.updatedAt} exchange={x} withBranch={false} />

@@ -2,7 +2,9 @@ import { Stack } from '@mantine/core';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
 import { when } from '../../lib/format';
+import { LowPositions } from '../../features/cash';
 import { NoExchanges, useDashboard } from '../../features/home';
+import { useLookups } from '../../features/lookups';
 import { TodayCounts, WaitingOrders } from '../../features/orders';
 import { WebhooksInTrouble } from '../../features/webhooks';
 
@@ -16,6 +18,7 @@ function startOfToday(): string {
 export function HomePage() {
   const since = startOfToday();
   const dashboard = useDashboard(since);
+  const lookups = useLookups();
   return (
     <>
       <PageHeader title="Home" description={`Today since ${when(since)}`} />
@@ -25,6 +28,10 @@ export function HomePage() {
           <Stack>
             {d.orders && <TodayCounts orders={d.orders} />}
             {d.orders && <WaitingOrders orders={d.orders.waitingLongest} />}
+            <LowPositions
+              exchanges={(lookups.data?.exchanges ?? []).filter((x) => x.isActive)}
+              decimalsOf={(id) => lookups.data?.currencies.find((c) => c.id === id)?.decimals}
+            />
             {d.webhooksInTrouble && <WebhooksInTrouble hooks={d.webhooksInTrouble} />}
           </Stack>
         )}

@@ -3,8 +3,9 @@ import { useSave } from '../../../lib/forms/use-save';
 import { staffKeys } from '../api/keys';
 import { createStaffUser, listStaff, updateStaffUser, type NewStaffUser, type StaffChange } from '../api/staff';
 
-export function useStaff() {
-  return useQuery({ queryKey: staffKeys.list(), queryFn: listStaff });
+/** The branch's staff; `enabled: false` where the viewer may not list them (an operator). */
+export function useStaff({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ queryKey: staffKeys.list(), queryFn: listStaff, enabled });
 }
 
 /** A new user (`id` null) or a change to one. */
