@@ -184,6 +184,37 @@ describe('the expiry job', () => {
     }
   });
 
+  it("releases an expired order's hold at a tracked position: held back to what it was, the balance untouched", async () => {
+    await setWindow(server, tokens.admin1, world.exchanges.B, 2);
+    const cash = `/admin/exchanges/${world.exchanges.B}/cash`;
+    const deposit = await call(server, 'POST', `${cash}/${world.currencies.EUR}/movements`, {
+      token: tokens.admin1,
+      body: { kind: 'deposit', amount: '5000', reason: 'float for the expiry test' },
+    });
+    expect(deposit.status, deposit.text).toBe(201);
+    const position = async () => {
+      const res = await call(server, 'GET', cash, { token: tokens.admin1 });
+      expect(res.status, res.text).toBe(200);
+      return (res.body.data as { currency: { id: number }; balance: number; held: number }[]).find(
+        (p) => p.currency.id === world.currencies.EUR,
+      )!;
+    };
+    const before = await position();
+    const order = await place(world.exchanges.B);
+    const holding = await position();
+    expect(holding.held).toBeGreaterThan(before.held);
+    const job = startExpiry(server.ctx);
+    try {
+      await eventually(async () => (await position()).held === before.held, 10_000, 100);
+    } finally {
+      await job.stop();
+    }
+    const after = await position();
+    expect(after).toMatchObject({ balance: before.balance, held: before.held });
+    const res = await call(server, 'GET', `/partner/orders/${order.id}`, { key: world.keys.branch });
+    expect(res.body.status).toBe('CANCEL');
+  });
+
   it('counts expired orders on /metrics', async () => {
     const text = await (await fetch(`${server.url}/metrics`)).text();
     expect(text).toMatch(/^pxs_orders_expired_total [1-9]\d*$/m);
