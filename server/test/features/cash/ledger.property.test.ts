@@ -5,14 +5,25 @@ import { call, type TestServer } from '../../helpers/server.js';
 import type { StaffName } from '../../helpers/staff.js';
 import type { World } from '../../helpers/world.js';
 import { startWorld } from '../../helpers/fixture.js';
+import { startExpiry, type OrderExpiry } from '../../../src/features/orders/expiry.js';
 import { orderBody } from '../orders/support.js';
+import { eventually } from '../webhooks/support.js';
 
 let server: TestServer;
 let world: World;
 let tokens: Record<StaffName, string>;
 
-beforeAll(async () => ({ server, world, tokens } = await startWorld()));
-afterAll(() => server?.close());
+// The worker's expiry job runs throughout: an `expire` step puts an unpaid order's deadline in the past and waits for
+// the job to cancel it, as it would an order nobody paid.
+let expiry: OrderExpiry;
+beforeAll(async () => {
+  ({ server, world, tokens } = await startWorld());
+  expiry = startExpiry(server.ctx, { pollMs: 100 });
+});
+afterAll(async () => {
+  await expiry?.stop();
+  await server?.close();
+});
 
 /** Money in cents: every currency used here has 2 decimals, so the model counts exactly in integers. */
 const cents = (x: number | string) => Math.round(Number(x) * 100);
@@ -27,7 +38,7 @@ type Side = 'A' | 'B';
 type Cur = 'USD' | 'EUR';
 type Op =
   | { op: 'order'; at: Side; clientAmount: number }
-  | { op: 'advance' | 'cancel'; pick: number }
+  | { op: 'advance' | 'cancel' | 'expire'; pick: number }
   | { op: 'deposit' | 'withdrawal' | 'count'; at: Side; cur: Cur; amount: number }
   | { op: 'transfer'; from: Side; cur: Cur; amount: number };
 
@@ -44,6 +55,7 @@ const OPS: fc.Arbitrary<Op> = fc.oneof(
     weight: 4,
   },
   { arbitrary: fc.record({ op: fc.constantFrom('advance' as const, 'cancel' as const), pick: fc.nat() }), weight: 3 },
+  { arbitrary: fc.record({ op: fc.constant('expire' as const), pick: fc.nat() }), weight: 1 },
   {
     arbitrary: fc.record({
       op: fc.constantFrom('deposit' as const, 'withdrawal' as const, 'count' as const),
@@ -65,7 +77,7 @@ interface Model {
 const key = (at: Side, c: Cur) => `${at}:${c}`;
 
 describe('cash ledger against a model', () => {
-  it('any sequence keeps balance = sum of entries, held = open payouts, available ≥ 0, and refuses as the model does', async () => {
+  it('any sequence (expiries included) keeps balance = sum of entries, held = open payouts, available ≥ 0, and refuses as the model does', async () => {
     const ex = (at: Side) => world.exchanges[at];
     const cy = (c: Cur) => world.currencies[c];
     // Both exchanges track USD and EUR from the start, so every order at them is held.
@@ -115,6 +127,19 @@ describe('cash ledger against a model', () => {
           eur.balance -= o.payout;
           m.get(key(o.at, 'USD'))!.balance += o.paid;
         }
+      } else if (op.op === 'expire') {
+        const unpaid = model.orders.filter((o) => o.status === 'ORDERINIT' || o.status === 'CLIENTPAYMENTWAIT');
+        if (unpaid.length === 0) return;
+        const o = unpaid[op.pick % unpaid.length]!;
+        await sql`update orders set expires_at = now() - interval '1 second' where id = ${o.id}`.execute(server.db);
+        await eventually(
+          async () =>
+            (await call(server, 'GET', `/partner/orders/${o.id}`, { key: world.keys.branch })).body.status === 'CANCEL',
+          10_000,
+          50,
+        );
+        o.status = 'CANCEL';
+        m.get(key(o.at, 'EUR'))!.held -= o.payout;
       } else if (op.op === 'transfer') {
         const to: Side = op.from === 'A' ? 'B' : 'A';
         const res = await call(server, 'POST', '/admin/cash/transfers', {

@@ -5,6 +5,7 @@ import { nameOf, useLookups } from '../../lookups';
 import { PartnerText } from '../../../components/PartnerText';
 import { can, useMe } from '../../../lib/auth/me';
 import { useOrderClient } from '../hooks/use-order';
+import { TimeToPay } from './TimeToPay';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -47,7 +48,11 @@ export function OrderFacts({ order }: { order: OrderDetail }) {
           <Fact label="Receives by">{nameOf(methods, order.paymentMethodDest?.id)}</Fact>
           <Fact label="Created">{when(order.createdAt)}</Fact>
           <Fact label="Changed">{when(order.updatedAt)}</Fact>
-          {order.expiresAt !== null && <Fact label="Unpaid, cancelled at">{when(order.expiresAt)}</Fact>}
+          {order.expiresAt !== null && (
+            <Fact label="Time left to pay">
+              <TimeToPay expiresAt={order.expiresAt} />
+            </Fact>
+          )}
         </SimpleGrid>
       </Paper>
       <Paper withBorder p="md" component="section" aria-label="Client">
