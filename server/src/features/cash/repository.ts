@@ -58,6 +58,13 @@ export function findPosition(db: Executor, exchangeId: number, currencyId: numbe
  * orders already there, which were placed without a hold.
  */
 export async function trackPosition(tx: Tx, exchangeId: number, currencyId: number): Promise<void> {
+  const tracked = await sql`
+    select 1 from cash_positions where exchange_id = ${exchangeId} and currency_id = ${currencyId}`.execute(tx);
+  if (tracked.rows.length > 0) return;
+  // An order inserted while tracking starts would be neither in the sum below (not yet committed) nor held by the
+  // insert trigger (no position yet). SHARE mode waits for the orders being written to commit and holds new ones back
+  // until this transaction ends: a pause of order writes once in a position's life.
+  await sql`lock table orders in share mode`.execute(tx);
   await sql`
     insert into cash_positions (exchange_id, currency_id, held)
     select ${exchangeId}, ${currencyId}, coalesce(sum(o.exchange_amount), 0)

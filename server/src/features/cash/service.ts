@@ -181,10 +181,11 @@ export async function transfer(db: Database, audit: Audit, scope: Scope, body: T
     if (from.branch_id !== to.branch_id) throw CashError.transferAcrossBranches();
     if (!currency) throw CashError.currencyNotFound();
     const amount = amountOf('amount', body.amount, currency);
-    for (const id of [from.id, to.id].sort((a, b) => a - b)) {
-      await repo.trackPosition(tx, id, currency.id);
-      await repo.findPosition(tx, id, currency.id, true);
-    }
+    const ids = [from.id, to.id].sort((a, b) => a - b);
+    // Both tracked before either row is locked: starting to track may wait for orders being written, and one of them
+    // may be waiting for a position row this transaction would otherwise already hold.
+    for (const id of ids) await repo.trackPosition(tx, id, currency.id);
+    for (const id of ids) await repo.findPosition(tx, id, currency.id, true);
     const source = (await repo.findPosition(tx, from.id, currency.id))!;
     const negated = new Dec(amount).negated().toFixed();
     checkNotBelowHeld(source, negated);

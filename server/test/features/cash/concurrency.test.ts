@@ -51,3 +51,35 @@ describe(`concurrent orders at one position (${usingPostgres ? 'PostgreSQL' : 'P
     expect(Number(orders.n)).toBe(7);
   });
 });
+
+describe(`tracking starting while orders are placed (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
+  it('the first deposit and 10 concurrent orders: every open order is held, none twice', async () => {
+    const { A } = world.exchanges;
+    const { EUR } = world.currencies;
+    const body = orderBody(world, { cashbox: { id: A }, clientAmount: 10 });
+    const [deposit, ...orders] = await Promise.all([
+      call(server, 'POST', `/admin/exchanges/${A}/cash/${EUR}/movements`, {
+        token: tokens.admin1,
+        body: { kind: 'deposit', amount: 10000 },
+      }),
+      ...Array.from({ length: 10 }, () => call(server, 'POST', '/partner/orders', { key: world.keys.branch, body })),
+    ]);
+    expect(deposit.status, deposit.text).toBe(201);
+    expect(orders.map((r) => r.status)).toEqual(Array(10).fill(201));
+    const position = await server.db
+      .selectFrom('cash_positions')
+      .select(['balance', 'held'])
+      .where('exchange_id', '=', A)
+      .where('currency_id', '=', EUR)
+      .executeTakeFirstOrThrow();
+    const open = await server.db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('exchange_amount'), eb.val('0')).as('sum'))
+      .where('cashbox_id', '=', A)
+      .where('currency2_id', '=', EUR)
+      .where('status', 'in', ['ORDERINIT', 'CLIENTPAYMENTWAIT', 'EXCHANGEPAYMENTWAIT', 'CASHOUT'])
+      .executeTakeFirstOrThrow();
+    expect(position.held).toBe(open.sum);
+    expect(Number(position.balance)).toBe(10000);
+  });
+});
