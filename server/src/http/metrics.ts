@@ -108,9 +108,17 @@ export class Metrics {
     registers: [this.registry],
     collect: async () => {
       if (!this.cashPositions) return;
+      let positions: Awaited<ReturnType<typeof this.cashPositions>>;
+      try {
+        positions = await this.cashPositions();
+      } catch {
+        // The database is away: /metrics must still answer (pxs_dependency_up says why), without stale cash figures.
+        this.cashAvailable.reset();
+        return;
+      }
       this.cashAvailable.reset();
       // A gauge is a float: fine for a chart and an alert, never used for money.
-      for (const p of await this.cashPositions())
+      for (const p of positions)
         this.cashAvailable.set({ exchange_id: String(p.exchangeId), currency: p.currency }, Number(p.available));
     },
   });
