@@ -6,6 +6,8 @@ import { unitOnly } from './test/helpers/unit-project.js';
  * connection and answers in seconds. Integration files each get their own database, copied from one migrated
  * template per run (test/helpers/pglite-template.ts).
  */
+const OWN_FORK = ['test/features/staff/token-cutoff-stream.test.ts'];
+
 export default defineConfig({
   test: {
     pool: 'forks',
@@ -31,8 +33,22 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/**/*.unit.test.ts'],
+          exclude: ['test/**/*.unit.test.ts', ...OWN_FORK],
           // The built CLI (built-cli.ts) is what the tests that start `pxs` processes run.
+          globalSetup: ['test/helpers/pglite-template.ts', 'test/helpers/built-cli.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Files that keep order streams open across the 30 s recheck. In a fork shared with the rest of the suite,
+          // the voided-token stream test hung in two full runs (its own 60 s timeout never fired) while it passes
+          // alone and beside its neighbours; until the cause is found it runs in a fork of its own.
+          name: 'integration-own-fork',
+          include: OWN_FORK,
+          isolate: true,
           globalSetup: ['test/helpers/pglite-template.ts', 'test/helpers/built-cli.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
