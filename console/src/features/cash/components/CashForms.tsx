@@ -1,21 +1,11 @@
 import { Paper, Tabs, Title } from '@mantine/core';
-import type { CashPosition, Lookups } from '../../../lib/api/types';
+import type { CashFormProps } from './amount-rules';
 import { MovementForm } from './MovementForm';
 import { TransferForm } from './TransferForm';
 import { WatermarkForm } from './WatermarkForm';
 
 /** What a staff user with cash:write records at an exchange, a tab each; the ledger's currency is picked at first. */
-export function CashForms({
-  exchangeId,
-  positions,
-  lookups,
-  currencyId,
-}: {
-  exchangeId: number;
-  positions: CashPosition[];
-  lookups: Lookups | undefined;
-  currencyId: number | null;
-}) {
+export function CashForms({ exchangeId, positions, lookups, currencyId }: CashFormProps) {
   const props = { exchangeId, positions, lookups, currencyId };
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="record-cash-title">

@@ -2,13 +2,12 @@ import { Button, Group, Select, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useUnsavedChanges } from '../../../components/unsaved-guard';
-import type { CashPosition, Lookups } from '../../../lib/api/types';
 import { compare, money, signedAmount, subtract } from '../../../lib/decimal';
 import { grouped } from '../../../lib/format';
 import { fieldErrorsTo } from '../../../lib/forms/use-save';
 import { cashKeys } from '../api/keys';
 import { useRecordMovement } from '../hooks/use-cash';
-import { amountProblem, choiceOptions, currencyChoices } from './amount-rules';
+import { amountProblem, choiceOptions, currencyChoices, type CashFormProps } from './amount-rules';
 
 export type MovementKind = 'deposit' | 'withdrawal' | 'count';
 
@@ -31,14 +30,7 @@ export function MovementForm({
   positions,
   lookups,
   currencyId,
-}: {
-  exchangeId: number;
-  kind: MovementKind;
-  positions: CashPosition[];
-  lookups: Lookups | undefined;
-  /** The currency picked at first (the ledger's). */
-  currencyId: number | null;
-}) {
+}: CashFormProps & { kind: MovementKind }) {
   const choices = currencyChoices(positions, lookups, { untracked: kind !== 'withdrawal' });
   const chosen = (id: string | null) => choices.find((c) => String(c.id) === id);
   const form = useForm<Fields>({

@@ -1,26 +1,15 @@
 import { Button, Group, Select, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useUnsavedChanges } from '../../../components/unsaved-guard';
-import type { CashPosition, Lookups } from '../../../lib/api/types';
 import { compare, money } from '../../../lib/decimal';
 import { fieldErrorsTo } from '../../../lib/forms/use-save';
 import { useTransfer } from '../hooks/use-cash';
-import { amountProblem, choiceOptions, currencyChoices } from './amount-rules';
+import { amountProblem, choiceOptions, currencyChoices, type CashFormProps } from './amount-rules';
 
 type Fields = { currencyId: string | null; toExchangeId: string | null; amount: string; reason: string };
 
 /** Cash carried from this exchange to another of its branch: two ledger entries, one at each end. */
-export function TransferForm({
-  exchangeId,
-  positions,
-  lookups,
-  currencyId,
-}: {
-  exchangeId: number;
-  positions: CashPosition[];
-  lookups: Lookups | undefined;
-  currencyId: number | null;
-}) {
+export function TransferForm({ exchangeId, positions, lookups, currencyId }: CashFormProps) {
   const choices = currencyChoices(positions, lookups, { untracked: false });
   const chosen = (id: string | null) => choices.find((c) => String(c.id) === id);
   const branchId = lookups?.exchanges.find((x) => x.id === exchangeId)?.branchId;

@@ -1,25 +1,14 @@
 import { Button, Group, Select, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import type { CashPosition, Lookups } from '../../../lib/api/types';
 import { decimal } from '../../../lib/format';
 import { fieldErrorsTo } from '../../../lib/forms/use-save';
 import { useSetLowWatermark } from '../hooks/use-cash';
-import { amountProblem, choiceOptions, currencyChoices } from './amount-rules';
+import { amountProblem, choiceOptions, currencyChoices, type CashFormProps } from './amount-rules';
 
 type Fields = { currencyId: string | null; lowWatermark: string };
 
 /** The level below which a position's available cash is flagged (here and on the home page); 0 flags nothing. */
-export function WatermarkForm({
-  exchangeId,
-  positions,
-  lookups,
-  currencyId,
-}: {
-  exchangeId: number;
-  positions: CashPosition[];
-  lookups: Lookups | undefined;
-  currencyId: number | null;
-}) {
+export function WatermarkForm({ exchangeId, positions, lookups, currencyId }: CashFormProps) {
   const choices = currencyChoices(positions, lookups, { untracked: false });
   const chosen = (id: string | null) => choices.find((c) => String(c.id) === id);
   const first = choices.find((c) => c.id === currencyId) ?? choices[0];

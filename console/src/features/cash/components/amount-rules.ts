@@ -58,3 +58,12 @@ export const choiceOptions = (choices: CurrencyChoice[]) => {
         { group: 'Not tracked yet', items: others },
       ].filter((g) => g.items.length > 0);
 };
+
+/** What every cash form is given: the exchange, its positions, the lookups, and the currency picked at first. */
+export interface CashFormProps {
+  exchangeId: number;
+  positions: CashPosition[];
+  lookups: Lookups | undefined;
+  /** The currency picked at first (the ledger's). */
+  currencyId: number | null;
+}
