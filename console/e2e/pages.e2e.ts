@@ -242,7 +242,7 @@ describe('every page', () => {
     const nav = page.getByRole('button', { name: 'Toggle navigation' });
     await nav.click();
     const links = await page.getByRole('navigation', { name: 'Pages' }).getByRole('link').allInnerTexts();
-    expect(links).toEqual(['Home', 'Orders', 'Clients', 'API keys', 'Webhooks']);
+    expect(links).toEqual(['Home', 'Orders', 'Cash', 'Clients', 'API keys', 'Webhooks']);
     await page.getByRole('link', { name: 'Orders' }).click();
     await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
     await page.locator(`[data-order-id="${orderId}"]`).first().waitFor();

@@ -227,7 +227,13 @@ describe('webhooks through the SDK, delivered by the real worker', () => {
     const event = await verifyWebhook(delivered.body, delivered.headers, hook.secretKey);
     expect(event.event).toBe('order.created');
     if (event.event !== 'order.created') throw new Error('narrowing');
-    expect(event.data).toEqual({ id: order.id, status: 'ORDERINIT', amountSource: '50', amountDest: '46.07' });
+    expect(event.data).toEqual({
+      id: order.id,
+      status: 'ORDERINIT',
+      amountSource: '50',
+      amountDest: '46.07',
+      expiresAt: order.expiresAt,
+    });
 
     // The contract's header alone (no Standard Webhooks headers) verifies too; bytes work as well as text.
     const contractOnly = { 'x-webhook-signature': delivered.headers['x-webhook-signature'] as string };
