@@ -144,7 +144,7 @@ export async function recordMovement(
     await audit.record(tx, {
       action: `cash.${body.kind}`,
       entityType: 'cash',
-      entityId: `${exchangeId}:${currencyId}`,
+      entityId: positionKey(exchangeId, currencyId),
       branchId: exchange.branch_id,
       before: { balance: normalize(before.balance), held: normalize(before.held) },
       after: { amount: normalize(movement.amount), balance: normalize(after.balance), reason: body.reason ?? null },
@@ -185,8 +185,9 @@ export async function transfer(db: Database, audit: Audit, scope: Scope, body: T
     // Both tracked before either row is locked: starting to track may wait for orders being written, and one of them
     // may be waiting for a position row this transaction would otherwise already hold.
     for (const id of ids) await repo.trackPosition(tx, id, currency.id);
-    for (const id of ids) await repo.findPosition(tx, id, currency.id, true);
-    const source = (await repo.findPosition(tx, from.id, currency.id))!;
+    const locked = new Map<number, repo.PositionRow>();
+    for (const id of ids) locked.set(id, (await repo.findPosition(tx, id, currency.id, true))!);
+    const source = locked.get(from.id)!;
     const negated = new Dec(amount).negated().toFixed();
     checkNotBelowHeld(source, negated);
     const reason = body.reason ?? null;
@@ -217,7 +218,7 @@ export async function transfer(db: Database, audit: Audit, scope: Scope, body: T
     await audit.record(tx, {
       action: 'cash.transfer',
       entityType: 'cash',
-      entityId: `${from.id}:${currency.id}`,
+      entityId: positionKey(from.id, currency.id),
       branchId: from.branch_id,
       before: { fromBalance: normalize(source.balance) },
       after: {
@@ -258,7 +259,7 @@ export async function setLowWatermark(
     await audit.record(tx, {
       action: 'cash.watermark',
       entityType: 'cash',
-      entityId: `${exchangeId}:${currencyId}`,
+      entityId: positionKey(exchangeId, currencyId),
       branchId: exchange.branch_id,
       before: { lowWatermark: normalize(before.low_watermark) },
       after: { lowWatermark },
