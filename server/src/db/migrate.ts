@@ -17,6 +17,8 @@ import * as listCounts from './migrations/015_list_counts.js';
 import * as listFilterCounts from './migrations/016_list_filter_counts.js';
 import * as cashPositions from './migrations/017_cash_positions.js';
 import * as paymentWindow from './migrations/018_payment_window.js';
+import * as orderOrigin from './migrations/019_order_origin.js';
+import * as marketRates from './migrations/020_market_rates.js';
 
 /** Migrations are listed in code so the compiled service needs no file-system scan. */
 const migrations: Record<string, Migration> = {
@@ -38,6 +40,8 @@ const migrations: Record<string, Migration> = {
   '016_list_filter_counts': listFilterCounts,
   '017_cash_positions': cashPositions,
   '018_payment_window': paymentWindow,
+  '019_order_origin': orderOrigin,
+  '020_market_rates': marketRates,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -84,8 +84,52 @@ export interface OffersTable {
   min_amount: ColumnType<string, string | undefined, string>;
   max_amount: Decimal;
   is_active: Generated<boolean>;
+  /** `fixed`: the rate staff type; `source`: made from a rate source's reference (docs/rates.md). */
+  pricing_mode: Generated<'fixed' | 'source'>;
+  rate_source_id: Generated<number | null>;
+  /** The pair read from the source, as the source names its currencies: reference = 1 base in quote. */
+  pricing_base: Generated<string | null>;
+  pricing_quote: Generated<string | null>;
+  margin_percent: Generated<string | null>;
+  rate_decimals: Generated<number | null>;
+  rate_floor: Generated<string | null>;
+  rate_ceiling: Generated<string | null>;
+  max_jump_percent: Generated<string | null>;
+  /** Partners see an offer only when it is active and not suspended by a safety stop. */
+  pricing_state: Generated<'active' | 'suspended'>;
+  suspended_reason: Generated<'stale' | 'jump' | null>;
+  /** The reference the current rate was made from, and when it was read. */
+  reference_rate: Generated<string | null>;
+  reference_at: Generated<Date | null>;
   created_at: Generated<Date>;
   updated_at: Timestamp;
+}
+
+export interface RateSourcesTable {
+  id: Generated<number>;
+  branch_id: number;
+  name: string;
+  kind: 'ecb' | 'cbr' | 'binance' | 'json';
+  url: string;
+  interval_seconds: Generated<number>;
+  max_age_seconds: Generated<number>;
+  /** The poll lease: claimed by moving it forward in a conditional update. */
+  next_poll_at: Generated<Date>;
+  last_success_at: Generated<Date | null>;
+  last_error: Generated<string | null>;
+  last_error_at: Generated<Date | null>;
+  /** The pairs last read, as published: {"USD/RUB": "91.55"}. */
+  last_quotes: Generated<Record<string, string> | null>;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+}
+
+export interface OfferRatesTable {
+  id: Generated<string>;
+  offer_id: number;
+  rate: Decimal;
+  reference_rate: string | null;
+  created_at: Generated<Date>;
 }
 
 export interface PaymentMethodsTable {
@@ -181,6 +225,12 @@ export interface OrdersTable {
   sandbox: Generated<boolean>;
   /** When the system cancels the order unpaid; set only while it is ORDERINIT or CLIENTPAYMENTWAIT. */
   expires_at: Generated<Date | null>;
+  /** `partner` (the partner API) or `counter` (placed by a cashier for a walk-in client). */
+  source: Generated<'partner' | 'counter'>;
+  /** The cashier who placed a counter order; null for partner orders. */
+  created_by_staff_id: Generated<number | null>;
+  /** The market reference the rate was made from (offers priced from a rate source); null for fixed offers. */
+  reference_rate: Generated<string | null>;
   created_at: Generated<Date>;
   updated_at: Timestamp;
 }
@@ -304,6 +354,8 @@ export interface DB {
   audit_log: AuditLogTable;
   cash_positions: CashPositionsTable;
   cash_movements: CashMovementsTable;
+  rate_sources: RateSourcesTable;
+  offer_rates: OfferRatesTable;
 }
 
 export type Order = Selectable<OrdersTable>;
