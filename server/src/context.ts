@@ -95,6 +95,7 @@ export async function createContext(config: Config, database: DatabaseHandle, lo
     catalog,
     log: logger,
     async close() {
+      metrics.close();
       await catalog.close();
       await lastUsed.close();
       await bus.close();
