@@ -1,10 +1,16 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usingPostgres } from '../../helpers/database.js';
 import { call } from '../../helpers/server.js';
-import { cliDatabase, listeningAt, spawnPxs, type CliDatabase } from '../../cli/run.js';
+import { cliDatabase, listeningAt, type CliDatabase } from '../../cli/run.js';
+// @ts-expect-error: a plain JavaScript module beside the CLI's entry, without types
+import { STARTUP_FLAGS } from '../../../bin/v8-flags.js';
+
+/** The CLI as `npm start` runs it: its memory is what this test measures, so with the service's V8 settings. */
+const PXS_BIN = fileURLToPath(new URL('../../../bin/pxs.js', import.meta.url));
 
 const ORDERS = 1_000_000;
 const LIMIT_MB = 64;
@@ -28,13 +34,17 @@ describe.skipIf(!usingPostgres)('GET /admin/orders?format=csv of a million order
 
   beforeAll(async () => {
     cli = await cliDatabase();
-    child = spawnPxs(['serve', '--no-worker'], {
+    const env = {
       ...cli.env,
       LOG_LEVEL: 'info',
       PORT: '0',
       HOST: '127.0.0.1',
       BOOTSTRAP_ADMIN_EMAIL: 'root@export.test',
       BOOTSTRAP_ADMIN_PASSWORD: 'export-pass-123',
+    };
+    child = spawn(process.execPath, [...(STARTUP_FLAGS as string[]), PXS_BIN, 'serve', '--no-worker'], {
+      env,
+      stdio: 'pipe',
     });
     url = await listeningAt(child).url;
     const login = await call({ url }, 'POST', '/auth/login', {
@@ -59,7 +69,9 @@ describe.skipIf(!usingPostgres)('GET /admin/orders?format=csv of a million order
     // The export reads by primary key (keyset pages by id): the other indexes of orders only slow the seed down.
     const { rows: indexes } = await sql<{ name: string }>`
       select i.indexname as name from pg_indexes i
-      where i.tablename = 'orders' and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`.execute(db);
+      where i.tablename = 'orders' and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`.execute(
+      db,
+    );
     for (const i of indexes) await sql`drop index ${sql.id(i.name)}`.execute(db);
     // One statement, as the scale benchmark's seed makes orders: finops (no offer), every status, a minute apart.
     await sql`
@@ -88,6 +100,7 @@ describe.skipIf(!usingPostgres)('GET /admin/orders?format=csv of a million order
     await warm.text();
     const baseline = rssMb(pid);
     let peak = baseline;
+    const samples: number[] = [];
 
     const res = await fetch(`${url}/api/v1/admin/orders?format=csv`, { headers: { authorization: `Bearer ${token}` } });
     expect(res.status).toBe(200);
@@ -98,13 +111,18 @@ describe.skipIf(!usingPostgres)('GET /admin/orders?format=csv of a million order
       bytes += chunk.byteLength;
       for (let i = 0; i < chunk.byteLength; i++) if (chunk[i] === 10) lines++;
       // Sampled by progress, not by time: every 64 chunks of the download.
-      if (++chunks % 64 === 0) peak = Math.max(peak, rssMb(pid));
+      if (++chunks % 64 === 0) {
+        const rss = rssMb(pid);
+        peak = Math.max(peak, rss);
+        if (chunks % 4096 === 0) samples.push(Math.round(rss));
+      }
     }
     peak = Math.max(peak, rssMb(pid));
     expect(lines).toBe(ORDERS + 1);
     expect(bytes).toBeGreaterThan(ORDERS * 100);
-    expect(peak - baseline, `RSS from ${baseline.toFixed(1)} MB to a peak of ${peak.toFixed(1)} MB`).toBeLessThan(
-      LIMIT_MB,
-    );
+    expect(
+      peak - baseline,
+      `RSS from ${baseline.toFixed(1)} MB to a peak of ${peak.toFixed(1)} MB (${samples.join(', ')})`,
+    ).toBeLessThan(LIMIT_MB);
   });
 });
