@@ -107,6 +107,7 @@ const FILTERS: Record<string, unknown>[] = [
   { operationType: 'offer' },
   { createdAt: day('2025-02-03') },
   { status: 'SUCCESS', cashboxId: 0 },
+  { source: 'counter' },
 ];
 const SORTS = ORDER_LIST.sorts
   .flatMap((field) => [[[field, 'ASC']], [[field, 'DESC']]])

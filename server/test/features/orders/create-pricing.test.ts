@@ -232,6 +232,7 @@ describe('POST /partner/orders (offer): priced exactly like the estimate', () =>
       offer: { id: world.offers.aUsdEur },
       rate: 0.9215,
       sandbox: false,
+      source: 'partner',
       expiresAt: expect.any(String),
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
