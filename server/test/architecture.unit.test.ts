@@ -65,6 +65,8 @@ const NAMED_PARTS: Record<string, string[]> = {
   // expiry.ts: the payment window's job, which every worker process runs beside the webhook worker.
   orders: ['branch-range.ts', 'expiry.ts', 'pricing.ts', 'references.ts', 'sandbox-routes.ts', 'transitions.ts'],
   pricing: ['decimal.ts', 'estimate.ts', 'price.ts'],
+  // periods.ts: a report's days in a time zone as whole aggregate buckets, pure date arithmetic.
+  reports: ['periods.ts'],
   staff: ['bootstrap.ts'],
   webhooks: ['events.ts', 'lifecycle.ts'],
   widget: ['demo-page.ts'],
