@@ -141,8 +141,8 @@ export const DOMAIN_ERRORS = {
     'alreadyExists',
     () => 'This exchange already has an offer for this currency pair; change that one instead',
   ),
-  'reports.notADate': rule<{ field: string }>('badRequest', (d) => ({
-    message: `${d.field} must be a calendar date, YYYY-MM-DD`,
+  'reports.notADate': rule<{ field: string; first: string; last: string }>('badRequest', (d) => ({
+    message: `${d.field} must be a calendar date (YYYY-MM-DD) from ${d.first} to ${d.last}`,
     errors: { [d.field]: 'notADate' },
   })),
   'reports.toBeforeFrom': field('to', 'beforeFrom', () => 'to must not be before from'),

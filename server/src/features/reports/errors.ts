@@ -2,8 +2,8 @@ import { declareErrors } from '../../domain-error.js';
 
 /** Why a turnover report was refused: its range or its time zone. */
 export const ReportError = declareErrors('reports', {
-  /** `from` or `to` is not a calendar date. */
-  notADate: (field: 'from' | 'to') => ({ field }),
+  /** `from` or `to` is not a calendar date, or one out of the years a report may name. */
+  notADate: (field: 'from' | 'to', first: string, last: string) => ({ field, first, last }),
   toBeforeFrom: () => ({}),
   rangeTooLong: (maxDays: number) => ({ maxDays }),
   unknownTimeZone: (tz: string) => ({ tz }),

@@ -62,8 +62,8 @@ export async function sumBuckets(
       sum(t.received)::text as received, sum(t.paid_out)::text as paid_out, sum(t.income)::text as income,
       sum(t.orders)::int as orders
     from unnest(${pieces.map((p) => p.label)}::text[], ${pieces.map((p) => p.span)}::smallint[],
-      ${pieces.map((p) => p.bucket.toISOString())}::timestamptz[]) as p(label, span, bucket)
-    join turnover t on t.span = p.span and t.bucket = p.bucket
+      ${pieces.map((p) => p.bucket.getTime() / 1000)}::bigint[]) as p(label, span, epoch)
+    join turnover t on t.span = p.span and t.bucket = to_timestamp(p.epoch)
     join currencies c on c.id = t.currency_id
     left join staff_users su on su.id = t.staff_id
     where ${scopeCondition(scope, { branch: 't.branch_id', exchange: 't.exchange_id' })}

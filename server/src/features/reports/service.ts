@@ -28,10 +28,15 @@ export async function orderSettled(
   else if (from === 'SUCCESS' && to !== 'SUCCESS') await repo.removeSettled(tx, order.id);
 }
 
+/** The years a report may name: the time zone data's reach, and four-digit years on both ends of a range. */
+const FIRST_DATE = '1900-01-01';
+const LAST_DATE = '2999-12-31';
+
 function checkDate(field: 'from' | 'to', value: string): void {
   const ms = Date.parse(`${value}T00:00:00Z`);
   // Date.parse takes 2024-02-30 as 1 March: a date is real when it prints back as itself.
-  if (Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== value) throw ReportError.notADate(field);
+  if (Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== value || value < FIRST_DATE || value > LAST_DATE)
+    throw ReportError.notADate(field, FIRST_DATE, LAST_DATE);
 }
 
 /** The days of a report, checked: real dates in order, a year at most, a zone whose days start on quarters. */

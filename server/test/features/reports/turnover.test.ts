@@ -194,6 +194,8 @@ describe('GET /admin/reports/turnover', () => {
       return res.body.errors;
     };
     expect(await refusal({ from: '2026-02-30', to: '2026-03-01' })).toEqual({ from: 'notADate' });
+    expect(await refusal({ from: '1899-12-31', to: '1900-01-01' })).toEqual({ from: 'notADate' });
+    expect(await refusal({ from: '2999-12-31', to: '3000-01-01' })).toEqual({ to: 'notADate' });
     expect(await refusal({ from: '2026-03-01', to: '2026-13-01' })).toEqual({ to: 'notADate' });
     expect(await refusal({ from: '2026-03-02', to: '2026-03-01' })).toEqual({ to: 'beforeFrom' });
     expect(await refusal({ from: '2025-01-01', to: '2026-01-02' })).toEqual({ to: 'rangeTooLong' });
