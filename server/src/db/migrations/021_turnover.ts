@@ -5,10 +5,10 @@ import { runScript } from '../script.js';
  * The turnover report's aggregates (docs/reports.md, "Turnover report"): what settled orders received, paid out and
  * earned, per branch, exchange, currency, staff user and time bucket, kept by the transaction that settles an order.
  *
- * - Each settled order adds to buckets of three spans: 15 minutes, an hour and a UTC day (`span` in minutes). Every time
- *   zone's day boundary falls on a quarter of an hour, so a report for any zone is a sum of whole buckets: whole UTC
- *   days inside the range, hours and quarters at its edges. Its cost is days × exchanges × currencies × staff, never
- *   the number of orders.
+ * - Each settled order adds to buckets of four spans: 15 minutes, an hour, six hours and a UTC day (`span` in minutes).
+ *   Every time zone's day boundary falls on a quarter of an hour, so a report for any zone is a sum of whole buckets:
+ *   whole UTC days inside the range, six-hour blocks, hours and quarters at its edges (at most 12 a day). Its cost is
+ *   days × exchanges × currencies × staff, never the number of orders.
  * - `staff_id` 0 stands for "no staff user" (a key or the system settled a partner order): a primary key cannot hold a
  *   null. There is no foreign key: figures stay when a staff user is deleted.
  * - `orders` counts the orders with the row's currency on either side (an order has two currencies, two rows).
@@ -24,7 +24,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     `
 create table turnover (
   branch_id integer not null references branches(id),
-  span smallint not null check (span in (15, 60, 1440)),
+  span smallint not null check (span in (15, 60, 360, 1440)),
   bucket timestamptz not null,
   exchange_id integer not null references exchanges(id),
   currency_id integer not null references currencies(id),
@@ -58,7 +58,7 @@ cross join lateral (values
       else trunc(o.client_amount * o.reference_rate, c2.decimals) - o.exchange_amount
     end)
 ) as side(currency_id, received, paid_out, income)
-cross join (values (15::smallint), (60::smallint), (1440::smallint)) as sp(span)
+cross join (values (15::smallint), (60::smallint), (360::smallint), (1440::smallint)) as sp(span)
 group by 1, 2, 3, 4, 5, 6
 order by 1, 2, 3, 4, 5, 6
 on conflict (branch_id, span, bucket, exchange_id, currency_id, staff_id) do update set

@@ -1,11 +1,12 @@
 /**
  * The turnover report's days as whole aggregate buckets (docs/reports.md, "Time zones"): pure date arithmetic, no
  * database. A local day of any zone starts on a quarter of an hour (every zone's offset is a multiple of 15 minutes
- * since the 1970s), so each day is an exact run of buckets: 15-minute ones up to the next hour, hours up to the next
- * UTC midnight, whole UTC days, then hours and quarters again up to the next local midnight.
+ * since 1980 at the latest), so each day is an exact run of buckets: 15-minute ones up to the next hour, hours up to
+ * the next six-hour mark, six-hour blocks up to the next UTC midnight, whole UTC days, then six-hour blocks, hours and
+ * quarters again up to the next local midnight: at most 12 buckets for a day of any zone but UTC's one.
  */
 
-export type Span = 15 | 60 | 1440;
+export type Span = 15 | 60 | 360 | 1440;
 
 /** One aggregate bucket to add up, and the period (a local date, or '' for the whole range) it counts for. */
 export interface Piece {
@@ -18,6 +19,8 @@ const MINUTE = 60_000;
 const QUARTER = 15 * MINUTE;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
+/** The buckets' spans in minutes, largest first; each is a multiple of the next, all aligned on the Unix epoch. */
+const SPANS: readonly Span[] = [1440, 360, 60, 15];
 /** Offsets run from −12:00 to +14:00: a local midnight lies within these bounds of the same date's UTC midnight. */
 const EARLIEST = -14 * HOUR - QUARTER;
 const LATEST = 12 * HOUR + QUARTER;
@@ -85,7 +88,7 @@ function startsAt(tz: string, date: string, ms: number): boolean {
 export function piecesOf(label: string, from: number, to: number): Piece[] {
   const pieces: Piece[] = [];
   for (let at = from; at < to;) {
-    const span: Span = at % DAY === 0 && at + DAY <= to ? 1440 : at % HOUR === 0 && at + HOUR <= to ? 60 : 15;
+    const span = SPANS.find((minutes) => at % (minutes * MINUTE) === 0 && at + minutes * MINUTE <= to)!;
     pieces.push({ label, span, bucket: new Date(at) });
     at += span * MINUTE;
   }

@@ -19,9 +19,11 @@ describe("a report's days as buckets", () => {
     expect(dayStart(tz, date)).toBe(at(iso));
   });
 
-  it("cuts a quarter-hour zone's day into quarters, hours and a day where they fit", () => {
+  it("cuts a quarter-hour zone's day into quarters, hours, six-hour blocks and days where they fit", () => {
     const pieces = piecesOf('d', at('2026-03-28T18:15:00Z'), at('2026-03-29T18:15:00Z'));
-    expect(pieces.map((p) => p.span)).toEqual([15, 15, 15, ...Array(23).fill(60), 15]);
+    expect(pieces.map((p) => p.span)).toEqual([15, 15, 15, 60, 60, 60, 60, 60, 360, 360, 360, 15]);
+    const berlin = piecesOf('d', at('2026-06-30T22:00:00Z'), at('2026-07-01T22:00:00Z'));
+    expect(berlin.map((p) => p.span)).toEqual([60, 60, 360, 360, 360, 60, 60, 60, 60]);
     const month = daysOf('UTC', '2026-03-01', '2026-03-30');
     if ('offQuarter' in month) throw new Error('UTC days start on quarters');
     expect(reportPieces(month, false).map((p) => p.span)).toEqual(Array(30).fill(1440));
