@@ -8,7 +8,7 @@ import * as repo from './repository.js';
 import { MAX_DAYS, type TurnoverQuery } from './schemas.js';
 
 /** Who moved an order, as the orders feature records it: only a staff user signed in counts as its settler. */
-export type Mover = { type: 'staff'; staffUserId: number } | { type: 'api_key' | 'system' };
+export type SettledBy = { type: 'staff'; staffUserId: number } | { type: 'api_key' | 'system' };
 
 // The order hook: every status change goes through orders' moveOrder, which calls this in its transaction.
 
@@ -21,7 +21,7 @@ export async function orderSettled(
   order: { id: number },
   from: OrderStatus,
   to: OrderStatus,
-  by: Mover,
+  by: SettledBy,
 ): Promise<void> {
   if (to === 'SUCCESS' && from !== 'SUCCESS')
     await repo.addSettled(tx, order.id, by.type === 'staff' ? by.staffUserId : null);
