@@ -113,6 +113,17 @@ export async function seedOrders(
 }
 
 /**
+ * The turnover aggregates of the branch's SUCCESS orders (docs/reports.md), made by the rule the settling move uses
+ * (migration 021's turnover_add), in one set-based call: the seeded orders settled when they were last changed, by no
+ * staff user.
+ */
+export async function seedTurnover(db: Database, branchId: number): Promise<void> {
+  await sql`
+    select turnover_add(1, array_agg(id), array_agg(updated_at), array_agg(null::int))
+    from orders where branch_id = ${branchId}::int and status = 'SUCCESS'`.execute(db);
+}
+
+/**
  * Runs a bulk insert into `tables` (`load`, on connections of the pool) without what makes it slow row by row: the secondary indexes
  * are dropped and built again afterwards from their own definitions (one sorted build instead of millions of
  * random inserts; the builds use the default parallel workers; `keep` are partial indexes the seeded rows never
@@ -232,7 +243,7 @@ export async function countersAgree(db: Database): Promise<boolean> {
 
 /** ANALYZE and a checkpoint, so that neither planner statistics nor the load's writes weigh on what follows. */
 export async function settleScale(db: Database): Promise<void> {
-  await sql`vacuum analyze orders, webhook_deliveries, webhook_attempts, order_counts, order_days, webhook_delivery_counts, webhook_delivery_days, clients, audit_log, audit_counts, audit_days, events`.execute(
+  await sql`vacuum analyze orders, turnover, webhook_deliveries, webhook_attempts, order_counts, order_days, webhook_delivery_counts, webhook_delivery_days, clients, audit_log, audit_counts, audit_days, events`.execute(
     db,
   );
   await sql`checkpoint`.execute(db);

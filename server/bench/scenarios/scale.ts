@@ -6,6 +6,7 @@ import {
   seedDeliveries,
   seedHistories,
   seedOrders,
+  seedTurnover,
   settleScale,
   STAFF_PASSWORD,
   type ScaleBranch,
@@ -76,6 +77,7 @@ async function seedSmall(ctx: BenchContext, small: ScaleBranch): Promise<{ attem
     .execute();
   const exchangeIds = own.map((e) => e.id);
   await seedOrders(ctx.db, small.branchId, exchangeIds, [ctx.data.currencies.USD, ctx.data.currencies.EUR], SMALL);
+  await seedTurnover(ctx.db, small.branchId);
   await seedHistories(ctx.db, small, exchangeIds, SMALL);
   return { attempts: await seedDeliveries(ctx.db, small.webhookIds, SMALL), exchangeIds };
 }
@@ -101,6 +103,9 @@ async function seed(
     orders,
   );
   ctx.progress(`  seeded ${orders.toLocaleString('en')} orders in ${seconds(started)} s`);
+  const turnover = performance.now();
+  await seedTurnover(ctx.db, big.branchId);
+  ctx.progress(`  turnover aggregates of their SUCCESS orders in ${seconds(turnover)} s`);
   const t = performance.now();
   // Ids 1…2,000 are the small branch's.
   const attempts = smallAttempts + (await seedDeliveries(ctx.db, big.webhookIds, deliveries, 2001));
@@ -345,6 +350,18 @@ async function listMeasurements(service: Child, sides: { small: Side; big: Side 
 
   // The events feed from its start (it has no filter or sort).
   combination('GET /partner/events?limit=100', (s) => partner(s.key, '/events?limit=100'));
+
+  // The turnover report over 30 days of each history (the small one's all fall in them), from the aggregates: by day in
+  // UTC (whole day buckets), and in a quarter-hour zone (hours and quarters at each day's edges, the most buckets).
+  const month = (s: Side) => {
+    const first = SEEDED_FROM + Math.floor(s.rows / 2 / 1440 / 30) * 30 * DAY;
+    return `from=${iso(first).slice(0, 10)}&to=${iso(first + 29 * DAY).slice(0, 10)}`;
+  };
+  for (const zone of ['', '&tz=Asia/Kathmandu']) {
+    combination(`GET /admin/reports/turnover?groupBy=day (30 days${zone}; branch admin)`, (s, which) =>
+      staff(which, `/reports/turnover?${month(s)}&groupBy=day${zone}`),
+    );
+  }
   return out;
 }
 
