@@ -1,6 +1,6 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startRatePoller, type RatePoller } from '../../../src/features/rate-sources/poller.js';
+import { startRatePoller, type QuoteSink, type RatePoller } from '../../../src/features/rate-sources/poller.js';
 import { eventually } from '../../helpers/eventually.js';
 import { startWorld } from '../../helpers/fixture.js';
 import { call, type TestServer } from '../../helpers/server.js';
@@ -13,12 +13,21 @@ let source: SourceServer;
 let poller: RatePoller;
 const recorded = recordingSink();
 const created: number[] = [];
+/** While set, the sink fails as pricing would when its own work fails. */
+let sinkDown = false;
+const sink: QuoteSink = {
+  applied: async (...args) => {
+    if (sinkDown) throw new Error('pricing is down');
+    return recorded.sink.applied(...args);
+  },
+  stale: (...args) => recorded.sink.stale(...args),
+};
 
 beforeAll(async () => {
   // Private URLs are allowed in tests (the sources are on 127.0.0.1); a short deadline for the timeout case.
   ({ server, tokens } = await startWorld({ env: { WEBHOOK_TIMEOUT_MS: '1000' } }));
   source = await startSourceServer();
-  poller = startRatePoller(server.ctx, recorded.sink, { tickMs: 100 });
+  poller = startRatePoller(server.ctx, sink, { tickMs: 100 });
 });
 afterEach(async () => {
   // A source left behind would be read at every later test's ticks.
@@ -154,6 +163,23 @@ describe('a failed read', () => {
     expect(text).toMatch(new RegExp(`pxs_rate_source_errors_total\\{source_id="${gone}"\\} [1-9]`));
     expect(text).toMatch(new RegExp(`pxs_rate_source_last_success_seconds\\{source_id="${fine}"\\} \\d`));
     expect(text).not.toMatch(new RegExp(`pxs_rate_source_last_success_seconds\\{source_id="${gone}"\\}`));
+  });
+});
+
+describe('faults', () => {
+  it('keeps a good read when the sink fails, and goes on handing reads to it once it is back', async () => {
+    source.serve('/sink', { status: 200, body: fixture('rates.json') });
+    sinkDown = true;
+    try {
+      const id = await register('json', '/sink');
+      const s = await settled(id, true);
+      expect(s.pairs).toContainEqual(expect.objectContaining({ pair: 'USD/RUB', rate: '91.55' }));
+      expect(recorded.applied.some((a) => a.sourceId === id)).toBe(false);
+      sinkDown = false;
+      await eventually(async () => recorded.applied.some((a) => a.sourceId === id));
+    } finally {
+      sinkDown = false;
+    }
   });
 });
 
