@@ -48,6 +48,7 @@ const NAMED_PARTS: Record<string, string[]> = {
     'claim.ts',
     'listen.ts',
     'outbox.ts',
+    'outbound.ts',
     'outcome.ts',
     'recording.ts',
     'sender.ts',
@@ -75,6 +76,9 @@ const NAMED_PARTS: Record<string, string[]> = {
     'transitions.ts',
   ],
   pricing: ['decimal.ts', 'estimate.ts', 'price.ts'],
+  // parsers.ts: the four document formats, pure; reader.ts: the guarded GET; poller.ts: the lease and the loop that
+  // every worker process runs beside the webhook worker.
+  'rate-sources': ['parsers.ts', 'poller.ts', 'reader.ts'],
   // periods.ts: a report's days in a time zone as whole aggregate buckets, pure date arithmetic.
   reports: ['periods.ts'],
   staff: ['bootstrap.ts'],

@@ -29,6 +29,8 @@ const PATHS: Record<Subject['type'], (s: Subject, id: string) => string | null> 
   branch: () => '/branches',
   // A cash position is `<exchange id>:<currency id>`; until the console has a cash page, its exchange's page.
   cash: (_, id) => `/exchanges/${decodeURIComponent(id).split(':')[0]}`,
+  // No page shows rate sources yet: the line names it without a link.
+  rateSource: () => null,
 };
 
 export function subjectPath(s: Subject): string | null {
