@@ -7681,6 +7681,8 @@ export interface operations {
                             /** Format: date-time */
                             updatedAt: string;
                             branchId: number;
+                            /** @description The market reference the offer rate was made from when the order was priced; null for fixed-rate offers */
+                            referenceRate: number | null;
                             client: {
                                 id: number;
                                 name: string;
@@ -7820,6 +7822,8 @@ export interface operations {
                         /** Format: date-time */
                         updatedAt: string;
                         branchId: number;
+                        /** @description The market reference the offer rate was made from when the order was priced; null for fixed-rate offers */
+                        referenceRate: number | null;
                         history: {
                             /**
                              * @description Order status
@@ -7988,6 +7992,8 @@ export interface operations {
                         /** Format: date-time */
                         updatedAt: string;
                         branchId: number;
+                        /** @description The market reference the offer rate was made from when the order was priced; null for fixed-rate offers */
+                        referenceRate: number | null;
                         history: {
                             /**
                              * @description Order status
@@ -8177,6 +8183,8 @@ export interface operations {
                             /** Format: date-time */
                             updatedAt: string;
                             branchId: number;
+                            /** @description The market reference the offer rate was made from when the order was priced; null for fixed-rate offers */
+                            referenceRate: number | null;
                             client: {
                                 id: number;
                                 name: string;

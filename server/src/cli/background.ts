@@ -3,6 +3,7 @@ import { startWorker } from '../features/delivery/worker.js';
 import { pruneIdempotencyKeys } from '../features/idempotency/service.js';
 import { startExpiry } from '../features/orders/expiry.js';
 import { pruneQuotes } from '../features/quotes/service.js';
+import { pruneOfferRates } from '../features/offers/service.js';
 
 export interface Background {
   stop(): Promise<void>;
@@ -17,7 +18,7 @@ export async function startBackground(ctx: AppContext, options: { worker: boolea
   if (!options.worker) return { stop: async () => undefined };
   const worker = startWorker(ctx, {
     listenUrl: ctx.database.kind === 'postgres' ? ctx.config.databaseUrl : undefined,
-    alsoPrune: [pruneIdempotencyKeys, pruneQuotes],
+    alsoPrune: [pruneIdempotencyKeys, pruneQuotes, (db) => pruneOfferRates(db)],
   });
   ctx.log('info', 'webhook worker started', { workerId: worker.id });
   const expiry = startExpiry(ctx);

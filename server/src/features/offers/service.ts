@@ -19,7 +19,10 @@ import { priceFromQuotes } from '../pricing/market-rate.js';
 import type { PricingColumns } from './repository.js';
 
 export { applySourceQuotes, suspendStaleOffers } from './repricing.js';
-export const pruneOfferRates: typeof repo.pruneOfferRates = (...args) => repo.pruneOfferRates(...args);
+/** How long the rate history is kept (docs/rates.md, "Rate history"). */
+export const RATE_HISTORY_DAYS = 90;
+/** Deletes rate history past RATE_HISTORY_DAYS, batched: the delivery worker runs it with its own pruning. */
+export const pruneOfferRates = (db: Executor, batch?: number) => repo.pruneOfferRates(db, RATE_HISTORY_DAYS, batch);
 export const countSuspended: typeof repo.countSuspended = (...args) => repo.countSuspended(...args);
 
 // Reads of the partner catalogue (its routes, snapshot and rates.xml).
