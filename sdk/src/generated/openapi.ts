@@ -7681,8 +7681,8 @@ export interface operations {
                             /** Format: date-time */
                             updatedAt: string;
                             branchId: number;
-                            /** @description The market reference the offer rate was made from when the order was priced; null for fixed-rate offers */
-                            referenceRate: number | null;
+                            /** @description The market reference the offer rate was made from when the order was priced; absent for fixed-rate offers */
+                            referenceRate?: number;
                             client: {
                                 id: number;
                                 name: string;
@@ -7822,8 +7822,8 @@ export interface operations {
                         /** Format: date-time */
                         updatedAt: string;
                         branchId: number;
-                        /** @description The market reference the offer rate was made from when the order was priced; null for fixed-rate offers */
-                        referenceRate: number | null;
+                        /** @description The market reference the offer rate was made from when the order was priced; absent for fixed-rate offers */
+                        referenceRate?: number;
                         history: {
                             /**
                              * @description Order status
@@ -7992,8 +7992,8 @@ export interface operations {
                         /** Format: date-time */
                         updatedAt: string;
                         branchId: number;
-                        /** @description The market reference the offer rate was made from when the order was priced; null for fixed-rate offers */
-                        referenceRate: number | null;
+                        /** @description The market reference the offer rate was made from when the order was priced; absent for fixed-rate offers */
+                        referenceRate?: number;
                         history: {
                             /**
                              * @description Order status
@@ -8183,8 +8183,8 @@ export interface operations {
                             /** Format: date-time */
                             updatedAt: string;
                             branchId: number;
-                            /** @description The market reference the offer rate was made from when the order was priced; null for fixed-rate offers */
-                            referenceRate: number | null;
+                            /** @description The market reference the offer rate was made from when the order was priced; absent for fixed-rate offers */
+                            referenceRate?: number;
                             client: {
                                 id: number;
                                 name: string;
@@ -10301,19 +10301,16 @@ export interface operations {
                             updatedAt: string;
                             pricing: {
                                 /** @enum {string} */
-                                mode: "fixed";
-                            } | {
-                                /** @enum {string} */
-                                mode: "source";
-                                sourceId: number;
-                                base: string;
-                                quote: string;
-                                marginPercent: number;
-                                /** @description null: as many as keep 8 significant digits */
-                                decimals: number | null;
-                                floor: number | null;
-                                ceiling: number | null;
-                                maxJumpPercent: number | null;
+                                mode: "fixed" | "source";
+                                sourceId?: number;
+                                base?: string;
+                                quote?: string;
+                                marginPercent?: number;
+                                /** @description Absent: as many as keep 8 significant digits */
+                                decimals?: number;
+                                floor?: number;
+                                ceiling?: number;
+                                maxJumpPercent?: number;
                             };
                             /**
                              * @description suspended: not offered to partners until a sane reference arrives or staff resume it
@@ -10322,8 +10319,8 @@ export interface operations {
                             pricingState: "active" | "suspended";
                             /** @enum {string|null} */
                             suspendedReason: "stale" | "jump" | null;
-                            /** @description The reference the current rate was made from (source pricing) */
-                            referenceRate: number | null;
+                            /** @description The reference the current rate was made from; absent for a fixed rate */
+                            referenceRate?: number;
                             /** Format: date-time */
                             referenceAt: string | null;
                         }[];
@@ -10469,19 +10466,16 @@ export interface operations {
                         updatedAt: string;
                         pricing: {
                             /** @enum {string} */
-                            mode: "fixed";
-                        } | {
-                            /** @enum {string} */
-                            mode: "source";
-                            sourceId: number;
-                            base: string;
-                            quote: string;
-                            marginPercent: number;
-                            /** @description null: as many as keep 8 significant digits */
-                            decimals: number | null;
-                            floor: number | null;
-                            ceiling: number | null;
-                            maxJumpPercent: number | null;
+                            mode: "fixed" | "source";
+                            sourceId?: number;
+                            base?: string;
+                            quote?: string;
+                            marginPercent?: number;
+                            /** @description Absent: as many as keep 8 significant digits */
+                            decimals?: number;
+                            floor?: number;
+                            ceiling?: number;
+                            maxJumpPercent?: number;
                         };
                         /**
                          * @description suspended: not offered to partners until a sane reference arrives or staff resume it
@@ -10490,8 +10484,8 @@ export interface operations {
                         pricingState: "active" | "suspended";
                         /** @enum {string|null} */
                         suspendedReason: "stale" | "jump" | null;
-                        /** @description The reference the current rate was made from (source pricing) */
-                        referenceRate: number | null;
+                        /** @description The reference the current rate was made from; absent for a fixed rate */
+                        referenceRate?: number;
                         /** Format: date-time */
                         referenceAt: string | null;
                     };
@@ -10644,19 +10638,16 @@ export interface operations {
                         updatedAt: string;
                         pricing: {
                             /** @enum {string} */
-                            mode: "fixed";
-                        } | {
-                            /** @enum {string} */
-                            mode: "source";
-                            sourceId: number;
-                            base: string;
-                            quote: string;
-                            marginPercent: number;
-                            /** @description null: as many as keep 8 significant digits */
-                            decimals: number | null;
-                            floor: number | null;
-                            ceiling: number | null;
-                            maxJumpPercent: number | null;
+                            mode: "fixed" | "source";
+                            sourceId?: number;
+                            base?: string;
+                            quote?: string;
+                            marginPercent?: number;
+                            /** @description Absent: as many as keep 8 significant digits */
+                            decimals?: number;
+                            floor?: number;
+                            ceiling?: number;
+                            maxJumpPercent?: number;
                         };
                         /**
                          * @description suspended: not offered to partners until a sane reference arrives or staff resume it
@@ -10665,8 +10656,8 @@ export interface operations {
                         pricingState: "active" | "suspended";
                         /** @enum {string|null} */
                         suspendedReason: "stale" | "jump" | null;
-                        /** @description The reference the current rate was made from (source pricing) */
-                        referenceRate: number | null;
+                        /** @description The reference the current rate was made from; absent for a fixed rate */
+                        referenceRate?: number;
                         /** Format: date-time */
                         referenceAt: string | null;
                     };
@@ -10788,19 +10779,16 @@ export interface operations {
                         updatedAt: string;
                         pricing: {
                             /** @enum {string} */
-                            mode: "fixed";
-                        } | {
-                            /** @enum {string} */
-                            mode: "source";
-                            sourceId: number;
-                            base: string;
-                            quote: string;
-                            marginPercent: number;
-                            /** @description null: as many as keep 8 significant digits */
-                            decimals: number | null;
-                            floor: number | null;
-                            ceiling: number | null;
-                            maxJumpPercent: number | null;
+                            mode: "fixed" | "source";
+                            sourceId?: number;
+                            base?: string;
+                            quote?: string;
+                            marginPercent?: number;
+                            /** @description Absent: as many as keep 8 significant digits */
+                            decimals?: number;
+                            floor?: number;
+                            ceiling?: number;
+                            maxJumpPercent?: number;
                         };
                         /**
                          * @description suspended: not offered to partners until a sane reference arrives or staff resume it
@@ -10809,8 +10797,8 @@ export interface operations {
                         pricingState: "active" | "suspended";
                         /** @enum {string|null} */
                         suspendedReason: "stale" | "jump" | null;
-                        /** @description The reference the current rate was made from (source pricing) */
-                        referenceRate: number | null;
+                        /** @description The reference the current rate was made from; absent for a fixed rate */
+                        referenceRate?: number;
                         /** Format: date-time */
                         referenceAt: string | null;
                     };
@@ -10908,7 +10896,8 @@ export interface operations {
                             /** Format: date-time */
                             at: string;
                             rate: number;
-                            referenceRate: number | null;
+                            /** @description Absent for a rate staff set */
+                            referenceRate?: number;
                         }[];
                         /** @description True when the range held more than 2000 rates */
                         truncated: boolean;

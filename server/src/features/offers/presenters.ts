@@ -8,7 +8,7 @@ export function adminOffer(o: Parameters<typeof catalog.offer>[0] & PricingColum
     pricing: pricing(o),
     pricingState: o.pricing_state,
     suspendedReason: o.suspended_reason,
-    referenceRate: o.reference_rate,
+    referenceRate: o.reference_rate ?? undefined,
     referenceAt: o.reference_at,
   };
 }
@@ -21,13 +21,13 @@ function pricing(o: PricingColumns) {
     base: o.pricing_base!,
     quote: o.pricing_quote!,
     marginPercent: o.margin_percent!,
-    decimals: o.rate_decimals,
-    floor: o.rate_floor,
-    ceiling: o.rate_ceiling,
-    maxJumpPercent: o.max_jump_percent,
+    decimals: o.rate_decimals ?? undefined,
+    floor: o.rate_floor ?? undefined,
+    ceiling: o.rate_ceiling ?? undefined,
+    maxJumpPercent: o.max_jump_percent ?? undefined,
   };
 }
 
 export function rateHistoryPoint(r: { created_at: Date; rate: string; reference_rate: string | null }) {
-  return { at: r.created_at, rate: r.rate, referenceRate: r.reference_rate };
+  return { at: r.created_at, rate: r.rate, referenceRate: r.reference_rate ?? undefined };
 }

@@ -55,6 +55,25 @@ export function sourcePricing(
   };
 }
 
+/** Only the pricing columns of a row that has more. */
+export function pricingColumnsOf(o: PricingColumns): PricingColumns {
+  return {
+    pricing_mode: o.pricing_mode,
+    rate_source_id: o.rate_source_id,
+    pricing_base: o.pricing_base,
+    pricing_quote: o.pricing_quote,
+    margin_percent: o.margin_percent,
+    rate_decimals: o.rate_decimals,
+    rate_floor: o.rate_floor,
+    rate_ceiling: o.rate_ceiling,
+    max_jump_percent: o.max_jump_percent,
+    pricing_state: o.pricing_state,
+    suspended_reason: o.suspended_reason,
+    reference_rate: o.reference_rate,
+    reference_at: o.reference_at,
+  };
+}
+
 /** An offer's MarketPricing as its columns hold it. */
 export function pricingOfRow(o: PricingColumns): MarketPricing {
   return {

@@ -91,27 +91,36 @@ export const UpdateOfferRequest = Type.Object(
 export type PricingInputDto = Static<typeof PricingInput>;
 export type SourcePricingDto = Static<typeof SourcePricingInput>;
 
-const SourcePricing = Type.Object({
-  mode: Type.Literal('source'),
-  sourceId: Type.Integer(),
-  base: Type.String(),
-  quote: Type.String(),
-  marginPercent: Money,
-  decimals: Nullable(Type.Integer(), { description: 'null: as many as keep 8 significant digits' }),
-  floor: Nullable(Money),
-  ceiling: Nullable(Money),
-  maxJumpPercent: Nullable(Money),
+/**
+ * How the rate is made, as it was set: the source's fields are present with mode source only, and each optional one
+ * only when set (a flat object, not a union: see http/schemas.ts).
+ */
+const Pricing = Type.Object({
+  mode: StringEnum(['fixed', 'source']),
+  sourceId: Type.Optional(Type.Integer()),
+  base: Type.Optional(Type.String()),
+  quote: Type.Optional(Type.String()),
+  marginPercent: Type.Optional(Money),
+  decimals: Type.Optional(Type.Integer({ description: 'Absent: as many as keep 8 significant digits' })),
+  floor: Type.Optional(Money),
+  ceiling: Type.Optional(Money),
+  maxJumpPercent: Type.Optional(Money),
 });
 
 /** An offer as the back office sees it: the partner shape, with how its rate is made and whether it is suspended. */
 export const AdminOffer = Type.Object({
   ...Offer.properties,
-  pricing: Type.Union([Type.Object({ mode: Type.Literal('fixed') }), SourcePricing]),
+  pricing: Pricing,
   pricingState: StringEnum(['active', 'suspended'], {
     description: 'suspended: not offered to partners until a sane reference arrives or staff resume it',
   }),
   suspendedReason: Nullable(StringEnum(['stale', 'jump'])),
-  referenceRate: Nullable(Money, { description: 'The reference the current rate was made from (source pricing)' }),
+  referenceRate: Type.Optional(
+    Type.Unsafe<number | string>({
+      type: 'number',
+      description: 'The reference the current rate was made from; absent for a fixed rate',
+    }),
+  ),
   referenceAt: Nullable(DateTime),
 });
 
@@ -132,7 +141,9 @@ export const RateHistory = Type.Object({
     Type.Object({
       at: DateTime,
       rate: Money,
-      referenceRate: Nullable(Money),
+      referenceRate: Type.Optional(
+        Type.Unsafe<number | string>({ type: 'number', description: 'Absent for a rate staff set' }),
+      ),
     }),
     { description: `Applied rates in time order: the last ${RATE_HISTORY_LIMIT} of the range at most` },
   ),

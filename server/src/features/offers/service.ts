@@ -13,7 +13,7 @@ import { catalogChanged } from '../catalog/snapshot-local.js';
 import * as repo from './repository.js';
 import type { CreateOfferInput, UpdateOfferInput } from './schemas.js';
 import { adminOffer, rateHistoryPoint } from './presenters.js';
-import { FIXED, priceFromSource, pricingOfRow } from './pricing.js';
+import { FIXED, priceFromSource, pricingColumnsOf, pricingOfRow } from './pricing.js';
 import { RATE_HISTORY_LIMIT } from './schemas.js';
 import { priceFromQuotes } from '../pricing/market-rate.js';
 import type { PricingColumns } from './repository.js';
@@ -195,7 +195,7 @@ export async function resumeOffer(db: Database, audit: Audit, scope: Scope, id: 
         tx,
         id,
         { rate: next.rate, minAmount: current.min_amount, maxAmount: current.max_amount },
-        { ...current, ...next, pricing_state: 'active', suspended_reason: null },
+        { ...pricingColumnsOf(current), ...next, pricing_state: 'active', suspended_reason: null },
       );
       if (!new Dec(next.rate).eq(current.rate))
         await repo.insertRateHistory(tx, [{ offerId: id, rate: next.rate, referenceRate: next.reference_rate }]);

@@ -149,10 +149,13 @@ export const HistoryEntry = Type.Object({
 });
 
 /** Staff only: partners never see what the house's rate was made from. */
-const ReferenceRate = Nullable(Money, {
-  description:
-    'The market reference the offer rate was made from when the order was priced; null for fixed-rate offers',
-});
+const ReferenceRate = Type.Optional(
+  Type.Unsafe<number | string>({
+    type: 'number',
+    description:
+      'The market reference the offer rate was made from when the order was priced; absent for fixed-rate offers',
+  }),
+);
 
 export const OrderDetail = Type.Object({
   ...Order.properties,
