@@ -38,7 +38,6 @@ export const offer: Offer = {
   pricing: { mode: 'fixed' },
   pricingState: 'active',
   suspendedReason: null,
-  referenceRate: null,
   referenceAt: null,
 };
 
