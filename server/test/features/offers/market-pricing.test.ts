@@ -119,10 +119,18 @@ describe('pricing on POST and PATCH /admin/offers', () => {
       },
       pricingState: 'active',
       suspendedReason: null,
-      referenceRate: 1.258328782086291643,
     });
+    // The reference is kept rounded down to 18 places; JSON carries it as a number.
+    const stored = await server.db
+      .selectFrom('offers')
+      .select('reference_rate')
+      .where('id', '=', res.body.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.reference_rate).toBe('1.258328782086291643');
+    expect(res.text).toContain('"referenceRate":1.2583287820862916');
     const history = await admin('GET', `/admin/offers/${res.body.id}/rates`);
-    expect(history.body.data).toEqual([{ at: expect.any(String), rate: 1.2834, referenceRate: 1.258328782086291643 }]);
+    expect(history.body.data).toEqual([{ at: expect.any(String), rate: 1.2834, referenceRate: expect.any(Number) }]);
+    expect(history.text).toContain('"referenceRate":1.2583287820862916');
     expect(res.body.pricing).not.toHaveProperty('floor');
     const listed = await admin('GET', '/admin/offers', undefined, 'admin1', {
       filter: JSON.stringify({ exchangeId: world.exchanges.B }),
