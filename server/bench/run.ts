@@ -10,13 +10,14 @@ import type { BenchContext, Scenario } from './lib/scenario.js';
 import { cash } from './scenarios/cash.js';
 import { catalog } from './scenarios/catalog.js';
 import { endpoints } from './scenarios/endpoints.js';
+import { pricing } from './scenarios/pricing.js';
 import { runtime } from './scenarios/runtime.js';
 import { scale } from './scenarios/scale.js';
 import { scaleOut } from './scenarios/scale-out.js';
 import { webhooks } from './scenarios/webhooks.js';
 
 /** In this order; a new scenario is a file of scenarios/ and a line here. */
-const SCENARIOS: Scenario[] = [runtime, endpoints, catalog, webhooks, cash];
+const SCENARIOS: Scenario[] = [runtime, endpoints, catalog, webhooks, cash, pricing];
 /** `--scale`: a history of a million orders and ten million deliveries, and 2 + 2 processes (docs/scaling.md). */
 const SCALE_SCENARIOS: Scenario[] = [scale, scaleOut];
 

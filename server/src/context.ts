@@ -9,6 +9,7 @@ import type { Database, DatabaseHandle } from './db/database.js';
 import { findKeyByHash, recordLastUsed } from './features/api-keys/service.js';
 import { allAvailable } from './features/cash/service.js';
 import { CatalogSnapshots } from './features/catalog/service.js';
+import { countSuspended } from './features/offers/service.js';
 import { sourceAges } from './features/rate-sources/service.js';
 import { Metrics } from './http/metrics.js';
 import type { Log } from './log.js';
@@ -61,6 +62,8 @@ export async function createContext(config: Config, database: DatabaseHandle, lo
   const metrics = new Metrics();
   metrics.cashPositions = async () =>
     (await allAvailable(db)).map((p) => ({ exchangeId: p.exchange_id, currency: p.code, available: p.available }));
+  metrics.suspendedOffers = async () =>
+    (await countSuspended(db)).map((r) => ({ reason: r.suspended_reason ?? 'unknown', count: r.n }));
   metrics.rateSourceAges = () => sourceAges(db);
   const catalog = new CatalogSnapshots(db, (channel, handlers) => database.listen(channel, handlers), {
     built: () => metrics.catalogSnapshotBuilds.inc(),

@@ -20,6 +20,7 @@ import * as paymentWindow from './migrations/018_payment_window.js';
 import * as orderOrigin from './migrations/019_order_origin.js';
 import * as marketRates from './migrations/020_market_rates.js';
 import * as turnover from './migrations/021_turnover.js';
+import * as quoteReferenceRate from './migrations/022_quote_reference_rate.js';
 import * as counterOrders from './migrations/023_counter_orders.js';
 
 /** Migrations are listed in code so the compiled service needs no file-system scan. */
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '019_order_origin': orderOrigin,
   '020_market_rates': marketRates,
   '021_turnover': turnover,
+  '022_quote_reference_rate': quoteReferenceRate,
   '023_counter_orders': counterOrders,
 };
 

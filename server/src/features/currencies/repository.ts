@@ -19,13 +19,14 @@ const currenciesQuery = memoQuery((db, p: { ids: number[] }) =>
     .where(sql<boolean>`id = any(${p.ids}::int[])`),
 );
 
-/** The currencies of active offers of active exchanges in scope. */
+/** The currencies of active, not suspended offers of active exchanges in scope. */
 export function listOfferedCurrencies(db: Executor, scope: Scope) {
   const offered = inScope(db.selectFrom('offers as o').innerJoin('exchanges as e', 'e.id', 'o.exchange_id'), scope, {
     branch: 'e.branch_id',
     exchange: 'e.id',
   })
     .where('o.is_active', '=', true)
+    .where('o.pricing_state', '=', 'active')
     .where('e.is_active', '=', true)
     .select(sql<number>`unnest(array[o.currency1_id, o.currency2_id])`.as('currency_id'));
   return db

@@ -159,13 +159,25 @@ const CreatedBy = Nullable(Type.Object({ id: Type.Integer(), email: Type.String(
   description: 'The cashier who placed a counter order; null for a partner order (or once that staff user is deleted)',
 });
 
+/** Staff only: partners never see what the house's rate was made from. */
+const ReferenceRate = Type.Optional(
+  Type.Unsafe<number | string>({
+    type: 'number',
+    description:
+      'The market reference the offer rate was made from when the order was priced; absent for fixed-rate offers',
+  }),
+);
+
 export const OrderDetail = Type.Object({
   ...Order.properties,
   branchId: Type.Integer(),
   createdBy: CreatedBy,
+  referenceRate: ReferenceRate,
   history: Type.Array(HistoryEntry),
 });
-export const AdminOrder = Type.Object({ ...Order.properties, branchId: Type.Integer(), createdBy: CreatedBy });
+export const AdminOrder = Type.Object({ ...Order.properties, branchId: Type.Integer(), createdBy: CreatedBy,
+  referenceRate: ReferenceRate,
+});
 /** Who the client is, for a staff user who may read clients (clients:read); null otherwise or without a client. */
 export const ClientSummary = Type.Object({
   id: Type.Integer(),

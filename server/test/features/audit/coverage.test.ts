@@ -75,6 +75,29 @@ async function newHook(): Promise<string> {
   return hook.id;
 }
 
+/** An offer of branch 1 priced from a rate source that has not read yet, suspended as stale. */
+async function suspendedOffer(): Promise<number> {
+  const source = await server.db
+    .insertInto('rate_sources')
+    .values({ branch_id: world.branches.b1, name: 'audited', kind: 'json', url: 'https://rates.example/a' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await server.db
+    .updateTable('offers')
+    .set({
+      pricing_mode: 'source',
+      rate_source_id: source.id,
+      pricing_base: 'EUR',
+      pricing_quote: 'JPY',
+      margin_percent: '0',
+      pricing_state: 'suspended',
+      suspended_reason: 'stale',
+    })
+    .where('id', '=', world.offers.aEurJpy)
+    .execute();
+  return world.offers.aEurJpy;
+}
+
 /** Staff writes that change no data of the service: a log out voids the caller's own sessions, as a login makes one. */
 const NOT_AUDITED = ['POST /auth/logout'];
 
@@ -245,6 +268,12 @@ const SAMPLES: Record<string, Sample> = {
     body: () => ({ rate: '0.9216' }),
     who: 'admin1',
     action: 'offer.update',
+  },
+  'POST /admin/offers/{id}/resume': {
+    path: async () => `/admin/offers/${await suspendedOffer()}`.concat('/resume'),
+    who: 'admin1',
+    action: 'offer.resume',
+    entityId: lastSegment(-2),
   },
   'POST /admin/payment-methods': {
     path: () => '/admin/payment-methods',
