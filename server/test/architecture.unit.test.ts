@@ -63,7 +63,17 @@ const NAMED_PARTS: Record<string, string[]> = {
   // sandbox-routes.ts: the sandbox's own contract (tag sandbox, 404 outside a sandbox branch), apart from the
   // partner contract every integration relies on.
   // expiry.ts: the payment window's job, which every worker process runs beside the webhook worker.
-  orders: ['branch-range.ts', 'expiry.ts', 'pricing.ts', 'references.ts', 'sandbox-routes.ts', 'transitions.ts'],
+  // receipt.ts, export-csv.ts: what a staff user takes away (a printed page, a spreadsheet), not JSON.
+  orders: [
+    'branch-range.ts',
+    'export-csv.ts',
+    'expiry.ts',
+    'pricing.ts',
+    'receipt.ts',
+    'references.ts',
+    'sandbox-routes.ts',
+    'transitions.ts',
+  ],
   pricing: ['decimal.ts', 'estimate.ts', 'price.ts'],
   staff: ['bootstrap.ts'],
   webhooks: ['events.ts', 'lifecycle.ts'],

@@ -566,10 +566,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Orders in the staff user's scope, paginated */
+        /**
+         * Orders in the staff user's scope, paginated
+         * @description With `format=csv` (or `Accept: text/csv` and no `format`) the answer is instead every order matching `filter`, in the order of `sort`, as a streamed `text/csv` download (RFC 4180, a header row, UTF-8, times in UTC, exact decimals; see docs/reports.md for its columns). Declared here as JSON only, so that clients generated from this document keep one type for the page.
+         */
         get: operations["listAdminOrders"];
         put?: never;
-        post?: never;
+        /** A counter order for a walk-in client: the partner order's body and pricing, source counter */
+        post: operations["createAdminOrder"];
         delete?: never;
         options?: never;
         head?: never;
@@ -585,6 +589,23 @@ export interface paths {
         };
         /** One order with its status history */
         get: operations["getAdminOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/orders/{id}/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An order's printable receipt (HTML), in the office's time zone */
+        get: operations["getOrderReceipt"];
         put?: never;
         post?: never;
         delete?: never;
@@ -986,7 +1007,8 @@ export interface paths {
         /** Clients in scope, newest first, optionally matching a text */
         get: operations["listAdminClients"];
         put?: never;
-        post?: never;
+        /** Register a client (a walk-in client of a counter order), in the caller's scope */
+        post: operations["createAdminClient"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3282,6 +3304,11 @@ export interface operations {
                             /** @description true for an order placed in a sandbox branch (a test order the partner may move itself) */
                             sandbox: boolean;
                             /**
+                             * @description `partner`: placed through the partner API; `counter`: placed by a cashier in the back office for a walk-in client
+                             * @enum {string}
+                             */
+                            source: "partner" | "counter";
+                            /**
                              * Format: date-time
                              * @description When the order's payment window runs out: unless the client has paid by then (the order has reached EXCHANGEPAYMENTWAIT), the system cancels it, within a few seconds. Set while the order is ORDERINIT or CLIENTPAYMENTWAIT; null once it has moved on, and for an exchange whose orders never expire
                              */
@@ -3477,6 +3504,7 @@ export interface operations {
                      *       "hashedId": "k3J9xQ2mP0aZ",
                      *       "status": "ORDERINIT",
                      *       "sandbox": false,
+                     *       "source": "partner",
                      *       "clientAmount": 100,
                      *       "exchangeAmount": 91.5,
                      *       "currency1": {
@@ -3557,6 +3585,11 @@ export interface operations {
                         rate?: number;
                         /** @description true for an order placed in a sandbox branch (a test order the partner may move itself) */
                         sandbox: boolean;
+                        /**
+                         * @description `partner`: placed through the partner API; `counter`: placed by a cashier in the back office for a walk-in client
+                         * @enum {string}
+                         */
+                        source: "partner" | "counter";
                         /**
                          * Format: date-time
                          * @description When the order's payment window runs out: unless the client has paid by then (the order has reached EXCHANGEPAYMENTWAIT), the system cancels it, within a few seconds. Set while the order is ORDERINIT or CLIENTPAYMENTWAIT; null once it has moved on, and for an exchange whose orders never expire
@@ -3742,6 +3775,7 @@ export interface operations {
                      *       "hashedId": "k3J9xQ2mP0aZ",
                      *       "status": "ORDERINIT",
                      *       "sandbox": false,
+                     *       "source": "partner",
                      *       "clientAmount": 100,
                      *       "exchangeAmount": 91.5,
                      *       "currency1": {
@@ -3822,6 +3856,11 @@ export interface operations {
                         rate?: number;
                         /** @description true for an order placed in a sandbox branch (a test order the partner may move itself) */
                         sandbox: boolean;
+                        /**
+                         * @description `partner`: placed through the partner API; `counter`: placed by a cashier in the back office for a walk-in client
+                         * @enum {string}
+                         */
+                        source: "partner" | "counter";
                         /**
                          * Format: date-time
                          * @description When the order's payment window runs out: unless the client has paid by then (the order has reached EXCHANGEPAYMENTWAIT), the system cancels it, within a few seconds. Set while the order is ORDERINIT or CLIENTPAYMENTWAIT; null once it has moved on, and for an exchange whose orders never expire
@@ -3972,6 +4011,7 @@ export interface operations {
                      *       "hashedId": "k3J9xQ2mP0aZ",
                      *       "status": "ORDERINIT",
                      *       "sandbox": false,
+                     *       "source": "partner",
                      *       "clientAmount": 100,
                      *       "exchangeAmount": 91.5,
                      *       "currency1": {
@@ -4052,6 +4092,11 @@ export interface operations {
                         rate?: number;
                         /** @description true for an order placed in a sandbox branch (a test order the partner may move itself) */
                         sandbox: boolean;
+                        /**
+                         * @description `partner`: placed through the partner API; `counter`: placed by a cashier in the back office for a walk-in client
+                         * @enum {string}
+                         */
+                        source: "partner" | "counter";
                         /**
                          * Format: date-time
                          * @description When the order's payment window runs out: unless the client has paid by then (the order has reached EXCHANGEPAYMENTWAIT), the system cancels it, within a few seconds. Set while the order is ORDERINIT or CLIENTPAYMENTWAIT; null once it has moved on, and for an exchange whose orders never expire
@@ -4214,6 +4259,7 @@ export interface operations {
                      *       "hashedId": "k3J9xQ2mP0aZ",
                      *       "status": "ORDERINIT",
                      *       "sandbox": false,
+                     *       "source": "partner",
                      *       "clientAmount": 100,
                      *       "exchangeAmount": 91.5,
                      *       "currency1": {
@@ -4294,6 +4340,11 @@ export interface operations {
                         rate?: number;
                         /** @description true for an order placed in a sandbox branch (a test order the partner may move itself) */
                         sandbox: boolean;
+                        /**
+                         * @description `partner`: placed through the partner API; `counter`: placed by a cashier in the back office for a walk-in client
+                         * @enum {string}
+                         */
+                        source: "partner" | "counter";
                         /**
                          * Format: date-time
                          * @description When the order's payment window runs out: unless the client has paid by then (the order has reached EXCHANGEPAYMENTWAIT), the system cancels it, within a few seconds. Set while the order is ORDERINIT or CLIENTPAYMENTWAIT; null once it has moved on, and for an exchange whose orders never expire
@@ -7574,6 +7625,8 @@ export interface operations {
                 sort?: string;
                 /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
                 cursor?: string;
+                /** @description `csv`: every order matching `filter`, in the order of `sort`, as a streamed CSV download (`skip`, `limit` and `cursor` do not apply); also chosen by `Accept: text/csv` */
+                format?: "json" | "csv";
             };
             header?: never;
             path?: never;
@@ -7638,6 +7691,11 @@ export interface operations {
                             /** @description true for an order placed in a sandbox branch (a test order the partner may move itself) */
                             sandbox: boolean;
                             /**
+                             * @description `partner`: placed through the partner API; `counter`: placed by a cashier in the back office for a walk-in client
+                             * @enum {string}
+                             */
+                            source: "partner" | "counter";
+                            /**
                              * Format: date-time
                              * @description When the order's payment window runs out: unless the client has paid by then (the order has reached EXCHANGEPAYMENTWAIT), the system cancels it, within a few seconds. Set while the order is ORDERINIT or CLIENTPAYMENTWAIT; null once it has moved on, and for an exchange whose orders never expire
                              */
@@ -7647,6 +7705,11 @@ export interface operations {
                             /** Format: date-time */
                             updatedAt: string;
                             branchId: number;
+                            /** @description The cashier who placed a counter order; null for a partner order (or once that staff user is deleted) */
+                            createdBy: {
+                                id: number;
+                                email: string;
+                            } | null;
                             client: {
                                 id: number;
                                 name: string;
@@ -7689,6 +7752,253 @@ export interface operations {
             };
             /** @description Forbidden: valid credentials without the needed permission */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: the database could not answer; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createAdminOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "cashbox": {
+                 *         "id": 1
+                 *       },
+                 *       "currency1": {
+                 *         "id": 2
+                 *       },
+                 *       "currency2": {
+                 *         "id": 1
+                 *       },
+                 *       "operationType": "offer",
+                 *       "clientAmount": 100,
+                 *       "user": {
+                 *         "id": 7
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    cashbox: {
+                        id: number;
+                    };
+                    currency1: {
+                        id: number;
+                    };
+                    currency2: {
+                        id: number;
+                    };
+                    /**
+                     * @description `offer`: priced by the cashbox's active offer; `finop`: a financial operation priced by the office
+                     * @enum {string}
+                     */
+                    operationType: "offer" | "finop";
+                    /**
+                     * Format: uuid
+                     * @description A firm quote (POST /partner/public/quotes) for this cashbox and pair: the order is priced at its figures, and neither amount is given. `offer` orders only
+                     */
+                    quoteId?: string;
+                    /** @description Amount the client provides, in currency1. For `offer`: give exactly one of the two amounts (or a quoteId); for `finop`: both */
+                    clientAmount?: number;
+                    /** @description Amount the exchange provides, in currency2. For `offer`: give exactly one of the two amounts; for `finop`: both */
+                    exchangeAmount?: number;
+                    paymentMethodSource?: {
+                        id: number;
+                    };
+                    paymentMethodDest?: {
+                        id: number;
+                    };
+                    user?: {
+                        id: number;
+                    };
+                    /** @description Internal note */
+                    comment?: string;
+                    /** @description Client note */
+                    clientComment?: string;
+                    /** @description Client wallet address */
+                    userWallet?: string;
+                    /** @description Client Telegram nickname */
+                    tgNickName?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description Random, non-sequential public identifier */
+                        hashedId: string;
+                        /**
+                         * @description Order status
+                         * @enum {string}
+                         */
+                        status: "ORDERINIT" | "CLIENTPAYMENTWAIT" | "EXCHANGEPAYMENTWAIT" | "CASHOUT" | "SUCCESS" | "CANCEL";
+                        clientAmount: number;
+                        exchangeAmount: number;
+                        currency1: {
+                            id: number;
+                            code: string;
+                        };
+                        currency2: {
+                            id: number;
+                            code: string;
+                        };
+                        cashbox: {
+                            id: number;
+                        };
+                        user: {
+                            id: number;
+                        } | null;
+                        comment: string | null;
+                        clientComment: string | null;
+                        /**
+                         * @description `offer`: priced by the cashbox's active offer; `finop`: a financial operation priced by the office
+                         * @enum {string}
+                         */
+                        operationType: "offer" | "finop";
+                        paymentMethodSource: {
+                            id: number;
+                        } | null;
+                        paymentMethodDest: {
+                            id: number;
+                        } | null;
+                        userWallet: string | null;
+                        tgNickName: string | null;
+                        /** @description The offer that priced the order; null for finop */
+                        offer: {
+                            id: number;
+                        } | null;
+                        /** @description The offer's rate as stored when the order was priced; absent for finop */
+                        rate?: number;
+                        /** @description true for an order placed in a sandbox branch (a test order the partner may move itself) */
+                        sandbox: boolean;
+                        /**
+                         * @description `partner`: placed through the partner API; `counter`: placed by a cashier in the back office for a walk-in client
+                         * @enum {string}
+                         */
+                        source: "partner" | "counter";
+                        /**
+                         * Format: date-time
+                         * @description When the order's payment window runs out: unless the client has paid by then (the order has reached EXCHANGEPAYMENTWAIT), the system cancels it, within a few seconds. Set while the order is ORDERINIT or CLIENTPAYMENTWAIT; null once it has moved on, and for an exchange whose orders never expire
+                         */
+                        expiresAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        branchId: number;
+                        /** @description The cashier who placed a counter order; null for a partner order (or once that staff user is deleted) */
+                        createdBy: {
+                            id: number;
+                            email: string;
+                        } | null;
+                        history: {
+                            /**
+                             * @description Order status
+                             * @enum {string|null}
+                             */
+                            fromStatus: "ORDERINIT" | "CLIENTPAYMENTWAIT" | "EXCHANGEPAYMENTWAIT" | "CASHOUT" | "SUCCESS" | "CANCEL" | null;
+                            /**
+                             * @description Order status
+                             * @enum {string}
+                             */
+                            toStatus: "ORDERINIT" | "CLIENTPAYMENTWAIT" | "EXCHANGEPAYMENTWAIT" | "CASHOUT" | "SUCCESS" | "CANCEL";
+                            actor: {
+                                /** @enum {string} */
+                                type: "api_key" | "staff" | "system";
+                                /** Format: uuid */
+                                apiKeyId: string | null;
+                                staffUserId: number | null;
+                                /** @description Who the staff user is (their login), so the history names them; null when no staff user was involved */
+                                staffEmail: string | null;
+                            };
+                            comment: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: the body is larger than the service accepts */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type: the body is not JSON in UTF-8 sent as is */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Entity: a business rule refuses the operation */
+            422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -7777,6 +8087,11 @@ export interface operations {
                         /** @description true for an order placed in a sandbox branch (a test order the partner may move itself) */
                         sandbox: boolean;
                         /**
+                         * @description `partner`: placed through the partner API; `counter`: placed by a cashier in the back office for a walk-in client
+                         * @enum {string}
+                         */
+                        source: "partner" | "counter";
+                        /**
                          * Format: date-time
                          * @description When the order's payment window runs out: unless the client has paid by then (the order has reached EXCHANGEPAYMENTWAIT), the system cancels it, within a few seconds. Set while the order is ORDERINIT or CLIENTPAYMENTWAIT; null once it has moved on, and for an exchange whose orders never expire
                          */
@@ -7786,6 +8101,11 @@ export interface operations {
                         /** Format: date-time */
                         updatedAt: string;
                         branchId: number;
+                        /** @description The cashier who placed a counter order; null for a partner order (or once that staff user is deleted) */
+                        createdBy: {
+                            id: number;
+                            email: string;
+                        } | null;
                         history: {
                             /**
                              * @description Order status
@@ -7814,6 +8134,83 @@ export interface operations {
                 };
             };
             /** @description Bad Request: a missing or invalid field or parameter, or a query parameter the operation does not take (`errors` names each) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: the resource does not exist or is outside the caller's scope */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: the database could not answer; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOrderReceipt: {
+        parameters: {
+            query?: {
+                /** @description The printer: an A5 sheet (default) or an 80 mm receipt roll */
+                paper?: "a5" | "80mm";
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A printable HTML receipt (one page) with the office's local time */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Bad Request: missing or invalid fields */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7945,6 +8342,11 @@ export interface operations {
                         /** @description true for an order placed in a sandbox branch (a test order the partner may move itself) */
                         sandbox: boolean;
                         /**
+                         * @description `partner`: placed through the partner API; `counter`: placed by a cashier in the back office for a walk-in client
+                         * @enum {string}
+                         */
+                        source: "partner" | "counter";
+                        /**
                          * Format: date-time
                          * @description When the order's payment window runs out: unless the client has paid by then (the order has reached EXCHANGEPAYMENTWAIT), the system cancels it, within a few seconds. Set while the order is ORDERINIT or CLIENTPAYMENTWAIT; null once it has moved on, and for an exchange whose orders never expire
                          */
@@ -7954,6 +8356,11 @@ export interface operations {
                         /** Format: date-time */
                         updatedAt: string;
                         branchId: number;
+                        /** @description The cashier who placed a counter order; null for a partner order (or once that staff user is deleted) */
+                        createdBy: {
+                            id: number;
+                            email: string;
+                        } | null;
                         history: {
                             /**
                              * @description Order status
@@ -8134,6 +8541,11 @@ export interface operations {
                             /** @description true for an order placed in a sandbox branch (a test order the partner may move itself) */
                             sandbox: boolean;
                             /**
+                             * @description `partner`: placed through the partner API; `counter`: placed by a cashier in the back office for a walk-in client
+                             * @enum {string}
+                             */
+                            source: "partner" | "counter";
+                            /**
                              * Format: date-time
                              * @description When the order's payment window runs out: unless the client has paid by then (the order has reached EXCHANGEPAYMENTWAIT), the system cancels it, within a few seconds. Set while the order is ORDERINIT or CLIENTPAYMENTWAIT; null once it has moved on, and for an exchange whose orders never expire
                              */
@@ -8143,6 +8555,11 @@ export interface operations {
                             /** Format: date-time */
                             updatedAt: string;
                             branchId: number;
+                            /** @description The cashier who placed a counter order; null for a partner order (or once that staff user is deleted) */
+                            createdBy: {
+                                id: number;
+                                email: string;
+                            } | null;
                             client: {
                                 id: number;
                                 name: string;
@@ -11498,6 +11915,132 @@ export interface operations {
             };
             /** @description Forbidden: valid credentials without the needed permission */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: the database could not answer; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createAdminClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "firstName": "Ada",
+                 *       "lastName": "Lovelace",
+                 *       "email": "ada@example.com",
+                 *       "phone": "+441234567890"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description First name: 1–100 characters after trimming, no control or bidirectional formatting characters; stored trimmed */
+                    firstName: string;
+                    /** @description Last name: 1–100 characters after trimming, no control or bidirectional formatting characters; stored trimmed */
+                    lastName: string;
+                    /** @description A valid email address, stored lower-case; unique within the branch */
+                    email: string;
+                    /** @description E.164: + then 7 to 15 digits, e.g. +351912345678 */
+                    phone: string;
+                    /** @description Only for a key that reaches every branch (a superadmin's personal key), which must name the client's branch */
+                    branchId?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        firstName: string;
+                        lastName: string;
+                        email: string;
+                        phone: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        branchId: number;
+                    };
+                };
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: the body is larger than the service accepts */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type: the body is not JSON in UTF-8 sent as is */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unprocessable Entity: a business rule refuses the operation */
+            422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;

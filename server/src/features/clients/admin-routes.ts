@@ -1,11 +1,11 @@
 import { Type } from 'typebox';
-import type { Database } from '../../db/database.js';
+import type { Database, Tx } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
 import { fixedListParams, listMeta } from '../../http/list-query.js';
 import { staffRoute } from '../../auth/route-access.js';
 import { IdParams, listEnvelope, ListQuery } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
-import { Client, UpdateClientRequest } from './schemas.js';
+import { Client, CreateClientRequest, UpdateClientRequest } from './schemas.js';
 import { auditOf } from '../audit/service.js';
 import { present } from './presenters.js';
 import * as service from './service.js';
@@ -63,6 +63,24 @@ export function clientAdminRoutes({ db }: { db: Database }) {
         const client = await service.findClient(db, request.staff, request.params.id);
         if (!client) throw notFound('client');
         return view(client);
+      },
+    );
+
+    app.post(
+      '/clients',
+      route({
+        permission: 'clients:write',
+        errors: [422],
+        schema: {
+          operationId: 'createAdminClient',
+          summary: "Register a client (a walk-in client of a counter order), in the caller's scope",
+          body: CreateClientRequest,
+          response: { 201: AdminClient },
+        },
+      }),
+      async (request, reply) => {
+        const create = (tx: Tx) => service.createClient(tx, request.staff, request.body, auditOf(request));
+        return reply.code(201).send(view(await service.uniqueEmail(() => db.transaction().execute(create))));
       },
     );
 

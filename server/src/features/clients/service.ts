@@ -42,12 +42,20 @@ async function creationScope(
   return { branchId, exchangeIds: null };
 }
 
-export async function createClient(tx: Tx, scope: Scope, body: CreateClientBody) {
+/** A client registered through the back office is audited (`audit`); a partner's is not, as with updates. */
+export async function createClient(tx: Tx, scope: Scope, body: CreateClientBody, audit?: Audit) {
   const fields = validated(body) as ClientFields;
   const target = await creationScope(tx, scope, body.branchId);
   const client = await repo.insertClient(tx, target.branchId, fields);
   // An operator without exchanges could never read the client back; the insert is rolled back with this error.
   if ((await repo.associateWithScope(tx, client.id, target)) === 0) throw ClientError.noExchangeInReach();
+  await audit?.record(tx, {
+    action: 'client.create',
+    entityType: 'client',
+    entityId: client.id,
+    branchId: client.branch_id,
+    after: present(client),
+  });
   return client;
 }
 

@@ -3,23 +3,41 @@ import type { Database } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
 import { parseListQuery, listMeta } from '../../http/list-query.js';
 import { staffRoute } from '../../auth/route-access.js';
-import { IdParams, ListQuery } from '../../http/schemas.js';
+import { IdParams } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { present as presentClient } from '../clients/presenters.js';
 import { Client } from '../clients/schemas.js';
 import * as present from './presenters.js';
 import { ORDER_LIST } from './partner-routes.js';
-import { AdminOrderList, OrderDetail, OrderSearchQuery, OrderSearchResult, StatusChangeRequest } from './schemas.js';
+import {
+  AdminOrderListQuery,
+  AdminOrderList,
+  CreateOrderRequest,
+  OrderDetail,
+  OrderSearchQuery,
+  OrderSearchResult,
+  ReceiptQuery,
+  ReceiptResponse,
+  StatusChangeRequest,
+} from './schemas.js';
+import { ordersCsv } from './export-csv.js';
+import { receiptCsp, receiptHtml } from './receipt.js';
 import { auditOf } from '../audit/service.js';
 import {
   clientsByIds,
+  createOrder,
   findOrder,
   findOrderClient,
   listHistory,
   listOrders,
   moveOrder,
+  receiptOf,
   searchOrders,
 } from './service.js';
+
+/** `format=csv`, or no format and an Accept header that asks for CSV. */
+const wantsCsv = (format: 'json' | 'csv' | undefined, accept: string | undefined) =>
+  format === 'csv' || (format === undefined && /(^|,)\s*text\/csv\s*(;|,|$)/i.test(accept ?? ''));
 
 const route = staffRoute('admin');
 
@@ -42,12 +60,25 @@ export function orderAdminRoutes({ db }: { db: Database }) {
         schema: {
           operationId: 'listAdminOrders',
           summary: "Orders in the staff user's scope, paginated",
-          querystring: ListQuery,
+          description:
+            'With `format=csv` (or `Accept: text/csv` and no `format`) the answer is instead every order matching ' +
+            '`filter`, in the order of `sort`, as a streamed `text/csv` download (RFC 4180, a header row, UTF-8, times ' +
+            'in UTC, exact decimals; see docs/reports.md for its columns). Declared here as JSON only, so that clients ' +
+            'generated from this document keep one type for the page.',
+          querystring: AdminOrderListQuery,
           response: { 200: AdminOrderList },
         },
       }),
-      async (request) => {
+      async (request, reply) => {
         const params = parseListQuery(request.query, ORDER_LIST);
+        if (wantsCsv(request.query.format, request.headers.accept)) {
+          const withClients = request.staff.permissions.has('clients:read');
+          return reply
+            .type('text/csv; charset=utf-8')
+            .header('content-disposition', `attachment; filename="orders-${new Date().toISOString().slice(0, 10)}.csv"`)
+            .header('cache-control', 'no-store')
+            .send(ordersCsv(db, request.staff, params, withClients));
+        }
         const page = await listOrders(db, request.staff, params);
         // Who the clients are is for those who may read clients, as in the search.
         const clients = request.staff.permissions.has('clients:read')
@@ -73,6 +104,53 @@ export function orderAdminRoutes({ db }: { db: Database }) {
         },
       }),
       async (request) => detail(request, request.params.id),
+    );
+
+    app.post(
+      '/orders',
+      route({
+        permission: 'orders:write',
+        errors: [422],
+        schema: {
+          operationId: 'createAdminOrder',
+          summary: "A counter order for a walk-in client: the partner order's body and pricing, source counter",
+          body: CreateOrderRequest,
+          response: { 201: OrderDetail },
+        },
+      }),
+      async (request, reply) => {
+        const created = await db
+          .transaction()
+          .execute((tx) => createOrder(db, tx, request.staff, request.body, auditOf(request)));
+        return reply.code(201).send(await detail(request, created.id));
+      },
+    );
+
+    app.get(
+      '/orders/:id/receipt',
+      route({
+        permission: 'orders:read',
+        errors: [404],
+        schema: {
+          operationId: 'getOrderReceipt',
+          summary: "An order's printable receipt (HTML), in the office's time zone",
+          params: IdParams,
+          querystring: ReceiptQuery,
+          response: { 200: ReceiptResponse },
+        },
+      }),
+      async (request, reply) => {
+        const paper = request.query.paper ?? 'a5';
+        const withClient = request.staff.permissions.has('clients:read');
+        const data = await receiptOf(db, request.staff, request.params.id, withClient);
+        if (!data) throw notFound('order');
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('content-security-policy', receiptCsp(paper))
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'no-store')
+          .send(receiptHtml(data, paper));
+      },
     );
 
     app.post(

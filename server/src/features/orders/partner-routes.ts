@@ -21,6 +21,7 @@ export const ORDER_LIST: ListSpec = {
     userId: { type: 'integer' },
     operationType: { type: 'enum', values: ['offer', 'finop'] },
     createdAt: { type: 'dateRange' },
+    source: { type: 'enum', values: ['partner', 'counter'] },
   },
   sorts: ['id', 'createdAt', 'updatedAt', 'status', 'clientAmount', 'exchangeAmount'],
 };

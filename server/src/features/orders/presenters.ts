@@ -25,6 +25,7 @@ export function order(o: OrderRow) {
     offer: ref(o.offer_id),
     rate: o.rate ?? undefined,
     sandbox: o.sandbox,
+    source: o.source,
     expiresAt: o.expires_at,
     createdAt: o.created_at,
     updatedAt: o.updated_at,
@@ -33,7 +34,14 @@ export function order(o: OrderRow) {
 
 // Fields are added to the object order() made, not spread into a copy (docs/decisions.md, "No object spread").
 export function adminOrder(o: OrderRow) {
-  return Object.assign(order(o), { branchId: o.branch_id });
+  return Object.assign(order(o), { branchId: o.branch_id, createdBy: createdBy(o) });
+}
+
+/** The cashier of a counter order; null for a partner's order, and once the staff user is deleted. */
+function createdBy(o: Pick<OrderRow, 'created_by_staff_id' | 'created_by_email'>) {
+  return o.created_by_staff_id === null || o.created_by_email === null
+    ? null
+    : { id: o.created_by_staff_id, email: o.created_by_email };
 }
 
 export interface ClientNameRow {

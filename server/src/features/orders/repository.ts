@@ -21,19 +21,24 @@ export const ORDER_COLUMNS: Record<string, string> = {
   updatedAt: 'o.updated_at',
   clientAmount: 'o.client_amount',
   exchangeAmount: 'o.exchange_amount',
+  source: 'o.source',
 };
 
 function ordersInScope(db: Executor, scope: Scope) {
   return inScope(db.selectFrom('orders as o'), scope, SCOPE_COLUMNS);
 }
 
-/** Orders with their currencies' codes, as every read returns them. */
+/**
+ * Orders with their currencies' codes and the login of the cashier who placed a counter order, as every read
+ * returns them (a join by primary key, null for partner orders).
+ */
 function withCodes(q: ReturnType<typeof ordersInScope>) {
   return q
     .innerJoin('currencies as c1', 'c1.id', 'o.currency1_id')
     .innerJoin('currencies as c2', 'c2.id', 'o.currency2_id')
+    .leftJoin('staff_users as cs', 'cs.id', 'o.created_by_staff_id')
     .selectAll('o')
-    .select(['c1.code as c1_code', 'c2.code as c2_code']);
+    .select(['c1.code as c1_code', 'c2.code as c2_code', 'cs.email as created_by_email']);
 }
 
 export type OrderRow = Awaited<ReturnType<typeof findOrder>> & {};
@@ -96,7 +101,7 @@ const NEXT_ORDER_ID = CompiledQuery.raw("select nextval('orders_id_seq')::int as
 export async function insertNewOrder(
   db: Executor,
   order: CreatedOrder,
-  codes: { c1_code: string; c2_code: string },
+  codes: { c1_code: string; c2_code: string; created_by_email: string | null },
   history: HistoryRow,
   event: OutboxEvent,
 ): Promise<OrderRow> {
@@ -134,6 +139,8 @@ function newOrderValues(o: CreatedOrder, history: HistoryRow, event: OutboxEvent
     user_wallet: o.user_wallet,
     tg_nick_name: o.tg_nick_name,
     created_by_key_id: o.created_by_key_id,
+    source: o.source,
+    created_by_staff_id: o.created_by_staff_id,
     sandbox: o.sandbox,
     expires_at: o.expires_at,
     historyOrderId: h.order_id,
@@ -175,6 +182,8 @@ export type CreatedOrder = Required<
     | 'user_wallet'
     | 'tg_nick_name'
     | 'created_by_key_id'
+    | 'source'
+    | 'created_by_staff_id'
     | 'sandbox'
   >
 > & { id: number; expires_at: Date | null };
@@ -401,10 +410,12 @@ export function searchOrders(db: Executor, scope: Scope, text: string, limit: nu
     .innerJoin('currencies as c1', 'c1.id', 'o.currency1_id')
     .innerJoin('currencies as c2', 'c2.id', 'o.currency2_id')
     .leftJoin('clients as c', 'c.id', 'o.user_id')
+    .leftJoin('staff_users as cs', 'cs.id', 'o.created_by_staff_id')
     .selectAll('o')
     .select([
       'c1.code as c1_code',
       'c2.code as c2_code',
+      'cs.email as created_by_email',
       'c.first_name',
       'c.last_name',
       'c.email as client_email',
@@ -429,6 +440,15 @@ export async function clientsByIds(db: Executor, ids: readonly number[]) {
     .where('id', '=', sql<number>`any(${[...new Set(ids)]}::int[])`)
     .execute();
   return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** The office an order in scope was placed at, as its receipt names it and tells its time. */
+export function findOrderOffice(db: Executor, scope: Scope, orderId: number) {
+  return ordersOf(db, scope)
+    .innerJoin('exchanges as e', 'e.id', 'o.cashbox_id')
+    .select(['e.name', 'e.address', 'e.city', 'e.timezone'])
+    .where('o.id', '=', orderId)
+    .executeTakeFirst();
 }
 
 /** The client of an order in scope (the route asks for clients:read as well as orders:read). */

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DateTime, EntityRef, listEnvelope, Money, Nullable, StringEnum } from '../../http/schemas.js';
+import { DateTime, EntityRef, listEnvelope, ListQuery, Money, Nullable, StringEnum } from '../../http/schemas.js';
 import { AMOUNT_BOUND } from '../pricing/decimal.js';
 
 const Status = StringEnum(['ORDERINIT', 'CLIENTPAYMENTWAIT', 'EXCHANGEPAYMENTWAIT', 'CASHOUT', 'SUCCESS', 'CANCEL'], {
@@ -11,6 +11,10 @@ const OperationType = StringEnum(['offer', 'finop'], {
 const Amount = (description: string) =>
   Type.Number({ exclusiveMinimum: 0, exclusiveMaximum: AMOUNT_BOUND, description });
 const Text = (maxLength: number, description: string) => Type.String({ maxLength, description });
+const OrderSource = StringEnum(['partner', 'counter'], {
+  description:
+    '`partner`: placed through the partner API; `counter`: placed by a cashier in the back office for a walk-in client',
+});
 
 export const CreateOrderRequest = Type.Object(
   {
@@ -91,6 +95,7 @@ export const Order = Type.Object(
     sandbox: Type.Boolean({
       description: 'true for an order placed in a sandbox branch (a test order the partner may move itself)',
     }),
+    source: OrderSource,
     expiresAt: Nullable(DateTime, {
       description:
         "When the order's payment window runs out: unless the client has paid by then (the order has reached " +
@@ -107,6 +112,7 @@ export const Order = Type.Object(
         hashedId: 'k3J9xQ2mP0aZ',
         status: 'ORDERINIT',
         sandbox: false,
+        source: 'partner',
         clientAmount: 100,
         exchangeAmount: 91.5,
         currency1: { id: 2, code: 'USD' },
@@ -148,12 +154,18 @@ export const HistoryEntry = Type.Object({
   createdAt: DateTime,
 });
 
+/** The staff user who placed a counter order: staff users are known by their login. */
+const CreatedBy = Nullable(Type.Object({ id: Type.Integer(), email: Type.String() }), {
+  description: 'The cashier who placed a counter order; null for a partner order (or once that staff user is deleted)',
+});
+
 export const OrderDetail = Type.Object({
   ...Order.properties,
   branchId: Type.Integer(),
+  createdBy: CreatedBy,
   history: Type.Array(HistoryEntry),
 });
-export const AdminOrder = Type.Object({ ...Order.properties, branchId: Type.Integer() });
+export const AdminOrder = Type.Object({ ...Order.properties, branchId: Type.Integer(), createdBy: CreatedBy });
 /** Who the client is, for a staff user who may read clients (clients:read); null otherwise or without a client. */
 export const ClientSummary = Type.Object({
   id: Type.Integer(),
@@ -186,3 +198,26 @@ export const OrderSearchQuery = Type.Object({
 });
 
 export const OrderSearchResult = Type.Object({ data: Type.Array(ListedAdminOrder) });
+
+/** The back office's list: the partner list's query, and the whole list as CSV (`format=csv` or `Accept: text/csv`). */
+export const AdminOrderListQuery = Type.Object({
+  ...ListQuery.properties,
+  format: Type.Optional(
+    StringEnum(['json', 'csv'], {
+      description:
+        '`csv`: every order matching `filter`, in the order of `sort`, as a streamed CSV download (`skip`, `limit` and ' +
+        '`cursor` do not apply); also chosen by `Accept: text/csv`',
+    }),
+  ),
+});
+
+export const ReceiptQuery = Type.Object({
+  paper: Type.Optional(
+    StringEnum(['a5', '80mm'], { description: 'The printer: an A5 sheet (default) or an 80 mm receipt roll' }),
+  ),
+});
+
+export const ReceiptResponse = {
+  description: "A printable HTML receipt (one page) with the office's local time",
+  content: { 'text/html': { schema: Type.String() } },
+};

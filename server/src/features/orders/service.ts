@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { KeyPrincipal } from '../../auth/principal.js';
+import type { KeyPrincipal, Principal } from '../../auth/principal.js';
 import type { Scope } from '../../db/scope.js';
 import type { Database, Executor, Tx } from '../../db/database.js';
 import type { ListParams } from '../../db/list.js';
@@ -17,6 +17,7 @@ import { resolveReferences, type References } from './references.js';
 import * as repo from './repository.js';
 import { insertHistory, type HistoryRow } from './repository.js';
 import type { CreateOrderBody } from './schemas.js';
+import type { ReceiptData } from './receipt.js';
 import { transition, type Mover } from './transitions.js';
 
 export type { ChangeRow } from './repository.js';
@@ -32,6 +33,8 @@ export const searchOrders = (db: Executor, scope: Scope, text: string, limit: nu
   repo.searchOrders(db, scope, text, limit, byClient);
 export const findOrderClient = (db: Executor, scope: Scope, orderId: number) =>
   repo.findOrderClient(db, scope, orderId);
+export const findOrderOffice = (db: Executor, scope: Scope, orderId: number) =>
+  repo.findOrderOffice(db, scope, orderId);
 export const countByStatusSince = (db: Executor, scope: Scope, since: Date) =>
   repo.countByStatusSince(db, scope, since);
 export const waitingLongest = (db: Executor, scope: Scope, limit: number) => repo.waitingLongest(db, scope, limit);
@@ -47,6 +50,22 @@ export function keyActor(key: KeyPrincipal): Actor {
   return { type: 'api_key', apiKeyId: key.keyId, staffUserId: key.staffUserId };
 }
 
+/**
+ * Who places an order: a partner's key (`source: partner`), or a cashier at the counter serving a walk-in client
+ * (`source: counter`, the staff user recorded as its creator). Both are priced, checked and announced alike; only
+ * the origin differs.
+ */
+function originOf(by: Principal) {
+  return by.kind === 'apiKey'
+    ? { source: 'partner' as const, keyId: by.keyId, staff: null, actor: keyActor(by) }
+    : {
+        source: 'counter' as const,
+        keyId: null,
+        staff: { id: by.staffUserId, email: by.email },
+        actor: { type: 'staff' as const, staffUserId: by.staffUserId },
+      };
+}
+
 /** 96 random bits: a public identifier that reveals neither the order count nor the next id. */
 export function newHashedId(): string {
   return randomBytes(12).toString('hex');
@@ -54,23 +73,25 @@ export function newHashedId(): string {
 
 /**
  * Creates an order in ORDERINIT with its first history row and its `order.created` event, in `tx` when the
- * caller has one (an idempotent request). An order on a quote uses the quote in the same transaction (its own
- * when `tx` is absent), so a failed order gives the quote back. Returns the new order.
+ * caller has one (an idempotent request, or a staff request writing its audit row). An order on a quote uses the
+ * quote in the same transaction (its own when `tx` is absent), so a failed order gives the quote back. `by` is a
+ * partner's key or a staff user at the counter: the same pricing, checks and events. Returns the new order.
  */
 export async function createOrder(
   db: Database,
   tx: Tx | undefined,
-  key: KeyPrincipal,
+  key: Principal,
   body: CreateOrderBody,
+  audit?: Audit,
 ): Promise<repo.OrderRow> {
   checkAmountsGiven(body);
   if (body.currency1.id === body.currency2.id) throw OrderError.sameCurrency();
   const quoteId = body.quoteId;
   if (quoteId === undefined)
-    return insertOrder(tx ?? db, key, body, (refs, pricing) => priceOrder(body, refs, pricing));
+    return insertOrder(tx ?? db, key, body, (refs, pricing) => priceOrder(body, refs, pricing), audit);
   const onQuote = async (t: Tx) => {
     const use = { exchangeId: body.cashbox.id, sourceCurrencyId: body.currency1.id, destCurrencyId: body.currency2.id };
-    const order = await insertOrder(t, key, body, (_refs, pricing) => useQuote(t, key, quoteId, use, pricing));
+    const order = await insertOrder(t, key, body, (_refs, pricing) => useQuote(t, key, quoteId, use, pricing), audit);
     await linkOrder(t, quoteId, order.id);
     return order;
   };
@@ -88,9 +109,10 @@ type Pricer = (
  */
 async function insertOrder(
   db: Executor,
-  key: KeyPrincipal,
+  key: Principal,
   body: CreateOrderBody,
   priceWith: Pricer,
+  audit: Audit | undefined,
 ): Promise<repo.OrderRow> {
   const [refs, pricing, id] = await Promise.all([
     resolveReferences(db, key, body),
@@ -102,7 +124,8 @@ async function insertOrder(
   const priced = await priceWith(refs, pricing);
   const placedAt = new Date();
   const expiresAt = expiryOf(placedAt, refs.cashbox.paymentWindowSeconds);
-  return insertNewOrder(
+  const origin = originOf(key);
+  const order = await insertNewOrder(
     refs.currency2.code,
     db,
     {
@@ -125,12 +148,14 @@ async function insertOrder(
       client_comment: body.clientComment ?? null,
       user_wallet: body.userWallet ?? null,
       tg_nick_name: body.tgNickName ?? null,
-      created_by_key_id: key.keyId,
+      created_by_key_id: origin.keyId,
+      source: origin.source,
+      created_by_staff_id: origin.staff?.id ?? null,
       sandbox: refs.cashbox.sandbox,
       expires_at: expiresAt,
     },
-    { c1_code: refs.currency1.code, c2_code: refs.currency2.code },
-    { orderId: id, from: null, to: 'ORDERINIT', actor: keyActor(key) },
+    { c1_code: refs.currency1.code, c2_code: refs.currency2.code, created_by_email: origin.staff?.email ?? null },
+    { orderId: id, from: null, to: 'ORDERINIT', actor: origin.actor },
     {
       event: 'order.created',
       branchId: refs.cashbox.branchId,
@@ -148,6 +173,21 @@ async function insertOrder(
       occurredAt: placedAt,
     },
   );
+  // Partners' orders are in their history only; the audit log holds what staff do, a counter order among it.
+  await audit?.record(db, {
+    action: 'order.create',
+    entityType: 'order',
+    entityId: order.id,
+    branchId: order.branch_id,
+    after: {
+      source: order.source,
+      cashboxId: order.cashbox_id,
+      clientAmount: order.client_amount,
+      exchangeAmount: order.exchange_amount,
+      rate: order.rate,
+    },
+  });
+  return order;
 }
 
 /** Writes the order; a hold its payout currency's cash cannot cover (docs/cash.md) is refused. */
@@ -155,7 +195,7 @@ async function insertNewOrder(
   currency2: string,
   db: Executor,
   order: repo.CreatedOrder,
-  codes: { c1_code: string; c2_code: string },
+  codes: { c1_code: string; c2_code: string; created_by_email: string | null },
   history: HistoryRow,
   event: Parameters<typeof repo.insertNewOrder>[4],
 ): Promise<repo.OrderRow> {
@@ -291,3 +331,41 @@ export async function expireNextDue(db: Database, passOver: readonly number[] = 
 }
 
 export const msToNextExpiry = (db: Executor, passOver: readonly number[] = []) => repo.msToNextExpiry(db, passOver);
+
+/**
+ * What an order's receipt shows, or undefined out of scope. The cashier is the counter order's creator; for a
+ * partner's order, the staff user who last moved it (the one who handed the cash over), or none. The client's name
+ * only for a caller who may read clients (`withClient`).
+ */
+export async function receiptOf(
+  db: Executor,
+  scope: Scope,
+  id: number,
+  withClient: boolean,
+): Promise<ReceiptData | undefined> {
+  const [order, office, history, client] = await Promise.all([
+    repo.findOrder(db, scope, id),
+    repo.findOrderOffice(db, scope, id),
+    repo.listHistory(db, scope, id),
+    withClient ? repo.findOrderClient(db, scope, id) : undefined,
+  ]);
+  if (!order || !office) return undefined;
+  const mover = history.filter((h) => h.actor_type === 'staff' && h.staff_email !== null).at(-1)?.staff_email ?? null;
+  return {
+    office,
+    order: {
+      id: order.id,
+      hashedId: order.hashed_id,
+      status: order.status,
+      clientAmount: order.client_amount,
+      exchangeAmount: order.exchange_amount,
+      currency1: order.c1_code,
+      currency2: order.c2_code,
+      rate: order.rate,
+      isReverse: order.is_reverse === true,
+      createdAt: order.created_at,
+    },
+    cashier: order.source === 'counter' ? order.created_by_email : mover,
+    client: client ? `${client.first_name} ${client.last_name}` : null,
+  };
+}

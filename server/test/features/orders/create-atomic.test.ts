@@ -66,10 +66,12 @@ describe('creating an order writes everything or nothing', () => {
           user_wallet: null,
           tg_nick_name: null,
           created_by_key_id: world.keyIds.branch,
+          source: 'partner',
+          created_by_staff_id: null,
           sandbox: false,
           expires_at: null,
         },
-        { c1_code: 'USD', c2_code: 'EUR' },
+        { c1_code: 'USD', c2_code: 'EUR', created_by_email: null },
         { orderId: id, from: null, to: 'ORDERINIT', actor: badActor },
         {
           event: 'order.created',
