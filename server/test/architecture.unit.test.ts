@@ -75,6 +75,8 @@ const NAMED_PARTS: Record<string, string[]> = {
     'transitions.ts',
   ],
   pricing: ['decimal.ts', 'estimate.ts', 'price.ts'],
+  // periods.ts: a report's days in a time zone as whole aggregate buckets, pure date arithmetic.
+  reports: ['periods.ts'],
   staff: ['bootstrap.ts'],
   webhooks: ['events.ts', 'lifecycle.ts'],
   widget: ['demo-page.ts'],

@@ -1238,6 +1238,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/reports/turnover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Turnover of settled orders per currency, by day, exchange, staff user or currency; JSON or CSV
+         * @description Sums of the orders settled (moved to SUCCESS) from `from` to `to`, both included, by the days of `tz`. Figures are exact decimals; `income` is the spread against the reference rate the order was priced from. `format=csv` or `Accept: text/csv` returns the same rows as CSV (a header line, RFC 4180).
+         */
+        get: operations["getTurnoverReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "order.created": {
@@ -8829,6 +8849,18 @@ export interface operations {
                                 updatedAt: string;
                             }[];
                         } | null;
+                        /** @description Orders settled in the 24 hours from `since`, per currency (the turnover report's figures); null without orders:read */
+                        turnover: {
+                            currency: {
+                                id: number;
+                                ticker: string;
+                            };
+                            received: number;
+                            paidOut: number;
+                            orders: number;
+                            /** @description Spread earned against the reference rate */
+                            income: number;
+                        }[] | null;
                         /** @description Deactivated or failing webhooks, up to 10; null without webhooks:manage */
                         webhooksInTrouble: {
                             /** Format: uuid */
@@ -13641,6 +13673,110 @@ export interface operations {
                             nextCursor: string | null;
                         };
                     };
+                };
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: the database could not answer; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTurnoverReport: {
+        parameters: {
+            query: {
+                /** @description First day (YYYY-MM-DD, included) */
+                from: string;
+                /** @description Last day; at most 366 days after from, counting both (YYYY-MM-DD, included) */
+                to: string;
+                /** @description One row per currency and day, exchange, staff user, or per currency */
+                groupBy: "day" | "exchange" | "currency" | "staff";
+                /** @description Only this exchange */
+                exchangeId?: number;
+                /** @description IANA time zone whose days are counted (e.g. Asia/Kathmandu); UTC when left out */
+                tz?: string;
+                /** @description csv: the same rows as text/csv (as `Accept: text/csv`) */
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        from: string;
+                        to: string;
+                        tz: string;
+                        /** @enum {string} */
+                        groupBy: "day" | "exchange" | "currency" | "staff";
+                        data: {
+                            /** @description groupBy=day: the day, YYYY-MM-DD, in tz */
+                            period?: string;
+                            /** @description groupBy=exchange */
+                            exchangeId?: number;
+                            /** @description groupBy=staff: the cashier of a counter order, else the staff user who settled it; null when an API key or the system settled it */
+                            staff?: {
+                                id: number;
+                                /** @description null once deleted */
+                                email: string | null;
+                            } | null;
+                            currency: {
+                                id: number;
+                                ticker: string;
+                            };
+                            received: number;
+                            paidOut: number;
+                            /** @description Settled orders with this currency on either side */
+                            orders: number;
+                            /** @description The spread earned against the reference rate, in this currency; negative when paid out above it */
+                            income: number;
+                        }[];
+                    };
+                    "text/csv": string;
                 };
             };
             /** @description Bad Request: missing or invalid fields */

@@ -141,6 +141,27 @@ export const DOMAIN_ERRORS = {
     'alreadyExists',
     () => 'This exchange already has an offer for this currency pair; change that one instead',
   ),
+  'reports.notADate': rule<{ field: string }>('badRequest', (d) => ({
+    message: `${d.field} must be a calendar date, YYYY-MM-DD`,
+    errors: { [d.field]: 'notADate' },
+  })),
+  'reports.toBeforeFrom': field('to', 'beforeFrom', () => 'to must not be before from'),
+  'reports.rangeTooLong': field<{ maxDays: number }>(
+    'to',
+    'rangeTooLong',
+    (d) => `A report covers at most ${d.maxDays} days, from and to included`,
+  ),
+  'reports.unknownTimeZone': field<{ tz: string }>(
+    'tz',
+    'invalidValue',
+    (d) => `tz ${d.tz.slice(0, 100)} is not an IANA time zone`,
+  ),
+  'reports.offQuarter': field<{ tz: string; date: string }>(
+    'tz',
+    'offQuarter',
+    (d) =>
+      `In ${d.tz} the day ${d.date} does not start on a quarter of an hour; the report cannot cut its buckets there`,
+  ),
   'cash.exchangeNotFound': notFound('exchange'),
   'cash.currencyNotFound': notFound('currency'),
   'cash.positionNotFound': notFound('position'),

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { DateTime, Money, Nullable, StringEnum } from '../../http/schemas.js';
+import { TodayTurnover } from '../reports/schemas.js';
 import { AdminWebhook } from '../webhooks/schemas.js';
 
 const STATUSES = ['ORDERINIT', 'CLIENTPAYMENTWAIT', 'EXCHANGEPAYMENTWAIT', 'CASHOUT', 'SUCCESS', 'CANCEL'] as const;
@@ -42,6 +43,10 @@ export const Dashboard = Type.Object({
     }),
     { description: 'null without the orders:read permission' },
   ),
+  turnover: Nullable(TodayTurnover, {
+    description:
+      "Orders settled in the 24 hours from `since`, per currency (the turnover report's figures); null without orders:read",
+  }),
   webhooksInTrouble: Nullable(Type.Array(AdminWebhook), {
     description: 'Deactivated or failing webhooks, up to 10; null without webhooks:manage',
   }),

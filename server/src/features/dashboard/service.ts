@@ -1,6 +1,7 @@
 import type { StaffPrincipal } from '../../auth/principal.js';
 import type { Executor } from '../../db/database.js';
 import { countByStatusSince, waitingLongest } from '../orders/service.js';
+import { turnoverToday } from '../reports/service.js';
 import { adminWebhook } from '../webhooks/presenters.js';
 import { staffVisibility, webhooksInTrouble } from '../webhooks/service.js';
 
@@ -14,9 +15,10 @@ function startOfUtcDay(now: Date): Date {
 export async function dashboard(db: Executor, staff: StaffPrincipal, since: Date | undefined) {
   const from = since ?? startOfUtcDay(new Date());
   const readsOrders = staff.permissions.has('orders:read');
-  const [byStatus, waiting, hooks] = await Promise.all([
+  const [byStatus, waiting, turnover, hooks] = await Promise.all([
     readsOrders ? countByStatusSince(db, staff, from) : null,
     readsOrders ? waitingLongest(db, staff, SHORT_LIST) : null,
+    readsOrders ? turnoverToday(db, staff, from) : null,
     staff.permissions.has('webhooks:manage') ? webhooksInTrouble(db, staffVisibility(staff), SHORT_LIST) : null,
   ]);
   return {
@@ -38,6 +40,7 @@ export async function dashboard(db: Executor, staff: StaffPrincipal, since: Date
           updatedAt: o.updated_at,
         })),
       },
+    turnover,
     webhooksInTrouble: hooks && hooks.map(adminWebhook),
   };
 }

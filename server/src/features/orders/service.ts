@@ -11,6 +11,7 @@ import { enqueue } from '../delivery/outbox.js';
 import { isSandbox } from '../branches/service.js';
 import { orderMoved, reserveRefusal } from '../cash/service.js';
 import { linkOrder, useQuote } from '../quotes/service.js';
+import { orderSettled } from '../reports/service.js';
 import { OrderError } from './errors.js';
 import { checkAmountsGiven, priceOrder, type PricedOrder } from './pricing.js';
 import { resolveReferences, type References } from './references.js';
@@ -249,6 +250,7 @@ export async function moveOrder(tx: Tx, scope: Scope, move: Move, audit?: Audit)
   // The cash first: a new order's statement locks its position before the counters it updates when it ends, so a
   // move locks them in that order too. A move out of the open statuses releases or settles the order's hold.
   await orderMoved(tx, order, order.status, move.to);
+  await orderSettled(tx, order, order.status, move.to, move.actor);
   // The events first: their deliveries' counters are locked before the orders' counters, in the order the one
   // statement creating an order locks them. The other way round, a move and a creation at one exchange with a
   // webhook deadlocked (PostgreSQL 40P01, a 500 for one of the two).

@@ -1,0 +1,16 @@
+import { parse } from 'lossless-json';
+import { call, type TestServer } from '../../helpers/server.js';
+
+/** A report's JSON with every number kept as its exact decimal text. */
+export function exactJson(text: string): any {
+  return parse(text, null, (value) => value);
+}
+
+export async function turnover(server: TestServer, token: string, query: Record<string, string | number>) {
+  const res = await call(server, 'GET', '/admin/reports/turnover', { token, query });
+  if (res.status !== 200) throw new Error(`report failed: ${res.status} ${res.text}`);
+  return exactJson(res.text) as { data: Record<string, any>[] };
+}
+
+/** Today's date in UTC, YYYY-MM-DD. */
+export const todayUtc = () => new Date().toISOString().slice(0, 10);
