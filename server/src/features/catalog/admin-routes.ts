@@ -21,7 +21,8 @@ export function catalogAdminRoutes({ db }: { db: Database }) {
         errors: [404],
         schema: {
           operationId: 'getAdminEstimate',
-          summary: 'Exact estimate for a currency pair at an exchange of the staff user, as a counter order would be priced',
+          summary:
+            'Exact estimate for a currency pair at an exchange of the staff user, as a counter order would be priced',
           body: EstimateRequest,
           response: { 200: EstimateResult },
         },
