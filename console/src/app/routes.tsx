@@ -39,6 +39,10 @@ export const router = createBrowserRouter(
           lazy={() => import('../pages/orders/OrderBoardPage').then((m) => allowed('/orders', m.OrderBoardPage))}
         />
         <Route
+          path="orders/new"
+          lazy={() => import('../pages/counter/CounterOrderPage').then((m) => allowed('/orders', m.CounterOrderPage))}
+        />
+        <Route
           path="orders/:id"
           lazy={() => import('../pages/orders/OrderDetailPage').then((m) => allowed('/orders', m.OrderDetailPage))}
         />
