@@ -100,6 +100,10 @@ export const router = createBrowserRouter(
           lazy={() => import('../pages/webhooks/WebhookPage').then((m) => allowed('/webhooks', m.WebhookPage))}
         />
         <Route
+          path="reports"
+          lazy={() => import('../pages/reports/ReportsPage').then((m) => allowed('/reports', m.ReportsPage))}
+        />
+        <Route
           path="audit"
           lazy={() => import('../pages/audit/AuditPage').then((m) => allowed('/audit', m.AuditPage))}
         />

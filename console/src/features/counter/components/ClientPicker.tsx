@@ -43,7 +43,7 @@ export function ClientPicker({ form }: { form: UseFormReturnType<CounterFields> 
           filter={({ options: all }) => all}
           nothingFoundMessage={q.length < 2 ? 'Type at least 2 characters' : 'No client found'}
           {...form.getInputProps('clientId')}
-          onChange={(v, option) => {
+          onChange={(v: string | null, option: { label: string } | null) => {
             form.setFieldValue('clientId', v);
             form.setFieldValue('clientLabel', option?.label ?? '');
           }}
