@@ -73,7 +73,7 @@ describe('a counter order', () => {
 
     // The receipt as paper shows it, for the documentation.
     const receipt = await staffCall(s.server.url, token, 'GET', `/admin/orders/${id}/receipt`);
-    const paper = await s.browser.page({ width: 600, height: 800 });
+    const paper = await s.browser.page({ width: 480, height: 340 });
     await paper.setContent(receipt.text);
     await screenshot(paper, 'receipt');
     await paper.close();

@@ -1,7 +1,8 @@
-import { Table, Text, VisuallyHidden } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { PartnerText } from '../../../components/PartnerText';
 import { money } from '../../../lib/decimal';
 import { grouped } from '../../../lib/format';
+import { usePhone } from '../../../lib/use-phone';
 import type { Lookups } from '../../../lib/api/types';
 import type { TurnoverRow } from '../api/reports';
 
@@ -39,6 +40,54 @@ export function TurnoverTable({
       </Text>
     );
   const decimals = (id: number) => lookups?.currencies.find((c) => c.id === id)?.decimals;
+  const phone = usePhone();
+  // Six columns do not fit a phone: a card a row there, nothing scrolled sideways.
+  if (phone)
+    return (
+      <Stack gap="xs" data-turnover={label ?? 'currency'} aria-label={caption} role="list">
+        {rows.map((r) => (
+          <Paper
+            withBorder
+            p="xs"
+            role="listitem"
+            key={`${labelOf(r, label, lookups) ?? ''}|${r.currency.id}`}
+            data-currency={r.currency.ticker}
+          >
+            <Text fw={700} size="sm">
+              {label && (
+                <>
+                  {label === 'staff' ? (
+                    <PartnerText>{labelOf(r, label, lookups)}</PartnerText>
+                  ) : (
+                    labelOf(r, label, lookups)
+                  )}
+                  {' · '}
+                </>
+              )}
+              {r.currency.ticker}
+            </Text>
+            <SimpleGrid cols={2} spacing={4} verticalSpacing={2}>
+              <Text size="sm">Received</Text>
+              <Text size="sm" ta="right" data-received>
+                {money(r.received, decimals(r.currency.id))}
+              </Text>
+              <Text size="sm">Paid out</Text>
+              <Text size="sm" ta="right" data-paid-out>
+                {money(r.paidOut, decimals(r.currency.id))}
+              </Text>
+              <Text size="sm">Income</Text>
+              <Text size="sm" ta="right" data-income>
+                {money(r.income, decimals(r.currency.id))}
+              </Text>
+              <Text size="sm">Orders</Text>
+              <Text size="sm" ta="right">
+                {grouped(r.orders)}
+              </Text>
+            </SimpleGrid>
+          </Paper>
+        ))}
+      </Stack>
+    );
   return (
     <Table.ScrollContainer minWidth={480}>
       <Table striped data-turnover={label ?? 'currency'}>
