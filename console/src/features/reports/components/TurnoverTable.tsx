@@ -33,6 +33,7 @@ export function TurnoverTable({
   lookups: Lookups | undefined;
   caption: string;
 }) {
+  const phone = usePhone();
   if (rows.length === 0)
     return (
       <Text c="dimmed" size="sm">
@@ -40,7 +41,6 @@ export function TurnoverTable({
       </Text>
     );
   const decimals = (id: number) => lookups?.currencies.find((c) => c.id === id)?.decimals;
-  const phone = usePhone();
   // Six columns do not fit a phone: a card a row there, nothing scrolled sideways.
   if (phone)
     return (
