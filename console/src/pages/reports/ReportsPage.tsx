@@ -98,7 +98,7 @@ export function ReportsPage() {
       </Group>
       <Stack>
         <Part title="Received per day, by currency" query={query('day')}>
-          {(rows) => <TurnoverChart rows={rows} />}
+          {(rows) => <TurnoverChart rows={rows} from={query('day').from} to={query('day').to} />}
         </Part>
         <Part title="Per currency" query={query('currency')}>
           {(rows) => <TurnoverTable rows={rows} label={null} lookups={lookups.data} caption="Turnover per currency" />}
