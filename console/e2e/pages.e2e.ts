@@ -98,6 +98,8 @@ describe('every page', () => {
       ['/', 'Home', 'home-superadmin', 'Waiting longest'],
       ['/orders', 'Orders', 'orders-board', `#${orderId}`],
       [`/orders/${orderId}`, `Order #${orderId}`, 'order', 'Status history'],
+      ['/orders/new', 'New counter order', 'counter-order-superadmin', 'Create and print'],
+      ['/reports', 'Reports', 'reports-superadmin', 'Per cashier'],
       ['/offers', 'Offers and rates', 'offers-superadmin', 'USD → EUR'],
       ['/exchanges', 'Exchanges', 'exchanges', 'Airport Desk'],
       ['/payment-methods', 'Payment methods', 'payment-methods', 'Every exchange'],
@@ -242,7 +244,7 @@ describe('every page', () => {
     const nav = page.getByRole('button', { name: 'Toggle navigation' });
     await nav.click();
     const links = await page.getByRole('navigation', { name: 'Pages' }).getByRole('link').allInnerTexts();
-    expect(links).toEqual(['Home', 'Orders', 'Cash', 'Clients', 'API keys', 'Webhooks']);
+    expect(links).toEqual(['Home', 'Orders', 'Cash', 'Reports', 'Clients', 'API keys', 'Webhooks']);
     await page.getByRole('link', { name: 'Orders' }).click();
     await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
     await page.locator(`[data-order-id="${orderId}"]`).first().waitFor();

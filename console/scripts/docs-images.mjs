@@ -6,8 +6,21 @@ import { fileURLToPath } from 'node:url';
 
 const SHOTS = fileURLToPath(new URL('../e2e-artifacts/screenshots/', import.meta.url));
 const IMAGES = fileURLToPath(new URL('../../docs/images/', import.meta.url));
-/** docs/images/<name>.png: README.md (the first three and the Cash page), docs/widget.md (the widget). */
-const NAMES = ['orders-board', 'order-detail', 'webhook-delivery', 'cash', 'widget'];
+/**
+ * docs/images/<name>.png: README.md (the first three, the Cash page, the back office's counter order, receipt and
+ * reports), docs/widget.md (the widget), docs/reports.md.
+ */
+const NAMES = [
+  'orders-board',
+  'order-detail',
+  'webhook-delivery',
+  'cash',
+  'widget',
+  'counter-order',
+  'receipt',
+  'reports',
+  'reports-phone',
+];
 
 const missing = NAMES.filter((name) => !existsSync(`${SHOTS}${name}.png`));
 if (missing.length > 0) {

@@ -5,6 +5,7 @@ import { apiKeyRoutes } from './features/api-keys/staff-routes.js';
 import { auditRoutes } from './features/audit/admin-routes.js';
 import { branchRoutes } from './features/branches/admin-routes.js';
 import { cashRoutes } from './features/cash/admin-routes.js';
+import { catalogAdminRoutes } from './features/catalog/admin-routes.js';
 import { catalogRoutes } from './features/catalog/partner-routes.js';
 import { clientAdminRoutes } from './features/clients/admin-routes.js';
 import { clientRoutes } from './features/clients/partner-routes.js';
@@ -50,6 +51,7 @@ export const STAFF_FEATURES: Feature[] = [apiKeyRoutes, sessionRoutes];
  */
 export const ADMIN_FEATURES: Feature[] = [
   orderAdminRoutes,
+  catalogAdminRoutes,
   orderFeedRoutes,
   dashboardRoutes,
   branchRoutes,

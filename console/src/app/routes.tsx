@@ -39,6 +39,10 @@ export const router = createBrowserRouter(
           lazy={() => import('../pages/orders/OrderBoardPage').then((m) => allowed('/orders', m.OrderBoardPage))}
         />
         <Route
+          path="orders/new"
+          lazy={() => import('../pages/counter/CounterOrderPage').then((m) => allowed('/orders', m.CounterOrderPage))}
+        />
+        <Route
           path="orders/:id"
           lazy={() => import('../pages/orders/OrderDetailPage').then((m) => allowed('/orders', m.OrderDetailPage))}
         />
@@ -94,6 +98,10 @@ export const router = createBrowserRouter(
         <Route
           path="webhooks/:id"
           lazy={() => import('../pages/webhooks/WebhookPage').then((m) => allowed('/webhooks', m.WebhookPage))}
+        />
+        <Route
+          path="reports"
+          lazy={() => import('../pages/reports/ReportsPage').then((m) => allowed('/reports', m.ReportsPage))}
         />
         <Route
           path="audit"

@@ -4,6 +4,7 @@ import {
   IconHistory,
   IconCash,
   IconCashRegister,
+  IconChartBar,
   IconCoins,
   IconCreditCard,
   IconHome,
@@ -30,6 +31,8 @@ export const NAV: NavItem[] = [
   { to: '/orders', label: 'Orders', icon: IconReceipt, visible: (me) => me.permissions.includes('orders:read') },
   // Every role: admins see their branch's exchanges, an operator its own (the API scopes both).
   { to: '/cash', label: 'Cash', icon: IconCashRegister, visible: () => true },
+  // The API scopes the figures: an operator sees its exchanges', an admin its branch's.
+  { to: '/reports', label: 'Reports', icon: IconChartBar, visible: (me) => me.permissions.includes('orders:read') },
   { to: '/offers', label: 'Offers and rates', icon: IconCoins, visible: admins },
   { to: '/exchanges', label: 'Exchanges', icon: IconBuildingStore, visible: admins },
   { to: '/payment-methods', label: 'Payment methods', icon: IconCreditCard, visible: admins },

@@ -665,6 +665,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/estimate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exact estimate for a currency pair at an exchange of the staff user, as a counter order would be priced */
+        post: operations["getAdminEstimate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/orders/stream": {
         parameters: {
             query?: never;
@@ -8777,6 +8794,171 @@ export interface operations {
             };
             /** @description Not Found: the resource does not exist or is outside the caller's scope */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: the database could not answer; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminEstimate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "exchangeId": 1,
+                 *       "sourceCurrencyId": 2,
+                 *       "destCurrencyId": 1,
+                 *       "amount": 100,
+                 *       "direction": "source"
+                 *     }
+                 */
+                "application/json": {
+                    exchangeId: number;
+                    sourceCurrencyId: number;
+                    destCurrencyId: number;
+                    /** @description Amount in the currency named by direction */
+                    amount: number;
+                    /**
+                     * @default source
+                     * @enum {string}
+                     */
+                    direction?: "source" | "dest";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "sourceAmount": 100,
+                     *       "destAmount": 91.5,
+                     *       "rate": 0.915,
+                     *       "isReverse": false,
+                     *       "exchangeId": 1,
+                     *       "offerId": 3,
+                     *       "sourceCurrency": {
+                     *         "id": 2,
+                     *         "name": "US Dollar",
+                     *         "ticker": "USD",
+                     *         "image": null
+                     *       },
+                     *       "destCurrency": {
+                     *         "id": 1,
+                     *         "name": "Euro",
+                     *         "ticker": "EUR",
+                     *         "image": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        sourceAmount: number;
+                        destAmount: number;
+                        rate: number;
+                        isReverse: boolean;
+                        sourceCurrency: {
+                            id: number;
+                            name: string;
+                            ticker: string;
+                            image: {
+                                /** Format: uuid */
+                                id: string;
+                                path: string;
+                            } | null;
+                        };
+                        destCurrency: {
+                            id: number;
+                            name: string;
+                            ticker: string;
+                            image: {
+                                /** Format: uuid */
+                                id: string;
+                                path: string;
+                            } | null;
+                        };
+                        exchangeId: number;
+                        offerId: number;
+                    };
+                };
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: the resource does not exist or is outside the caller's scope */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: the body is larger than the service accepts */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type: the body is not JSON in UTF-8 sent as is */
+            415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;

@@ -1,11 +1,13 @@
 export { orderKeys } from './api/keys';
 export { BackToBoard } from './components/BackToBoard';
 export { BoardColumns } from './components/BoardColumns';
+export { ExportOrdersButton } from './components/ExportOrdersButton';
 export { LiveBadge } from './components/LiveBadge';
 export { MovePanel, ORDER_STATUS_ID } from './components/MovePanel';
 export { OrderFacts } from './components/OrderFacts';
 export { OrderHistory } from './components/OrderHistory';
 export { OrderTable } from './components/OrderTable';
+export { PrintReceiptButton } from './components/PrintReceiptButton';
 export { SandboxBadge } from './components/SandboxBadge';
 export { StatusBadge } from './components/StatusBadge';
 export { STATUSES, STATUS_LABEL } from './components/statuses';
@@ -15,3 +17,4 @@ export { useBackToHere } from './hooks/back-to-board';
 export { useOrder } from './hooks/use-order';
 export { useOrderStream } from './hooks/use-order-stream';
 export { PAGE_SIZE, useOrderList, useOrderSearch } from './hooks/use-orders';
+export { usePrintReceipt } from './hooks/use-receipt';

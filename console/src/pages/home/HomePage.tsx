@@ -3,7 +3,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
 import { when } from '../../lib/format';
 import { LowPositions } from '../../features/cash';
-import { NoExchanges, useDashboard } from '../../features/home';
+import { NoExchanges, TodayTurnover, useDashboard } from '../../features/home';
 import { useLookups } from '../../features/lookups';
 import { TodayCounts, WaitingOrders } from '../../features/orders';
 import { WebhooksInTrouble } from '../../features/webhooks';
@@ -27,6 +27,7 @@ export function HomePage() {
         {(d) => (
           <Stack>
             {d.orders && <TodayCounts orders={d.orders} />}
+            {d.turnover && <TodayTurnover rows={d.turnover} />}
             {d.orders && <WaitingOrders orders={d.orders.waitingLongest} />}
             <LowPositions
               exchanges={(lookups.data?.exchanges ?? []).filter((x) => x.isActive)}

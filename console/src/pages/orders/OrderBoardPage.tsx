@@ -1,15 +1,17 @@
-import { Group, Select, Tabs, TextInput } from '@mantine/core';
+import { Button, Group, Select, Tabs, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Pager } from '../../components/Pager';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
 import type { OrderChange, OrderStatus } from '../../lib/api/types';
+import { can, useMe } from '../../lib/auth/me';
 import { exchangeOptions, useLookups } from '../../features/lookups';
 import {
   BoardColumns,
+  ExportOrdersButton,
   LiveBadge,
   OrderTable,
   PAGE_SIZE,
@@ -50,6 +52,7 @@ function useBoardParams() {
 /** The counter's view: open orders in queues that update by themselves, every order by status, and search. */
 export function OrderBoardPage() {
   const lookups = useLookups();
+  const me = useMe();
   const { params, set } = useBoardParams();
   const q = (params.get('q') ?? '').trim();
   const exchange = params.get('exchange');
@@ -97,6 +100,11 @@ export function OrderBoardPage() {
     <>
       <PageHeader title="Orders" description="New orders and every change appear here by themselves.">
         <LiveBadge state={stream} />
+        {can(me.data, 'orders:write') && (
+          <Button component={Link} to="/orders/new" leftSection={<IconPlus size={16} />}>
+            New counter order
+          </Button>
+        )}
       </PageHeader>
       <Group mb="md" align="flex-end" wrap="wrap">
         <TextInput
@@ -156,16 +164,18 @@ function AllOrders({ exchangeId }: { exchangeId: number | null }) {
   const list = useOrderList(status, exchangeId, (page - 1) * PAGE_SIZE);
   return (
     <>
-      <Select
-        label="Status"
-        placeholder="Every status"
-        data={STATUSES.map((s) => ({ value: s, label: STATUS_LABEL[s] }))}
-        value={status}
-        onChange={(v) => set({ status: v, page: null })}
-        clearable
-        w={260}
-        mb="sm"
-      />
+      <Group mb="sm" align="flex-end" wrap="wrap">
+        <Select
+          label="Status"
+          placeholder="Every status"
+          data={STATUSES.map((s) => ({ value: s, label: STATUS_LABEL[s] }))}
+          value={status}
+          onChange={(v) => set({ status: v, page: null })}
+          clearable
+          w={260}
+        />
+        <ExportOrdersButton filters={{ status, exchangeId }} />
+      </Group>
       <QueryState query={list}>
         {(data) => (
           <>

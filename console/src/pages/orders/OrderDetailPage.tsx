@@ -10,6 +10,7 @@ import {
   ORDER_STATUS_ID,
   OrderFacts,
   OrderHistory,
+  PrintReceiptButton,
   SandboxBadge,
   STATUS_LABEL,
   StatusBadge,
@@ -51,6 +52,7 @@ function OrderDetail({ id }: { id: number }) {
                 size="lg"
                 aria-label={`Status: ${STATUS_LABEL[o.status]}`}
               />
+              <PrintReceiptButton orderId={o.id} />
               <BackToBoard />
             </PageHeader>
             <MovePanel order={o} canWrite={can(me.data, 'orders:write')} />

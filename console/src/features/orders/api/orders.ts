@@ -43,3 +43,18 @@ export interface Move {
 
 export const moveOrder = (id: number, move: Move) =>
   unwrap(api.POST('/api/v1/admin/orders/{id}/status', { params: { path: { id } }, body: move }));
+
+/** The order's printable receipt, as the HTML the API writes (in the office's time zone). */
+export const getReceipt = (id: number) =>
+  unwrap(
+    api.GET('/api/v1/admin/orders/{id}/receipt', { params: { path: { id } }, parseAs: 'text' }),
+  ) as Promise<string>;
+
+/** Every order of the filters, newest first, as the API's CSV. */
+export const exportOrders = (filters: OrderFilters) =>
+  unwrap(
+    api.GET('/api/v1/admin/orders', {
+      params: { query: { filter: filterOf(filters), sort: '[["createdAt","DESC"]]', format: 'csv' } },
+      parseAs: 'blob',
+    }),
+  ) as Promise<Blob>;

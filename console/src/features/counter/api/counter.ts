@@ -1,0 +1,16 @@
+import { api, unwrap } from '../../../lib/api/client';
+import type { Body } from '../../../lib/api/types';
+
+export type EstimateRequest = Body<'/api/v1/admin/estimate', 'post'>;
+export type CounterOrderBody = Body<'/api/v1/admin/orders', 'post'>;
+export type NewClient = Body<'/api/v1/admin/clients', 'post'>;
+
+/** The server's price of the pair for the amount typed: the console never prices an order itself. */
+export const estimate = (body: EstimateRequest) => unwrap(api.POST('/api/v1/admin/estimate', { body }));
+
+export const createCounterOrder = (body: CounterOrderBody) => unwrap(api.POST('/api/v1/admin/orders', { body }));
+
+export const createClient = (body: NewClient) => unwrap(api.POST('/api/v1/admin/clients', { body }));
+
+export const findClients = (q: string) =>
+  unwrap(api.GET('/api/v1/admin/clients', { params: { query: { q, limit: 20 } } }));

@@ -1,0 +1,2 @@
+export { counterKeys } from './api/keys';
+export { CounterOrderForm } from './components/CounterOrderForm';
