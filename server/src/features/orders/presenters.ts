@@ -34,7 +34,9 @@ export function order(o: OrderRow) {
 
 // Fields are added to the object order() made, not spread into a copy (docs/decisions.md, "No object spread").
 export function adminOrder(o: OrderRow) {
-  return Object.assign(order(o), { branchId: o.branch_id, createdBy: createdBy(o),
+  return Object.assign(order(o), {
+    branchId: o.branch_id,
+    createdBy: createdBy(o),
     referenceRate: o.reference_rate ?? undefined,
   });
 }

@@ -175,7 +175,10 @@ export const OrderDetail = Type.Object({
   referenceRate: ReferenceRate,
   history: Type.Array(HistoryEntry),
 });
-export const AdminOrder = Type.Object({ ...Order.properties, branchId: Type.Integer(), createdBy: CreatedBy,
+export const AdminOrder = Type.Object({
+  ...Order.properties,
+  branchId: Type.Integer(),
+  createdBy: CreatedBy,
   referenceRate: ReferenceRate,
 });
 /** Who the client is, for a staff user who may read clients (clients:read); null otherwise or without a client. */
