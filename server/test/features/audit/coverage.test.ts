@@ -99,7 +99,11 @@ async function suspendedOffer(): Promise<number> {
 }
 
 /** Staff writes that change no data of the service: a log out voids the caller's own sessions, as a login makes one. */
-const NOT_AUDITED = ['POST /auth/logout'];
+const NOT_AUDITED = [
+  'POST /auth/logout',
+  // A read with a body: the staff estimate prices, it writes nothing.
+  'POST /admin/estimate',
+];
 
 async function newKey(who: StaffName): Promise<string> {
   const res = await call(server, 'POST', '/api-keys', {
@@ -231,6 +235,24 @@ const SAMPLES: Record<string, Sample> = {
     path: () => `/admin/currencies/${world.currencies.JPY}`,
     body: () => ({ name: 'Japanese Yen' }),
     action: 'currency.update',
+  },
+  'POST /admin/clients': {
+    path: () => '/admin/clients',
+    body: () => ({ firstName: 'Walk', lastName: 'In', email: 'walk.in.audited@example.com', phone: '+4915112345670' }),
+    who: 'operatorA',
+    action: 'client.create',
+  },
+  'POST /admin/orders': {
+    path: () => '/admin/orders',
+    body: () => ({
+      cashbox: { id: world.exchanges.A },
+      currency1: { id: world.currencies.USD },
+      currency2: { id: world.currencies.EUR },
+      operationType: 'offer',
+      clientAmount: 100,
+    }),
+    who: 'operatorA',
+    action: 'order.create',
   },
   'POST /admin/rate-sources': {
     path: () => '/admin/rate-sources',
