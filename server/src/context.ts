@@ -9,6 +9,7 @@ import type { Database, DatabaseHandle } from './db/database.js';
 import { findKeyByHash, recordLastUsed } from './features/api-keys/service.js';
 import { allAvailable } from './features/cash/service.js';
 import { CatalogSnapshots } from './features/catalog/service.js';
+import { sourceAges } from './features/rate-sources/service.js';
 import { Metrics } from './http/metrics.js';
 import type { Log } from './log.js';
 import { connectRedis, readyWithin } from './redis.js';
@@ -60,6 +61,7 @@ export async function createContext(config: Config, database: DatabaseHandle, lo
   const metrics = new Metrics();
   metrics.cashPositions = async () =>
     (await allAvailable(db)).map((p) => ({ exchangeId: p.exchange_id, currency: p.code, available: p.available }));
+  metrics.rateSourceAges = () => sourceAges(db);
   const catalog = new CatalogSnapshots(db, (channel, handlers) => database.listen(channel, handlers), {
     built: () => metrics.catalogSnapshotBuilds.inc(),
     dropped: (reason) => metrics.catalogSnapshotDrops.inc({ reason }),

@@ -20,6 +20,7 @@ import { orderRoutes } from './features/orders/partner-routes.js';
 import { paymentMethodRoutes } from './features/payment-methods/admin-routes.js';
 import { paymentMethodPartnerRoutes } from './features/payment-methods/partner-routes.js';
 import { quoteRoutes } from './features/quotes/partner-routes.js';
+import { rateSourceRoutes } from './features/rate-sources/admin-routes.js';
 import { staffRoutes } from './features/staff/admin-routes.js';
 import { loginRoutes, sessionRoutes } from './features/staff/staff-routes.js';
 import { webhookAdminRoutes } from './features/webhooks/admin-routes.js';
@@ -55,6 +56,7 @@ export const ADMIN_FEATURES: Feature[] = [
   cashRoutes,
   currencyRoutes,
   offerRoutes,
+  rateSourceRoutes,
   paymentMethodRoutes,
   staffRoutes,
   lookupRoutes,

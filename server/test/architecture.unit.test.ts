@@ -48,6 +48,7 @@ const NAMED_PARTS: Record<string, string[]> = {
     'claim.ts',
     'listen.ts',
     'outbox.ts',
+    'outbound.ts',
     'outcome.ts',
     'recording.ts',
     'sender.ts',
@@ -65,6 +66,9 @@ const NAMED_PARTS: Record<string, string[]> = {
   // expiry.ts: the payment window's job, which every worker process runs beside the webhook worker.
   orders: ['branch-range.ts', 'expiry.ts', 'pricing.ts', 'references.ts', 'sandbox-routes.ts', 'transitions.ts'],
   pricing: ['decimal.ts', 'estimate.ts', 'price.ts'],
+  // parsers.ts: the four document formats, pure; reader.ts: the guarded GET; poller.ts: the lease and the loop that
+  // every worker process runs beside the webhook worker.
+  'rate-sources': ['parsers.ts', 'poller.ts', 'reader.ts'],
   staff: ['bootstrap.ts'],
   webhooks: ['events.ts', 'lifecycle.ts'],
   widget: ['demo-page.ts'],

@@ -888,6 +888,43 @@ export interface paths {
         patch: operations["updateAdminOffer"];
         trace?: never;
     };
+    "/api/v1/admin/rate-sources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List market rate sources with their last read */
+        get: operations["listAdminRateSources"];
+        put?: never;
+        /** Register a market rate source; it is read at once, then every intervalSeconds */
+        post: operations["createAdminRateSource"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/rate-sources/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One market rate source with the pairs it read last */
+        get: operations["getAdminRateSource"];
+        put?: never;
+        post?: never;
+        /** Remove a market rate source; refused (409) while offers are priced from it */
+        delete: operations["deleteAdminRateSource"];
+        options?: never;
+        head?: never;
+        /** Change a market rate source; a new kind, url or interval is read at once */
+        patch: operations["updateAdminRateSource"];
+        trace?: never;
+    };
     "/api/v1/admin/payment-methods": {
         parameters: {
             query?: never;
@@ -10564,6 +10601,607 @@ export interface operations {
             };
         };
     };
+    listAdminRateSources: {
+        parameters: {
+            query?: {
+                /** @description Records to skip (default 0) */
+                skip?: number;
+                /** @description Records to return, 1–100 (default 25) */
+                limit?: number;
+                /** @description JSON object over the listed filter fields, e.g. {"isActive":true} */
+                filter?: string;
+                /** @description JSON array of [field, "ASC"|"DESC"] pairs (default [["id","ASC"]]) */
+                sort?: string;
+                /** @description meta.nextCursor of the previous page (same filter and sort): the page after it; an alternative to skip */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            branchId: number;
+                            name: string;
+                            /** @enum {string} */
+                            kind: "ecb" | "cbr" | "binance" | "json";
+                            url: string;
+                            intervalSeconds: number;
+                            maxAgeSeconds: number;
+                            /**
+                             * Format: date-time
+                             * @description When the source was last read and understood
+                             */
+                            lastSuccessAt: string | null;
+                            /** @description Why the last read failed (null once a read succeeds): the fault, with the host but never the query */
+                            lastError: string | null;
+                            /** Format: date-time */
+                            lastErrorAt: string | null;
+                            /** @description No successful read for maxAgeSeconds (counted from the creation while there has been none) */
+                            isStale: boolean;
+                            /** Format: date-time */
+                            nextPollAt: string;
+                            /** @description The pairs last read, by pair */
+                            pairs: {
+                                /** @description BASE/QUOTE, e.g. USD/RUB */
+                                pair: string;
+                                base: string;
+                                quote: string;
+                                /** @description 1 BASE = rate QUOTE, an exact decimal string as published */
+                                rate: string;
+                            }[];
+                            /** @description Offers priced from this source */
+                            offers: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        meta: {
+                            /** @description All matches; a lower bound when totalCapped is true */
+                            total: number;
+                            /** @description Present and true when the count stopped at 10,000 (a filter the service keeps no exact count for) */
+                            totalCapped?: boolean;
+                            skip: number;
+                            limit: number;
+                            /** @description Pass as cursor to get the next page; null on the last page */
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: the database could not answer; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createAdminRateSource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Required for a superadmin; an admin's own branch otherwise */
+                    branchId?: number;
+                    name: string;
+                    /**
+                     * @description The document's format: ecb (the ECB's eurofxref-daily.xml), cbr (the Bank of Russia's XML_daily.asp), binance (/api/v3/ticker/price), json ({"rates": {"USD/RUB": "91.55"}})
+                     * @enum {string}
+                     */
+                    kind: "ecb" | "cbr" | "binance" | "json";
+                    /** @description http or https, no credentials; refused when it resolves to an internal address, as a webhook URL is */
+                    url: string;
+                    /** @description Seconds between two reads of the source, 1–86400; 60 when a new source gives none */
+                    intervalSeconds?: number;
+                    /** @description After this many seconds without a successful read the source is stale (offers priced from it are suspended); 300 when a new source gives none */
+                    maxAgeSeconds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        branchId: number;
+                        name: string;
+                        /** @enum {string} */
+                        kind: "ecb" | "cbr" | "binance" | "json";
+                        url: string;
+                        intervalSeconds: number;
+                        maxAgeSeconds: number;
+                        /**
+                         * Format: date-time
+                         * @description When the source was last read and understood
+                         */
+                        lastSuccessAt: string | null;
+                        /** @description Why the last read failed (null once a read succeeds): the fault, with the host but never the query */
+                        lastError: string | null;
+                        /** Format: date-time */
+                        lastErrorAt: string | null;
+                        /** @description No successful read for maxAgeSeconds (counted from the creation while there has been none) */
+                        isStale: boolean;
+                        /** Format: date-time */
+                        nextPollAt: string;
+                        /** @description The pairs last read, by pair */
+                        pairs: {
+                            /** @description BASE/QUOTE, e.g. USD/RUB */
+                            pair: string;
+                            base: string;
+                            quote: string;
+                            /** @description 1 BASE = rate QUOTE, an exact decimal string as published */
+                            rate: string;
+                        }[];
+                        /** @description Offers priced from this source */
+                        offers: number;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: the body is larger than the service accepts */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type: the body is not JSON in UTF-8 sent as is */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: the database could not answer; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminRateSource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        branchId: number;
+                        name: string;
+                        /** @enum {string} */
+                        kind: "ecb" | "cbr" | "binance" | "json";
+                        url: string;
+                        intervalSeconds: number;
+                        maxAgeSeconds: number;
+                        /**
+                         * Format: date-time
+                         * @description When the source was last read and understood
+                         */
+                        lastSuccessAt: string | null;
+                        /** @description Why the last read failed (null once a read succeeds): the fault, with the host but never the query */
+                        lastError: string | null;
+                        /** Format: date-time */
+                        lastErrorAt: string | null;
+                        /** @description No successful read for maxAgeSeconds (counted from the creation while there has been none) */
+                        isStale: boolean;
+                        /** Format: date-time */
+                        nextPollAt: string;
+                        /** @description The pairs last read, by pair */
+                        pairs: {
+                            /** @description BASE/QUOTE, e.g. USD/RUB */
+                            pair: string;
+                            base: string;
+                            quote: string;
+                            /** @description 1 BASE = rate QUOTE, an exact decimal string as published */
+                            rate: string;
+                        }[];
+                        /** @description Offers priced from this source */
+                        offers: number;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Bad Request: a missing or invalid field or parameter, or a query parameter the operation does not take (`errors` names each) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: the resource does not exist or is outside the caller's scope */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: the database could not answer; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteAdminRateSource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request: a missing or invalid field or parameter, or a query parameter the operation does not take (`errors` names each) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: the resource does not exist or is outside the caller's scope */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: the database could not answer; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateAdminRateSource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /**
+                     * @description The document's format: ecb (the ECB's eurofxref-daily.xml), cbr (the Bank of Russia's XML_daily.asp), binance (/api/v3/ticker/price), json ({"rates": {"USD/RUB": "91.55"}})
+                     * @enum {string}
+                     */
+                    kind?: "ecb" | "cbr" | "binance" | "json";
+                    /** @description http or https, no credentials; refused when it resolves to an internal address, as a webhook URL is */
+                    url?: string;
+                    /** @description Seconds between two reads of the source, 1–86400; 60 when a new source gives none */
+                    intervalSeconds?: number;
+                    /** @description After this many seconds without a successful read the source is stale (offers priced from it are suspended); 300 when a new source gives none */
+                    maxAgeSeconds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        branchId: number;
+                        name: string;
+                        /** @enum {string} */
+                        kind: "ecb" | "cbr" | "binance" | "json";
+                        url: string;
+                        intervalSeconds: number;
+                        maxAgeSeconds: number;
+                        /**
+                         * Format: date-time
+                         * @description When the source was last read and understood
+                         */
+                        lastSuccessAt: string | null;
+                        /** @description Why the last read failed (null once a read succeeds): the fault, with the host but never the query */
+                        lastError: string | null;
+                        /** Format: date-time */
+                        lastErrorAt: string | null;
+                        /** @description No successful read for maxAgeSeconds (counted from the creation while there has been none) */
+                        isStale: boolean;
+                        /** Format: date-time */
+                        nextPollAt: string;
+                        /** @description The pairs last read, by pair */
+                        pairs: {
+                            /** @description BASE/QUOTE, e.g. USD/RUB */
+                            pair: string;
+                            base: string;
+                            quote: string;
+                            /** @description 1 BASE = rate QUOTE, an exact decimal string as published */
+                            rate: string;
+                        }[];
+                        /** @description Offers priced from this source */
+                        offers: number;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: the resource does not exist or is outside the caller's scope */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: the body is larger than the service accepts */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type: the body is not JSON in UTF-8 sent as is */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: the database could not answer; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listAdminPaymentMethods: {
         parameters: {
             query?: {
@@ -13031,7 +13669,7 @@ export interface operations {
     listAudit: {
         parameters: {
             query?: {
-                entityType?: "branch" | "exchange" | "currency" | "offer" | "paymentMethod" | "staff" | "client" | "order" | "apiKey" | "webhook" | "cash";
+                entityType?: "branch" | "exchange" | "currency" | "offer" | "paymentMethod" | "staff" | "client" | "order" | "apiKey" | "webhook" | "cash" | "rateSource";
                 entityId?: string;
                 actor?: "staff" | "cli";
                 staffUserId?: number;
@@ -13074,7 +13712,7 @@ export interface operations {
                             /** @description <entity>.<verb>, e.g. offer.update, order.move, apiKey.revoke */
                             action: string;
                             /** @enum {string} */
-                            entityType: "branch" | "exchange" | "currency" | "offer" | "paymentMethod" | "staff" | "client" | "order" | "apiKey" | "webhook" | "cash";
+                            entityType: "branch" | "exchange" | "currency" | "offer" | "paymentMethod" | "staff" | "client" | "order" | "apiKey" | "webhook" | "cash" | "rateSource";
                             entityId: string;
                             /** @description The branch of the changed entity; null for network-wide ones (currencies) */
                             branchId: number | null;

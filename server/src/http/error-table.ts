@@ -41,6 +41,12 @@ const REFERENCE_PROBLEM = {
   currencyMismatch: 'is for another currency',
 };
 
+/** A URL the outbound rules refuse (a webhook's, a rate source's): said alike wherever it is typed in. */
+const urlRefused = rule<{ code: string; reason: string }>('badRequest', (d) => ({
+  message: [d.reason],
+  errors: { url: d.code },
+}));
+
 /**
  * The one table from each domain error code (declared in a feature's errors.ts) to its status, message and
  * `errors`. A test holds it to the declared codes: none missing, none extra.
@@ -327,6 +333,18 @@ export const DOMAIN_ERRORS = {
   'staff.notFound': notFound('staff'),
   'staff.operatorCannotManageStaff': forbidden(() => 'Forbidden'),
   'staff.onlySuperadminCreatesSuperadmin': forbidden(() => 'Only a superadmin can create a superadmin'),
+  'rateSources.notFound': notFound('rateSource'),
+  'rateSources.nameTaken': field(
+    'name',
+    'alreadyExists',
+    () => 'A rate source with this name already exists in the branch',
+  ),
+  'rateSources.urlRefused': urlRefused,
+  'rateSources.inUse': rule<{ offers: number }>('conflict', (d) => ({
+    message: `The rate source prices ${d.offers} offer${d.offers === 1 ? '' : 's'}: switch ${d.offers === 1 ? 'it' : 'them'} to another source or to a fixed rate first`,
+    errors: { rateSource: 'inUse' },
+  })),
+
   'staff.onlySuperadminGrantsSuperadmin': forbidden(() => 'Only a superadmin can grant the superadmin role'),
   'staff.emailTaken': field('email', 'alreadyExists', () => 'A staff user with this email already exists'),
   'staff.ownRoleOrDeactivation': unprocessable(() => 'You cannot change the role of, or deactivate, your own account'),
@@ -355,10 +373,7 @@ export const DOMAIN_ERRORS = {
 
   'webhooks.notFound': notFound('webhook'),
   'webhooks.deliveryNotFound': notFound('delivery'),
-  'webhooks.urlRefused': rule<{ code: string; reason: string }>('badRequest', (d) => ({
-    message: [d.reason],
-    errors: { url: d.code },
-  })),
+  'webhooks.urlRefused': urlRefused,
   'webhooks.limitReached': unprocessable<{ limit: number }>(
     (d) => `Webhook limit reached: an owner may register at most ${d.limit} webhooks; delete one first`,
   ),

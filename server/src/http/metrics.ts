@@ -123,6 +123,41 @@ export class Metrics {
     },
   });
 
+  /** Failed reads of a market rate source (docs/rates.md): the fetch, or a document its kind cannot read. */
+  readonly rateSourceErrors = new Counter({
+    name: 'pxs_rate_source_errors_total',
+    help: 'Failed reads of a market rate source (network, HTTP status, size, timeout, or an unreadable document)',
+    labelNames: ['source_id'] as const,
+    registers: [this.registry],
+  });
+
+  /** Set where the database is known (context.ts): each rate source's seconds since its last successful read. */
+  rateSourceAges: (() => Promise<{ sourceId: number; ageSeconds: number | null }[]>) | undefined;
+  /**
+   * How old each source's reference is, read at the scrape: an alert on it (`pxs_rate_source_last_success_seconds >
+   * …`) warns before offers priced from the source are suspended as stale. A source never read is left out.
+   */
+  readonly rateSourceAge = new Gauge({
+    name: 'pxs_rate_source_last_success_seconds',
+    help: 'Seconds since the last successful read of each market rate source, at each scrape',
+    labelNames: ['source_id'] as const,
+    registers: [this.registry],
+    collect: async () => {
+      if (!this.rateSourceAges) return;
+      let ages: Awaited<ReturnType<typeof this.rateSourceAges>>;
+      try {
+        ages = await this.rateSourceAges();
+      } catch {
+        // The database is away: /metrics must still answer (pxs_dependency_up says why), without stale ages.
+        this.rateSourceAge.reset();
+        return;
+      }
+      this.rateSourceAge.reset();
+      for (const a of ages)
+        if (a.ageSeconds !== null) this.rateSourceAge.set({ source_id: String(a.sourceId) }, a.ageSeconds);
+    },
+  });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'pxs_' });
   }

@@ -17,6 +17,7 @@ import { OfferError } from '../../src/features/offers/errors.js';
 import { OrderError } from '../../src/features/orders/errors.js';
 import { PaymentMethodError } from '../../src/features/payment-methods/errors.js';
 import { QuoteError } from '../../src/features/quotes/errors.js';
+import { RateSourceError } from '../../src/features/rate-sources/errors.js';
 import { StaffError } from '../../src/features/staff/errors.js';
 import { WebhookError } from '../../src/features/webhooks/errors.js';
 import { asHttpError, DOMAIN_ERRORS, httpErrorOf } from '../../src/http/error-table.js';
@@ -64,6 +65,7 @@ const DECLARATIONS = [
   OrderError,
   PaymentMethodError,
   QuoteError,
+  RateSourceError,
   StaffError,
   WebhookError,
 ] as const;

@@ -13,6 +13,7 @@ export const AUDIT_ENTITIES = [
   'apiKey',
   'webhook',
   'cash',
+  'rateSource',
 ] as const;
 
 const Json = Type.Unsafe<unknown>({

@@ -21,7 +21,8 @@ export type AuditEntity =
   | 'order'
   | 'apiKey'
   | 'webhook'
-  | 'cash';
+  | 'cash'
+  | 'rateSource';
 
 export interface AuditEntry {
   /** `<entity>.<verb>`, e.g. `offer.update`, `order.move`, `apiKey.revoke`. */

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
-import { parseWebhookUrl, resolveTarget, UrlProblem, type ResolvedAddress } from './url-guard.js';
+import { outboundTargets, pinnedLookup } from './outbound.js';
+import { UrlProblem, type ResolvedAddress } from './url-guard.js';
 
 export interface AttemptResult {
   ok: boolean;
@@ -51,10 +51,7 @@ export class Sender {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), this.options.timeoutMs);
     try {
-      const url = parseWebhookUrl(rawUrl);
-      const targets = this.options.allowPrivateUrls
-        ? undefined
-        : await abortable(resolveTarget(url, false), controller.signal);
+      const { url, targets } = await outboundTargets(rawUrl, this.options.allowPrivateUrls, controller.signal);
       const answer = await this.request(url, targets, headers, body, controller.signal);
       const error = answer.status >= 300 && answer.status < 400 ? 'redirect not followed' : null;
       return done({ status: answer.status, body: answer.body, error });
@@ -151,14 +148,6 @@ export class Sender {
 
 class StaleConnection extends Error {}
 
-/** Connects to the addresses that passed the check, never to a fresh DNS answer. */
-function pinnedLookup(targets: ResolvedAddress[]): LookupFunction {
-  return ((_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
-    if (options?.all) callback(null, targets);
-    else callback(null, targets[0].address, targets[0].family);
-  }) as unknown as LookupFunction;
-}
-
 /** The answer as text for the log: at most 1024 characters, without the NUL bytes Postgres text refuses. */
 function cleanText(bytes: Buffer): string {
   return (
@@ -169,12 +158,4 @@ function cleanText(bytes: Buffer): string {
       .replace(/\uFFFD$/, '')
       .slice(0, KEEP_BYTES)
   );
-}
-
-function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(new Error('aborted'));
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }

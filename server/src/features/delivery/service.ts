@@ -6,6 +6,8 @@ import * as repo from './repository.js';
 // What the webhook registry needs of the engine: a new signing secret, and the check of a target URL.
 export { newSecret } from './signing.js';
 export { checkWebhookUrl, UrlProblem } from './url-guard.js';
+// What the rate sources' reader shares with the sender: one rule for a request to an address someone typed in.
+export { outboundTargets, pinnedLookup } from './outbound.js';
 
 /*
  * The delivery log of a webhook, for the registry, which has checked that the caller sees the webhook first.

@@ -86,6 +86,16 @@ async function newKey(who: StaffName): Promise<string> {
   return res.body.id;
 }
 
+/** A rate source of branch 1, to change or delete. */
+async function newRateSource(): Promise<number> {
+  const res = await call(server, 'POST', '/admin/rate-sources', {
+    token: tokens.admin1,
+    body: { name: `to change ${Math.random()}`, kind: 'ecb', url: 'https://rates.example/daily.xml' },
+  });
+  if (res.status !== 201) throw new Error(`rate source failed: ${res.status} ${res.text}`);
+  return res.body.id;
+}
+
 /** Cash at an exchange, so that a sample can change or move it. */
 async function cashDeposit(exchangeId: number, currencyId: number): Promise<void> {
   const res = await call(server, 'POST', `/admin/exchanges/${exchangeId}/cash/${currencyId}/movements`, {
@@ -198,6 +208,25 @@ const SAMPLES: Record<string, Sample> = {
     path: () => `/admin/currencies/${world.currencies.JPY}`,
     body: () => ({ name: 'Japanese Yen' }),
     action: 'currency.update',
+  },
+  'POST /admin/rate-sources': {
+    path: () => '/admin/rate-sources',
+    body: () => ({ name: 'Audited source', kind: 'json', url: 'https://rates.example/rates.json' }),
+    who: 'admin1',
+    action: 'rateSource.create',
+  },
+  'PATCH /admin/rate-sources/{id}': {
+    path: async () => `/admin/rate-sources/${await newRateSource()}`,
+    body: () => ({ intervalSeconds: 120 }),
+    who: 'admin1',
+    action: 'rateSource.update',
+    entityId: lastSegment(-1),
+  },
+  'DELETE /admin/rate-sources/{id}': {
+    path: async () => `/admin/rate-sources/${await newRateSource()}`,
+    who: 'admin1',
+    action: 'rateSource.delete',
+    entityId: lastSegment(-1),
   },
   'POST /admin/offers': {
     path: () => '/admin/offers',
