@@ -10,6 +10,7 @@ import { findKeyByHash, recordLastUsed } from './features/api-keys/service.js';
 import { allAvailable } from './features/cash/service.js';
 import { CatalogSnapshots } from './features/catalog/service.js';
 import { sourceAges } from './features/rate-sources/service.js';
+import { countSuspended } from './features/offers/service.js';
 import { Metrics } from './http/metrics.js';
 import type { Log } from './log.js';
 import { connectRedis, readyWithin } from './redis.js';
@@ -62,6 +63,8 @@ export async function createContext(config: Config, database: DatabaseHandle, lo
   metrics.cashPositions = async () =>
     (await allAvailable(db)).map((p) => ({ exchangeId: p.exchange_id, currency: p.code, available: p.available }));
   metrics.rateSourceAges = () => sourceAges(db);
+  metrics.suspendedOffers = async () =>
+    (await countSuspended(db)).map((r) => ({ reason: r.suspended_reason ?? 'unknown', count: r.n }));
   const catalog = new CatalogSnapshots(db, (channel, handlers) => database.listen(channel, handlers), {
     built: () => metrics.catalogSnapshotBuilds.inc(),
     dropped: (reason) => metrics.catalogSnapshotDrops.inc({ reason }),

@@ -59,13 +59,13 @@ const NAMED_PARTS: Record<string, string[]> = {
   ],
   events: ['cursor.ts'],
   idempotency: ['key.ts', 'respond.ts'],
-  offers: ['amounts.ts'],
+  offers: ['amounts.ts', 'pricing.ts', 'repricing.ts'],
   'order-feed': ['cursor.ts', 'feed.ts', 'stream-slots.ts', 'stream.ts', 'visibility.ts'],
   // sandbox-routes.ts: the sandbox's own contract (tag sandbox, 404 outside a sandbox branch), apart from the
   // partner contract every integration relies on.
   // expiry.ts: the payment window's job, which every worker process runs beside the webhook worker.
   orders: ['branch-range.ts', 'expiry.ts', 'pricing.ts', 'references.ts', 'sandbox-routes.ts', 'transitions.ts'],
-  pricing: ['decimal.ts', 'estimate.ts', 'price.ts'],
+  pricing: ['decimal.ts', 'estimate.ts', 'market-rate.ts', 'price.ts'],
   // parsers.ts: the four document formats, pure; reader.ts: the guarded GET; poller.ts: the lease and the loop that
   // every worker process runs beside the webhook worker.
   'rate-sources': ['parsers.ts', 'poller.ts', 'reader.ts'],

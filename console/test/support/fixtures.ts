@@ -35,6 +35,11 @@ export const offer: Offer = {
   exchange: { id: 1 },
   createdAt: '2026-11-01T09:00:00.000Z',
   updatedAt: '2026-11-01T09:00:00.000Z',
+  pricing: { mode: 'fixed' },
+  pricingState: 'active',
+  suspendedReason: null,
+  referenceRate: null,
+  referenceAt: null,
 };
 
 export const exchange: Exchange = {

@@ -888,6 +888,40 @@ export interface paths {
         patch: operations["updateAdminOffer"];
         trace?: never;
     };
+    "/api/v1/admin/offers/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resume a suspended offer, re-priced from its source (emits offer.updated) */
+        post: operations["resumeAdminOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/offers/{id}/rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An offer's applied rates over time, with their references (kept 90 days) */
+        get: operations["listAdminOfferRates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/rate-sources": {
         parameters: {
             query?: never;
@@ -7684,6 +7718,8 @@ export interface operations {
                             /** Format: date-time */
                             updatedAt: string;
                             branchId: number;
+                            /** @description The market reference the offer rate was made from when the order was priced; null for fixed-rate offers */
+                            referenceRate: number | null;
                             client: {
                                 id: number;
                                 name: string;
@@ -7823,6 +7859,8 @@ export interface operations {
                         /** Format: date-time */
                         updatedAt: string;
                         branchId: number;
+                        /** @description The market reference the offer rate was made from when the order was priced; null for fixed-rate offers */
+                        referenceRate: number | null;
                         history: {
                             /**
                              * @description Order status
@@ -7991,6 +8029,8 @@ export interface operations {
                         /** Format: date-time */
                         updatedAt: string;
                         branchId: number;
+                        /** @description The market reference the offer rate was made from when the order was priced; null for fixed-rate offers */
+                        referenceRate: number | null;
                         history: {
                             /**
                              * @description Order status
@@ -8180,6 +8220,8 @@ export interface operations {
                             /** Format: date-time */
                             updatedAt: string;
                             branchId: number;
+                            /** @description The market reference the offer rate was made from when the order was priced; null for fixed-rate offers */
+                            referenceRate: number | null;
                             client: {
                                 id: number;
                                 name: string;
@@ -10294,6 +10336,33 @@ export interface operations {
                             createdAt: string;
                             /** Format: date-time */
                             updatedAt: string;
+                            pricing: {
+                                /** @enum {string} */
+                                mode: "fixed";
+                            } | {
+                                /** @enum {string} */
+                                mode: "source";
+                                sourceId: number;
+                                base: string;
+                                quote: string;
+                                marginPercent: number;
+                                /** @description null: as many as keep 8 significant digits */
+                                decimals: number | null;
+                                floor: number | null;
+                                ceiling: number | null;
+                                maxJumpPercent: number | null;
+                            };
+                            /**
+                             * @description suspended: not offered to partners until a sane reference arrives or staff resume it
+                             * @enum {string}
+                             */
+                            pricingState: "active" | "suspended";
+                            /** @enum {string|null} */
+                            suspendedReason: "stale" | "jump" | null;
+                            /** @description The reference the current rate was made from (source pricing) */
+                            referenceRate: number | null;
+                            /** Format: date-time */
+                            referenceAt: string | null;
                         }[];
                         meta: {
                             /** @description All matches; a lower bound when totalCapped is true */
@@ -10364,14 +10433,43 @@ export interface operations {
                     exchangeId: number;
                     currency1Id: number;
                     currency2Id: number;
-                    /** @description Units of currency2 given for one unit of currency1; greater than 0; a JSON number or a decimal string such as "0.0000155123456789" */
-                    rate: number | string;
+                    /** @description Units of currency2 given for one unit of currency1; greater than 0; required unless priced from a source; a JSON number or a decimal string such as "0.0000155123456789" */
+                    rate?: number | string;
                     /** @description Smallest currency1 amount (default 0); a JSON number or a decimal string such as "0.0000155123456789" */
                     minAmount?: number | string;
                     /** @description Largest currency1 amount; greater than 0 and not below minAmount; a JSON number or a decimal string such as "0.0000155123456789" */
                     maxAmount: number | string;
                     /** @default true */
                     isActive?: boolean;
+                    /** @description fixed (the rate in the body) or source (the rate is made from a rate source; no rate in the body) */
+                    pricing?: {
+                        /**
+                         * @description The rate is the one staff set
+                         * @enum {string}
+                         */
+                        mode: "fixed";
+                    } | {
+                        /**
+                         * @description The rate is made from a rate source's reference (docs/rates.md)
+                         * @enum {string}
+                         */
+                        mode: "source";
+                        sourceId: number;
+                        /** @description The currency the reference prices, as the source names it (1 base = reference quote) */
+                        base: string;
+                        /** @description The currency the reference is in, as the source names it */
+                        quote: string;
+                        /** @description rate = reference × (1 + marginPercent/100); above -100 and at most 1000; a JSON number or a decimal string such as "-1.25" */
+                        marginPercent: number | string;
+                        /** @description Decimals of the rate, rounded down (default: as many as keep 8 significant digits) */
+                        decimals?: number;
+                        /** @description Lowest rate given, whatever the reference says; a JSON number or a decimal string such as "0.0000155123456789" */
+                        floor?: number | string;
+                        /** @description Highest rate given, whatever the reference says; a JSON number or a decimal string such as "0.0000155123456789" */
+                        ceiling?: number | string;
+                        /** @description A reference further than this from the last applied one suspends the offer (default: no check); a JSON number or a decimal string such as "0.0000155123456789" */
+                        maxJumpPercent?: number | string;
+                    };
                 };
             };
         };
@@ -10406,6 +10504,33 @@ export interface operations {
                         createdAt: string;
                         /** Format: date-time */
                         updatedAt: string;
+                        pricing: {
+                            /** @enum {string} */
+                            mode: "fixed";
+                        } | {
+                            /** @enum {string} */
+                            mode: "source";
+                            sourceId: number;
+                            base: string;
+                            quote: string;
+                            marginPercent: number;
+                            /** @description null: as many as keep 8 significant digits */
+                            decimals: number | null;
+                            floor: number | null;
+                            ceiling: number | null;
+                            maxJumpPercent: number | null;
+                        };
+                        /**
+                         * @description suspended: not offered to partners until a sane reference arrives or staff resume it
+                         * @enum {string}
+                         */
+                        pricingState: "active" | "suspended";
+                        /** @enum {string|null} */
+                        suspendedReason: "stale" | "jump" | null;
+                        /** @description The reference the current rate was made from (source pricing) */
+                        referenceRate: number | null;
+                        /** Format: date-time */
+                        referenceAt: string | null;
                     };
                 };
             };
@@ -10484,13 +10609,42 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Units of currency2 given for one unit of currency1; greater than 0; a JSON number or a decimal string such as "0.0000155123456789" */
+                    /** @description Units of currency2 given for one unit of currency1; greater than 0; required unless priced from a source; a JSON number or a decimal string such as "0.0000155123456789" */
                     rate?: number | string;
                     /** @description Smallest currency1 amount; a JSON number or a decimal string such as "0.0000155123456789" */
                     minAmount?: number | string;
                     /** @description Largest currency1 amount; greater than 0 and not below minAmount; a JSON number or a decimal string such as "0.0000155123456789" */
                     maxAmount?: number | string;
                     isActive?: boolean;
+                    /** @description fixed (the rate in the body) or source (the rate is made from a rate source; no rate in the body) */
+                    pricing?: {
+                        /**
+                         * @description The rate is the one staff set
+                         * @enum {string}
+                         */
+                        mode: "fixed";
+                    } | {
+                        /**
+                         * @description The rate is made from a rate source's reference (docs/rates.md)
+                         * @enum {string}
+                         */
+                        mode: "source";
+                        sourceId: number;
+                        /** @description The currency the reference prices, as the source names it (1 base = reference quote) */
+                        base: string;
+                        /** @description The currency the reference is in, as the source names it */
+                        quote: string;
+                        /** @description rate = reference × (1 + marginPercent/100); above -100 and at most 1000; a JSON number or a decimal string such as "-1.25" */
+                        marginPercent: number | string;
+                        /** @description Decimals of the rate, rounded down (default: as many as keep 8 significant digits) */
+                        decimals?: number;
+                        /** @description Lowest rate given, whatever the reference says; a JSON number or a decimal string such as "0.0000155123456789" */
+                        floor?: number | string;
+                        /** @description Highest rate given, whatever the reference says; a JSON number or a decimal string such as "0.0000155123456789" */
+                        ceiling?: number | string;
+                        /** @description A reference further than this from the last applied one suspends the offer (default: no check); a JSON number or a decimal string such as "0.0000155123456789" */
+                        maxJumpPercent?: number | string;
+                    };
                 };
             };
         };
@@ -10525,6 +10679,33 @@ export interface operations {
                         createdAt: string;
                         /** Format: date-time */
                         updatedAt: string;
+                        pricing: {
+                            /** @enum {string} */
+                            mode: "fixed";
+                        } | {
+                            /** @enum {string} */
+                            mode: "source";
+                            sourceId: number;
+                            base: string;
+                            quote: string;
+                            marginPercent: number;
+                            /** @description null: as many as keep 8 significant digits */
+                            decimals: number | null;
+                            floor: number | null;
+                            ceiling: number | null;
+                            maxJumpPercent: number | null;
+                        };
+                        /**
+                         * @description suspended: not offered to partners until a sane reference arrives or staff resume it
+                         * @enum {string}
+                         */
+                        pricingState: "active" | "suspended";
+                        /** @enum {string|null} */
+                        suspendedReason: "stale" | "jump" | null;
+                        /** @description The reference the current rate was made from (source pricing) */
+                        referenceRate: number | null;
+                        /** Format: date-time */
+                        referenceAt: string | null;
                     };
                 };
             };
@@ -10580,6 +10761,229 @@ export interface operations {
             };
             /** @description Unsupported Media Type: the body is not JSON in UTF-8 sent as is */
             415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: the database could not answer; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resumeAdminOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        currency1: {
+                            id: number;
+                            code: string;
+                            name: string;
+                        };
+                        currency2: {
+                            id: number;
+                            code: string;
+                            name: string;
+                        };
+                        rate: number;
+                        minAmount: number;
+                        maxAmount: number;
+                        isActive: boolean;
+                        exchange: {
+                            id: number;
+                        };
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        pricing: {
+                            /** @enum {string} */
+                            mode: "fixed";
+                        } | {
+                            /** @enum {string} */
+                            mode: "source";
+                            sourceId: number;
+                            base: string;
+                            quote: string;
+                            marginPercent: number;
+                            /** @description null: as many as keep 8 significant digits */
+                            decimals: number | null;
+                            floor: number | null;
+                            ceiling: number | null;
+                            maxJumpPercent: number | null;
+                        };
+                        /**
+                         * @description suspended: not offered to partners until a sane reference arrives or staff resume it
+                         * @enum {string}
+                         */
+                        pricingState: "active" | "suspended";
+                        /** @enum {string|null} */
+                        suspendedReason: "stale" | "jump" | null;
+                        /** @description The reference the current rate was made from (source pricing) */
+                        referenceRate: number | null;
+                        /** Format: date-time */
+                        referenceAt: string | null;
+                    };
+                };
+            };
+            /** @description Bad Request: a missing or invalid field or parameter, or a query parameter the operation does not take (`errors` names each) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: the resource does not exist or is outside the caller's scope */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: the database could not answer; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAdminOfferRates: {
+        parameters: {
+            query?: {
+                /** @description Start (default: 7 days before `to`) */
+                from?: string;
+                /** @description End (default: now) */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Applied rates in time order: the last 2000 of the range at most */
+                        data: {
+                            /** Format: date-time */
+                            at: string;
+                            rate: number;
+                            referenceRate: number | null;
+                        }[];
+                        /** @description True when the range held more than 2000 rates */
+                        truncated: boolean;
+                    };
+                };
+            };
+            /** @description Bad Request: missing or invalid fields */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: valid credentials without the needed permission */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: the resource does not exist or is outside the caller's scope */
+            404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;

@@ -5,6 +5,7 @@ import { startExpiry } from '../features/orders/expiry.js';
 import { pruneQuotes } from '../features/quotes/service.js';
 import { startRatePoller, type QuoteSink } from '../features/rate-sources/poller.js';
 import { quoteSink } from './quote-sink.js';
+import { pruneOfferRates } from '../features/offers/service.js';
 
 export interface Background {
   stop(): Promise<void>;
@@ -24,7 +25,7 @@ export async function startBackground(
   if (!options.worker) return { stop: async () => undefined };
   const worker = startWorker(ctx, {
     listenUrl: ctx.database.kind === 'postgres' ? ctx.config.databaseUrl : undefined,
-    alsoPrune: [pruneIdempotencyKeys, pruneQuotes],
+    alsoPrune: [pruneIdempotencyKeys, pruneQuotes, (db) => pruneOfferRates(db)],
   });
   ctx.log('info', 'webhook worker started', { workerId: worker.id });
   const expiry = startExpiry(ctx);

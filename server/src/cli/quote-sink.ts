@@ -1,10 +1,8 @@
+import { applySourceQuotes, suspendStaleOffers } from '../features/offers/service.js';
 import type { QuoteSink } from '../features/rate-sources/poller.js';
 
-/**
- * Where the rate poller hands what it reads: the offers priced from a source. Until offers are priced from sources,
- * a read only updates the source itself (its pairs, lastSuccessAt, lastError).
- */
+/** Where the rate poller hands what it reads: the offers priced from the source (docs/rates.md). */
 export const quoteSink: QuoteSink = {
-  applied: async () => undefined,
-  stale: async () => undefined,
+  applied: (db, sourceId, quotes, readAt) => applySourceQuotes(db, sourceId, quotes, readAt),
+  stale: (db, sourceId, now) => suspendStaleOffers(db, sourceId, now),
 };

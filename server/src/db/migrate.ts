@@ -19,6 +19,7 @@ import * as cashPositions from './migrations/017_cash_positions.js';
 import * as paymentWindow from './migrations/018_payment_window.js';
 import * as orderOrigin from './migrations/019_order_origin.js';
 import * as marketRates from './migrations/020_market_rates.js';
+import * as quoteReferenceRate from './migrations/022_quote_reference_rate.js';
 
 /** Migrations are listed in code so the compiled service needs no file-system scan. */
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '018_payment_window': paymentWindow,
   '019_order_origin': orderOrigin,
   '020_market_rates': marketRates,
+  '022_quote_reference_rate': quoteReferenceRate,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

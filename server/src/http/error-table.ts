@@ -147,6 +147,47 @@ export const DOMAIN_ERRORS = {
     'alreadyExists',
     () => 'This exchange already has an offer for this currency pair; change that one instead',
   ),
+  'offers.rateRequired': field('rate', 'required', () => 'rate is required for an offer with a fixed rate'),
+  'offers.rateSetBySource': field(
+    'rate',
+    'notAllowed',
+    () => 'rate is set by the rate source when pricing.mode is source: leave it out, or set pricing.mode to fixed',
+  ),
+  'offers.rateSourceNotFound': fieldNotFound('pricing.sourceId'),
+  'offers.pricingSameCurrency': field(
+    'pricing.quote',
+    'sameAsBase',
+    () => 'pricing.quote must differ from pricing.base',
+  ),
+  'offers.marginOutOfRange': field(
+    'pricing.marginPercent',
+    'outOfRange',
+    () => 'pricing.marginPercent must be above -100 and at most 1000',
+  ),
+  'offers.pricingNotPositive': rule<{ field: string }>('badRequest', (d) => ({
+    message: `${d.field} must be greater than 0`,
+    errors: { [d.field]: 'tooSmall' },
+  })),
+  'offers.floorAboveCeiling': field<{ floor: string; ceiling: string }>(
+    'pricing.floor',
+    'aboveMaximum',
+    (d) => `pricing.floor ${d.floor} must not be greater than pricing.ceiling ${d.ceiling}`,
+  ),
+  'offers.pairNotQuoted': rule<{ base: string; quote: string }>('unprocessable', (d) => ({
+    message: `The rate source has not published ${d.base}/${d.quote} (directly, inverted or through a common currency) in its last successful read: wait for it to read, or choose another pair`,
+    errors: { pricing: 'notQuoted' },
+  })),
+  'offers.noMarketRate': rule<{ reason: string }>('unprocessable', (d) => ({
+    message:
+      d.reason === 'tooLarge'
+        ? 'The rate made from the source would exceed the largest rate an offer can hold'
+        : 'The rate made from the source would not be greater than 0: check marginPercent and decimals',
+    errors: { pricing: 'noRate' },
+  })),
+  'offers.badRange': field('from', 'aboveMaximum', () => 'from must be a date-time not after to'),
+  'offers.notSuspended': rule('conflict', () => ({
+    message: 'This offer is not suspended: only a suspended offer can be resumed',
+  })),
   'cash.exchangeNotFound': notFound('exchange'),
   'cash.currencyNotFound': notFound('currency'),
   'cash.positionNotFound': notFound('position'),

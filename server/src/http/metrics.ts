@@ -155,6 +155,35 @@ export class Metrics {
       this.rateSourceAge.reset();
       for (const a of ages)
         if (a.ageSeconds !== null) this.rateSourceAge.set({ source_id: String(a.sourceId) }, a.ageSeconds);
+      },
+    });
+
+  /** Set where the database is known (context.ts): suspended offers by reason, read at each scrape. */
+  suspendedOffers: (() => Promise<{ reason: string; count: number }[]>) | undefined;
+  /**
+   * Offers a safety stop took away from partners (docs/rates.md, "Safety stops"): `stale` says a rate source stopped
+   * answering, `jump` that a reference moved too far; both wait for a sane reference or for staff.
+   */
+  readonly offersSuspended = new Gauge({
+    name: 'pxs_offers_suspended',
+    help: 'Offers priced from a rate source that are suspended, by reason (stale, jump), at each scrape',
+    labelNames: ['reason'] as const,
+    registers: [this.registry],
+    collect: async () => {
+      if (!this.suspendedOffers) return;
+      let counts: Awaited<ReturnType<typeof this.suspendedOffers>>;
+      try {
+        counts = await this.suspendedOffers();
+      } catch {
+        // The database is away: /metrics must still answer (pxs_dependency_up says why), without stale counts.
+        this.offersSuspended.reset();
+        return;
+      }
+      // Both reasons are always present, so an alert on one sees 0 rather than no series.
+      this.offersSuspended.reset();
+      this.offersSuspended.set({ reason: 'stale' }, 0);
+      this.offersSuspended.set({ reason: 'jump' }, 0);
+      for (const c of counts) this.offersSuspended.set({ reason: c.reason }, c.count);
     },
   });
 

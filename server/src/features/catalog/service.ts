@@ -45,6 +45,8 @@ export interface Quote {
   isReverse: boolean;
   sourceAmount: string;
   destAmount: string;
+  /** The market reference the offer's rate was made from; null for a fixed-rate offer (staff only, never shown). */
+  referenceRate: string | null;
   sourceCurrency: QuotedCurrency;
   destCurrency: QuotedCurrency;
 }
@@ -127,6 +129,7 @@ function quoted(
     isReverse: p.isReverse,
     sourceAmount: p.sourceAmount,
     destAmount: p.destAmount,
+    referenceRate: pricing!.reference_rate,
     sourceCurrency: toQuoted(source!),
     destCurrency: toQuoted(dest!),
   };

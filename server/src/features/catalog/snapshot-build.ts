@@ -11,7 +11,7 @@ import { currenciesOf, exchangesOf, offersOf } from './repository.js';
  */
 export interface BranchCatalog {
   exchanges: Map<number, SnapshotExchange>;
-  /** Every offer of the branch, active or not, in id order. */
+  /** Every offer of the branch partners may see, active or not (never a suspended one), in id order. */
   offers: SnapshotOffer[];
   currencies: Map<number, SnapshotCurrency>;
   publicExchanges: ReturnType<typeof present.publicExchange>[];

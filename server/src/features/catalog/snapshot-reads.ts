@@ -58,6 +58,7 @@ export function pricingOf(
     rate: found?.rate ?? null,
     min_amount: found?.min_amount ?? null,
     max_amount: found?.max_amount ?? null,
+    reference_rate: found?.reference_rate ?? null,
   };
 }
 

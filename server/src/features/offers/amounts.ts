@@ -26,3 +26,12 @@ export function checkAmounts(a: OfferAmounts): OfferAmounts {
     throw OfferError.minAboveMax(normalize(a.minAmount), normalize(a.maxAmount));
   return a;
 }
+
+const SIGNED_DECIMAL = /^-?\d{1,20}(\.\d{1,18})?$/;
+
+/** As decimalInput, for a value that may be negative (a margin). */
+export function signedDecimalInput(field: string, value: number | string): string {
+  const text = typeof value === 'number' && Number.isFinite(value) ? new Dec(value).toFixed() : String(value);
+  if (!SIGNED_DECIMAL.test(text)) throw OfferError.notADecimal(field);
+  return normalize(text);
+}

@@ -33,7 +33,7 @@ export function order(o: OrderRow) {
 
 // Fields are added to the object order() made, not spread into a copy (docs/decisions.md, "No object spread").
 export function adminOrder(o: OrderRow) {
-  return Object.assign(order(o), { branchId: o.branch_id });
+  return Object.assign(order(o), { branchId: o.branch_id, referenceRate: o.reference_rate });
 }
 
 export interface ClientNameRow {

@@ -10,6 +10,8 @@ export interface PricedOrder {
   offerId: number | null;
   rate: string | null;
   isReverse: boolean | null;
+  /** The reference of the offer's rate when it was made from a source (docs/rates.md); null otherwise. */
+  referenceRate: string | null;
 }
 
 /** Which amounts an order must carry: exactly one for `offer` (the other is priced), both for `finop`. */
@@ -55,13 +57,21 @@ export function priceOrder(body: CreateOrderBody, refs: References, pricing: Pri
     offerId: p.offerId,
     rate: p.rate,
     isReverse: p.isReverse,
+    referenceRate: pricing!.reference_rate,
   };
 }
 
 function priceFinop(clientAmount: number, exchangeAmount: number, refs: References): PricedOrder {
   const client = exact('clientAmount', clientAmount, refs.currency1);
   const exchange = exact('exchangeAmount', exchangeAmount, refs.currency2);
-  return { clientAmount: client, exchangeAmount: exchange, offerId: null, rate: null, isReverse: null };
+  return {
+    clientAmount: client,
+    exchangeAmount: exchange,
+    offerId: null,
+    rate: null,
+    isReverse: null,
+    referenceRate: null,
+  };
 }
 
 /** A finop amount is taken as given, but never finer than its currency can express. */

@@ -126,6 +126,7 @@ function newOrderValues(o: CreatedOrder, history: HistoryRow, event: OutboxEvent
     offer_id: o.offer_id,
     rate: o.rate,
     is_reverse: o.is_reverse,
+    reference_rate: o.reference_rate,
     user_id: o.user_id,
     payment_method_source_id: o.payment_method_source_id,
     payment_method_dest_id: o.payment_method_dest_id,
@@ -167,6 +168,7 @@ export type CreatedOrder = Required<
     | 'offer_id'
     | 'rate'
     | 'is_reverse'
+    | 'reference_rate'
     | 'user_id'
     | 'payment_method_source_id'
     | 'payment_method_dest_id'

@@ -148,12 +148,19 @@ export const HistoryEntry = Type.Object({
   createdAt: DateTime,
 });
 
+/** Staff only: partners never see what the house's rate was made from. */
+const ReferenceRate = Nullable(Money, {
+  description:
+    'The market reference the offer rate was made from when the order was priced; null for fixed-rate offers',
+});
+
 export const OrderDetail = Type.Object({
   ...Order.properties,
   branchId: Type.Integer(),
+  referenceRate: ReferenceRate,
   history: Type.Array(HistoryEntry),
 });
-export const AdminOrder = Type.Object({ ...Order.properties, branchId: Type.Integer() });
+export const AdminOrder = Type.Object({ ...Order.properties, branchId: Type.Integer(), referenceRate: ReferenceRate });
 /** Who the client is, for a staff user who may read clients (clients:read); null otherwise or without a client. */
 export const ClientSummary = Type.Object({
   id: Type.Integer(),

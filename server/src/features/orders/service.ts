@@ -118,6 +118,7 @@ async function insertOrder(
       offer_id: priced.offerId,
       rate: priced.rate,
       is_reverse: priced.isReverse,
+      reference_rate: priced.referenceRate,
       user_id: body.user?.id ?? null,
       payment_method_source_id: body.paymentMethodSource?.id ?? null,
       payment_method_dest_id: body.paymentMethodDest?.id ?? null,

@@ -12,6 +12,7 @@ export interface NewQuote {
   sourceAmount: string;
   destAmount: string;
   apiKeyId: string;
+  referenceRate: string | null;
 }
 
 export interface QuoteRow {
@@ -25,6 +26,7 @@ export interface QuoteRow {
   is_reverse: boolean;
   source_amount: string;
   dest_amount: string;
+  reference_rate: string | null;
   expires_at: Date;
   used_at: Date | null;
   /** Whether the quote's branch and exchange are in the caller's scope (diagnosis only). */
@@ -39,9 +41,9 @@ export async function insertQuote(
   ttlSeconds: number,
 ): Promise<{ id: string; expires_at: Date }> {
   const { rows } = await sql<{ id: string; expires_at: Date }>`
-    insert into quotes (branch_id, exchange_id, source_currency_id, dest_currency_id, offer_id, rate, is_reverse, source_amount, dest_amount, api_key_id, expires_at)
+    insert into quotes (branch_id, exchange_id, source_currency_id, dest_currency_id, offer_id, rate, is_reverse, source_amount, dest_amount, api_key_id, expires_at, reference_rate)
     select e.branch_id, e.id, ${q.sourceCurrencyId}, ${q.destCurrencyId}, ${q.offerId}, ${q.rate}::numeric, ${q.isReverse}, ${q.sourceAmount}::numeric,
-      ${q.destAmount}::numeric, ${q.apiKeyId}::uuid, now() + make_interval(secs => ${ttlSeconds})
+      ${q.destAmount}::numeric, ${q.apiKeyId}::uuid, now() + make_interval(secs => ${ttlSeconds}), ${q.referenceRate}::numeric
     from exchanges e where e.id = ${q.exchangeId}
     returning id, expires_at`.execute(db);
   return rows[0]!;
@@ -60,7 +62,7 @@ export async function consumeQuote(tx: Tx, scope: Scope, id: string): Promise<Qu
     where q.id = ${id}::uuid and q.used_at is null and q.expires_at > clock_timestamp()
       and ${scopeCondition(scope, { branch: 'q.branch_id', exchange: 'q.exchange_id' })}
     returning q.id, q.branch_id, q.exchange_id, q.source_currency_id, q.dest_currency_id, q.offer_id, q.rate, q.is_reverse,
-      q.source_amount, q.dest_amount, q.expires_at, q.used_at`.execute(tx);
+      q.source_amount, q.dest_amount, q.reference_rate, q.expires_at, q.used_at`.execute(tx);
   return rows[0];
 }
 

@@ -35,6 +35,7 @@ export async function takeQuote(
       sourceAmount: q.sourceAmount,
       destAmount: q.destAmount,
       apiKeyId: key.keyId,
+      referenceRate: q.referenceRate,
     },
     ttlSeconds,
   );
@@ -48,6 +49,7 @@ export interface QuotedPrice {
   offerId: number;
   rate: string;
   isReverse: boolean;
+  referenceRate: string | null;
 }
 
 /** What the order names, which must be what the quote was taken for. */
@@ -98,6 +100,7 @@ export async function useQuote(
     offerId: q.offer_id,
     rate: q.rate,
     isReverse: q.is_reverse,
+    referenceRate: q.reference_rate,
   };
 }
 

@@ -58,6 +58,7 @@ describe('creating an order writes everything or nothing', () => {
           offer_id: null,
           rate: null,
           is_reverse: false,
+          reference_rate: null,
           user_id: null,
           payment_method_source_id: null,
           payment_method_dest_id: null,
