@@ -4,6 +4,7 @@ import {
   IconHistory,
   IconCash,
   IconCashRegister,
+  IconChartLine,
   IconCoins,
   IconCreditCard,
   IconHome,
@@ -31,6 +32,7 @@ export const NAV: NavItem[] = [
   // Every role: admins see their branch's exchanges, an operator its own (the API scopes both).
   { to: '/cash', label: 'Cash', icon: IconCashRegister, visible: () => true },
   { to: '/offers', label: 'Offers and rates', icon: IconCoins, visible: admins },
+  { to: '/rate-sources', label: 'Rate sources', icon: IconChartLine, visible: admins },
   { to: '/exchanges', label: 'Exchanges', icon: IconBuildingStore, visible: admins },
   { to: '/payment-methods', label: 'Payment methods', icon: IconCreditCard, visible: admins },
   { to: '/clients', label: 'Clients', icon: IconUsers, visible: (me) => me.permissions.includes('clients:read') },
