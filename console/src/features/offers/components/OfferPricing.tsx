@@ -55,9 +55,11 @@ export function PricingActions({ offer }: { offer: Offer }) {
           loading={resume.isPending}
           aria-label={`Resume ${pair}`}
           onClick={() =>
-            resume.mutate(undefined, {
-              onSuccess: (o) => showDone(`${pair}: resumed at ${grouped(o.rate)}, offered to partners again`),
-            })
+            // The row is drawn anew with the resumed offer before mutate's callbacks would run; the promise settles.
+            resume.mutateAsync().then(
+              (o) => showDone(`${pair}: resumed at ${grouped(o.rate)}, offered to partners again`),
+              () => undefined,
+            )
           }
         >
           Resume

@@ -88,16 +88,16 @@ export function PricingForm({ offer, onDone }: { offer: Offer; onDone?: () => vo
   });
   const pair = `${offer.currency1.code} → ${offer.currency2.code}`;
   useUnsavedChanges(form.isDirty(), `${pair}: pricing`);
+  // The row (and this drawer) is drawn anew once the list is refreshed with the saved offer, before mutate's own
+  // callbacks would run: the promise still settles, so the notice is shown.
+  const onError = fieldErrorsTo(form);
   const submit = form.onSubmit((v) =>
-    update.mutate(pricingChange(v, offer), {
-      onSuccess: (saved) => {
-        form.setInitialValues(valuesOf(saved));
-        form.setValues(valuesOf(saved));
-        showDone(`${pair}: ${saved.pricing.mode === 'source' ? 'priced from the source' : 'fixed rate'}`);
-        onDone?.();
-      },
-      onError: fieldErrorsTo(form),
-    }),
+    update.mutateAsync(pricingChange(v, offer)).then((saved) => {
+      form.setInitialValues(valuesOf(saved));
+      form.setValues(valuesOf(saved));
+      showDone(`${pair}: ${saved.pricing.mode === 'source' ? 'priced from the source' : 'fixed rate'}`);
+      onDone?.();
+    }, onError),
   );
   const options = (sources.data?.data ?? []).map((s) => ({ value: String(s.id), label: s.name }));
   return (

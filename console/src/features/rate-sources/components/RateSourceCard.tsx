@@ -62,7 +62,7 @@ export function RateSourceCard({ source, branch }: { source: RateSource; branch?
           <Badge variant="light" color="gray">
             {kindLabel(source.kind)}
           </Badge>
-          <Badge color={state.color} data-state={sourceState(source)}>
+          <Badge color={state.color} data-source-state={sourceState(source)}>
             {state.label}
           </Badge>
         </Group>
