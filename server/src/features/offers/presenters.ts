@@ -1,6 +1,12 @@
 import * as catalog from '../catalog/presenters.js';
 import type { PricingColumns } from './repository.js';
 
+/**
+ * Inside a union (a nullable is one) the serializer first checks the value against each branch, and a numeric column's string is not a
+ * `Money` number there (a 500): the branch gets the number the serializer would have written for it anyway.
+ */
+const money = (v: string | null) => (v === null ? null : Number(v));
+
 /** An offer as the back office shows it: the partner shape, with its pricing and whether it is suspended. */
 export function adminOffer(o: Parameters<typeof catalog.offer>[0] & PricingColumns) {
   return {
@@ -8,7 +14,7 @@ export function adminOffer(o: Parameters<typeof catalog.offer>[0] & PricingColum
     pricing: pricing(o),
     pricingState: o.pricing_state,
     suspendedReason: o.suspended_reason,
-    referenceRate: o.reference_rate,
+    referenceRate: money(o.reference_rate),
     referenceAt: o.reference_at,
   };
 }
@@ -20,14 +26,14 @@ function pricing(o: PricingColumns) {
     sourceId: o.rate_source_id!,
     base: o.pricing_base!,
     quote: o.pricing_quote!,
-    marginPercent: o.margin_percent!,
+    marginPercent: money(o.margin_percent!)!,
     decimals: o.rate_decimals,
-    floor: o.rate_floor,
-    ceiling: o.rate_ceiling,
-    maxJumpPercent: o.max_jump_percent,
+    floor: money(o.rate_floor),
+    ceiling: money(o.rate_ceiling),
+    maxJumpPercent: money(o.max_jump_percent),
   };
 }
 
 export function rateHistoryPoint(r: { created_at: Date; rate: string; reference_rate: string | null }) {
-  return { at: r.created_at, rate: r.rate, referenceRate: r.reference_rate };
+  return { at: r.created_at, rate: r.rate, referenceRate: money(r.reference_rate) };
 }
