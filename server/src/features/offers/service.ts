@@ -195,7 +195,8 @@ export async function resumeOffer(db: Database, audit: Audit, scope: Scope, id: 
         tx,
         id,
         { rate: next.rate, minAmount: current.min_amount, maxAmount: current.max_amount },
-        { ...current, ...next, pricing_state: 'active', suspended_reason: null },
+        // Only what resuming changes: the locked row also holds columns of its joins (branch_id), not of offers.
+        { ...next, pricing_state: 'active', suspended_reason: null },
       );
       if (!new Dec(next.rate).eq(current.rate))
         await repo.insertRateHistory(tx, [{ offerId: id, rate: next.rate, referenceRate: next.reference_rate }]);

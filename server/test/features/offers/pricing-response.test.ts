@@ -25,7 +25,7 @@ describe('an offer priced from a source, as the back office reads it', () => {
     // The poller's last read, as it stores it.
     await server.db
       .updateTable('rate_sources')
-      .set({ last_success_at: new Date(), last_quotes: JSON.stringify({ 'USD/EUR': '0.9200' }) })
+      .set({ last_success_at: new Date(), last_quotes: { 'USD/EUR': '0.9200' } })
       .where('id', '=', source.body.id)
       .execute();
     const pricing = { mode: 'source', sourceId: source.body.id, base: 'USD', quote: 'EUR', marginPercent: '-1' };
@@ -42,5 +42,14 @@ describe('an offer priced from a source, as the back office reads it', () => {
     const history = await admin('GET', `/admin/offers/${world.offers.aUsdEur}/rates`);
     expect(history.status, history.text).toBe(200);
     expect(history.body.data.at(-1)).toMatchObject({ rate: 0.9108, referenceRate: 0.92 });
+
+    await server.db
+      .updateTable('offers')
+      .set({ pricing_state: 'suspended', suspended_reason: 'jump' })
+      .where('id', '=', world.offers.aUsdEur)
+      .execute();
+    const resumed = await admin('POST', `/admin/offers/${world.offers.aUsdEur}/resume`);
+    expect(resumed.status, resumed.text).toBe(200);
+    expect(resumed.body).toMatchObject({ pricingState: 'active', suspendedReason: null, rate: 0.9108 });
   });
 });
