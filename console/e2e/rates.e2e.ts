@@ -97,7 +97,7 @@ describe('market rates in the console', () => {
     const chart = s.page.locator('[data-rate-chart] svg.recharts-surface').first();
     await chart.waitFor({ timeout: 30_000 });
     await expect.poll(() => s.page.locator('[data-rate-chart] .recharts-line').count()).toBe(2);
-    await s.page.getByRole('radio', { name: '7 days' }).check({ force: true });
+    await s.page.locator('[data-rate-chart] label', { hasText: '7 days' }).click();
     await expect.poll(() => s.page.locator('[data-rate-chart] .recharts-line').count()).toBe(2);
     await screenshot(s.page, 'offer-rate-chart');
     expect(s.browser.problems).toEqual([]);
