@@ -52,7 +52,9 @@ describe('market rates in the console', () => {
     await form.getByRole('textbox', { name: 'URL' }).fill(feed.url);
     await form.getByRole('button', { name: 'Add source' }).click();
     await card().waitFor();
-    await expect.poll(() => card().locator('[data-source-state]').getAttribute('data-source-state'), { timeout: 30_000 }).toBe('ok');
+    await expect
+      .poll(() => card().locator('[data-source-state]').getAttribute('data-source-state'), { timeout: 30_000 })
+      .toBe('ok');
     await card()
       .getByRole('button', { name: /Show the 2 pairs read/ })
       .click();

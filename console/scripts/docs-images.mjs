@@ -6,8 +6,16 @@ import { fileURLToPath } from 'node:url';
 
 const SHOTS = fileURLToPath(new URL('../e2e-artifacts/screenshots/', import.meta.url));
 const IMAGES = fileURLToPath(new URL('../../docs/images/', import.meta.url));
-/** docs/images/<name>.png: README.md (the first three and the Cash page), docs/widget.md (the widget). */
-const NAMES = ['orders-board', 'order-detail', 'webhook-delivery', 'cash', 'widget'];
+/** docs/images/<name>.png: README.md (the first three and the Cash page), docs/widget.md (the widget), docs/console.md (rate sources, an offer's rate chart). */
+const NAMES = [
+  'orders-board',
+  'order-detail',
+  'webhook-delivery',
+  'cash',
+  'widget',
+  'rate-sources',
+  'offer-rate-chart',
+];
 
 const missing = NAMES.filter((name) => !existsSync(`${SHOTS}${name}.png`));
 if (missing.length > 0) {

@@ -56,7 +56,7 @@ export function PricingActions({ offer }: { offer: Offer }) {
           aria-label={`Resume ${pair}`}
           onClick={() =>
             // The row is drawn anew with the resumed offer before mutate's callbacks would run; the promise settles.
-            resume.mutateAsync().then(
+            void resume.mutateAsync().then(
               (o) => showDone(`${pair}: resumed at ${grouped(o.rate)}, offered to partners again`),
               () => undefined,
             )
