@@ -8,7 +8,8 @@ const SHOTS = fileURLToPath(new URL('../e2e-artifacts/screenshots/', import.meta
 const IMAGES = fileURLToPath(new URL('../../docs/images/', import.meta.url));
 /**
  * docs/images/<name>.png: README.md (the first three, the Cash page, the back office's counter order, receipt and
- * reports), docs/widget.md (the widget), docs/reports.md.
+ * reports), docs/widget.md (the widget), docs/reports.md, docs/console.md and docs/rates.md (rate sources, an offer's
+ * rate chart).
  */
 const NAMES = [
   'orders-board',
@@ -20,6 +21,8 @@ const NAMES = [
   'receipt',
   'reports',
   'reports-phone',
+  'rate-sources',
+  'offer-rate-chart',
 ];
 
 const missing = NAMES.filter((name) => !existsSync(`${SHOTS}${name}.png`));

@@ -22,3 +22,23 @@ export async function startReceiver(status: number) {
       }),
   };
 }
+
+/** A market rate feed on this machine in the `json` kind's format, serving `rates` until they are changed. */
+export async function startRateFeed(rates: Record<string, string>) {
+  const state = { rates, reads: 0 };
+  const server = createServer((req, res) => {
+    req.resume();
+    state.reads += 1;
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ rates: state.rates }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/rates.json`,
+    state,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

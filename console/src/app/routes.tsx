@@ -50,6 +50,12 @@ export const router = createBrowserRouter(
           path="offers"
           lazy={() => import('../pages/offers/OffersPage').then((m) => allowed('/offers', m.OffersPage))}
         />
+        <Route
+          path="rate-sources"
+          lazy={() =>
+            import('../pages/rate-sources/RateSourcesPage').then((m) => allowed('/rate-sources', m.RateSourcesPage))
+          }
+        />
         <Route path="cash" lazy={() => import('../pages/cash/CashPage').then((m) => allowed('/cash', m.CashPage))} />
         <Route
           path="exchanges"

@@ -27,10 +27,9 @@ const PATHS: Record<Subject['type'], (s: Subject, id: string) => string | null> 
   client: () => '/clients',
   currency: () => '/currencies',
   branch: () => '/branches',
+  rateSource: () => '/rate-sources',
   // A cash position is `<exchange id>:<currency id>`; until the console has a cash page, its exchange's page.
   cash: (_, id) => `/exchanges/${decodeURIComponent(id).split(':')[0]}`,
-  // No page shows rate sources yet: the line names it without a link.
-  rateSource: () => null,
 };
 
 export function subjectPath(s: Subject): string | null {

@@ -74,3 +74,22 @@ export function money(value: number | string, decimals: number | undefined): str
   if (missing <= 0) return grouped(plain);
   return grouped(`${plain}${places(plain) === 0 ? '.' : ''}${'0'.repeat(missing)}`);
 }
+
+/** a × b, exactly: the scales add up (1.25 × 0.5 = 0.625). */
+export function multiply(a: number | string, b: number | string): string {
+  const x = scaled(a);
+  const y = scaled(b);
+  return trimmed(text(x.units * y.units, x.scale + y.scale));
+}
+
+/** a ÷ b cut (not rounded) to `decimals` places: 1 ÷ 3 to 4 places is 0.3333. Throws on b = 0. */
+export function divide(a: number | string, b: number | string, decimals: number): string {
+  const [x, y] = aligned(a, b);
+  if (y === 0n) throw new Error('Division by zero');
+  return text((x * 10n ** BigInt(decimals)) / y, decimals);
+}
+
+/** Trailing zeros of the fraction dropped: "0.62500" → "0.625", "2.000" → "2". */
+export function trimmed(value: string): string {
+  return value.includes('.') ? value.replace(/\.?0+$/, '') : value;
+}

@@ -5,6 +5,7 @@ import {
   IconCash,
   IconCashRegister,
   IconChartBar,
+  IconChartLine,
   IconCoins,
   IconCreditCard,
   IconHome,
@@ -34,6 +35,7 @@ export const NAV: NavItem[] = [
   // The API scopes the figures: an operator sees its exchanges', an admin its branch's.
   { to: '/reports', label: 'Reports', icon: IconChartBar, visible: (me) => me.permissions.includes('orders:read') },
   { to: '/offers', label: 'Offers and rates', icon: IconCoins, visible: admins },
+  { to: '/rate-sources', label: 'Rate sources', icon: IconChartLine, visible: admins },
   { to: '/exchanges', label: 'Exchanges', icon: IconBuildingStore, visible: admins },
   { to: '/payment-methods', label: 'Payment methods', icon: IconCreditCard, visible: admins },
   { to: '/clients', label: 'Clients', icon: IconUsers, visible: (me) => me.permissions.includes('clients:read') },

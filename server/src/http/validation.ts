@@ -34,6 +34,9 @@ const PATTERN_NAMES: Record<string, string> = {
   '\\S': 'must not be blank',
   '^\\d{1,20}(\\.\\d{1,18})?$':
     'must be a decimal number such as 0.95, with at most 20 digits before the point and 18 after',
+  '^-?\\d{1,20}(\\.\\d{1,18})?$':
+    'must be a decimal number such as -1.5 or 0.95, with at most 20 digits before the point and 18 after',
+  '^\\d{4}-\\d{2}-\\d{2}$': 'must be a calendar date as YYYY-MM-DD, such as 2026-12-01',
   '^([01]\\d|2[0-3]):[0-5]\\d$': 'must be a time of day as HH:MM, such as 09:30',
   '^(https?://\\S+)?$': 'must be an http or https link, or empty',
   '^(\\+?\\(?\\d[\\d ().-]{3,48})?$':
@@ -41,6 +44,7 @@ const PATTERN_NAMES: Record<string, string> = {
   '^[A-Z0-9]{2,10}$': 'must be 2 to 10 capital letters or digits, such as USD or USDT',
   '^[\\x20-\\x7e]+$': 'must contain printable ASCII characters only',
   '^[A-Za-z0-9-]+$': 'must contain letters, digits and hyphens only',
+  '^[A-Za-z0-9]+$': 'must contain letters and digits only, such as USD or USDT',
   '^[A-Za-z.]+$': 'must contain letters and dots only, such as offer.update',
 };
 

@@ -1,4 +1,5 @@
 export { offerKeys } from './api/keys';
 export { NewOfferForm } from './components/NewOfferForm';
 export { OfferList } from './components/OfferList';
+export { SpreadTable } from './components/SpreadTable';
 export { useOffers } from './hooks/use-offers';

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
 import { exchangeOptions, useLookups } from '../../features/lookups';
-import { NewOfferForm, OfferList, useOffers } from '../../features/offers';
+import { NewOfferForm, OfferList, SpreadTable, useOffers } from '../../features/offers';
 
 /** The rates of one exchange, edited in place: a saved change is what partners' estimates use from then on. */
 export function OffersPage() {
@@ -41,6 +41,7 @@ export function OffersPage() {
             <>
               <OfferList offers={data.data} />
               {data.data.length === 0 && <Text c="dimmed">No offers at this exchange.</Text>}
+              <SpreadTable offers={data.data} />
               <NewOfferForm exchangeId={Number(exchange)} />
             </>
           )}

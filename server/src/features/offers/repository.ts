@@ -276,7 +276,7 @@ export async function updateOffer(
   db: Executor,
   id: number,
   v: OfferAmounts & { isActive?: boolean },
-  pricing?: PricingColumns,
+  pricing?: Partial<PricingColumns>,
 ) {
   await db
     .updateTable('offers')

@@ -113,6 +113,7 @@ const offer = async () =>
   (
     (await call(server, 'GET', '/admin/offers', { token: tokens.admin1, query: { limit: '100' } })).body.data as {
       id: number;
+      [field: string]: unknown;
     }[]
   ).find((o) => o.id === world.offers.aUsdEur);
 
@@ -154,7 +155,7 @@ describe('a source read by the running poller', () => {
 
   it('suspends the offer as stale once the source has failed for maxAgeSeconds; staff resume it, a fresh read keeps it', async () => {
     source.serve('/rates', { status: 503, body: 'down' });
-    await eventually(async () => (await offer()).suspendedReason === 'stale', 20_000);
+    await eventually(async () => (await offer())?.suspendedReason === 'stale', 20_000);
     expect(await partnerRate()).toBeUndefined();
     const resumed = await admin('POST', `/admin/offers/${world.offers.aUsdEur}/resume`);
     expect(resumed.status, resumed.text).toBe(200);

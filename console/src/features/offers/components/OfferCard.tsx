@@ -1,15 +1,17 @@
 import { Group, Paper, SimpleGrid, Text } from '@mantine/core';
 import type { Offer } from '../../../lib/api/types';
 import { useOfferEditor } from '../hooks/use-offer-editor';
+import { PricingActions, PricingFacts } from './OfferPricing';
 
 /** One offer on a phone, where the table's six columns do not fit: the pair and its switch, then the three figures. */
-export function OfferCard({ offer }: { offer: Offer }) {
+export function OfferCard({ offer, sourceName }: { offer: Offer; sourceName?: string }) {
   const o = useOfferEditor(offer);
   return (
-    <Paper withBorder p="xs" data-offer-id={offer.id}>
+    <Paper withBorder p="xs" data-offer-id={offer.id} data-pricing-state={offer.pricingState}>
       <Group justify="space-between" wrap="nowrap" mb={4}>
-        <Text fw={600} size="sm">
+        <Text fw={600} size="sm" component="div">
           {o.pair}
+          <PricingFacts offer={offer} sourceName={sourceName} />
         </Text>
         {o.active}
       </Group>
@@ -18,7 +20,8 @@ export function OfferCard({ offer }: { offer: Offer }) {
         {o.input('minAmount', 'Minimum', true)}
         {o.input('maxAmount', 'Maximum', true)}
       </SimpleGrid>
-      <Group justify="flex-end" mt="xs">
+      <Group justify="flex-end" mt="xs" gap="xs">
+        <PricingActions offer={offer} />
         {o.save}
       </Group>
     </Paper>

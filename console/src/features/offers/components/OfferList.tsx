@@ -1,6 +1,7 @@
 import { SimpleGrid, Table, VisuallyHidden } from '@mantine/core';
 import type { Offer } from '../../../lib/api/types';
 import { useNarrow } from '../../../lib/use-phone';
+import { useRateSources } from '../../rate-sources';
 import { OfferCard } from './OfferCard';
 import { OfferRow } from './OfferRow';
 
@@ -10,11 +11,16 @@ import { OfferRow } from './OfferRow';
  */
 export function OfferList({ offers }: { offers: Offer[] }) {
   const narrow = useNarrow();
+  const sources = useRateSources();
+  const sourceName = (o: Offer) =>
+    o.pricing.mode === 'source'
+      ? sources.data?.data.find((s) => s.id === (o.pricing as { sourceId: number }).sourceId)?.name
+      : undefined;
   if (narrow) {
     return (
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" role="group" aria-label="Offers">
         {offers.map((o) => (
-          <OfferCard key={`${o.id}-${o.updatedAt}`} offer={o} />
+          <OfferCard key={`${o.id}-${o.updatedAt}`} offer={o} sourceName={sourceName(o)} />
         ))}
       </SimpleGrid>
     );
@@ -37,7 +43,7 @@ export function OfferList({ offers }: { offers: Offer[] }) {
         </Table.Thead>
         <Table.Tbody>
           {offers.map((o) => (
-            <OfferRow key={`${o.id}-${o.updatedAt}`} offer={o} />
+            <OfferRow key={`${o.id}-${o.updatedAt}`} offer={o} sourceName={sourceName(o)} />
           ))}
         </Table.Tbody>
       </Table>

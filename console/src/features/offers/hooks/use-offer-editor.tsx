@@ -72,6 +72,9 @@ export function useOfferEditor(offer: Offer) {
         size="xs"
         inputMode="decimal"
         {...form.getInputProps(field)}
+        // A source sets the rate of a source-priced offer: shown, not typed (the API would refuse it).
+        readOnly={field === 'rate' && offer.pricing.mode === 'source'}
+        variant={field === 'rate' && offer.pricing.mode === 'source' ? 'filled' : undefined}
         data-field={field}
         form={formId}
       />

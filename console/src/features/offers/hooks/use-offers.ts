@@ -1,6 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { offerKeys } from '../api/keys';
-import { createOffer, listOffers, updateOffer, type NewOffer, type OfferChange } from '../api/offers';
+import {
+  createOffer,
+  listOffers,
+  offerRates,
+  resumeOffer,
+  updateOffer,
+  type NewOffer,
+  type OfferChange,
+} from '../api/offers';
 
 export function useOffers(exchangeId: number | null) {
   return useQuery({
@@ -26,5 +34,25 @@ export function useCreateOffer() {
     mutationFn: (body: NewOffer) => createOffer(body),
     meta: { fieldErrors: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: offerKeys.all }),
+  });
+}
+
+/** A suspended offer offered to partners again at its current rate, on staff's word. */
+export function useResumeOffer(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => resumeOffer(id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: offerKeys.all }),
+  });
+}
+
+/** The rates applied over the last `days`, with the reference each was made from. */
+export function useOfferRates(id: number, days: number) {
+  return useQuery({
+    queryKey: offerKeys.rates(id, days),
+    queryFn: () => {
+      const to = new Date();
+      return offerRates(id, new Date(to.getTime() - days * 86_400_000).toISOString(), to.toISOString());
+    },
   });
 }
