@@ -2,10 +2,14 @@ import { sql } from 'kysely';
 import { StaffTokens } from '../../src/auth/staff-jwt.js';
 import { loadConfig } from '../../src/config/config.js';
 import { applySourceQuotes } from '../../src/features/offers/service.js';
-import { below, type BenchContext, type Figure, type Scenario } from '../lib/scenario.js';
+import { load, type Load, type Side } from '../lib/load.js';
+import { atLeast, below, figures, type BenchContext, type Figure, type Scenario } from '../lib/scenario.js';
 import { startService, SERVICE_ENV } from '../lib/service.js';
 
 const NAME = 'applySourceQuotes: one read re-prices 1,000 offers';
+const READS = 'GET /partner/public/rates while a source re-prices 1,000 offers each second';
+/** Partners' catalogue reads while re-pricing runs keep at least this share of their throughput without it. */
+const READS_TARGET = 0.8;
 const OFFERS = 1000;
 /** One re-pricing of every offer of a source must cost at most this share of changing them one PATCH at a time. */
 const TARGET_RATIO = 0.1;
@@ -19,8 +23,14 @@ const TARGET_RATIO = 0.1;
 export const pricing: Scenario = {
   name: 'pricing',
   async run(ctx) {
-    if (!ctx.selected(NAME)) return [];
+    if (!ctx.selected(NAME) && !ctx.selected(READS)) return [];
     const { sourceId, offerIds } = await seedPricedOffers(ctx);
+    const out: Figure[] = [];
+    if (ctx.selected(READS)) out.push(await readsWhileRepricing(ctx, sourceId));
+    if (!ctx.selected(NAME)) {
+      await sql`delete from offers where id = any(${offerIds}::int[])`.execute(ctx.db);
+      return out;
+    }
     const rounds = ctx.quick ? 1 : 3;
     const applyMs: number[] = [];
     for (let i = 1; i <= rounds; i++) {
@@ -82,9 +92,84 @@ export const pricing: Scenario = {
       ratio,
       checks: [below(ratio, TARGET_RATIO, `time ratio < ${TARGET_RATIO}`)],
     };
-    return [figure];
+    return [...out, figure];
   },
 };
+
+/**
+ * Partners' catalogue reads with and without a source re-pricing the 1,000 offers once a second (a 1 s interval, the
+ * shortest a source takes), in alternating slices as measurePair does: each re-pricing rewrites 1,000 rates, queues
+ * their offer.updated and makes the service rebuild the branch's catalogue snapshot, while 32 connections read it.
+ */
+async function readsWhileRepricing(ctx: BenchContext, sourceId: number): Promise<Figure> {
+  const service = await startService(ctx.databaseUrl);
+  try {
+    const side: Side = {
+      url: service.url,
+      request: {
+        method: 'GET',
+        path: '/api/v1/partner/public/rates',
+        headers: { authorization: `Bearer ${ctx.data.keys.public}` },
+      },
+    };
+    const { warmup, slice, slices, connections } = ctx.timing;
+    let round = 0;
+    const reprice = async () =>
+      applySourceQuotes(ctx.db, sourceId, { 'AAA/BBB': (91 + (++round % 50) / 100).toFixed(2) }, new Date());
+    /** Re-prices once a second until stopped; the load runs meanwhile. */
+    const repricing = () => {
+      let stop = false;
+      const done = (async () => {
+        while (!stop) {
+          const started = performance.now();
+          await reprice();
+          const left = 1000 - (performance.now() - started);
+          if (left > 0 && !stop) await new Promise((r) => setTimeout(r, left));
+        }
+      })();
+      return async () => {
+        stop = true;
+        await done;
+      };
+    };
+    await load(side, warmup, connections);
+    const quiet: Load[] = [];
+    const busy: Load[] = [];
+    for (let i = 0; i < slices; i++) {
+      quiet.push(await load(side, slice, connections));
+      const stop = repricing();
+      busy.push(await load(side, slice, connections));
+      await stop();
+    }
+    const ratios = busy.map((b, i) => b.rps / quiet[i]!.rps).sort((a, b) => a - b);
+    const ratio = ratios[Math.floor(ratios.length / 2)]!;
+    const mean = (ls: Load[]) => ({
+      rps: Math.round(ls.reduce((a, l) => a + l.rps, 0) / ls.length),
+      p50Ms: Math.round(ls.reduce((a, l) => a + l.p50Ms, 0) / ls.length),
+      p99Ms: Math.max(...ls.map((l) => l.p99Ms)),
+      failed: ls.reduce((a, l) => a + l.failed, 0),
+    });
+    const q = mean(quiet);
+    return {
+      name: READS,
+      subject: `the public rates, ${round} re-pricings of 1,000 offers during the busy slices`,
+      ...figures(mean(busy)),
+      baseline: {
+        subject: 'the same reads, no re-pricing',
+        perSecond: q.rps,
+        p50Ms: q.p50Ms,
+        p99Ms: q.p99Ms,
+        peakRssMb: 0,
+        failed: q.failed,
+      },
+      ratio,
+      sliceRatios: ratios.map((r) => Number(r.toFixed(3))),
+      checks: [atLeast(ratio, READS_TARGET, `reads keep ≥ ${READS_TARGET} of their throughput`)],
+    };
+  } finally {
+    await service.stop();
+  }
+}
 
 /** A source of the bench branch and 1,000 offers priced from it, on 10 new exchanges of 100 currency pairs each. */
 async function seedPricedOffers(ctx: BenchContext) {

@@ -1,8 +1,9 @@
 import type { Database, Tx } from '../../db/database.js';
 import { enqueue } from '../delivery/outbox.js';
 import { catalogChanged } from '../catalog/snapshot-local.js';
-import { Dec, normalize } from '../pricing/decimal.js';
+import { Dec } from '../pricing/decimal.js';
 import { isJump, priceFromQuotes } from '../pricing/market-rate.js';
+import { offerUpdated } from './presenters.js';
 import { pricingOfRow } from './pricing.js';
 import * as repo from './repository.js';
 import type { Repriced, SourcedOfferRow } from './repository.js';
@@ -101,23 +102,5 @@ function reprice(o: SourcedOfferRow, quotes: Readonly<Record<string, string>>, r
 /** `offer.updated` for each offer, as it now is; a suspended one is inactive to partners. */
 async function publishAll(tx: Tx, ids: readonly number[]) {
   const rows = await repo.findOfferDetails(tx, ids);
-  await enqueue(
-    tx,
-    rows.map((o) => ({
-      event: 'offer.updated' as const,
-      branchId: o.branch_id,
-      exchangeId: o.exchange_id,
-      data: {
-        id: o.id,
-        exchangeId: o.exchange_id,
-        currency1: { id: o.c1_id, code: o.c1_code },
-        currency2: { id: o.c2_id, code: o.c2_code },
-        rate: normalize(o.rate),
-        minAmount: normalize(o.min_amount),
-        maxAmount: normalize(o.max_amount),
-        isActive: o.is_active && o.pricing_state === 'active',
-        updatedAt: o.updated_at.toISOString(),
-      },
-    })),
-  );
+  await enqueue(tx, rows.map(offerUpdated));
 }

@@ -12,7 +12,7 @@ import { checkAmounts, decimalInput } from './amounts.js';
 import { catalogChanged } from '../catalog/snapshot-local.js';
 import * as repo from './repository.js';
 import type { CreateOfferInput, UpdateOfferInput } from './schemas.js';
-import { adminOffer, rateHistoryPoint } from './presenters.js';
+import { adminOffer, offerUpdated, rateHistoryPoint } from './presenters.js';
 import { FIXED, priceFromSource, pricingColumnsOf, pricingOfRow } from './pricing.js';
 import { RATE_HISTORY_LIMIT } from './schemas.js';
 import { priceFromQuotes } from '../pricing/market-rate.js';
@@ -152,25 +152,7 @@ function exact(o: ReturnType<typeof adminOffer>) {
 /** Reads the offer as it now is, queues `offer.updated` for it and returns its response shape and branch. */
 async function publish(tx: Tx, id: number) {
   const o = await repo.findOfferDetail(tx, id);
-  await enqueue(tx, [
-    {
-      event: 'offer.updated',
-      branchId: o.branch_id,
-      exchangeId: o.exchange_id,
-      data: {
-        id: o.id,
-        exchangeId: o.exchange_id,
-        currency1: { id: o.c1_id, code: o.c1_code },
-        currency2: { id: o.c2_id, code: o.c2_code },
-        rate: normalize(o.rate),
-        minAmount: normalize(o.min_amount),
-        maxAmount: normalize(o.max_amount),
-        // A suspended offer is not offered to partners: to them it is inactive until it resumes.
-        isActive: o.is_active && o.pricing_state === 'active',
-        updatedAt: o.updated_at.toISOString(),
-      },
-    },
-  ]);
+  await enqueue(tx, [offerUpdated(o)]);
   return { view: adminOffer(o), branchId: o.branch_id };
 }
 

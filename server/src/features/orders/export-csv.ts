@@ -6,6 +6,7 @@ import { normalize } from '../pricing/decimal.js';
 import type { ClientNameRow } from './presenters.js';
 import { clientsByIds, listOrders } from './service.js';
 import type { OrderRow } from './repository.js';
+import { csvLine } from '../../http/csv.js';
 
 /** Rows per query: a page held in memory at a time, whatever the export's length. */
 export const EXPORT_PAGE = 1000;
@@ -33,25 +34,10 @@ const COLUMNS = [
   'expiresAt',
 ] as const;
 
-/** A number we wrote ourselves (an id, an amount) is data, never a formula, whatever its sign. */
-const NUMBER = /^-?\d+(\.\d+)?$/;
-/** What a spreadsheet may take for a formula at the start of a cell (OWASP, "CSV Injection"). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]/;
-
-/** One cell, RFC 4180: quoted when it holds a quote, comma or line break; typed text that looks like a formula is defused. */
-export function csvCell(value: string | number | null): string {
-  if (value === null) return '';
-  let text = String(value);
-  if (!NUMBER.test(text) && FORMULA_START.test(text)) text = `'${text}`;
-  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-const line = (cells: (string | number | null)[]) => `${cells.map(csvCell).join(',')}\r\n`;
 const decimal = (value: string | null) => (value === null ? null : normalize(value));
 
 function csvRow(o: OrderRow, client: ClientNameRow | undefined): string {
-  return line([
+  return csvLine([
     o.id,
     o.hashed_id,
     o.created_at.toISOString(),
@@ -82,7 +68,7 @@ function csvRow(o: OrderRow, client: ClientNameRow | undefined): string {
  */
 export function ordersCsv(db: Executor, scope: Scope, params: ListParams, withClients: boolean): Readable {
   async function* lines() {
-    yield line([...COLUMNS]);
+    yield csvLine([...COLUMNS]);
     let cursor: string | undefined;
     do {
       const page = await listOrders(db, scope, {

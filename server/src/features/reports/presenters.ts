@@ -1,6 +1,7 @@
 import { normalize } from '../pricing/decimal.js';
 import type { TurnoverRecord } from './repository.js';
 import type { GroupBy, TurnoverRow } from './schemas.js';
+import { csvLine } from '../../http/csv.js';
 
 export const CSV_TYPE = 'text/csv; charset=utf-8';
 
@@ -29,16 +30,6 @@ export function today(r: TurnoverRecord) {
   return { currency: { id: r.currency_id, ticker: r.ticker }, ...figures(r) };
 }
 
-/**
- * A text field of a CSV row (RFC 4180): quoted when it holds a quote, a comma or a line break; one that a spreadsheet
- * would run as a formula (= + - @, a tab or a carriage return first) is prefixed with an apostrophe. Figures are
- * written as they are: a negative income is a number, not a formula.
- */
-function text(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
 const KEY_COLUMNS: Record<GroupBy, string[]> = {
   day: ['period'],
   exchange: ['exchangeId'],
@@ -52,14 +43,14 @@ export function turnoverCsv(groupBy: GroupBy, rows: readonly TurnoverRow[]): str
   const lines = rows.map((r) => {
     const keys =
       groupBy === 'day'
-        ? [text(r.period!)]
+        ? [r.period!]
         : groupBy === 'exchange'
-          ? [String(r.exchangeId)]
+          ? [r.exchangeId!]
           : groupBy === 'staff'
-            ? [r.staff ? String(r.staff.id) : '', text(r.staff?.email ?? '')]
+            ? [r.staff?.id ?? null, r.staff?.email ?? '']
             : [];
-    const figures = [r.received, r.paidOut, r.orders, r.income].map(String);
-    return [...keys, String(r.currency.id), text(r.currency.ticker), ...figures].join(',');
+    // Figures are written as they are: a negative income is a number, never taken for a formula.
+    return csvLine([...keys, r.currency.id, r.currency.ticker, r.received, r.paidOut, r.orders, r.income]);
   });
-  return [header.join(','), ...lines].map((l) => `${l}\r\n`).join('');
+  return csvLine(header) + lines.join('');
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csvCell } from '../../../src/features/orders/export-csv.js';
+import { csvCell } from '../../../src/http/csv.js';
 import { Dec } from '../../../src/features/pricing/decimal.js';
 import { call, type TestServer } from '../../helpers/server.js';
 import type { StaffName } from '../../helpers/staff.js';

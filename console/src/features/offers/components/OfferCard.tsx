@@ -9,10 +9,12 @@ export function OfferCard({ offer, sourceName }: { offer: Offer; sourceName?: st
   return (
     <Paper withBorder p="xs" data-offer-id={offer.id} data-pricing-state={offer.pricingState}>
       <Group justify="space-between" wrap="nowrap" mb={4}>
-        <Text fw={600} size="sm" component="div">
-          {o.pair}
+        <div>
+          <Text fw={600} size="sm">
+            {o.pair}
+          </Text>
           <PricingFacts offer={offer} sourceName={sourceName} />
-        </Text>
+        </div>
         {o.active}
       </Group>
       <SimpleGrid cols={3} spacing="xs">

@@ -1,4 +1,4 @@
-import { Group, Table } from '@mantine/core';
+import { Group, Table, Text } from '@mantine/core';
 import type { Offer } from '../../../lib/api/types';
 import { useOfferEditor } from '../hooks/use-offer-editor';
 import { PricingActions, PricingFacts } from './OfferPricing';
@@ -8,8 +8,10 @@ export function OfferRow({ offer, sourceName }: { offer: Offer; sourceName?: str
   const o = useOfferEditor(offer);
   return (
     <Table.Tr data-offer-id={offer.id} data-pricing-state={offer.pricingState}>
-      <Table.Td fw={600}>
-        {o.pair}
+      <Table.Td>
+        <Text fw={600} size="sm">
+          {o.pair}
+        </Text>
         <PricingFacts offer={offer} sourceName={sourceName} />
       </Table.Td>
       <Table.Td>{o.input('rate', 'Rate')}</Table.Td>
