@@ -408,21 +408,9 @@ export function searchOrders(db: Executor, scope: Scope, text: string, limit: nu
   if (byClient && digits.length >= 4) matches.push(sql<boolean>`c.phone like ${contains(digits)}`);
   // Text that can match nothing (a name typed without clients:read) needs no round trip.
   if (matches.length === 0) return Promise.resolve([]);
-  return ordersOf(db, scope)
-    .innerJoin('currencies as c1', 'c1.id', 'o.currency1_id')
-    .innerJoin('currencies as c2', 'c2.id', 'o.currency2_id')
+  return withCodes(ordersOf(db, scope))
     .leftJoin('clients as c', 'c.id', 'o.user_id')
-    .leftJoin('staff_users as cs', 'cs.id', 'o.created_by_staff_id')
-    .selectAll('o')
-    .select([
-      'c1.code as c1_code',
-      'c2.code as c2_code',
-      'cs.email as created_by_email',
-      'c.first_name',
-      'c.last_name',
-      'c.email as client_email',
-      'c.phone as client_phone',
-    ])
+    .select(['c.first_name', 'c.last_name', 'c.email as client_email', 'c.phone as client_phone'])
     .where(sql<boolean>`(${sql.join(matches, sql` or `)})`)
     .orderBy('o.id', 'desc')
     .limit(limit)
