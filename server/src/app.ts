@@ -25,6 +25,7 @@ import { loggedUrl } from './http/logged-url.js';
 import { requestLoggerFactory } from './http/request-logger.js';
 import { refuseUndeclaredQueryKeys } from './http/query-keys.js';
 import { validatorCompiler } from './http/validators.js';
+import { writeExactDecimals } from './http/exact-numbers.js';
 import { registerOperationsRoutes } from './http/operations.js';
 import { DOCS_UI_OPTIONS, openApiOptions } from './http/openapi.js';
 import { ErrorSchema } from './http/schemas.js';
@@ -77,6 +78,7 @@ export interface BuildAppOptions {
 
 /** The one app used by `pxs serve`, the tests and the benchmark. */
 export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<App> {
+  writeExactDecimals();
   const app = Fastify({
     ...(options.loggerInstance
       ? { loggerInstance: options.loggerInstance }

@@ -73,7 +73,7 @@ export const UuidParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 
 /** Dates leave the database as Date objects; the serializer writes ISO 8601. */
 export const DateTime = Type.Unsafe<Date | string>(Type.String({ format: 'date-time' }));
-/** Exact decimals are kept as strings internally and written as JSON numbers, as the contract says. */
+/** Exact decimals are kept as strings and written as JSON numbers with all their digits (http/exact-numbers.ts). */
 export const Money = Type.Unsafe<number | string>(Type.Number());
 
 export const ListQuery = Type.Object({
