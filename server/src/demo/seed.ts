@@ -307,6 +307,41 @@ export async function seedDemo(db: Database): Promise<DemoCredentials | null> {
       .values({ staff_user_id: staffIds.operator, exchange_id: central })
       .execute();
 
+    // Cash tracked at the Airport Desk (docs/cash.md), so the Cash page, the Home page's low-cash list and the
+    // partners' `reserve` have something to show: an opening float counted in by the admin, yen below its watermark.
+    // The Central Exchange tracks none, as a new office starts.
+    const floats = [
+      { currency: c.EUR, balance: '12000', watermark: '2000' },
+      { currency: c.JPY, balance: '450000', watermark: '500000' },
+    ];
+    await tx
+      .insertInto('cash_positions')
+      .values(
+        floats.map((f) => ({
+          exchange_id: airport,
+          currency_id: f.currency,
+          balance: f.balance,
+          low_watermark: f.watermark,
+          updated_at: now,
+        })),
+      )
+      .execute();
+    await tx
+      .insertInto('cash_movements')
+      .values(
+        floats.map((f) => ({
+          exchange_id: airport,
+          currency_id: f.currency,
+          kind: 'deposit' as const,
+          amount: f.balance,
+          balance_after: f.balance,
+          staff_user_id: staffIds.admin,
+          reason: 'Opening float',
+          created_at: now,
+        })),
+      )
+      .execute();
+
     const keys: DemoCredentials['keys'] = [];
     for (const [type, owner, name] of [
       ['branch', staffIds.superadmin, 'Demo branch key'],

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { OrderStatus } from '../../db/schema.js';
-import { normalize } from '../pricing/decimal.js';
+import { Dec, normalize } from '../pricing/decimal.js';
 
 /** The two printers a counter has: an A5 sheet, or an 80 mm thermal roll. */
 export const PAPERS = ['a5', '80mm'] as const;
@@ -16,6 +16,9 @@ export interface ReceiptData {
     exchangeAmount: string;
     currency1: string;
     currency2: string;
+    /** The currencies' decimals: an amount is printed with all of them, as a cashier counts it (38.70, not 38.7). */
+    decimals1: number;
+    decimals2: number;
     rate: string | null;
     /** The offer was quoted the other way round: its rate is currency1 per unit of currency2. */
     isReverse: boolean;
@@ -84,6 +87,16 @@ export function officeTime(at: Date, timezone: string): string {
   return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}:${part('second')} ${part('timeZoneName')}`;
 }
 
+/**
+ * An amount as a receipt prints it: every decimal of its currency, thousands grouped with a thin space (which no
+ * locale reads as a decimal mark). A stored amount never has more decimals than its currency, so nothing rounds.
+ */
+export function receiptAmount(amount: string, decimals: number): string {
+  const [whole, fraction] = new Dec(amount).toFixed(decimals).split('.');
+  const grouped = whole!.replace(/\B(?=(\d{3})+(?!\d))/g, '\u2009');
+  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
+}
+
 /** An offer's rate is currency2 per currency1 of the offer, which a reverse order has the other way round. */
 function rateText(rate: string, source: string, dest: string, isReverse: boolean): string {
   const [from, to] = isReverse ? [dest, source] : [source, dest];
@@ -94,8 +107,8 @@ export function receiptHtml(data: ReceiptData, paper: Paper): string {
   const { office, order } = data;
   const row = (label: string, value: string) => `<tr><th>${label}</th><td>${value}</td></tr>`;
   const rows = [
-    row('Client gives', `${escapeHtml(normalize(order.clientAmount))} ${escapeHtml(order.currency1)}`),
-    row('Office pays', `${escapeHtml(normalize(order.exchangeAmount))} ${escapeHtml(order.currency2)}`),
+    row('Client gives', `${receiptAmount(order.clientAmount, order.decimals1)} ${escapeHtml(order.currency1)}`),
+    row('Office pays', `${receiptAmount(order.exchangeAmount, order.decimals2)} ${escapeHtml(order.currency2)}`),
     ...(order.rate === null
       ? []
       : [row('Rate', rateText(order.rate, order.currency1, order.currency2, order.isReverse))]),

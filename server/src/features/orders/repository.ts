@@ -436,7 +436,9 @@ export async function clientsByIds(db: Executor, ids: readonly number[]) {
 export function findOrderOffice(db: Executor, scope: Scope, orderId: number) {
   return ordersOf(db, scope)
     .innerJoin('exchanges as e', 'e.id', 'o.cashbox_id')
-    .select(['e.name', 'e.address', 'e.city', 'e.timezone'])
+    .innerJoin('currencies as c1', 'c1.id', 'o.currency1_id')
+    .innerJoin('currencies as c2', 'c2.id', 'o.currency2_id')
+    .select(['e.name', 'e.address', 'e.city', 'e.timezone', 'c1.decimals as c1_decimals', 'c2.decimals as c2_decimals'])
     .where('o.id', '=', orderId)
     .executeTakeFirst();
 }

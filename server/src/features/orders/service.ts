@@ -353,9 +353,10 @@ export async function receiptOf(
     withClient ? repo.findOrderClient(db, scope, id) : undefined,
   ]);
   if (!order || !office) return undefined;
+  const { c1_decimals, c2_decimals, ...place } = office;
   const mover = history.filter((h) => h.actor_type === 'staff' && h.staff_email !== null).at(-1)?.staff_email ?? null;
   return {
-    office,
+    office: place,
     order: {
       id: order.id,
       hashedId: order.hashed_id,
@@ -364,6 +365,8 @@ export async function receiptOf(
       exchangeAmount: order.exchange_amount,
       currency1: order.c1_code,
       currency2: order.c2_code,
+      decimals1: c1_decimals,
+      decimals2: c2_decimals,
       rate: order.rate,
       isReverse: order.is_reverse === true,
       createdAt: order.created_at,

@@ -5,6 +5,7 @@ import type { StaffName } from '../../helpers/staff.js';
 import type { World } from '../../helpers/world.js';
 import { startWorld } from '../../helpers/fixture.js';
 import { orderBody, placeOrder } from './support.js';
+import { receiptAmount } from '../../../src/features/orders/receipt.js';
 
 let server: TestServer;
 let world: World;
@@ -31,6 +32,16 @@ function kathmandu(iso: string): string {
 }
 
 describe('GET /admin/orders/{id}/receipt', () => {
+  it('prints an amount with every decimal of its currency and its thousands grouped, never rounded', () => {
+    expect(receiptAmount('38.7', 2)).toBe('38.70');
+    expect(receiptAmount('38.700000000000000000', 2)).toBe('38.70');
+    expect(receiptAmount('1234567', 0)).toBe('1\u2009234\u2009567');
+    expect(receiptAmount('999.5', 2)).toBe('999.50');
+    expect(receiptAmount('1000', 2)).toBe('1\u2009000.00');
+    expect(receiptAmount('0.01915104', 8)).toBe('0.01915104');
+    expect(receiptAmount('12345678901234567.25', 2)).toBe('12\u2009345\u2009678\u2009901\u2009234\u2009567.25');
+  });
+
   it("prints the office, the order's exact amounts and rate, the office's local time and the cashier", async () => {
     const client = await call(server, 'POST', '/admin/clients', {
       token: tokens.operatorA,
@@ -55,8 +66,9 @@ describe('GET /admin/orders/{id}/receipt', () => {
     expect(html).toContain('<bdi>شارع ‮ 1</bdi>, <bdi>Alpha</bdi>');
     expect(html).toContain(`Order #${order.body.id}`);
     expect(html).toContain(order.body.hashedId);
-    // 1234.567891 × 0.0000155123456789 = 0.01915104…, rounded down to BTC's 8 decimals.
-    expect(html).toContain('<td>1234.567891 USDT</td>');
+    // 1234.567891 × 0.0000155123456789 = 0.01915104…, rounded down to BTC's 8 decimals. Thousands are grouped
+    // with a thin space.
+    expect(html).toContain('<td>1\u2009234.567891 USDT</td>');
     expect(html).toContain('<td>0.01915104 BTC</td>');
     expect(html).toContain('<td>1 USDT = 0.0000155123456789 BTC</td>');
     expect(html).toContain(`<td>${kathmandu(order.body.createdAt)}</td>`);
@@ -92,7 +104,8 @@ describe('GET /admin/orders/{id}/receipt', () => {
     const { id, createdAt } = await placeOrder(server, world.keys.branch, orderBody(world, { clientAmount: 100 }));
     const before = await receipt(id);
     expect(before.text).toContain('<th>Cashier</th><td>—</td>');
-    expect(before.text).toContain('<td>100 USD</td>');
+    // Every decimal of the currency, as a cashier counts it.
+    expect(before.text).toContain('<td>100.00 USD</td>');
     expect(before.text).toContain('<td>92.15 EUR</td>');
     expect(before.text).toContain(`<td>${kathmandu(createdAt)}</td>`);
     const moved = await call(server, 'POST', `/admin/orders/${id}/status`, {
