@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { sql, type QueryCreator } from 'kysely';
+import { sql, type QueryCreator, type RawBuilder } from 'kysely';
 import type { Executor, Tx } from '../../db/database.js';
 import { memoQuery } from '../../db/memo.js';
 import type { WebhookEvent } from '../../db/schema.js';
@@ -38,16 +38,22 @@ export function onEnqueued(listener: () => void): () => void {
  * delivered and listed exactly when its change commits. Returns the number of deliveries written.
  */
 export async function enqueue(tx: Tx, events: readonly OutboxEvent[]): Promise<number> {
-  let written = 0;
-  for (const e of events) {
-    const v = eventValues(e);
+  if (events.length === 0) return 0;
+  if (events.length === 1) {
+    const v = eventValues(events[0]!);
     const { rows } =
       await sql<DeliveriesWritten>`with inserted as (${deliveriesInsert(v)}), logged as (${eventInsert(v)}) ${deliveriesWritten('inserted')}`.execute(
         tx,
       );
-    written += Number(rows[0]?.deliveries ?? 0);
+    return wake(Number(rows[0]?.deliveries ?? 0));
   }
-  return wake(written);
+  // Many events (a source re-pricing its offers): one statement for all, not a round trip each.
+  const values = events.map(eventValues);
+  const { rows } = await sql<DeliveriesWritten>`with ev as (${eventRows(values)}),
+    inserted as (${deliveriesInsertFrom('ev')}),
+    logged as (${eventInsertFrom('ev')})
+    ${deliveriesWritten('inserted')}`.execute(tx);
+  return wake(Number(rows[0]?.deliveries ?? 0));
 }
 
 /** An event as its deliveries' insert takes it: flat values, so that a memoized statement can carry them. */
@@ -112,30 +118,44 @@ export function withEvent<P extends Record<string, unknown>, Row>(write: (db: Ex
   };
 }
 
+/** The values an event's audience is decided by: bound parameters for one event, a row's columns for many. */
+interface AudienceOf {
+  event: RawBuilder<unknown>;
+  branchId: RawBuilder<unknown>;
+  exchangeId: RawBuilder<unknown>;
+  isOrderEvent: RawBuilder<unknown>;
+}
+
 /**
- * The insert of an event's deliveries. Offers are readable branch-wide; orders need the exchange in an
- * operator's scope and `orders:read`.
+ * The webhooks `w` (with their owner `s`) that get a delivery of an event: subscribed and active, whose principal
+ * can read the resource. Offers are readable branch-wide; orders need the exchange in an operator's scope and
+ * `orders:read`. The one rule for both inserts below.
  */
+function audience(e: AudienceOf) {
+  return sql<boolean>`w.is_active
+      and ${e.event} = any(w.events)
+      and (
+        (w.staff_user_id is null and w.branch_id = ${e.branchId})
+        or (s.is_active and (
+          s.role = 'superadmin'
+          or (s.branch_id = ${e.branchId} and (
+            s.role = 'admin'
+            or not ${e.isOrderEvent}
+            or ('orders:read' = any(s.permissions) and exists (
+              select 1 from staff_user_exchanges x where x.staff_user_id = s.id and x.exchange_id = ${e.exchangeId}))
+          ))
+        ))
+      )`;
+}
+
+/** The insert of one event's deliveries, its values bound as parameters (the hot path: one order's event). */
 function deliveriesInsert(v: EventValues) {
   return sql<{ one: number }>`
     insert into webhook_deliveries (webhook_id, event, body, next_attempt_at)
     select w.id, ${v.event}, ${v.body}, now()
     from webhooks w
     left join staff_users s on s.id = w.staff_user_id
-    where w.is_active
-      and ${v.event} = any(w.events)
-      and (
-        (w.staff_user_id is null and w.branch_id = ${v.branchId})
-        or (s.is_active and (
-          s.role = 'superadmin'
-          or (s.branch_id = ${v.branchId} and (
-            s.role = 'admin'
-            or not ${v.isOrderEvent}
-            or ('orders:read' = any(s.permissions) and exists (
-              select 1 from staff_user_exchanges x where x.staff_user_id = s.id and x.exchange_id = ${v.exchangeId}))
-          ))
-        ))
-      )
+    where ${audience({ event: sql`${v.event}`, branchId: sql`${v.branchId}`, exchangeId: sql`${v.exchangeId}`, isOrderEvent: sql`${v.isOrderEvent}` })}
     returning 1 as one`;
 }
 
@@ -144,6 +164,35 @@ function eventInsert(v: EventValues) {
   return sql<never>`
     insert into events (id, event, branch_id, exchange_id, is_order_event, body)
     values (${v.eventId}::uuid, ${v.event}, ${v.branchId}, ${v.exchangeId}, ${v.isOrderEvent}, ${v.body})`;
+}
+
+/** Many events as rows (id, event, body, branch_id, exchange_id, is_order_event, n), `n` their order. */
+function eventRows(values: readonly EventValues[]) {
+  return sql`select * from unnest(
+      ${values.map((v) => v.eventId)}::uuid[], ${values.map((v) => v.event)}::text[], ${values.map((v) => v.body)}::text[],
+      ${values.map((v) => v.branchId)}::int[], ${values.map((v) => v.exchangeId)}::int[],
+      ${values.map((v) => v.isOrderEvent)}::boolean[]
+    ) with ordinality as e(id, event, body, branch_id, exchange_id, is_order_event, n)`;
+}
+
+/** The deliveries of the events of CTE `rows` (eventRows), in their order. */
+function deliveriesInsertFrom(rows: string) {
+  return sql<{ one: number }>`
+    insert into webhook_deliveries (webhook_id, event, body, next_attempt_at)
+    select w.id, e.event, e.body, now()
+    from ${sql.table(rows)} e
+    join webhooks w on true
+    left join staff_users s on s.id = w.staff_user_id
+    where ${audience({ event: sql.ref('e.event'), branchId: sql.ref('e.branch_id'), exchangeId: sql.ref('e.exchange_id'), isOrderEvent: sql.ref('e.is_order_event') })}
+    order by e.n
+    returning 1 as one`;
+}
+
+/** The events of CTE `rows` in the events feed, in their order. */
+function eventInsertFrom(rows: string) {
+  return sql<never>`
+    insert into events (id, event, branch_id, exchange_id, is_order_event, body)
+    select e.id, e.event, e.branch_id, e.exchange_id, e.is_order_event, e.body from ${sql.table(rows)} e order by e.n`;
 }
 
 /** One row counting the deliveries the CTE `cte` wrote, with the NOTIFY that wakes other processes' workers at commit. */
