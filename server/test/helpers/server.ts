@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { parse } from 'lossless-json';
 import type { Logger } from 'pino';
 import { expect } from 'vitest';
 import { buildApp } from '../../src/app.js';
@@ -81,6 +82,11 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
       if (!options.database) await database.close();
     },
   };
+}
+
+/** A response's JSON with every number kept as its exact decimal text (the API writes every digit it has). */
+export function exactJson(text: string): any {
+  return parse(text, null, (value) => value);
 }
 
 export interface CallOptions {

@@ -1,8 +1,7 @@
-import { parse } from 'lossless-json';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exactJsonNumber } from '../../src/http/exact-numbers.js';
 import { startWorld } from '../helpers/fixture.js';
-import { call, type TestServer } from '../helpers/server.js';
+import { call, exactJson, type TestServer } from '../helpers/server.js';
 import type { StaffName } from '../helpers/staff.js';
 import type { World } from '../helpers/world.js';
 
@@ -15,9 +14,6 @@ beforeAll(async () => {
   ({ server, world, tokens } = await startWorld());
 });
 afterAll(() => server?.close());
-
-/** A response's JSON with every number kept as its text. */
-const exactBody = (text: string): any => parse(text, null, (value) => value);
 
 describe('exact JSON numbers', () => {
   it('writes a decimal string as its digits, without trailing fraction zeros, and leaves anything else alone', () => {
@@ -46,7 +42,7 @@ describe('exact JSON numbers', () => {
       },
     });
     expect(created.status, created.text).toBe(201);
-    expect(exactBody(created.text)).toMatchObject({
+    expect(exactJson(created.text)).toMatchObject({
       rate: '0.123456789012345678',
       minAmount: '10',
       maxAmount: '12345678901234567.25',
@@ -59,7 +55,7 @@ describe('exact JSON numbers', () => {
       query: { filter: JSON.stringify({ exchangeId: world.exchanges.B }), limit: 100 },
     });
     expect(partner.status, partner.text).toBe(200);
-    const offer = exactBody(partner.text).data.find((o: { id: string }) => Number(o.id) === created.body.id);
+    const offer = exactJson(partner.text).data.find((o: { id: string }) => Number(o.id) === created.body.id);
     expect(offer).toMatchObject({ rate: '0.123456789012345678', maxAmount: '12345678901234567.25' });
 
     // The estimate's destination amount: 1000 USDT at the rate, rounded down to EUR's cents.
@@ -74,6 +70,6 @@ describe('exact JSON numbers', () => {
       },
     });
     expect(estimate.status, estimate.text).toBe(200);
-    expect(exactBody(estimate.text)).toMatchObject({ rate: '0.123456789012345678', destAmount: '123.45' });
+    expect(exactJson(estimate.text)).toMatchObject({ rate: '0.123456789012345678', destAmount: '123.45' });
   });
 });

@@ -1,10 +1,4 @@
-import { parse } from 'lossless-json';
-import { call, type TestServer } from '../../helpers/server.js';
-
-/** A report's JSON with every number kept as its exact decimal text. */
-export function exactJson(text: string): any {
-  return parse(text, null, (value) => value);
-}
+import { call, exactJson, type TestServer } from '../../helpers/server.js';
 
 export async function turnover(server: TestServer, token: string, query: Record<string, string | number>) {
   const res = await call(server, 'GET', '/admin/reports/turnover', { token, query });
