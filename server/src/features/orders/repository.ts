@@ -377,10 +377,6 @@ export async function changesAfter(
 const HASHED_ID = /^[0-9a-f]{24}$/i;
 const OPEN: readonly OrderStatus[] = ['ORDERINIT', 'CLIENTPAYMENTWAIT', 'EXCHANGEPAYMENTWAIT', 'CASHOUT'];
 
-function ordersOf(db: Executor, scope: Scope) {
-  return inScope(db.selectFrom('orders as o'), scope, SCOPE_COLUMNS);
-}
-
 /** `%text%` for ILIKE, with the pattern characters of the text taken literally. */
 function contains(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -408,7 +404,7 @@ export function searchOrders(db: Executor, scope: Scope, text: string, limit: nu
   if (byClient && digits.length >= 4) matches.push(sql<boolean>`c.phone like ${contains(digits)}`);
   // Text that can match nothing (a name typed without clients:read) needs no round trip.
   if (matches.length === 0) return Promise.resolve([]);
-  return withCodes(ordersOf(db, scope))
+  return withCodes(ordersInScope(db, scope))
     .leftJoin('clients as c', 'c.id', 'o.user_id')
     .select(['c.first_name', 'c.last_name', 'c.email as client_email', 'c.phone as client_phone'])
     .where(sql<boolean>`(${sql.join(matches, sql` or `)})`)
@@ -434,7 +430,7 @@ export async function clientsByIds(db: Executor, ids: readonly number[]) {
 
 /** The office an order in scope was placed at, as its receipt names it and tells its time. */
 export function findOrderOffice(db: Executor, scope: Scope, orderId: number) {
-  return ordersOf(db, scope)
+  return ordersInScope(db, scope)
     .innerJoin('exchanges as e', 'e.id', 'o.cashbox_id')
     .innerJoin('currencies as c1', 'c1.id', 'o.currency1_id')
     .innerJoin('currencies as c2', 'c2.id', 'o.currency2_id')
@@ -445,7 +441,7 @@ export function findOrderOffice(db: Executor, scope: Scope, orderId: number) {
 
 /** The client of an order in scope (the route asks for clients:read as well as orders:read). */
 export function findOrderClient(db: Executor, scope: Scope, orderId: number) {
-  return ordersOf(db, scope)
+  return ordersInScope(db, scope)
     .innerJoin('clients as c', 'c.id', 'o.user_id')
     .select(['c.id', 'c.first_name', 'c.last_name', 'c.email', 'c.phone', 'c.created_at', 'c.updated_at'])
     .where('o.id', '=', orderId)
@@ -458,7 +454,7 @@ export async function countByStatusSince(
   scope: Scope,
   since: Date,
 ): Promise<Record<OrderStatus, number>> {
-  const rows = await ordersOf(db, scope)
+  const rows = await ordersInScope(db, scope)
     .select(['o.status', sql<number>`count(*)::int`.as('n')])
     .where('o.created_at', '>=', since)
     .groupBy('o.status')
@@ -470,7 +466,7 @@ export async function countByStatusSince(
 
 /** Open orders in scope that have gone longest without a change: the ones a counter should look at first. */
 export function waitingLongest(db: Executor, scope: Scope, limit: number) {
-  return ordersOf(db, scope)
+  return ordersInScope(db, scope)
     .innerJoin('currencies as c1', 'c1.id', 'o.currency1_id')
     .innerJoin('currencies as c2', 'c2.id', 'o.currency2_id')
     .select([
