@@ -15,9 +15,8 @@ export interface IdempotencyOptions {
 
 /**
  * Published after the commit of a first request, before its answer: its owner and key (`{ apiKeyId, key }` or
- * `{ staffUserId, key }`). The crash test's
- * preload subscribes and kills the process there, to prove a retry gets the stored answer; without a
- * subscriber publishing costs nothing.
+ * `{ staffUserId, key }`). The crash test's preload subscribes and kills the process there, to prove a retry gets
+ * the stored answer; without a subscriber publishing costs nothing.
  */
 export const COMMITTED_CHANNEL = 'pxs:idempotency:committed';
 const committed = channel(COMMITTED_CHANNEL);
