@@ -1,12 +1,14 @@
 /**
  * The network as the console sees it: `fetch`, answered here from the replies a test declares, and every request
- * kept (method, path, query, JSON body) for the test to read. A request nobody declared is answered 404 and kept in
+ * kept (method, path, query, headers, JSON body) for the test to read. A reply function that throws is a request
+ * that never got an answer (the network failed). A request nobody declared is answered 404 and kept in
  * `unanswered`, so a test notices a call it did not expect.
  */
 export interface Sent {
   method: string;
   path: string;
   query: URLSearchParams;
+  headers: Headers;
   body: unknown;
 }
 export interface Reply {
@@ -44,6 +46,7 @@ export async function fakeFetch(input: RequestInfo | URL, init?: RequestInit): P
     method: request.method,
     path: url.pathname,
     query: url.searchParams,
+    headers: request.headers,
     body: text ? (JSON.parse(text) as unknown) : undefined,
   };
   sent.push(one);

@@ -3522,7 +3522,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: a repeat with the same key and body gets the first answer (header `Idempotent-Replayed: true`) instead of creating again; the same key with another body gets 422, a repeat while the first is still running 409. Scoped to the API key; kept 24 hours. */
+                /** @description Makes the request safe to retry: a repeat with the same key and body gets the first answer (header `Idempotent-Replayed: true`) instead of creating again; the same key with another body gets 422, a repeat while the first is still running 409. Scoped to the caller: the API key on partner routes, the staff user on back-office ones; kept 24 hours. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -4744,7 +4744,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: a repeat with the same key and body gets the first answer (header `Idempotent-Replayed: true`) instead of creating again; the same key with another body gets 422, a repeat while the first is still running 409. Scoped to the API key; kept 24 hours. */
+                /** @description Makes the request safe to retry: a repeat with the same key and body gets the first answer (header `Idempotent-Replayed: true`) instead of creating again; the same key with another body gets 422, a repeat while the first is still running 409. Scoped to the caller: the API key on partner routes, the staff user on back-office ones; kept 24 hours. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -5405,7 +5405,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: a repeat with the same key and body gets the first answer (header `Idempotent-Replayed: true`) instead of creating again; the same key with another body gets 422, a repeat while the first is still running 409. Scoped to the API key; kept 24 hours. */
+                /** @description Makes the request safe to retry: a repeat with the same key and body gets the first answer (header `Idempotent-Replayed: true`) instead of creating again; the same key with another body gets 422, a repeat while the first is still running 409. Scoped to the caller: the API key on partner routes, the staff user on back-office ones; kept 24 hours. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -7886,7 +7886,10 @@ export interface operations {
     createAdminOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the request safe to retry: a repeat with the same key and body gets the first answer (header `Idempotent-Replayed: true`) instead of creating again; the same key with another body gets 422, a repeat while the first is still running 409. Scoped to the caller: the API key on partner routes, the staff user on back-office ones; kept 24 hours. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7959,6 +7962,7 @@ export interface operations {
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8089,6 +8093,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict: a request with the same Idempotency-Key is still being processed; retry after it has finished */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Payload Too Large: the body is larger than the service accepts */
             413: {
                 headers: {
@@ -8109,7 +8123,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unprocessable Entity: a business rule refuses the operation */
+            /** @description Unprocessable Entity: a business rule refuses the operation, or the Idempotency-Key was already used with another body */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -13186,7 +13200,10 @@ export interface operations {
     createAdminClient: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the request safe to retry: a repeat with the same key and body gets the first answer (header `Idempotent-Replayed: true`) instead of creating again; the same key with another body gets 422, a repeat while the first is still running 409. Scoped to the caller: the API key on partner routes, the staff user on back-office ones; kept 24 hours. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -13219,6 +13236,7 @@ export interface operations {
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13266,6 +13284,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict: a request with the same Idempotency-Key is still being processed; retry after it has finished */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Payload Too Large: the body is larger than the service accepts */
             413: {
                 headers: {
@@ -13286,7 +13314,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unprocessable Entity: a business rule refuses the operation */
+            /** @description Unprocessable Entity: a business rule refuses the operation, or the Idempotency-Key was already used with another body */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -22,6 +22,7 @@ import * as marketRates from './migrations/020_market_rates.js';
 import * as turnover from './migrations/021_turnover.js';
 import * as quoteReferenceRate from './migrations/022_quote_reference_rate.js';
 import * as counterOrders from './migrations/023_counter_orders.js';
+import * as staffIdempotency from './migrations/024_staff_idempotency.js';
 
 /** Migrations are listed in code so the compiled service needs no file-system scan. */
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '021_turnover': turnover,
   '022_quote_reference_rate': quoteReferenceRate,
   '023_counter_orders': counterOrders,
+  '024_staff_idempotency': staffIdempotency,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

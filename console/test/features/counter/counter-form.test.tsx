@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CounterOrderForm } from '../../../src/features/counter';
 import { amountProblem } from '../../../src/features/counter/components/counter-rules';
 import { lookups } from '../../support/fixtures';
-import { reply, requests } from '../../support/network';
+import { reply, requests, type Reply } from '../../support/network';
 import { renderInConsole } from '../../support/render';
 
 const ESTIMATE = '/api/v1/admin/estimate';
@@ -70,6 +70,99 @@ describe('the counter order form', () => {
     await waitFor(() =>
       expect(document.querySelector('[data-estimate-error]')?.textContent).toMatch(/at least 10 USD/),
     );
+  });
+});
+
+describe('Create and print, retried after a network error', () => {
+  const CLIENTS = '/api/v1/admin/clients';
+  const ORDERS = '/api/v1/admin/orders';
+  const keyOf = (r: { headers: Headers }) => r.headers.get('idempotency-key');
+  const client = {
+    id: 41,
+    firstName: 'Walk',
+    lastName: 'In',
+    email: 'walk-in@example.com',
+    phone: '+351912000111',
+    branchId: 1,
+    createdAt: '2026-12-01T10:00:00.000Z',
+    updatedAt: '2026-12-01T10:00:00.000Z',
+  };
+  /** Fails the first `failures` requests as a dropped connection does (the server may have acted on them). */
+  const failing = (failures: number, answer: Reply) => {
+    let calls = 0;
+    return () => {
+      if (++calls <= failures) throw new TypeError('Failed to fetch');
+      return answer;
+    };
+  };
+
+  async function fillOrder(user: ReturnType<typeof renderInConsole>['user']) {
+    reply('POST', ESTIMATE, { status: 400, body: { statusCode: 400, error: 'Bad Request', message: 'no offer' } });
+    await pick(user, 'Client gives', /^USD/);
+    await pick(user, 'Client receives', /^EUR/);
+    await user.type(screen.getByRole('textbox', { name: /^Amount the client gives/ }), '123.45');
+  }
+  const createAndPrint = (user: ReturnType<typeof renderInConsole>['user']) =>
+    user.click(screen.getByRole('button', { name: 'Create and print' }));
+
+  it('sends the same Idempotency-Key again when the request of the client or of the order is retried', async () => {
+    reply('POST', CLIENTS, failing(1, { status: 201, body: client }));
+    reply('POST', ORDERS, failing(1, { status: 201, body: { id: 9001 } }));
+    const { user } = renderInConsole(<CounterOrderForm lookups={lookups} />);
+    await fillOrder(user);
+    await user.click(screen.getByText('New client', { exact: true }));
+    await user.type(screen.getByRole('textbox', { name: /^First name/ }), client.firstName);
+    await user.type(screen.getByRole('textbox', { name: /^Last name/ }), client.lastName);
+    await user.type(screen.getByRole('textbox', { name: /^Phone/ }), client.phone);
+    await user.type(screen.getByRole('textbox', { name: /^Email/ }), client.email);
+
+    await createAndPrint(user); // the client's request is lost
+    await waitFor(() => expect(requests('POST', CLIENTS)).toHaveLength(1));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Create and print' })).toHaveProperty('disabled', false),
+    );
+    await createAndPrint(user); // the client is created, the order's request lost
+    await waitFor(() => expect(requests('POST', ORDERS)).toHaveLength(1));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Create and print' })).toHaveProperty('disabled', false),
+    );
+    await createAndPrint(user); // the order is created
+    await waitFor(() => expect(requests('POST', ORDERS)).toHaveLength(2));
+
+    const clients = requests('POST', CLIENTS);
+    expect(clients).toHaveLength(2);
+    expect(keyOf(clients[0]!)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(keyOf(clients[1]!)).toBe(keyOf(clients[0]!));
+    const orders = requests('POST', ORDERS);
+    expect(orders.map((o) => o.body)).toEqual([orders[0]!.body, orders[0]!.body]);
+    expect(orders[0]!.body).toMatchObject({ user: { id: client.id }, clientAmount: 123.45 });
+    expect(keyOf(orders[0]!)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keyOf(orders[1]!)).toBe(keyOf(orders[0]!));
+    expect(keyOf(orders[0]!)).not.toBe(keyOf(clients[0]!));
+  });
+
+  it('sends a new Idempotency-Key for an order whose values changed after a network error', async () => {
+    reply('POST', ORDERS, failing(1, { status: 201, body: { id: 9002 } }));
+    reply('GET', CLIENTS, { body: { data: [client], meta: { total: 1, skip: 0, limit: 20, nextCursor: null } } });
+    const { user } = renderInConsole(<CounterOrderForm lookups={lookups} />);
+    await fillOrder(user);
+    await user.type(screen.getByLabelText(/^Client( \*)?$/, { selector: 'input' }), 'Walk');
+    await user.click(await screen.findByRole('option', { name: /^Walk In/, hidden: true }));
+
+    await createAndPrint(user);
+    await waitFor(() => expect(requests('POST', ORDERS)).toHaveLength(1));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Create and print' })).toHaveProperty('disabled', false),
+    );
+    const amount = screen.getByRole('textbox', { name: /^Amount the client gives/ });
+    await user.clear(amount);
+    await user.type(amount, '200');
+    await createAndPrint(user);
+    await waitFor(() => expect(requests('POST', ORDERS)).toHaveLength(2));
+
+    const [lost, changed] = requests('POST', ORDERS);
+    expect(changed!.body).toMatchObject({ clientAmount: 200, user: { id: client.id } });
+    expect(keyOf(changed!)).not.toBe(keyOf(lost!));
   });
 });
 

@@ -1,5 +1,7 @@
 import { Type } from 'typebox';
 import type { Database, Tx } from '../../db/database.js';
+import { byStaffUser, idempotentResponder, type IdempotencyOptions } from '../idempotency/respond.js';
+import { IdempotencyHeaders } from '../idempotency/schemas.js';
 import { notFound } from '../../http/errors.js';
 import { fixedListParams, listMeta } from '../../http/list-query.js';
 import { staffRoute } from '../../auth/route-access.js';
@@ -27,7 +29,8 @@ const view = (c: Parameters<typeof present>[0] & { branch_id: number }) =>
  * Clients in the back office, with the partner API's scope: an admin the clients of its branch, a superadmin
  * every one, an operator (with clients:read / clients:write) the clients of its exchanges.
  */
-export function clientAdminRoutes({ db }: { db: Database }) {
+export function clientAdminRoutes({ db, config }: { db: Database; config: { idempotency: IdempotencyOptions } }) {
+  const respond = idempotentResponder(db, config.idempotency, byStaffUser);
   return async function routes(app: App) {
     app.get(
       '/clients',
@@ -75,13 +78,17 @@ export function clientAdminRoutes({ db }: { db: Database }) {
           operationId: 'createAdminClient',
           summary: "Register a client (a walk-in client of a counter order), in the caller's scope",
           body: CreateClientRequest,
+          headers: IdempotencyHeaders,
           response: { 201: AdminClient },
         },
       }),
-      async (request, reply) => {
-        const create = (tx: Tx) => service.createClient(tx, request.staff, request.body, auditOf(request));
-        return reply.code(201).send(view(await service.uniqueEmail(() => db.transaction().execute(create))));
-      },
+      async (request, reply) =>
+        service.uniqueEmail(() =>
+          respond(request, reply, 201, async (tx) => {
+            const create = (t: Tx) => service.createClient(t, request.staff, request.body, auditOf(request));
+            return view(await (tx ? create(tx) : db.transaction().execute(create)));
+          }),
+        ),
     );
 
     app.patch(

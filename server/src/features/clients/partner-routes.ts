@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database.js';
-import { idempotentResponder, type IdempotencyOptions } from '../idempotency/respond.js';
+import { byApiKey, idempotentResponder, type IdempotencyOptions } from '../idempotency/respond.js';
 import { IdempotencyHeaders } from '../idempotency/schemas.js';
 import { notFound } from '../../http/errors.js';
 import { listMeta, parseListQuery, type ListSpec } from '../../http/list-query.js';
@@ -19,7 +19,7 @@ const route = partnerRoute('clients');
 
 /** Client accounts, associated with the exchanges of the key that created them (docs/decisions.md, "Clients"). */
 export function clientRoutes({ db, config }: { db: Database; config: { idempotency: IdempotencyOptions } }) {
-  const respond = idempotentResponder(db, config.idempotency);
+  const respond = idempotentResponder(db, config.idempotency, byApiKey);
   return async function routes(app: App) {
     app.post(
       '/clients',

@@ -14,15 +14,18 @@ export interface IdempotencyOptions {
 }
 
 /**
- * Published after the commit of a first request, before its answer: `{ apiKeyId, key }`. The crash test's
- * preload subscribes and kills the process there, to prove a retry gets the stored answer; without a
- * subscriber publishing costs nothing.
+ * Published after the commit of a first request, before its answer: its owner and key (`{ apiKeyId, key }` or
+ * `{ staffUserId, key }`). The crash test's preload subscribes and kills the process there, to prove a retry gets
+ * the stored answer; without a subscriber publishing costs nothing.
  */
 export const COMMITTED_CHANNEL = 'pxs:idempotency:committed';
 const committed = channel(COMMITTED_CHANNEL);
 
+/** Whose key it is: an API key's (partner routes) or a staff user's (back-office routes); scoped to that owner. */
+export type IdempotencyOwner = repo.Owner;
+
 export interface IdempotentRequest {
-  apiKeyId: string;
+  owner: IdempotencyOwner;
   key: string;
   hash: string;
 }
@@ -48,18 +51,18 @@ export async function runOnce(
   try {
     answer = await db.transaction().execute(async (tx) => {
       await repo.setLockTimeout(tx, options.lockWaitMs);
-      if (!(await repo.claim(tx, req.apiKeyId, req.key, req.hash, KEY_TTL_HOURS)))
-        return replay(await repo.findStored(tx, req.apiKeyId, req.key), req.hash);
+      if (!(await repo.claim(tx, req.owner, req.key, req.hash, KEY_TTL_HOURS)))
+        return replay(await repo.findStored(tx, req.owner, req.key), req.hash);
       await repo.clearLockTimeout(tx);
       const done = await work(tx);
-      await repo.store(tx, req.apiKeyId, req.key, done.status, done.body);
+      await repo.store(tx, req.owner, req.key, done.status, done.body);
       return { ...done, replayed: false };
     });
   } catch (err) {
     if (lockNotAvailable(err)) throw inProgress();
     throw err;
   }
-  if (!answer.replayed && committed.hasSubscribers) committed.publish({ apiKeyId: req.apiKeyId, key: req.key });
+  if (!answer.replayed && committed.hasSubscribers) committed.publish({ ...req.owner, key: req.key });
   return answer;
 }
 

@@ -1,5 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import type { Database } from '../../db/database.js';
+import type { Database, Executor, Tx } from '../../db/database.js';
+import { byStaffUser, idempotentResponder, type IdempotencyOptions } from '../idempotency/respond.js';
+import { IdempotencyHeaders } from '../idempotency/schemas.js';
 import { notFound } from '../../http/errors.js';
 import { parseListQuery, listMeta } from '../../http/list-query.js';
 import { staffRoute } from '../../auth/route-access.js';
@@ -45,12 +47,14 @@ const route = staffRoute('admin');
  * Back-office orders (docs/decisions.md, "Staff, keys and the back office"): an operator of the order's exchange, an admin of its branch,
  * a superadmin; and the counter's lookups: find an order by what the client says, and see who the client is.
  */
-export function orderAdminRoutes({ db }: { db: Database }) {
+export function orderAdminRoutes({ db, config }: { db: Database; config: { idempotency: IdempotencyOptions } }) {
+  const respond = idempotentResponder(db, config.idempotency, byStaffUser);
   return async function routes(app: App) {
-    const detail = async (request: FastifyRequest, id: number) => {
-      const row = await findOrder(db, request.staff, id);
+    // `from`: the transaction that created the order, whose answer is stored with it before it commits.
+    const detail = async (request: FastifyRequest, id: number, from: Executor = db) => {
+      const row = await findOrder(from, request.staff, id);
       if (!row) throw notFound('order');
-      return present.orderDetail(row, await listHistory(db, request.staff, id));
+      return present.orderDetail(row, await listHistory(from, request.staff, id));
     };
 
     app.get(
@@ -115,15 +119,16 @@ export function orderAdminRoutes({ db }: { db: Database }) {
           operationId: 'createAdminOrder',
           summary: "A counter order for a walk-in client: the partner order's body and pricing, source counter",
           body: CreateOrderRequest,
+          headers: IdempotencyHeaders,
           response: { 201: OrderDetail },
         },
       }),
-      async (request, reply) => {
-        const created = await db
-          .transaction()
-          .execute((tx) => createOrder(db, tx, request.staff, request.body, auditOf(request)));
-        return reply.code(201).send(await detail(request, created.id));
-      },
+      async (request, reply) =>
+        respond(request, reply, 201, async (tx) => {
+          const create = (t: Tx) => createOrder(db, t, request.staff, request.body, auditOf(request));
+          if (tx) return detail(request, (await create(tx)).id, tx);
+          return detail(request, (await db.transaction().execute(create)).id);
+        }),
     );
 
     app.get(

@@ -1,6 +1,6 @@
 import type { Scope } from '../../db/scope.js';
 import type { Database } from '../../db/database.js';
-import { idempotentResponder, type IdempotencyOptions } from '../idempotency/respond.js';
+import { byApiKey, idempotentResponder, type IdempotencyOptions } from '../idempotency/respond.js';
 import { IdempotencyHeaders } from '../idempotency/schemas.js';
 import { notFound } from '../../http/errors.js';
 import { parseListQuery, type ListSpec, listMeta } from '../../http/list-query.js';
@@ -30,7 +30,7 @@ const route = partnerRoute('orders');
 
 /** Partner orders, restricted in every query to the exchanges the key reaches (docs/decisions.md, "Orders"). */
 export function orderRoutes({ db, config }: { db: Database; config: { idempotency: IdempotencyOptions } }) {
-  const respond = idempotentResponder(db, config.idempotency);
+  const respond = idempotentResponder(db, config.idempotency, byApiKey);
   return async function routes(app: App) {
     const readBack = async (scope: Scope, id: number) => {
       const row = await findOrder(db, scope, id);

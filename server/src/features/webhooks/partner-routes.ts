@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database.js';
-import { idempotentResponder, type IdempotencyOptions } from '../idempotency/respond.js';
+import { byApiKey, idempotentResponder, type IdempotencyOptions } from '../idempotency/respond.js';
 import { IdempotencyHeaders } from '../idempotency/schemas.js';
 import { parseListQuery, type ListSpec, listMeta } from '../../http/list-query.js';
 import type { Metrics } from '../../http/metrics.js';
@@ -61,7 +61,7 @@ export function webhookRoutes(deps: WebhookDeps) {
   const { db, metrics } = deps;
   const allowPrivateUrls = deps.config.webhooks.allowPrivateUrls;
   const limit = deps.config.ownerLimits.webhooksPerOwner;
-  const respond = idempotentResponder(db, deps.config.idempotency);
+  const respond = idempotentResponder(db, deps.config.idempotency, byApiKey);
   return async function routes(app: App) {
     app.post(
       '/webhooks',

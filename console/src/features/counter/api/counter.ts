@@ -8,9 +8,17 @@ export type NewClient = Body<'/api/v1/admin/clients', 'post'>;
 /** The server's price of the pair for the amount typed: the console never prices an order itself. */
 export const estimate = (body: EstimateRequest) => unwrap(api.POST('/api/v1/admin/estimate', { body }));
 
-export const createCounterOrder = (body: CounterOrderBody) => unwrap(api.POST('/api/v1/admin/orders', { body }));
+/** A creation and the Idempotency-Key of its attempt: sent again with that key, it is answered with what it created. */
+export interface Keyed<B> {
+  body: B;
+  idempotencyKey: string;
+}
 
-export const createClient = (body: NewClient) => unwrap(api.POST('/api/v1/admin/clients', { body }));
+export const createCounterOrder = ({ body, idempotencyKey }: Keyed<CounterOrderBody>) =>
+  unwrap(api.POST('/api/v1/admin/orders', { body, params: { header: { 'idempotency-key': idempotencyKey } } }));
+
+export const createClient = ({ body, idempotencyKey }: Keyed<NewClient>) =>
+  unwrap(api.POST('/api/v1/admin/clients', { body, params: { header: { 'idempotency-key': idempotencyKey } } }));
 
 export const findClients = (q: string) =>
   unwrap(api.GET('/api/v1/admin/clients', { params: { query: { q, limit: 20 } } }));

@@ -19,7 +19,7 @@ import type { Lookups } from '../../../lib/api/types';
 import { fieldErrorsTo } from '../../../lib/forms/use-save';
 import { exchangeOptions } from '../../lookups';
 import { usePrintReceipt } from '../../orders';
-import { useCreateClient, useCreateCounterOrder, useEstimate } from '../hooks/use-counter';
+import { useAttemptKey, useCreateClient, useCreateCounterOrder, useEstimate } from '../hooks/use-counter';
 import { ClientPicker } from './ClientPicker';
 import { amountProblem, estimateRequest, PLACES, type CounterFields } from './counter-rules';
 import { EstimateLine } from './EstimateLine';
@@ -69,6 +69,8 @@ export function CounterOrderForm({ lookups }: { lookups: Lookups }) {
   const estimate = useEstimate(asked);
   const createClient = useCreateClient();
   const createOrder = useCreateCounterOrder();
+  const clientKey = useAttemptKey();
+  const orderKey = useAttemptKey();
   const print = usePrintReceipt();
   const navigate = useNavigate();
   const onError = fieldErrorsTo(form, { placeOf: (key) => PLACES[key] });
@@ -76,9 +78,14 @@ export function CounterOrderForm({ lookups }: { lookups: Lookups }) {
   const submit = async (v: CounterFields) => {
     let userId = v.clientId ? Number(v.clientId) : null;
     if (v.clientMode === 'new') {
-      const fields = Object.fromEntries(Object.entries(v.newClient).map(([k, x]) => [k, x.trim()]));
-      const client = await createClient.mutateAsync(fields as typeof v.newClient).catch(onError);
+      const fields = Object.fromEntries(
+        Object.entries(v.newClient).map(([k, x]) => [k, x.trim()]),
+      ) as typeof v.newClient;
+      const client = await createClient
+        .mutateAsync({ body: fields, idempotencyKey: clientKey.of(fields) })
+        .catch(onError);
       if (!client) return;
+      clientKey.renew();
       userId = client.id;
       // Kept if the order is refused, so trying again does not create the client twice.
       form.setValues({
@@ -89,19 +96,19 @@ export function CounterOrderForm({ lookups }: { lookups: Lookups }) {
       });
     }
     const amount = Number(v.amount.trim());
-    const order = await createOrder
-      .mutateAsync({
-        cashbox: { id: Number(v.exchangeId) },
-        currency1: { id: Number(v.currency1Id) },
-        currency2: { id: Number(v.currency2Id) },
-        operationType: 'offer',
-        ...(v.direction === 'source' ? { clientAmount: amount } : { exchangeAmount: amount }),
-        ...(userId !== null ? { user: { id: userId } } : {}),
-        ...(v.paymentMethodSourceId ? { paymentMethodSource: { id: Number(v.paymentMethodSourceId) } } : {}),
-        ...(v.paymentMethodDestId ? { paymentMethodDest: { id: Number(v.paymentMethodDestId) } } : {}),
-      })
-      .catch(onError);
+    const body = {
+      cashbox: { id: Number(v.exchangeId) },
+      currency1: { id: Number(v.currency1Id) },
+      currency2: { id: Number(v.currency2Id) },
+      operationType: 'offer' as const,
+      ...(v.direction === 'source' ? { clientAmount: amount } : { exchangeAmount: amount }),
+      ...(userId !== null ? { user: { id: userId } } : {}),
+      ...(v.paymentMethodSourceId ? { paymentMethodSource: { id: Number(v.paymentMethodSourceId) } } : {}),
+      ...(v.paymentMethodDestId ? { paymentMethodDest: { id: Number(v.paymentMethodDestId) } } : {}),
+    };
+    const order = await createOrder.mutateAsync({ body, idempotencyKey: orderKey.of(body) }).catch(onError);
     if (!order) return;
+    orderKey.renew();
     saved();
     print.mutate(order.id);
     void navigate(`/orders/${order.id}`);
