@@ -1,12 +1,10 @@
+import { v4 as uuidv4 } from 'uuid';
+
 /**
  * A fresh `Idempotency-Key`: a version 4 UUID. `crypto.randomUUID` exists only in a secure context, and the console
- * may be opened at a plain-http address other than localhost, where `getRandomValues` is all there is.
+ * may be opened at a plain-http address other than localhost; the `uuid` package draws from `getRandomValues`, which
+ * every context has.
  */
 export function newIdempotencyKey(): string {
-  if (window.isSecureContext) return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  return uuidv4();
 }
