@@ -12,7 +12,7 @@ function renderRow() {
   return renderInConsole(
     <Table>
       <Table.Tbody>
-        <OfferRow offer={offer} />
+        <OfferRow offer={offer} onPricing={() => undefined} />
       </Table.Tbody>
     </Table>,
   );

@@ -9,7 +9,7 @@ import { OfferRow } from './OfferRow';
  * An exchange's offers, edited in place: a table, or below `md` (a tablet, a phone: the table's inputs and Save do
  * not fit 768 px) a card an offer, two abreast on a tablet.
  */
-export function OfferList({ offers }: { offers: Offer[] }) {
+export function OfferList({ offers, onPricing }: { offers: Offer[]; onPricing: (id: number) => void }) {
   const narrow = useNarrow();
   const sources = useRateSources();
   const sourceName = (o: Offer) =>
@@ -20,7 +20,7 @@ export function OfferList({ offers }: { offers: Offer[] }) {
     return (
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" role="group" aria-label="Offers">
         {offers.map((o) => (
-          <OfferCard key={`${o.id}-${o.updatedAt}`} offer={o} sourceName={sourceName(o)} />
+          <OfferCard key={`${o.id}-${o.updatedAt}`} offer={o} sourceName={sourceName(o)} onPricing={onPricing} />
         ))}
       </SimpleGrid>
     );
@@ -43,7 +43,7 @@ export function OfferList({ offers }: { offers: Offer[] }) {
         </Table.Thead>
         <Table.Tbody>
           {offers.map((o) => (
-            <OfferRow key={`${o.id}-${o.updatedAt}`} offer={o} sourceName={sourceName(o)} />
+            <OfferRow key={`${o.id}-${o.updatedAt}`} offer={o} sourceName={sourceName(o)} onPricing={onPricing} />
           ))}
         </Table.Tbody>
       </Table>
