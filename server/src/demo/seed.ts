@@ -3,6 +3,7 @@ import type { Database } from '../db/database.js';
 import type { ApiKeyType } from '../db/schema.js';
 import { hashPassword } from '../auth/password.js';
 import { issueApiKey } from '../features/api-keys/issue.js';
+import { Dec, ROUND_DOWN } from '../features/pricing/decimal.js';
 
 export interface DemoCredentials {
   staff: { email: string; password: string; role: string }[];
@@ -153,7 +154,7 @@ export async function seedDemo(db: Database): Promise<DemoCredentials | null> {
       .execute();
     const c = Object.fromEntries(currencies.map((x) => [x.code, x.id]));
 
-    await tx
+    const offers = await tx
       .insertInto('offers')
       .values([
         {
@@ -221,7 +222,12 @@ export async function seedDemo(db: Database): Promise<DemoCredentials | null> {
           updated_at: now,
         },
       ])
+      .returning(['id', 'exchange_id', 'currency1_id', 'currency2_id'])
       .execute();
+    const usdEur = offers.find(
+      (o) => o.exchange_id === central && o.currency1_id === c.USD && o.currency2_id === c.EUR,
+    )!;
+    await tx.insertInto('offer_rates').values(demoRateHistory(usdEur.id, now)).execute();
 
     await tx
       .insertInto('payment_methods')
@@ -357,5 +363,38 @@ export async function seedDemo(db: Database): Promise<DemoCredentials | null> {
       keys.push({ type, rawKey });
     }
     return { staff: staff.map(({ email, password, role }) => ({ email, password, role })), keys };
+  });
+}
+
+const HOUR = 3_600_000;
+
+/**
+ * Thirty days of Central Exchange's USD → EUR, a rate every two hours, as if it had followed a market reference at
+ * −1 % (rounded down to 4 decimals) until its rate was fixed at today's 0.9215: so the pricing drawer's chart has a
+ * month to draw in the demo (and in docs/images/offer-rate-chart.png). The reference wanders a few pips a step
+ * around 0.93, the same every start (a fixed pseudo-random sequence), walking back in time from 0.9309.
+ */
+function demoRateHistory(offerId: number, now: Date) {
+  const steps = 30 * 12;
+  let seed = 20_261_202;
+  const next = () => {
+    // Park and Miller's generator: its products stay below 2^53, exact in a double.
+    seed = (seed * 16_807) % 2_147_483_647;
+    return seed / 2_147_483_647;
+  };
+  // In pips (0.0001 EUR): the newest point first, each older one a step away, pulled gently back to 0.9300.
+  const pips = [9309];
+  for (let i = 1; i <= steps; i++) {
+    const last = pips[i - 1]!;
+    pips.push(last + Math.round((next() - 0.5) * 16) + Math.round((9300 - last) / 12));
+  }
+  return pips.reverse().map((p, i) => {
+    const reference = new Dec(p).div(10_000);
+    return {
+      offer_id: offerId,
+      rate: reference.times('0.99').toDecimalPlaces(4, ROUND_DOWN).toFixed(),
+      reference_rate: reference.toFixed(),
+      created_at: new Date(now.getTime() - (steps - i) * 2 * HOUR),
+    };
   });
 }

@@ -1,7 +1,10 @@
 import { Table } from '@mantine/core';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
+import { OfferList } from '../../../src/features/offers/components/OfferList';
 import { OfferRow } from '../../../src/features/offers/components/OfferRow';
+import type { Offer } from '../../../src/lib/api/types';
 import { offer, refusal } from '../../support/fixtures';
 import { reply, requests, unanswered } from '../../support/network';
 import { renderInConsole } from '../../support/render';
@@ -12,7 +15,7 @@ function renderRow() {
   return renderInConsole(
     <Table>
       <Table.Tbody>
-        <OfferRow offer={offer} />
+        <OfferRow offer={offer} onPricing={() => undefined} />
       </Table.Tbody>
     </Table>,
   );
@@ -83,5 +86,38 @@ describe("an offer's rate and limits, edited in its row", () => {
     expect(requests('PATCH', PATH)[0]!.body).toEqual({ minAmount: '20000' });
     // Nothing changed: the row keeps what was typed, to be corrected.
     expect(minimum()).toHaveProperty('value', '20000');
+  });
+});
+
+describe('a source-priced offer re-priced while its row is being edited', () => {
+  it('shows the new rate and keeps the minimum being typed; Save sends the minimum alone', async () => {
+    const priced: Offer = {
+      ...offer,
+      pricing: { mode: 'source', sourceId: 3, base: 'USD', quote: 'EUR', marginPercent: -1 },
+      referenceRate: 0.9626,
+      referenceAt: '2026-11-01T09:00:00.000Z',
+    };
+    reply('GET', '/api/v1/admin/rate-sources', { body: { data: [], total: 0 } });
+    reply('PATCH', PATH, ({ body }) => ({
+      body: { ...priced, ...(body as object), updatedAt: '2026-11-02T10:00:00.000Z' },
+    }));
+    let show: (o: Offer) => void = () => undefined;
+    // The page's list as the next read of GET /admin/offers gives it: a new object, a new rate.
+    function Page() {
+      const [shown, setShown] = useState(priced);
+      show = setShown;
+      return <OfferList offers={[shown]} onPricing={() => undefined} />;
+    }
+    const { user } = renderInConsole(<Page />);
+    await user.clear(minimum());
+    await user.type(minimum(), '25');
+
+    act(() => show({ ...priced, rate: 0.9617, referenceRate: 0.9714, updatedAt: '2026-11-01T09:05:00.000Z' }));
+    expect(rate()).toHaveProperty('value', '0.9617');
+    expect(minimum()).toHaveProperty('value', '25');
+
+    await user.click(save());
+    await waitFor(() => expect(requests('PATCH', PATH)).toHaveLength(1));
+    expect(requests('PATCH', PATH)[0]!.body).toEqual({ minAmount: '25' });
   });
 });

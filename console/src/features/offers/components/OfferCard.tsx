@@ -4,7 +4,15 @@ import { useOfferEditor } from '../hooks/use-offer-editor';
 import { PricingActions, PricingFacts } from './OfferPricing';
 
 /** One offer on a phone, where the table's six columns do not fit: the pair and its switch, then the three figures. */
-export function OfferCard({ offer, sourceName }: { offer: Offer; sourceName?: string }) {
+export function OfferCard({
+  offer,
+  sourceName,
+  onPricing,
+}: {
+  offer: Offer;
+  sourceName?: string;
+  onPricing: (id: number) => void;
+}) {
   const o = useOfferEditor(offer);
   return (
     <Paper withBorder p="xs" data-offer-id={offer.id} data-pricing-state={offer.pricingState}>
@@ -23,7 +31,7 @@ export function OfferCard({ offer, sourceName }: { offer: Offer; sourceName?: st
         {o.input('maxAmount', 'Maximum', true)}
       </SimpleGrid>
       <Group justify="flex-end" mt="xs" gap="xs">
-        <PricingActions offer={offer} />
+        <PricingActions offer={offer} onPricing={onPricing} />
         {o.save}
       </Group>
     </Paper>

@@ -6,10 +6,18 @@ import { OfferCard } from './OfferCard';
 import { OfferRow } from './OfferRow';
 
 /**
+ * A row (or card) starts its form anew when what it edits changed under it (a save, another tab's), not at a re-price:
+ * the source sets a source-priced offer's rate, which the row shows as it comes, and the list is read again every few
+ * seconds while a source prices offers, so a minimum being typed stays.
+ */
+export const editorKey = (o: Offer) =>
+  [o.id, o.pricing.mode === 'source' ? 'source' : o.rate, o.minAmount, o.maxAmount].join('-');
+
+/**
  * An exchange's offers, edited in place: a table, or below `md` (a tablet, a phone: the table's inputs and Save do
  * not fit 768 px) a card an offer, two abreast on a tablet.
  */
-export function OfferList({ offers }: { offers: Offer[] }) {
+export function OfferList({ offers, onPricing }: { offers: Offer[]; onPricing: (id: number) => void }) {
   const narrow = useNarrow();
   const sources = useRateSources();
   const sourceName = (o: Offer) =>
@@ -20,7 +28,7 @@ export function OfferList({ offers }: { offers: Offer[] }) {
     return (
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" role="group" aria-label="Offers">
         {offers.map((o) => (
-          <OfferCard key={`${o.id}-${o.updatedAt}`} offer={o} sourceName={sourceName(o)} />
+          <OfferCard key={editorKey(o)} offer={o} sourceName={sourceName(o)} onPricing={onPricing} />
         ))}
       </SimpleGrid>
     );
@@ -43,7 +51,7 @@ export function OfferList({ offers }: { offers: Offer[] }) {
         </Table.Thead>
         <Table.Tbody>
           {offers.map((o) => (
-            <OfferRow key={`${o.id}-${o.updatedAt}`} offer={o} sourceName={sourceName(o)} />
+            <OfferRow key={editorKey(o)} offer={o} sourceName={sourceName(o)} onPricing={onPricing} />
           ))}
         </Table.Tbody>
       </Table>

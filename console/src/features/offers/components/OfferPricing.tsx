@@ -1,5 +1,5 @@
 import { Badge, Button, Drawer, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import type { Offer } from '../../../lib/api/types';
 import { grouped, when } from '../../../lib/format';
 import { showDone } from '../../../lib/notify';
@@ -41,9 +41,8 @@ export function PricingFacts({ offer, sourceName }: { offer: Offer; sourceName?:
   );
 }
 
-/** Resume (a suspended offer) and the drawer with the pricing form and the rate chart. */
-export function PricingActions({ offer }: { offer: Offer }) {
-  const [open, setOpen] = useState(false);
+/** Resume (a suspended offer), and the button that opens the pricing drawer, which the page holds. */
+export function PricingActions({ offer, onPricing }: { offer: Offer; onPricing: (id: number) => void }) {
   const resume = useResumeOffer(offer.id);
   const pair = `${offer.currency1.code} → ${offer.currency2.code}`;
   return (
@@ -65,20 +64,38 @@ export function PricingActions({ offer }: { offer: Offer }) {
           Resume
         </Button>
       )}
-      <Button size="xs" variant="default" onClick={() => setOpen(true)} aria-label={`Pricing and chart of ${pair}`}>
+      <Button
+        size="xs"
+        variant="default"
+        onClick={() => onPricing(offer.id)}
+        aria-label={`Pricing and chart of ${pair}`}
+      >
         Pricing
       </Button>
-      <Drawer opened={open} onClose={() => setOpen(false)} position="right" size="lg" title={`${pair}: pricing`}>
-        <PricingForm offer={offer} />
-        <Title order={3} size="h5" mt="lg" mb="xs">
-          Rate and reference
-        </Title>
-        {open && (
+    </Group>
+  );
+}
+
+/**
+ * The pricing form and the rate chart of the offer the page names (`?offer=<id>`), read from the current list: a
+ * row drawn anew after a save or a refetch leaves it open, and it closes when the offer is no longer listed.
+ */
+export function PricingDrawer({ offer, onClose }: { offer: Offer | undefined; onClose: () => void }) {
+  const pair = offer ? `${offer.currency1.code} → ${offer.currency2.code}` : '';
+  return (
+    <Drawer opened={offer !== undefined} onClose={onClose} position="right" size="lg" title={`${pair}: pricing`}>
+      {offer && (
+        // Keyed by the offer alone: a refetch brings a new object, and what is typed in the form stays.
+        <div key={offer.id}>
+          <PricingForm offer={offer} />
+          <Title order={3} size="h5" mt="lg" mb="xs">
+            Rate and reference
+          </Title>
           <Suspense fallback={<Loader role="status" aria-label="Loading" />}>
             <RateChart offer={offer} />
           </Suspense>
-        )}
-      </Drawer>
-    </Group>
+        </div>
+      )}
+    </Drawer>
   );
 }

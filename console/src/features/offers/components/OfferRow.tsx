@@ -4,7 +4,15 @@ import { useOfferEditor } from '../hooks/use-offer-editor';
 import { PricingActions, PricingFacts } from './OfferPricing';
 
 /** One offer as a row of the offers table, edited in place; how its rate is made under its pair. */
-export function OfferRow({ offer, sourceName }: { offer: Offer; sourceName?: string }) {
+export function OfferRow({
+  offer,
+  sourceName,
+  onPricing,
+}: {
+  offer: Offer;
+  sourceName?: string;
+  onPricing: (id: number) => void;
+}) {
   const o = useOfferEditor(offer);
   return (
     <Table.Tr data-offer-id={offer.id} data-pricing-state={offer.pricingState}>
@@ -21,7 +29,7 @@ export function OfferRow({ offer, sourceName }: { offer: Offer; sourceName?: str
       <Table.Td>
         <Group gap={4} wrap="nowrap">
           {o.save}
-          <PricingActions offer={offer} />
+          <PricingActions offer={offer} onPricing={onPricing} />
         </Group>
       </Table.Td>
     </Table.Tr>

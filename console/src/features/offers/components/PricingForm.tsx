@@ -88,8 +88,8 @@ export function PricingForm({ offer, onDone }: { offer: Offer; onDone?: () => vo
   });
   const pair = `${offer.currency1.code} → ${offer.currency2.code}`;
   useUnsavedChanges(form.isDirty(), `${pair}: pricing`);
-  // The row (and this drawer) is drawn anew once the list is refreshed with the saved offer, before mutate's own
-  // callbacks would run: the promise still settles, so the notice is shown.
+  // The row is drawn anew once the list is refreshed with the saved offer, and this form may be too (a phone's card
+  // is another layout), before mutate's own callbacks would run: the promise still settles, so the notice is shown.
   const onError = fieldErrorsTo(form);
   const submit = form.onSubmit((v) =>
     update.mutateAsync(pricingChange(v, offer)).then((saved) => {

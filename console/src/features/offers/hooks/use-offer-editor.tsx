@@ -30,10 +30,11 @@ export function useOfferEditor(offer: Offer) {
   const edited = (Object.keys(WORDS) as (keyof Fields)[]).filter((k) => form.isDirty(k)).map((k) => WORDS[k]);
   useUnsavedChanges(edited.length > 0, `${pair}: ${edited.join(', ')}`);
 
+  const fromSource = offer.pricing.mode === 'source';
   const save = form.onSubmit((values) => {
     const change: Partial<Fields> = {};
     for (const k of Object.keys(values) as (keyof Fields)[])
-      if (values[k].trim() !== fieldsOf(offer)[k]) change[k] = values[k].trim();
+      if (values[k].trim() !== fieldsOf(offer)[k] && !(k === 'rate' && fromSource)) change[k] = values[k].trim();
     if (Object.keys(change).length === 0) return;
     const send = () =>
       update.mutate(change, {
@@ -72,9 +73,9 @@ export function useOfferEditor(offer: Offer) {
         size="xs"
         inputMode="decimal"
         {...form.getInputProps(field)}
-        // A source sets the rate of a source-priced offer: shown, not typed (the API would refuse it).
-        readOnly={field === 'rate' && offer.pricing.mode === 'source'}
-        variant={field === 'rate' && offer.pricing.mode === 'source' ? 'filled' : undefined}
+        // A source sets the rate of a source-priced offer: shown as the list last read it, not typed (the API would
+        // refuse it).
+        {...(field === 'rate' && fromSource ? { value: decimal(offer.rate), readOnly: true, variant: 'filled' } : {})}
         data-field={field}
         form={formId}
       />

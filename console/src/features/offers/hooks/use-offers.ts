@@ -10,11 +10,20 @@ import {
   type OfferChange,
 } from '../api/offers';
 
+/** How often the list is read again while a source prices one of its offers. */
+export const MARKET_REFRESH_MS = 5000;
+
+/**
+ * An exchange's offers. While one of them is priced from a source, the server may re-price or suspend it at any
+ * poll, and nothing tells the console (the live stream carries orders only): the list is read again every few
+ * seconds then, and not while the tab is hidden (TanStack Query's default; focus reads it at once on return).
+ */
 export function useOffers(exchangeId: number | null) {
   return useQuery({
     queryKey: offerKeys.list(exchangeId),
     enabled: exchangeId !== null,
     queryFn: () => listOffers(exchangeId),
+    refetchInterval: (q) => (q.state.data?.data.some((o) => o.pricing.mode === 'source') ? MARKET_REFRESH_MS : false),
   });
 }
 
