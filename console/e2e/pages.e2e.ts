@@ -137,7 +137,7 @@ describe('every page', () => {
     const page = await browser.page();
     await logIn(page, server.url, server.logins.admin);
     await page.getByRole('link', { name: 'Exchanges' }).click();
-    await page.getByRole('link', { name: 'Airport Desk' }).click();
+    await page.getByRole('link', { name: 'Airport Desk', exact: true }).click();
     const sunday = page.locator('tr[data-day="7"]');
     await sunday.getByRole('checkbox', { name: 'Closed' }).check();
     await page.getByRole('textbox', { name: 'Monday opens' }).fill('07:15');

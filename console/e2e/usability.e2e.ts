@@ -157,7 +157,7 @@ describe("a form's error about another field", () => {
     const page = await s.browser.page({ width: 1280, height: 800 });
     await logIn(page, s.server.url, s.server.logins.admin);
     await page.goto(`${s.server.url}/exchanges`);
-    await page.getByRole('link', { name: 'Airport Desk' }).click();
+    await page.getByRole('link', { name: 'Airport Desk', exact: true }).click();
     await page.getByRole('textbox', { name: 'Monday opens' }).fill('19:00');
     await page.getByRole('textbox', { name: 'Monday closes' }).fill('18:00');
     await page.getByRole('button', { name: 'Save' }).click();
